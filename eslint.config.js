@@ -1,0 +1,38 @@
+// One lint setup for every workspace. Import boundaries follow CONVENTIONS.md:
+// domain <- db <- api, worker, scripts; domain <- player-web, admin-web.
+import tseslint from 'typescript-eslint';
+import importPlugin from 'eslint-plugin-import';
+
+const zones = [
+  { target: './domain', from: ['./db', './api', './worker', './scripts', './player-web', './admin-web'] },
+  { target: './db', from: ['./api', './worker', './scripts', './player-web', './admin-web'] },
+  { target: './player-web', from: ['./db', './api', './worker', './scripts', './admin-web'] },
+  { target: './admin-web', from: ['./db', './api', './worker', './scripts', './player-web'] },
+  { target: './api', from: ['./worker', './scripts', './player-web', './admin-web'] },
+  { target: './worker', from: ['./api', './scripts', './player-web', './admin-web'] },
+];
+const packageZones = {
+  domain: ['@ecup/db', '@ecup/api', '@ecup/worker', '@ecup/scripts', '@ecup/player-web', '@ecup/admin-web'],
+  db: ['@ecup/api', '@ecup/worker', '@ecup/scripts'],
+  'player-web': ['@ecup/db', '@ecup/api', '@ecup/worker'],
+  'admin-web': ['@ecup/db', '@ecup/api', '@ecup/worker'],
+  api: ['@ecup/worker', '@ecup/scripts'],
+  worker: ['@ecup/api', '@ecup/scripts'],
+};
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', '.data/**'] },
+  ...tseslint.configs.recommended,
+  {
+    plugins: { import: importPlugin },
+    rules: {
+      'import/no-restricted-paths': ['error', { zones }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  ...Object.entries(packageZones).map(([dir, banned]) => ({
+    files: [`${dir}/**/*.{ts,tsx}`],
+    rules: { 'no-restricted-imports': ['error', { paths: banned.map((name) => ({ name })), patterns: banned.map((b) => `${b}/*`) }] },
+  })),
+);
