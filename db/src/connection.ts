@@ -1,0 +1,92 @@
+import knexFactory, { type Knex } from 'knex';
+import { Model } from 'objection';
+
+/** Parts of a `mysql://user:pass@host:port/database` URL. */
+export interface DatabaseTarget {
+  host: string;
+  port: number;
+  user: string;
+  password: string;
+  database: string;
+}
+
+/** Reads a DATABASE_URL; throws a plain Error naming the variable when it cannot be read. */
+export function parseDatabaseUrl(url: string): DatabaseTarget {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new Error(`DATABASE_URL is not a valid URL: ${url}`);
+  }
+  if (parsed.protocol !== 'mysql:' && parsed.protocol !== 'mariadb:') {
+    throw new Error(`DATABASE_URL must start with mysql:// (got ${parsed.protocol}//)`);
+  }
+  const database = decodeURIComponent(parsed.pathname.replace(/^\//, ''));
+  if (!/^[A-Za-z0-9_]{1,64}$/.test(database)) {
+    throw new Error('DATABASE_URL must name a database of letters, digits and underscores, e.g. /ecup');
+  }
+  return {
+    host: parsed.hostname || '127.0.0.1',
+    port: parsed.port ? Number(parsed.port) : 3306,
+    user: decodeURIComponent(parsed.username || 'root'),
+    password: decodeURIComponent(parsed.password),
+    database,
+  };
+}
+
+/** A knex instance on the target database; all times are UTC (decisions §4). */
+export function createKnex(target: DatabaseTarget, options: { pool?: { min: number; max: number } } = {}): Knex {
+  return knexFactory({
+    client: 'mysql2',
+    connection: {
+      host: target.host,
+      port: target.port,
+      user: target.user,
+      password: target.password,
+      database: target.database,
+      timezone: 'Z',
+      charset: 'utf8mb4',
+      supportBigNumbers: true,
+      bigNumberStrings: false,
+      dateStrings: false,
+      connectTimeout: 5000,
+    },
+    pool: options.pool ?? { min: 0, max: 10 },
+    acquireConnectionTimeout: 10000,
+  });
+}
+
+/** Creates the database when it does not exist yet (`npm start` on a fresh machine). */
+export async function ensureDatabase(target: DatabaseTarget): Promise<void> {
+  const admin = knexFactory({
+    client: 'mysql2',
+    connection: { host: target.host, port: target.port, user: target.user, password: target.password, connectTimeout: 5000 },
+    pool: { min: 0, max: 1 },
+  });
+  try {
+    await admin.raw(
+      `CREATE DATABASE IF NOT EXISTS \`${target.database}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`,
+    );
+  } finally {
+    await admin.destroy();
+  }
+}
+
+/** Drops a database (tests clean up their own). */
+export async function dropDatabase(target: DatabaseTarget): Promise<void> {
+  const admin = knexFactory({
+    client: 'mysql2',
+    connection: { host: target.host, port: target.port, user: target.user, password: target.password },
+    pool: { min: 0, max: 1 },
+  });
+  try {
+    await admin.raw(`DROP DATABASE IF EXISTS \`${target.database}\``);
+  } finally {
+    await admin.destroy();
+  }
+}
+
+/** Binds objection models to a knex instance. */
+export function bindModels(knex: Knex): void {
+  Model.knex(knex);
+}

@@ -1,0 +1,27 @@
+import { BaseModel } from './base.ts';
+import { ForumThread } from './ForumThread.ts';
+import { User } from './User.ts';
+
+export class ForumPost extends BaseModel {
+  static override tableName = 'forum_posts';
+  id!: number;
+  thread_id!: number;
+  user_id!: number;
+  message!: string;
+  created_at!: Date;
+  thread?: ForumThread;
+  user?: User;
+
+  static override relationMappings = () => ({
+    thread: {
+      relation: BaseModel.BelongsToOneRelation,
+      modelClass: ForumThread,
+      join: { from: 'forum_posts.thread_id', to: 'forum_threads.id' },
+    },
+    user: {
+      relation: BaseModel.BelongsToOneRelation,
+      modelClass: User,
+      join: { from: 'forum_posts.user_id', to: 'users.id' },
+    },
+  });
+}

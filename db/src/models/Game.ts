@@ -1,0 +1,51 @@
+import { BaseModel } from './base.ts';
+import { User } from './User.ts';
+import { ChatMessage } from './ChatMessage.ts';
+import { Evidence } from './Evidence.ts';
+
+export type GameState = 'playing' | 'submitted' | 'dropped' | 'conflict' | 'final';
+
+export class Game extends BaseModel {
+  static override tableName = 'games';
+  id!: number;
+  season_id!: number;
+  match_id!: number | null;
+  user_1_id!: number;
+  user_2_id!: number;
+  score_1!: number | null;
+  score_2!: number | null;
+  state!: GameState;
+  submitted_user_id!: number | null;
+  confirmed_user_id!: number | null;
+  dropped_user_id!: number | null;
+  conflict!: boolean;
+  conflict_solved!: boolean;
+  solved_by_user_id!: number | null;
+  submitted_at!: Date | null;
+  final_at!: Date | null;
+  week_start!: Date;
+  elo_1_before!: number | null;
+  elo_2_before!: number | null;
+  elo_1_after!: number | null;
+  elo_2_after!: number | null;
+  created_at!: Date;
+  user_1?: User;
+  user_2?: User;
+  messages?: ChatMessage[];
+  evidence?: Evidence[];
+
+  static override relationMappings = () => ({
+    user_1: { relation: BaseModel.BelongsToOneRelation, modelClass: User, join: { from: 'games.user_1_id', to: 'users.id' } },
+    user_2: { relation: BaseModel.BelongsToOneRelation, modelClass: User, join: { from: 'games.user_2_id', to: 'users.id' } },
+    messages: {
+      relation: BaseModel.HasManyRelation,
+      modelClass: ChatMessage,
+      join: { from: 'games.id', to: 'chat_messages.game_id' },
+    },
+    evidence: {
+      relation: BaseModel.HasManyRelation,
+      modelClass: Evidence,
+      join: { from: 'games.id', to: 'evidence.game_id' },
+    },
+  });
+}

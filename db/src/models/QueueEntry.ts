@@ -1,0 +1,21 @@
+import { BaseModel } from './base.ts';
+import { User } from './User.ts';
+
+export class QueueEntry extends BaseModel {
+  static override tableName = 'queue_entries';
+  id!: number;
+  user_id!: number;
+  season_id!: number;
+  elo!: number;
+  entered_at!: Date;
+  keepalive_at!: Date;
+  user?: User;
+
+  static override relationMappings = () => ({
+    user: {
+      relation: BaseModel.BelongsToOneRelation,
+      modelClass: User,
+      join: { from: 'queue_entries.user_id', to: 'users.id' },
+    },
+  });
+}

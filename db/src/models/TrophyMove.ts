@@ -1,0 +1,22 @@
+import { BaseModel } from './base.ts';
+import { Trophy } from './Trophy.ts';
+
+export class TrophyMove extends BaseModel {
+  static override tableName = 'trophy_moves';
+  id!: number;
+  trophy_id!: number;
+  game_id!: number | null;
+  kind!: 'take' | 'pass' | 'win' | 'secure' | 'expire' | 'reset' | 'reverse';
+  from_user_id!: number | null;
+  to_user_id!: number | null;
+  created_at!: Date;
+  trophy?: Trophy;
+
+  static override relationMappings = () => ({
+    trophy: {
+      relation: BaseModel.BelongsToOneRelation,
+      modelClass: Trophy,
+      join: { from: 'trophy_moves.trophy_id', to: 'trophies.id' },
+    },
+  });
+}

@@ -1,0 +1,73 @@
+import { BaseModel } from './base.ts';
+import { Country } from './Country.ts';
+import { Session } from './Session.ts';
+import { Ban } from './Ban.ts';
+import { ForumPost } from './ForumPost.ts';
+
+export class User extends BaseModel {
+  static override tableName = 'users';
+  id!: number;
+  username!: string;
+  first_name!: string;
+  last_name!: string;
+  email!: string;
+  password_hash!: string;
+  avatar_hash!: string | null;
+  permissions!: number;
+  console!: number;
+  gamer_tag!: string;
+  country_id!: number;
+  birth_date!: Date;
+  team_name!: string;
+  team_avatar_hash!: string | null;
+  fifa_team_name!: string;
+  wins!: number;
+  losses!: number;
+  ties!: number;
+  games_played!: number;
+  scored_goals!: number;
+  conceded_goals!: number;
+  secured_trophies!: number;
+  unsecured_trophies!: number;
+  elo!: number;
+  forum_post_count!: number;
+  guardian_email!: string | null;
+  guardian_token_hash!: string | null;
+  guardian_confirmed_at!: Date | null;
+  terms_accepted_at!: Date;
+  banned_until!: Date | null;
+  ban_reason!: string | null;
+  totp_secret!: string | null;
+  totp_enabled!: boolean;
+  erased_at!: Date | null;
+  created_at!: Date;
+  updated_at!: Date;
+
+  country?: Country;
+  sessions?: Session[];
+  bans?: Ban[];
+  forum_posts?: ForumPost[];
+
+  static override relationMappings = () => ({
+    country: {
+      relation: BaseModel.BelongsToOneRelation,
+      modelClass: Country,
+      join: { from: 'users.country_id', to: 'countries.id' },
+    },
+    sessions: {
+      relation: BaseModel.HasManyRelation,
+      modelClass: Session,
+      join: { from: 'users.id', to: 'sessions.user_id' },
+    },
+    bans: {
+      relation: BaseModel.HasManyRelation,
+      modelClass: Ban,
+      join: { from: 'users.id', to: 'bans.user_id' },
+    },
+    forum_posts: {
+      relation: BaseModel.HasManyRelation,
+      modelClass: ForumPost,
+      join: { from: 'users.id', to: 'forum_posts.user_id' },
+    },
+  });
+}

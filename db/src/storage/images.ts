@@ -1,0 +1,133 @@
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import {
+  AVATAR_MEDIUM_PX,
+  AVATAR_SMALL_PX,
+  IMAGE_KINDS,
+  IMAGE_MAX_BYTES,
+  IMAGE_MAX_PX,
+  type ImageKind,
+} from '@ecup/domain';
+import { newImageId } from '../security/tokens.ts';
+
+/** Where images live; local disk by default, replaceable by an object store (decisions §9). */
+export interface ImageStore {
+  put(kind: ImageKind, id: string, jpeg: Buffer): Promise<void>;
+  get(kind: ImageKind, id: string): Promise<Buffer | null>;
+  remove(kind: ImageKind, id: string): Promise<void>;
+}
+
+const IMAGE_ID = /^[0-9a-f]{32}$/;
+
+export function isImageKind(kind: string): kind is ImageKind {
+  return (IMAGE_KINDS as readonly string[]).includes(kind);
+}
+
+export function isImageId(id: string): boolean {
+  return IMAGE_ID.test(id);
+}
+
+/** `{kind}/{first two chars}/{id}.jpg` under a root folder (spec §3, decisions §9). */
+export function imageRelativePath(kind: ImageKind, id: string): string {
+  if (!isImageId(id)) throw new Error(`invalid image id ${id}`);
+  return path.join(kind, id.slice(0, 2), `${id}.jpg`);
+}
+
+export function createDiskImageStore(root: string): ImageStore {
+  return {
+    async put(kind, id, jpeg) {
+      const file = path.join(root, imageRelativePath(kind, id));
+      await mkdir(path.dirname(file), { recursive: true });
+      // Write then rename, so a reader never sees half a file.
+      const partial = `${file}.${process.pid}.partial`;
+      await writeFile(partial, jpeg);
+      await rename(partial, file);
+    },
+    async get(kind, id) {
+      if (!isImageId(id)) return null;
+      try {
+        return await readFile(path.join(root, imageRelativePath(kind, id)));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+    async remove(kind, id) {
+      if (!isImageId(id)) return;
+      await rm(path.join(root, imageRelativePath(kind, id)), { force: true });
+    },
+  };
+}
+
+/** Why an upload was refused; the API maps these to the spec's messages. */
+export class ImageRejected extends Error {
+  constructor(readonly reason: 'not_an_image' | 'too_large' | 'too_many_pixels') {
+    super(reason);
+  }
+}
+
+const ALLOWED_FORMATS = new Set(['jpeg', 'png']);
+
+/**
+ * Decodes an uploaded JPEG or PNG and re-encodes it as JPEG, which drops metadata such as location
+ * (decisions §9). Throws ImageRejected for anything else, for files over the byte limit and for images wider or
+ * taller than the pixel limit.
+ */
+export async function normaliseImage(
+  input: Buffer,
+  options: { maxBytes?: number; maxPx?: number; formats?: Set<string> } = {},
+): Promise<Buffer> {
+  const maxBytes = options.maxBytes ?? IMAGE_MAX_BYTES;
+  const maxPx = options.maxPx ?? IMAGE_MAX_PX;
+  if (input.length > maxBytes) throw new ImageRejected('too_large');
+  let metadata: sharp.Metadata;
+  try {
+    metadata = await sharp(input, { limitInputPixels: maxPx * maxPx }).metadata();
+  } catch {
+    throw new ImageRejected('not_an_image');
+  }
+  if (!metadata.format || !(options.formats ?? ALLOWED_FORMATS).has(metadata.format)) {
+    throw new ImageRejected('not_an_image');
+  }
+  if ((metadata.width ?? 0) > maxPx || (metadata.height ?? 0) > maxPx) throw new ImageRejected('too_many_pixels');
+  try {
+    return await sharp(input, { limitInputPixels: maxPx * maxPx })
+      .rotate() // honour EXIF orientation before the metadata is dropped
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 85, mozjpeg: true })
+      .toBuffer();
+  } catch {
+    throw new ImageRejected('not_an_image');
+  }
+}
+
+async function squareJpeg(jpeg: Buffer, px: number): Promise<Buffer> {
+  return sharp(jpeg).resize(px, px, { fit: 'cover' }).jpeg({ quality: 85, mozjpeg: true }).toBuffer();
+}
+
+/** Stores a normalised avatar in its three sizes (small, medium, orig); returns the new avatar hash. */
+export async function storeAvatar(store: ImageStore, jpeg: Buffer): Promise<string> {
+  const id = newImageId();
+  const [small, medium] = await Promise.all([squareJpeg(jpeg, AVATAR_SMALL_PX), squareJpeg(jpeg, AVATAR_MEDIUM_PX)]);
+  await Promise.all([
+    store.put('avatar_orig', id, jpeg),
+    store.put('avatar_medium', id, medium),
+    store.put('avatar_small', id, small),
+  ]);
+  return id;
+}
+
+/** Stores a normalised image of one size (team photos, news, evidence); returns its hash. */
+export async function storeImage(store: ImageStore, kind: Exclude<ImageKind, `avatar_${string}`>, jpeg: Buffer) {
+  const id = newImageId();
+  await store.put(kind, id, jpeg);
+  return id;
+}
+
+/** Removes an avatar's three sizes (used when a later step fails, so no file is left behind). */
+export async function removeAvatar(store: ImageStore, id: string): Promise<void> {
+  await Promise.all(
+    (['avatar_orig', 'avatar_medium', 'avatar_small'] as const).map((kind) => store.remove(kind, id)),
+  );
+}
