@@ -39,13 +39,14 @@ export async function up(knex: Knex): Promise<void> {
     t.datetime('erased_at').nullable();
     t.datetime('created_at', { precision: 3 }).notNullable().defaultTo(knex.fn.now(3));
     t.datetime('updated_at', { precision: 3 }).notNullable().defaultTo(knex.fn.now(3));
-    // Ranking orders (decisions §6): Elo or secured trophies, then more games, then earlier sign-up.
-    t.index(['elo', 'games_played', 'id'], 'users_ranking_elo');
-    t.index(['secured_trophies', 'games_played', 'id'], 'users_ranking_trophies');
     t.index(['gamer_tag']);
     t.index(['last_name', 'first_name']);
     t.index(['permissions']);
   });
+  // Ranking orders (decisions §6): Elo or secured trophies, then more games, then earlier sign-up.
+  // MariaDB 10.8+ keeps descending keys, so the list is read in index order.
+  await knex.raw('CREATE INDEX users_ranking_elo ON users (elo DESC, games_played DESC, id ASC)');
+  await knex.raw('CREATE INDEX users_ranking_trophies ON users (secured_trophies DESC, games_played DESC, id ASC)');
 }
 
 export async function down(knex: Knex): Promise<void> {

@@ -60,7 +60,13 @@ export function createKnex(target: DatabaseTarget, options: { pool?: { min: numb
 export async function ensureDatabase(target: DatabaseTarget): Promise<void> {
   const admin = knexFactory({
     client: 'mysql2',
-    connection: { host: target.host, port: target.port, user: target.user, password: target.password, connectTimeout: 5000 },
+    connection: {
+      host: target.host,
+      port: target.port,
+      user: target.user,
+      password: target.password,
+      connectTimeout: 5000,
+    },
     pool: { min: 0, max: 1 },
   });
   try {

@@ -14,6 +14,10 @@ export class Ban extends BaseModel {
   user?: User;
 
   static override relationMappings = () => ({
-    user: { relation: BaseModel.BelongsToOneRelation, modelClass: User, join: { from: 'bans.user_id', to: 'users.id' } },
+    user: {
+      relation: BaseModel.BelongsToOneRelation,
+      modelClass: User,
+      join: { from: 'bans.user_id', to: 'users.id' },
+    },
   });
 }

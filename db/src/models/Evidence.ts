@@ -12,6 +12,10 @@ export class Evidence extends BaseModel {
   user?: User;
 
   static override relationMappings = () => ({
-    user: { relation: BaseModel.BelongsToOneRelation, modelClass: User, join: { from: 'evidence.user_id', to: 'users.id' } },
+    user: {
+      relation: BaseModel.BelongsToOneRelation,
+      modelClass: User,
+      join: { from: 'evidence.user_id', to: 'users.id' },
+    },
   });
 }

@@ -35,8 +35,16 @@ export class Game extends BaseModel {
   evidence?: Evidence[];
 
   static override relationMappings = () => ({
-    user_1: { relation: BaseModel.BelongsToOneRelation, modelClass: User, join: { from: 'games.user_1_id', to: 'users.id' } },
-    user_2: { relation: BaseModel.BelongsToOneRelation, modelClass: User, join: { from: 'games.user_2_id', to: 'users.id' } },
+    user_1: {
+      relation: BaseModel.BelongsToOneRelation,
+      modelClass: User,
+      join: { from: 'games.user_1_id', to: 'users.id' },
+    },
+    user_2: {
+      relation: BaseModel.BelongsToOneRelation,
+      modelClass: User,
+      join: { from: 'games.user_2_id', to: 'users.id' },
+    },
     messages: {
       relation: BaseModel.HasManyRelation,
       modelClass: ChatMessage,

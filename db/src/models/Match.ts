@@ -22,8 +22,16 @@ export class Match extends BaseModel {
   game?: Game | null;
 
   static override relationMappings = () => ({
-    user_1: { relation: BaseModel.BelongsToOneRelation, modelClass: User, join: { from: 'matches.user_1_id', to: 'users.id' } },
-    user_2: { relation: BaseModel.BelongsToOneRelation, modelClass: User, join: { from: 'matches.user_2_id', to: 'users.id' } },
+    user_1: {
+      relation: BaseModel.BelongsToOneRelation,
+      modelClass: User,
+      join: { from: 'matches.user_1_id', to: 'users.id' },
+    },
+    user_2: {
+      relation: BaseModel.BelongsToOneRelation,
+      modelClass: User,
+      join: { from: 'matches.user_2_id', to: 'users.id' },
+    },
     game: { relation: BaseModel.HasOneRelation, modelClass: Game, join: { from: 'matches.id', to: 'games.match_id' } },
   });
 }

@@ -13,6 +13,10 @@ export class Session extends BaseModel {
   user?: User;
 
   static override relationMappings = () => ({
-    user: { relation: BaseModel.BelongsToOneRelation, modelClass: User, join: { from: 'sessions.user_id', to: 'users.id' } },
+    user: {
+      relation: BaseModel.BelongsToOneRelation,
+      modelClass: User,
+      join: { from: 'sessions.user_id', to: 'users.id' },
+    },
   });
 }

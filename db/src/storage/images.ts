@@ -127,7 +127,5 @@ export async function storeImage(store: ImageStore, kind: Exclude<ImageKind, `av
 
 /** Removes an avatar's three sizes (used when a later step fails, so no file is left behind). */
 export async function removeAvatar(store: ImageStore, id: string): Promise<void> {
-  await Promise.all(
-    (['avatar_orig', 'avatar_medium', 'avatar_small'] as const).map((kind) => store.remove(kind, id)),
-  );
+  await Promise.all((['avatar_orig', 'avatar_medium', 'avatar_small'] as const).map((kind) => store.remove(kind, id)));
 }

@@ -1,0 +1,59 @@
+import Koa from 'koa';
+import Router from '@koa/router';
+import { MESSAGES } from '@ecup/domain';
+import type { AppDeps, AppState } from './context.ts';
+import { errorHandler } from './middleware/error-handler.ts';
+import { bodyParser } from './middleware/body.ts';
+import { authenticate } from './middleware/auth.ts';
+import { usersRoutes } from './features/users/users.routes.ts';
+import { newsRoutes } from './features/news/news.routes.ts';
+import { rankingRoutes } from './features/ranking/ranking.routes.ts';
+import { imagesRoutes } from './features/images/images.routes.ts';
+import { seasonRoutes } from './features/season/season.routes.ts';
+import { healthRoutes } from './features/health/health.routes.ts';
+import { guardianRoutes } from './features/guardian/guardian.routes.ts';
+import { serveApp } from './static.ts';
+
+/** Builds the Koa app (no listen): API routes first, then the built player app and console. */
+export function createApp(deps: AppDeps): Koa<AppState> {
+  const app = new Koa<AppState>();
+  app.proxy = deps.config.trustProxy;
+  app.silent = true;
+
+  app.use(errorHandler(deps));
+  app.use(async (ctx, next) => {
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.set('Referrer-Policy', 'same-origin');
+    ctx.set('X-Frame-Options', 'DENY');
+    await next();
+  });
+  app.use(bodyParser());
+  app.use(authenticate(deps));
+
+  const api = new Router<AppState>();
+  for (const routes of [
+    usersRoutes(deps),
+    newsRoutes(deps),
+    rankingRoutes(deps),
+    imagesRoutes(deps),
+    seasonRoutes(deps),
+    healthRoutes(deps),
+    guardianRoutes(deps),
+  ]) {
+    api.use(routes.routes());
+  }
+  app.use(api.routes());
+  app.use(api.allowedMethods({ throw: false }));
+
+  app.use(serveApp(deps.config.adminWebDist, '/admin/'));
+  app.use(serveApp(deps.config.playerWebDist, '/'));
+  app.use(async (ctx) => {
+    if (ctx.status === 405) {
+      ctx.body = { error: MESSAGES.notFound };
+      return;
+    }
+    ctx.status = 404;
+    ctx.body = { error: MESSAGES.notFound };
+  });
+  return app;
+}

@@ -1,0 +1,26 @@
+import type Koa from 'koa';
+import type { Knex } from 'knex';
+import type { Redis } from 'ioredis';
+import type { Config, ImageStore, Session, User } from '@ecup/db';
+import type { JobQueues } from './services/jobs.ts';
+
+/** What the app needs from the process; tests build it with their own database, Redis prefix and clock. */
+export interface AppDeps {
+  config: Config;
+  knex: Knex;
+  redis: Redis;
+  images: ImageStore;
+  jobs: JobQueues;
+  /** The clock; a parameter so tests can move time (domain has no clock). */
+  now: () => Date;
+  log: Pick<Console, 'info' | 'warn' | 'error'>;
+}
+
+export interface AppState {
+  user?: User;
+  session?: Session;
+  /** Temporary upload files of this request, removed when it ends. */
+  uploads?: string[];
+}
+
+export type AppContext = Koa.ParameterizedContext<AppState> & { deps: AppDeps };

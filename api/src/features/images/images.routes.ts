@@ -1,0 +1,27 @@
+import Router from '@koa/router';
+import { isImageId, isImageKind } from '@ecup/db';
+import type { AppDeps, AppState } from '../../context.ts';
+import { notFound } from '../../errors.ts';
+import { placeholder } from './placeholder.ts';
+
+/** GET /images/{kind}/{xx}/{id}.jpg (spec §3, decisions §9): a stored image, or the kind's placeholder. */
+export function imagesRoutes(deps: AppDeps): Router<AppState> {
+  const router = new Router<AppState>();
+  router.get('/images/:kind/:prefix/:file', async (ctx) => {
+    const { kind, prefix, file } = ctx.params as { kind: string; prefix: string; file: string };
+    if (!isImageKind(kind)) throw notFound();
+    const id = file.endsWith('.jpg') ? file.slice(0, -4) : '';
+    const stored = isImageId(id) && prefix === id.slice(0, 2) ? await deps.images.get(kind, id) : null;
+    ctx.type = 'image/jpeg';
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    if (stored) {
+      // Image ids are never reused, so a stored image never changes.
+      ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
+      ctx.body = stored;
+    } else {
+      ctx.set('Cache-Control', 'public, max-age=60');
+      ctx.body = await placeholder(kind);
+    }
+  });
+  return router;
+}

@@ -1,0 +1,81 @@
+import Router from '@koa/router';
+import {
+  HOME_NEWS_COUNT,
+  MESSAGES,
+  asInteger,
+  parsePositiveInt,
+  type NewsEntry,
+  type NewsListEntry,
+} from '@ecup/domain';
+import { sanitizeNewsHtml } from '@ecup/db';
+import type { AppDeps, AppState } from '../../context.ts';
+import { notFound } from '../../errors.ts';
+import { paramsOf, queryOf } from '../../middleware/body.ts';
+
+const MAX_LATEST = 20;
+const seconds = (date: Date) => Math.floor(new Date(date).getTime() / 1000);
+
+/** News calls of spec §7: the latest list and one article (HTML cleaned again on the way out, decisions §9). */
+export function newsRoutes(deps: AppDeps): Router<AppState> {
+  const router = new Router<AppState>();
+  const published = () => deps.knex('news').where('published', true).where('published_at', '<=', deps.now());
+
+  router.get('/news/latest', async (ctx) => {
+    const asked = asInteger(queryOf(ctx).amount);
+    const amount = asked !== undefined && asked >= 1 ? Math.min(asked, MAX_LATEST) : HOME_NEWS_COUNT;
+    const rows = await published()
+      .orderBy([
+        { column: 'published_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .limit(amount)
+      .select('id', 'title', 'excerpt', 'image_hash', 'category_id', 'published_at');
+    const list: NewsListEntry[] = rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      excerpt: row.excerpt,
+      image_hash: row.image_hash,
+      category_id: row.category_id,
+      inserted: seconds(row.published_at),
+    }));
+    ctx.body = list;
+  });
+
+  /** Without an id: the newest article (the news page's default). */
+  router.all('/news/get', async (ctx) => {
+    if (ctx.method !== 'GET' && ctx.method !== 'POST') return;
+    const params = paramsOf(ctx);
+    const hasId = params.id !== undefined && params.id !== '';
+    const id = parsePositiveInt(params.id);
+    if (hasId && id === undefined) throw notFound(MESSAGES.newsNotFound);
+    const query = published()
+      .leftJoin('users', 'users.id', 'news.publisher_user_id')
+      .select(
+        'news.id',
+        'news.title',
+        'news.content',
+        'news.image_hash',
+        'news.category_id',
+        'news.published_at',
+        'users.first_name as publisher_first_name',
+        'users.last_name as publisher_last_name',
+      );
+    const row = id
+      ? await query.where('news.id', id).first()
+      : await query.orderBy('news.published_at', 'desc').orderBy('news.id', 'desc').first();
+    if (!row) throw notFound(MESSAGES.newsNotFound);
+    const entry: NewsEntry = {
+      id: row.id,
+      title: row.title,
+      content: sanitizeNewsHtml(row.content),
+      image_hash: row.image_hash,
+      category_id: row.category_id,
+      publisher_first_name: row.publisher_first_name ?? '',
+      publisher_last_name: row.publisher_last_name ?? '',
+      inserted: seconds(row.published_at),
+    };
+    ctx.body = entry;
+  });
+
+  return router;
+}

@@ -1,0 +1,105 @@
+import type { Knex } from 'knex';
+
+/** The two ranking orders (spec §7: sorting 0 = Elo, 1 = trophies; decisions §6 tie-breaks). */
+export type RankingSort = 0 | 1;
+
+const ORDER: Record<RankingSort, string> = {
+  0: 'elo DESC, games_played DESC, id ASC',
+  1: 'secured_trophies DESC, games_played DESC, id ASC',
+};
+
+/**
+ * Who is ranked: players with at least one game, not erased, not banned at `now`.
+ * New players appear once they have played.
+ */
+export function rankedUsers(knex: Knex, now: Date): Knex.QueryBuilder {
+  return knex('users')
+    .where('games_played', '>', 0)
+    .whereNull('erased_at')
+    .where((q) => q.whereNull('banned_until').orWhere('banned_until', '<=', now));
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export const RANKING_COLUMNS = [
+  'id',
+  'first_name',
+  'last_name',
+  'username',
+  'gamer_tag',
+  'avatar_hash',
+  'team_name',
+  'team_avatar_hash',
+  'console',
+  'secured_trophies',
+  'scored_goals',
+  'wins',
+  'losses',
+  'ties',
+  'elo',
+] as const;
+
+export type RankingRow = {
+  [K in (typeof RANKING_COLUMNS)[number]]: K extends 'avatar_hash' | 'team_avatar_hash'
+    ? string | null
+    : K extends 'id' | 'console' | 'secured_trophies' | 'scored_goals' | 'wins' | 'losses' | 'ties' | 'elo'
+      ? number
+      : string;
+} & { rank: number };
+
+/**
+ * One page of the ranking. Without a search the page is read in index order and ranks are positions; with a
+ * search (first name, last name, username or gamer tag, case-insensitive substring; spec §2) ranks stay the
+ * players' places in the whole list.
+ */
+export async function rankingPage(
+  knex: Knex,
+  input: { sorting: RankingSort; start: number; amount: number; search: string; now: Date },
+): Promise<{ rows: RankingRow[]; total: number }> {
+  const order = ORDER[input.sorting];
+  if (input.search === '') {
+    const [rows, [{ total }]] = await Promise.all([
+      rankedUsers(knex, input.now).select(RANKING_COLUMNS).orderByRaw(order).offset(input.start).limit(input.amount),
+      rankedUsers(knex, input.now).count({ total: '*' }),
+    ]);
+    return {
+      rows: (rows as Omit<RankingRow, 'rank'>[]).map((row, i) => ({ ...row, rank: input.start + i + 1 })),
+      total: Number(total),
+    };
+  }
+  const pattern = `%${escapeLike(input.search)}%`;
+  const ranked = rankedUsers(knex, input.now).select([
+    ...RANKING_COLUMNS,
+    knex.raw(`ROW_NUMBER() OVER (ORDER BY ${order}) AS \`rank\``),
+  ]);
+  const matches = knex
+    .from(ranked.as('r'))
+    .where((q) =>
+      q
+        .where('first_name', 'like', pattern)
+        .orWhere('last_name', 'like', pattern)
+        .orWhere('username', 'like', pattern)
+        .orWhere('gamer_tag', 'like', pattern),
+    );
+  const [rows, [{ total }]] = await Promise.all([
+    matches.clone().select('*').orderBy('rank').offset(input.start).limit(input.amount),
+    matches.clone().count({ total: '*' }),
+  ]);
+  return { rows: (rows as RankingRow[]).map((row) => ({ ...row, rank: Number(row.rank) })), total: Number(total) };
+}
+
+/** A player's place in the Elo ranking, or null when they are not ranked yet. */
+export async function rankOf(knex: Knex, user: { id: number; elo: number; games_played: number }, now: Date) {
+  if (user.games_played === 0) return null;
+  const [{ ahead }] = await rankedUsers(knex, now)
+    .where((q) =>
+      q
+        .where('elo', '>', user.elo)
+        .orWhere((q2) => q2.where('elo', user.elo).where('games_played', '>', user.games_played))
+        .orWhere((q3) => q3.where('elo', user.elo).where('games_played', user.games_played).where('id', '<', user.id)),
+    )
+    .count({ ahead: '*' });
+  return Number(ahead) + 1;
+}

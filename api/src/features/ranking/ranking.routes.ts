@@ -1,0 +1,36 @@
+import Router from '@koa/router';
+import { RANKING_MAX_AMOUNT, RANKING_PAGE_SIZE, asInteger, asTrimmed, type RankingListResponse } from '@ecup/domain';
+import type { AppDeps, AppState } from '../../context.ts';
+import { queryOf } from '../../middleware/body.ts';
+import { onlineFlags } from '../../services/presence.ts';
+import { presentRankingEntry } from '../users/users.present.ts';
+import { rankingPage, type RankingSort } from './ranking.query.ts';
+
+const MAX_SEARCH = 50;
+
+/**
+ * GET /ranking/list (spec §7): sorting 0 Elo / 1 trophies, `start`, `amount` and a `search`. Out-of-range
+ * numbers are clamped rather than refused, as a list is always answerable.
+ */
+export function rankingRoutes(deps: AppDeps): Router<AppState> {
+  const router = new Router<AppState>();
+  router.get('/ranking/list', async (ctx) => {
+    const query = queryOf(ctx);
+    const sorting: RankingSort = asInteger(query.sorting) === 1 ? 1 : 0;
+    const start = Math.max(0, Math.min(asInteger(query.start) ?? 0, 1_000_000));
+    const asked = asInteger(query.amount);
+    const amount = asked !== undefined && asked >= 1 ? Math.min(asked, RANKING_MAX_AMOUNT) : RANKING_PAGE_SIZE;
+    const search = asTrimmed(query.search).slice(0, MAX_SEARCH);
+    const { rows, total } = await rankingPage(deps.knex, { sorting, start, amount, search, now: deps.now() });
+    const online = await onlineFlags(
+      deps.redis,
+      rows.map((row) => row.id),
+    );
+    const response: RankingListResponse = {
+      rankings: rows.map((row) => presentRankingEntry(row, online.get(row.id) ?? false)),
+      total,
+    };
+    ctx.body = response;
+  });
+  return router;
+}

@@ -1,0 +1,22 @@
+import type { Knex } from 'knex';
+import type { TeamSearchResponse } from '@ecup/domain';
+
+const MAX_TEAMS = 10;
+
+/**
+ * Team names containing the text, exact and prefix matches first (spec §7 /user/search_teams); `has_match` says
+ * whether the exact name (any case) is a known team.
+ */
+export async function searchTeams(knex: Knex, name: string): Promise<TeamSearchResponse> {
+  const pattern = `%${name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const prefix = `${name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows: { name: string }[] = await knex('teams')
+    .where('name', 'like', pattern)
+    .orderByRaw('name = ? DESC, name LIKE ? DESC, name ASC', [name, prefix])
+    .limit(MAX_TEAMS)
+    .select('name');
+  return {
+    teams: rows.map((row) => row.name),
+    has_match: rows.some((row) => row.name.localeCompare(name, undefined, { sensitivity: 'accent' }) === 0),
+  };
+}

@@ -1,0 +1,253 @@
+import Router from '@koa/router';
+import {
+  MESSAGES,
+  OPEN_GAME_STATES,
+  validateConsoleUpdate,
+  validateForgotPassword,
+  validateLogin,
+  validatePasswordChange,
+  validateProfileUpdate,
+  validateResetPassword,
+  validateSignup,
+  parsePositiveInt,
+  asTrimmed,
+} from '@ecup/domain';
+import {
+  User,
+  changePassword,
+  createSession,
+  hashPassword,
+  removeAvatar,
+  requestPasswordReset,
+  resetPassword,
+  setAvatar,
+  signUp,
+  storeAvatar,
+  storeImage,
+  updateConsole,
+  updateProfile,
+  verifyAgainstDummy,
+  verifyPassword,
+} from '@ecup/db';
+import type { AppDeps, AppState } from '../../context.ts';
+import { badRequest, forbidden, unauthorized, valid } from '../../errors.ts';
+import { bannedError, findSession, isBanned, requireUser } from '../../middleware/auth.ts';
+import { bodyOf, queryOf, uploadedFile } from '../../middleware/body.ts';
+import { LIMITS, check, hit, reset } from '../../services/rate-limit.ts';
+import { clientIp, findIpBan, userAgent } from '../../services/client.ts';
+import { onlineFlags } from '../../services/presence.ts';
+import { runCommand } from '../../services/commands.ts';
+import { readPhoto } from '../../services/photos.ts';
+import { DEFAULT_PRODUCT_NAME, currentSeason } from '../../services/season.ts';
+import { rankOf } from '../ranking/ranking.query.ts';
+import { presentUser } from './users.present.ts';
+import { searchTeams } from './teams.query.ts';
+
+/** The account calls of spec §7 (sign-in, sign-up, settings, password reset). */
+export function usersRoutes(deps: AppDeps): Router<AppState> {
+  const router = new Router<AppState>();
+
+  async function userPayload(user: User) {
+    const fresh = (await User.query(deps.knex).findById(user.id)) ?? user;
+    const [rank, online, game] = await Promise.all([
+      rankOf(deps.knex, fresh, deps.now()),
+      onlineFlags(deps.redis, [fresh.id]),
+      deps
+        .knex('games')
+        .where((q) => q.where('user_1_id', fresh.id).orWhere('user_2_id', fresh.id))
+        .whereIn('state', OPEN_GAME_STATES)
+        .orderBy('id', 'desc')
+        .first('id'),
+    ]);
+    return presentUser(fresh, { rank, online: online.get(fresh.id) ?? false, game_id: game ? Number(game.id) : null });
+  }
+
+  async function refuseBannedAddress(ip: string) {
+    if (await findIpBan(deps.knex, ip)) throw forbidden(MESSAGES.ipBanned);
+  }
+
+  async function productName() {
+    return (await currentSeason(deps.knex))?.product_name ?? DEFAULT_PRODUCT_NAME;
+  }
+
+  async function timeZone() {
+    return (await currentSeason(deps.knex))?.time_zone ?? 'UTC';
+  }
+
+  router.post('/user/login', async (ctx) => {
+    const ip = clientIp(ctx);
+    const checked = validateLogin(bodyOf(ctx));
+    // Input too long to be anyone's credentials answers exactly like a wrong password.
+    if (!checked.ok && checked.error === MESSAGES.wrongCredentials) {
+      await hit(deps.redis, LIMITS.loginPerIp, ip);
+      throw unauthorized(MESSAGES.wrongCredentials);
+    }
+    const form = valid(checked);
+    await refuseBannedAddress(ip);
+    await hit(deps.redis, LIMITS.loginPerIp, ip);
+    await check(deps.redis, LIMITS.loginPerAccount, form.username);
+    const user = await User.query(deps.knex).findOne({ username: form.username }).whereNull('erased_at');
+    const matches = user
+      ? await verifyPassword(form.password, user.password_hash)
+      : await verifyAgainstDummy(form.password);
+    if (!user || !matches) {
+      await hit(deps.redis, LIMITS.loginPerAccount, form.username);
+      throw unauthorized(MESSAGES.wrongCredentials);
+    }
+    if (isBanned(user, deps.now())) throw bannedError(user, await timeZone());
+    await reset(deps.redis, LIMITS.loginPerAccount, form.username);
+    const session = await runCommand(deps, (trx) =>
+      createSession(trx, { user_id: user.id, ip, user_agent: userAgent(ctx) }),
+    );
+    ctx.body = { id: session.id, token: session.token };
+  });
+
+  /** GET with the Authorization header, or POST with `id` and `token` (the /auth/{id}/{token} screen). */
+  router.all('/user/auth', async (ctx) => {
+    if (ctx.method !== 'GET' && ctx.method !== 'POST') return;
+    let user = ctx.state.user;
+    let token: string | null = null;
+    if (ctx.method === 'POST') {
+      const body = bodyOf(ctx);
+      const id = parsePositiveInt(body.id);
+      const given = typeof body.token === 'string' ? body.token.toLowerCase() : undefined;
+      if (id !== undefined && given !== undefined) {
+        const found = await findSession(deps, id, given);
+        if (!found) throw unauthorized(MESSAGES.sessionExpired);
+        if (isBanned(found.user, deps.now())) throw bannedError(found.user, await timeZone());
+        user = found.user;
+        token = given;
+      }
+    }
+    if (!user) throw unauthorized();
+    if (token === null) {
+      const header = /:([0-9a-fA-F]{64})/.exec(ctx.get('authorization'));
+      token = header?.[1]?.toLowerCase() ?? String(bodyOf(ctx)._t ?? '').toLowerCase();
+    }
+    ctx.body = { id: user.id, token, user: await userPayload(user) };
+  });
+
+  router.post('/user/signup', async (ctx) => {
+    const now = deps.now();
+    const body = bodyOf(ctx);
+    const ip = clientIp(ctx);
+    await refuseBannedAddress(ip);
+    await hit(deps.redis, LIMITS.signupPerIp, ip);
+    const form = valid(validateSignup(body, now));
+    await hit(deps.redis, LIMITS.signupPerAccount, form.email);
+    const userPhoto = uploadedFile(ctx, 'user_photo');
+    const teamPhoto = uploadedFile(ctx, 'team_photo');
+    // Decode both photos before anything is stored, so a bad second file leaves nothing behind.
+    const [userJpeg, teamJpeg] = await Promise.all([
+      userPhoto ? readPhoto(userPhoto) : null,
+      teamPhoto ? readPhoto(teamPhoto) : null,
+    ]);
+    const password_hash = await hashPassword(form.password);
+    const avatar_hash = userJpeg ? await storeAvatar(deps.images, userJpeg) : null;
+    const team_avatar_hash = teamJpeg ? await storeImage(deps.images, 'team', teamJpeg) : null;
+    try {
+      const product_name = await productName();
+      const session = await runCommand(deps, (trx) =>
+        signUp(trx, {
+          form,
+          password_hash,
+          avatar_hash,
+          team_avatar_hash,
+          now,
+          public_url: deps.config.publicUrl,
+          product_name,
+          ip,
+          user_agent: userAgent(ctx),
+        }),
+      );
+      const user = await User.query(deps.knex).findById(session.id);
+      ctx.body = { id: session.id, token: session.token, user: await userPayload(user!) };
+    } catch (error) {
+      if (avatar_hash) await removeAvatar(deps.images, avatar_hash);
+      if (team_avatar_hash) await deps.images.remove('team', team_avatar_hash);
+      throw error;
+    }
+  });
+
+  router.get('/user/search_teams', async (ctx) => {
+    const name = asTrimmed(queryOf(ctx).name).slice(0, 100);
+    if (name === '') throw badRequest(MESSAGES.teamNameRequired);
+    ctx.body = await searchTeams(deps.knex, name);
+  });
+
+  router.post('/user/profile/update', async (ctx) => {
+    const user = requireUser(ctx);
+    const form = valid(validateProfileUpdate(bodyOf(ctx)));
+    await runCommand(deps, (trx) => updateProfile(trx, { user_id: user.id, ...form }));
+    ctx.body = { message: MESSAGES.personalInfoSaved, user: await userPayload(user) };
+  });
+
+  router.post('/user/console/update', async (ctx) => {
+    const user = requireUser(ctx);
+    const form = valid(validateConsoleUpdate(bodyOf(ctx)));
+    await runCommand(deps, (trx) => updateConsole(trx, { user_id: user.id, ...form }));
+    ctx.body = { message: MESSAGES.consoleInfoSaved, user: await userPayload(user) };
+  });
+
+  router.post('/user/profile_picture/set', async (ctx) => {
+    const user = requireUser(ctx);
+    const file = uploadedFile(ctx, 'photo');
+    if (!file) throw badRequest(MESSAGES.photoType);
+    const jpeg = await readPhoto(file);
+    const avatar_hash = await storeAvatar(deps.images, jpeg);
+    let previous: string | null;
+    try {
+      ({ previous } = await runCommand(deps, (trx) => setAvatar(trx, { user_id: user.id, avatar_hash })));
+    } catch (error) {
+      await removeAvatar(deps.images, avatar_hash);
+      throw error;
+    }
+    if (previous) await removeAvatar(deps.images, previous);
+    ctx.body = { avatar_hash };
+  });
+
+  router.post('/user/password/change', async (ctx) => {
+    const user = requireUser(ctx);
+    const form = valid(validatePasswordChange(bodyOf(ctx)));
+    await check(deps.redis, LIMITS.passwordChangePerAccount, String(user.id));
+    if (!(await verifyPassword(form.current_password, user.password_hash))) {
+      await hit(deps.redis, LIMITS.passwordChangePerAccount, String(user.id));
+      throw badRequest(MESSAGES.wrongCurrentPassword);
+    }
+    const password_hash = await hashPassword(form.new_password);
+    const session = await runCommand(deps, (trx) =>
+      changePassword(trx, { user_id: user.id, password_hash, ip: clientIp(ctx), user_agent: userAgent(ctx) }),
+    );
+    ctx.body = { id: session.id, token: session.token, message: MESSAGES.passwordChanged };
+  });
+
+  router.post('/user/forgot_password', async (ctx) => {
+    const form = valid(validateForgotPassword(bodyOf(ctx)));
+    const ip = clientIp(ctx);
+    await hit(deps.redis, LIMITS.forgotPerIp, ip);
+    await hit(deps.redis, LIMITS.forgotPerAccount, form.username);
+    const product_name = await productName();
+    await runCommand(deps, (trx) =>
+      requestPasswordReset(trx, { ...form, now: deps.now(), public_url: deps.config.publicUrl, product_name }),
+    );
+    ctx.body = { title: MESSAGES.done, message: MESSAGES.forgotPasswordSent };
+  });
+
+  router.post('/user/reset_password', async (ctx) => {
+    const form = valid(validateResetPassword(bodyOf(ctx)));
+    await hit(deps.redis, LIMITS.resetPerIp, clientIp(ctx));
+    const password_hash = await hashPassword(form.password);
+    const session = await runCommand(deps, (trx) =>
+      resetPassword(trx, {
+        ...form,
+        password_hash,
+        now: deps.now(),
+        ip: clientIp(ctx),
+        user_agent: userAgent(ctx),
+      }),
+    );
+    ctx.body = { id: session.id, token: session.token };
+  });
+
+  return router;
+}

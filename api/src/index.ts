@@ -1,0 +1,3 @@
+export { createApp } from './app.ts';
+export { startApi, type ApiHandle } from './server.ts';
+export type { AppDeps } from './context.ts';

@@ -1,0 +1,75 @@
+import type Koa from 'koa';
+import { MESSAGES, parsePositiveInt } from '@ecup/domain';
+import { hashToken, Session, User } from '@ecup/db';
+import { forbidden, unauthorized } from '../errors.ts';
+import type { AppDeps, AppState } from '../context.ts';
+import { bodyOf } from './body.ts';
+
+const TOUCH_EVERY_MS = 60_000;
+
+/**
+ * Reads the `<id>:<token>` pair from `Authorization: Bearer` or, for POST bodies, from `_u`/`_t`
+ * (decisions §2). Never from the query string: a token in a URL ends up in logs and history.
+ */
+export function credentialsOf(ctx: Koa.Context): { id: number; token: string } | null {
+  const header = ctx.get('authorization');
+  const bearer = /^Bearer\s+(\d{1,10}):([0-9a-fA-F]{64})\s*$/.exec(header);
+  if (bearer) return { id: Number(bearer[1]), token: bearer[2]!.toLowerCase() };
+  if (header) return { id: 0, token: '' };
+  const body = bodyOf(ctx);
+  const id = parsePositiveInt(body._u);
+  const token = typeof body._t === 'string' ? body._t : undefined;
+  if (id !== undefined && token !== undefined) return { id, token: token.toLowerCase() };
+  if (body._u !== undefined || body._t !== undefined) return { id: 0, token: '' };
+  return null;
+}
+
+/** Whether a user is banned at `now`. */
+export function isBanned(user: Pick<User, 'banned_until'>, now: Date): boolean {
+  return user.banned_until !== null && new Date(user.banned_until).getTime() > now.getTime();
+}
+
+/** The 403 a banned user sees, with the reason (decisions §8); a far-future date means a permanent ban. */
+export function bannedError(user: Pick<User, 'banned_until' | 'ban_reason'>, timeZone: string) {
+  const until = user.banned_until ? new Date(user.banned_until) : null;
+  const permanent = until !== null && until.getUTCFullYear() >= 9000;
+  return forbidden(MESSAGES.banned(user.ban_reason ?? '', permanent ? null : until, timeZone));
+}
+
+/** Finds the session of an id/token pair; null when it does not exist. */
+export async function findSession(deps: AppDeps, id: number, token: string) {
+  if (!/^[0-9a-f]{64}$/.test(token) || id < 1) return null;
+  const session = await Session.query(deps.knex).findOne({ token_hash: hashToken(token), user_id: id });
+  if (!session) return null;
+  const user = await User.query(deps.knex).findById(id).whereNull('erased_at');
+  if (!user) return null;
+  return { session, user };
+}
+
+/**
+ * Loads the signed-in user when credentials are sent. A bad pair answers 401 at once; a banned user 403.
+ * Routes that need a user call `requireUser`.
+ */
+export function authenticate(deps: AppDeps): Koa.Middleware<AppState> {
+  return async (ctx, next) => {
+    const credentials = credentialsOf(ctx);
+    if (credentials) {
+      const found = await findSession(deps, credentials.id, credentials.token);
+      if (!found) throw unauthorized(MESSAGES.sessionExpired);
+      const now = deps.now();
+      if (isBanned(found.user, now)) throw bannedError(found.user, 'UTC');
+      ctx.state.user = found.user;
+      ctx.state.session = found.session;
+      if (now.getTime() - new Date(found.session.last_seen_at).getTime() > TOUCH_EVERY_MS) {
+        await deps.knex('sessions').where('id', found.session.id).update({ last_seen_at: now });
+      }
+    }
+    await next();
+  };
+}
+
+/** The signed-in user, or a 401 with the spec-voice message. */
+export function requireUser(ctx: { state: AppState }): User {
+  if (!ctx.state.user) throw unauthorized();
+  return ctx.state.user;
+}

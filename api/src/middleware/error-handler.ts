@@ -1,0 +1,54 @@
+import type Koa from 'koa';
+import { MESSAGES } from '@ecup/domain';
+import { HttpError } from '../errors.ts';
+import type { AppDeps } from '../context.ts';
+
+interface BodyParserError {
+  status?: number;
+  statusCode?: number;
+  httpCode?: number;
+  expose?: boolean;
+  type?: string;
+  code?: number | string;
+}
+
+/** Maps errors raised by the body parsers (raw-body, co-body, formidable) to safe answers, or null. */
+function bodyError(error: BodyParserError): HttpError | null {
+  const status = error.status ?? error.statusCode ?? error.httpCode;
+  if (status === 413 || error.type === 'entity.too.large' || error.code === 1009 || error.code === 1016) {
+    return new HttpError(413, MESSAGES.photoTooLarge(5));
+  }
+  if (
+    error.type === 'entity.parse.failed' ||
+    error.type === 'encoding.unsupported' ||
+    error.type === 'charset.unsupported'
+  ) {
+    return new HttpError(400, MESSAGES.invalidRequestBody);
+  }
+  if (status === 415) return new HttpError(415, MESSAGES.invalidRequestBody);
+  // Our own code raises only HttpError; a 4xx from elsewhere comes from parsing the body (broken JSON, bad
+  // multipart boundaries, too many fields).
+  if (typeof status === 'number' && status >= 400 && status < 500)
+    return new HttpError(400, MESSAGES.invalidRequestBody);
+  return null;
+}
+
+/** The one error middleware at the top (CONVENTIONS §4): `{ error }` bodies, never internals. */
+export function errorHandler(deps: AppDeps): Koa.Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+    } catch (caught) {
+      const error = caught instanceof HttpError ? caught : bodyError(caught as BodyParserError);
+      if (error) {
+        ctx.status = error.status;
+        ctx.set(error.headers);
+        ctx.body = { error: error.message };
+        return;
+      }
+      deps.log.error(`${ctx.method} ${ctx.path} failed:`, caught);
+      ctx.status = 500;
+      ctx.body = { error: MESSAGES.somethingWentWrong };
+    }
+  };
+}

@@ -1,0 +1,62 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Knex } from 'knex';
+import { createDiskImageStore, createRedis, type Config, type ImageStore } from '@ecup/db';
+import { createApp } from './app.ts';
+import type { AppDeps } from './context.ts';
+import { createJobQueues } from './services/jobs.ts';
+
+export interface ApiHandle {
+  server: http.Server;
+  url: string;
+  deps: AppDeps;
+  /** Stops accepting, lets in-flight requests finish, then closes Redis and the job queues. */
+  close(): Promise<void>;
+}
+
+/** Starts the HTTP server (and, in later issues, socket.io on the same port). */
+export async function startApi(options: {
+  config: Config;
+  knex: Knex;
+  now?: () => Date;
+  images?: ImageStore;
+  log?: AppDeps['log'];
+}): Promise<ApiHandle> {
+  const { config, knex } = options;
+  const log = options.log ?? console;
+  const redis = createRedis(config.redisUrl, config.redisPrefix);
+  redis.on('error', (error) => log.warn(`API Redis: ${error.message}`));
+  const jobs = createJobQueues(config.redisUrl, config.redisPrefix);
+  const deps: AppDeps = {
+    config,
+    knex,
+    redis,
+    jobs,
+    images: options.images ?? createDiskImageStore(config.uploadDir),
+    now: options.now ?? (() => new Date()),
+    log,
+  };
+  const app = createApp(deps);
+  const server = http.createServer(app.callback());
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  server.requestTimeout = 60_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    server,
+    url: `http://127.0.0.1:${port}`,
+    deps,
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      await jobs.close();
+      redis.disconnect();
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { EMAIL_JOB_ATTEMPTS, EMAIL_JOB_BACKOFF_MS, QUEUE_NAMES, emailJobId } from '@ecup/domain';
+import { createBullConnection } from '@ecup/db';
+
+/** The producer side of the job queues (the worker consumes them). */
+export interface JobQueues {
+  /** Queues the sending of stored e-mail rows; safe to call twice for the same id. */
+  sendEmails(emailIds: number[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createJobQueues(redisUrl: string, prefix: string): JobQueues {
+  const connection: Redis = createBullConnection(redisUrl, 'producer');
+  connection.on('error', () => undefined);
+  const email = new Queue(QUEUE_NAMES.email, { connection, prefix: `${prefix}bull` });
+  return {
+    async sendEmails(emailIds) {
+      if (emailIds.length === 0) return;
+      await email.addBulk(
+        emailIds.map((email_id) => ({
+          name: 'send-email',
+          data: { email_id },
+          opts: {
+            jobId: emailJobId(email_id),
+            attempts: EMAIL_JOB_ATTEMPTS,
+            backoff: { type: 'exponential', delay: EMAIL_JOB_BACKOFF_MS },
+            removeOnComplete: { count: 1000 },
+            removeOnFail: false,
+          },
+        })),
+      );
+    },
+    async close() {
+      await email.close();
+      connection.disconnect();
+    },
+  };
+}

@@ -1,0 +1,15 @@
+import type { Redis } from 'ioredis';
+
+/** Redis key of a user's presence; written by the real-time layer with an expiry (decisions §3). */
+export function presenceKey(userId: number): string {
+  return `presence:user:${userId}`;
+}
+
+/** Online flags for a list of users, read in one round trip. */
+export async function onlineFlags(redis: Redis, userIds: number[]): Promise<Map<number, boolean>> {
+  const flags = new Map<number, boolean>();
+  if (userIds.length === 0) return flags;
+  const values = await redis.mget(userIds.map(presenceKey));
+  userIds.forEach((id, i) => flags.set(id, values[i] !== null && values[i] !== undefined));
+  return flags;
+}

@@ -1,0 +1,50 @@
+import type { Redis } from 'ioredis';
+import { tooManyRequests } from '../errors.ts';
+
+/** A fixed-window limit: at most `limit` hits per `windowSeconds`. */
+export interface Limit {
+  name: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+/** Limits on sign-in, sign-up and password reset, per IP and per account (decisions §2). */
+export const LIMITS = {
+  loginPerIp: { name: 'login-ip', limit: 30, windowSeconds: 15 * 60 },
+  loginPerAccount: { name: 'login-account', limit: 10, windowSeconds: 15 * 60 },
+  signupPerIp: { name: 'signup-ip', limit: 10, windowSeconds: 60 * 60 },
+  signupPerAccount: { name: 'signup-account', limit: 5, windowSeconds: 60 * 60 },
+  forgotPerIp: { name: 'forgot-ip', limit: 10, windowSeconds: 60 * 60 },
+  forgotPerAccount: { name: 'forgot-account', limit: 3, windowSeconds: 60 * 60 },
+  resetPerIp: { name: 'reset-ip', limit: 20, windowSeconds: 60 * 60 },
+  passwordChangePerAccount: { name: 'password-change', limit: 10, windowSeconds: 15 * 60 },
+} satisfies Record<string, Limit>;
+
+function key(limit: Limit, subject: string): string {
+  return `rl:${limit.name}:${subject.toLowerCase()}`;
+}
+
+/**
+ * Counts one hit and throws 429 (with Retry-After) once the window is full. Redis errors propagate: limits fail
+ * closed rather than letting a flood through.
+ */
+export async function hit(redis: Redis, limit: Limit, subject: string): Promise<void> {
+  const k = key(limit, subject);
+  const result = await redis.multi().incr(k).expire(k, limit.windowSeconds, 'NX').ttl(k).exec();
+  if (!result) throw new Error('rate limit transaction aborted');
+  const count = Number(result[0]?.[1]);
+  const ttl = Number(result[2]?.[1]);
+  if (count > limit.limit) throw tooManyRequests(ttl > 0 ? ttl : limit.windowSeconds);
+}
+
+/** Throws 429 when the window is already full, without counting a hit (checked before work that may succeed). */
+export async function check(redis: Redis, limit: Limit, subject: string): Promise<void> {
+  const k = key(limit, subject);
+  const [count, ttl] = await Promise.all([redis.get(k), redis.ttl(k)]);
+  if (Number(count ?? 0) >= limit.limit) throw tooManyRequests(ttl > 0 ? ttl : limit.windowSeconds);
+}
+
+/** Forgets an account's failures after a success. */
+export async function reset(redis: Redis, limit: Limit, subject: string): Promise<void> {
+  await redis.del(key(limit, subject));
+}

@@ -1,0 +1,43 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import type Koa from 'koa';
+import send from 'koa-send';
+
+async function isFile(file: string): Promise<boolean> {
+  try {
+    return (await stat(file)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Serves a built single-page app under a base path: files as they are (hashed assets cached for a year), and
+ * index.html for any other GET below the base, so the app's router handles it (spec §2: unknown paths go to /).
+ */
+export function serveApp(root: string, base: '/' | '/admin/'): Koa.Middleware {
+  return async (ctx, next) => {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+    const inBase = base === '/' ? true : ctx.path === base.slice(0, -1) || ctx.path.startsWith(base);
+    if (!inBase) return next();
+    if (base !== '/' && ctx.path === base.slice(0, -1)) {
+      ctx.redirect(base);
+      return;
+    }
+    const relative = ctx.path.slice(base.length);
+    const candidate = path.join(root, relative);
+    if (relative !== '' && !relative.includes('\0') && candidate.startsWith(root) && (await isFile(candidate))) {
+      const immutable = relative.startsWith('assets/');
+      await send(ctx, relative, {
+        root,
+        immutable,
+        maxage: immutable ? 365 * 24 * 3600 * 1000 : 0,
+      });
+      return;
+    }
+    if (path.extname(relative) !== '' && relative.startsWith('assets/')) return next();
+    if (!(await isFile(path.join(root, 'index.html')))) return next();
+    ctx.set('Cache-Control', 'no-cache');
+    await send(ctx, 'index.html', { root });
+  };
+}

@@ -1,0 +1,27 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { Knex } from 'knex';
+import { MESSAGES } from '@ecup/domain';
+import { hashToken } from '../../security/tokens.ts';
+import { CommandRejected, type CommandOutcome } from '../types.ts';
+
+/** A parent or guardian approves a minor's account from the e-mailed link (decisions §8). */
+export async function confirmGuardian(
+  trx: Knex,
+  input: { uid: number; token: string; now: Date },
+): Promise<CommandOutcome<{ username: string; already: boolean }>> {
+  const user = await trx('users')
+    .where('id', input.uid)
+    .whereNull('erased_at')
+    .first('id', 'username', 'guardian_token_hash', 'guardian_confirmed_at')
+    .forUpdate();
+  const given = Buffer.from(hashToken(input.token), 'hex');
+  if (!user || !user.guardian_token_hash || !timingSafeEqual(Buffer.from(user.guardian_token_hash, 'hex'), given)) {
+    throw new CommandRejected('not_found', MESSAGES.guardianLinkInvalid);
+  }
+  if (user.guardian_confirmed_at) return { result: { username: user.username, already: true }, events: [] };
+  await trx('users')
+    .where('id', user.id)
+    .whereNull('guardian_confirmed_at')
+    .update({ guardian_confirmed_at: input.now });
+  return { result: { username: user.username, already: false }, events: [] };
+}

@@ -1,0 +1,24 @@
+import type { Knex } from 'knex';
+import { hashToken, newToken } from '../../security/tokens.ts';
+import type { CommandOutcome } from '../types.ts';
+
+export interface NewSession {
+  id: number;
+  token: string;
+  session_id: number;
+}
+
+/** Opens a session: a 256-bit token returned once and stored only as its SHA-256 (decisions §2). */
+export async function createSession(
+  trx: Knex,
+  input: { user_id: number; ip: string | null; user_agent: string | null },
+): Promise<CommandOutcome<NewSession>> {
+  const token = newToken();
+  const [sessionId] = await trx('sessions').insert({
+    user_id: input.user_id,
+    token_hash: hashToken(token),
+    ip: input.ip,
+    user_agent: input.user_agent?.slice(0, 255) ?? null,
+  });
+  return { result: { id: input.user_id, token, session_id: Number(sessionId) }, events: [] };
+}

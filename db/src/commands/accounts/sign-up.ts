@@ -1,0 +1,90 @@
+import type { Knex } from 'knex';
+import { UniqueViolationError } from 'objection';
+import { MESSAGES, type SignupValue } from '@ecup/domain';
+import { User } from '../../models/User.ts';
+import { guardianConfirmationMail } from '../../mail/templates.ts';
+import { hashToken, newToken } from '../../security/tokens.ts';
+import { CommandRejected, type CommandEvent, type CommandOutcome } from '../types.ts';
+import { createSession, type NewSession } from './create-session.ts';
+
+export interface SignUpInput {
+  form: SignupValue;
+  password_hash: string;
+  avatar_hash: string | null;
+  team_avatar_hash: string | null;
+  now: Date;
+  public_url: string;
+  product_name: string;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+/**
+ * Creates a player and signs them in (spec §7 /user/signup). A minor's guardian gets a confirmation e-mail
+ * (decisions §8). Username and e-mail are unique; a clash is refused with the form's message.
+ */
+export async function signUp(trx: Knex, input: SignUpInput): Promise<CommandOutcome<NewSession & { user_id: number }>> {
+  const { form } = input;
+  const [usernameTaken, emailTaken] = await Promise.all([
+    trx('users').where('username', form.username).first('id').forUpdate(),
+    trx('users').where('email', form.email).first('id').forUpdate(),
+  ]);
+  if (usernameTaken) throw new CommandRejected('invalid', MESSAGES.usernameTaken);
+  if (emailTaken) throw new CommandRejected('invalid', MESSAGES.emailInUse);
+
+  const guardianToken = form.guardian_email ? newToken() : null;
+  let user: User;
+  try {
+    user = await User.query(trx).insertAndFetch({
+      username: form.username,
+      first_name: form.first_name,
+      last_name: form.last_name,
+      email: form.email,
+      password_hash: input.password_hash,
+      avatar_hash: input.avatar_hash,
+      console: form.console,
+      gamer_tag: form.gamer_tag,
+      country_id: form.country_id,
+      birth_date: new Date(Date.UTC(form.birth_year, form.birth_month - 1, form.birth_day)),
+      team_name: form.irl_team,
+      team_avatar_hash: input.team_avatar_hash,
+      fifa_team_name: form.fifa_team,
+      guardian_email: form.guardian_email,
+      guardian_token_hash: guardianToken ? hashToken(guardianToken) : null,
+      terms_accepted_at: input.now,
+    });
+  } catch (error) {
+    // Two sign-ups with the same name at the same instant: the unique key settles it.
+    if (error instanceof UniqueViolationError) {
+      const columns = error.columns ?? [];
+      throw new CommandRejected(
+        'invalid',
+        columns.includes('email') || String(error.constraint).includes('email')
+          ? MESSAGES.emailInUse
+          : MESSAGES.usernameTaken,
+      );
+    }
+    throw error;
+  }
+
+  const events: CommandEvent[] = [];
+  if (form.guardian_email && guardianToken) {
+    const mail = guardianConfirmationMail({
+      product: input.product_name,
+      first_name: user.first_name,
+      last_name: user.last_name,
+      username: user.username,
+      link: `${input.public_url}/guardian/confirm/${user.id}/${guardianToken}`,
+    });
+    const [emailId] = await trx('emails').insert({
+      kind: 'guardian-confirmation',
+      user_id: user.id,
+      to_address: form.guardian_email,
+      subject: mail.subject,
+      text_body: mail.text,
+    });
+    events.push({ type: 'email', email_id: Number(emailId) });
+  }
+  const session = await createSession(trx, { user_id: user.id, ip: input.ip, user_agent: input.user_agent });
+  return { result: { ...session.result, user_id: user.id }, events };
+}

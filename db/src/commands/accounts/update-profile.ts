@@ -1,0 +1,44 @@
+import type { Knex } from 'knex';
+import { MESSAGES, type ConsoleUpdateValue, type ProfileUpdateValue } from '@ecup/domain';
+import { CommandRejected, type CommandOutcome } from '../types.ts';
+
+/** Settings → personal info (spec §2, §5): names and e-mail; an e-mail used by someone else is refused. */
+export async function updateProfile(
+  trx: Knex,
+  input: { user_id: number } & ProfileUpdateValue,
+): Promise<CommandOutcome<null>> {
+  const clash = await trx('users').where('email', input.email).whereNot('id', input.user_id).first('id');
+  if (clash) throw new CommandRejected('invalid', MESSAGES.emailInUse);
+  await trx('users')
+    .where('id', input.user_id)
+    .update({
+      first_name: input.first_name,
+      last_name: input.last_name,
+      email: input.email,
+      updated_at: trx.fn.now(3),
+    });
+  return { result: null, events: [] };
+}
+
+/** Settings → console and gamer tag (spec §2, §5). */
+export async function updateConsole(
+  trx: Knex,
+  input: { user_id: number } & ConsoleUpdateValue,
+): Promise<CommandOutcome<null>> {
+  await trx('users')
+    .where('id', input.user_id)
+    .update({ console: input.console, gamer_tag: input.gamer_tag, updated_at: trx.fn.now(3) });
+  return { result: null, events: [] };
+}
+
+/** Settings → profile image: points the user at a newly stored avatar; returns the previous one to remove. */
+export async function setAvatar(
+  trx: Knex,
+  input: { user_id: number; avatar_hash: string },
+): Promise<CommandOutcome<{ previous: string | null }>> {
+  const user = await trx('users').where('id', input.user_id).first('avatar_hash').forUpdate();
+  await trx('users')
+    .where('id', input.user_id)
+    .update({ avatar_hash: input.avatar_hash, updated_at: trx.fn.now(3) });
+  return { result: { previous: (user?.avatar_hash as string | null) ?? null }, events: [] };
+}

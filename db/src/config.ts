@@ -1,0 +1,75 @@
+import path from 'node:path';
+import { parseDatabaseUrl, type DatabaseTarget } from './connection.ts';
+
+/** Process configuration from environment variables, with working local defaults (decisions §1). */
+export interface Config {
+  port: number;
+  databaseUrl: string;
+  database: DatabaseTarget;
+  redisUrl: string;
+  redisPrefix: string;
+  publicUrl: string;
+  mailOutbox: string;
+  smtpUrl: string | null;
+  mailFrom: string;
+  uploadDir: string;
+  trustProxy: boolean;
+  worker: boolean;
+  seedDemo: boolean;
+  playerWebDist: string;
+  adminWebDist: string;
+  shutdownTimeoutMs: number;
+}
+
+export class ConfigError extends Error {}
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+
+function flag(name: string, value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  if (/^(1|true|yes|on)$/i.test(value)) return true;
+  if (/^(0|false|no|off)$/i.test(value)) return false;
+  throw new ConfigError(`${name} must be on or off (got "${value}")`);
+}
+
+/** Reads and validates the environment; throws ConfigError naming the variable and the fix. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(`PORT must be a port number from 0 to 65535 (got "${env.PORT}")`);
+  }
+  const databaseUrl = env.DATABASE_URL || 'mysql://root@127.0.0.1:3306/ecup';
+  let database: DatabaseTarget;
+  try {
+    database = parseDatabaseUrl(databaseUrl);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
+  const redisUrl = env.REDIS_URL || 'redis://127.0.0.1:6379';
+  if (!/^rediss?:\/\//.test(redisUrl)) throw new ConfigError(`REDIS_URL must start with redis:// (got "${redisUrl}")`);
+  const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
+  try {
+    new URL(publicUrl);
+  } catch {
+    throw new ConfigError(`PUBLIC_URL must be an absolute URL such as https://ecup.example.com (got "${publicUrl}")`);
+  }
+  const shutdownTimeoutMs = Number(env.SHUTDOWN_TIMEOUT_MS ?? 15000);
+  return {
+    port,
+    databaseUrl,
+    database,
+    redisUrl,
+    redisPrefix: env.REDIS_PREFIX || 'ecup:',
+    publicUrl,
+    mailOutbox: path.resolve(env.MAIL_OUTBOX || path.join(ROOT, '.data', 'outbox')),
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM || 'eCup <no-reply@ecup.local>',
+    uploadDir: path.resolve(env.UPLOAD_DIR || path.join(ROOT, '.data', 'uploads')),
+    trustProxy: flag('TRUST_PROXY', env.TRUST_PROXY, false),
+    worker: flag('WORKER', env.WORKER, true),
+    seedDemo: flag('SEED_DEMO', env.SEED_DEMO, true),
+    playerWebDist: path.join(ROOT, 'player-web', 'dist'),
+    adminWebDist: path.join(ROOT, 'admin-web', 'dist'),
+    shutdownTimeoutMs: Number.isFinite(shutdownTimeoutMs) && shutdownTimeoutMs > 0 ? shutdownTimeoutMs : 15000,
+  };
+}

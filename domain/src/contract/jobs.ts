@@ -1,0 +1,28 @@
+/**
+ * Job queues shared by the API (producer) and the worker (consumer). Jobs carry ids, never copies of rows
+ * (CONVENTIONS §6), and timers and one-off jobs use fixed ids without ':' that are never all digits (§7).
+ */
+export const QUEUE_NAMES = {
+  email: 'email',
+} as const;
+
+export interface JobMap {
+  email: {
+    'send-email': { email_id: number };
+    'reconcile-emails': Record<string, never>;
+  };
+}
+
+export type QueueName = keyof JobMap;
+
+/** The BullMQ job id for sending one e-mail row: enqueuing it twice adds one job. */
+export function emailJobId(emailId: number): string {
+  return `email-${emailId}`;
+}
+
+/** How often the worker re-queues e-mails whose rows say they still need sending. */
+export const EMAIL_RECONCILE_EVERY_MS = 60_000;
+/** Attempts before a failing e-mail job is kept as failed for inspection. */
+export const EMAIL_JOB_ATTEMPTS = 8;
+/** First retry delay; doubles on each attempt. */
+export const EMAIL_JOB_BACKOFF_MS = 5_000;

@@ -1,0 +1,121 @@
+import test from 'ava';
+import { MESSAGES } from '@ecup/domain';
+import { parseIpRange } from '@ecup/db';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { buildUser, signupFields } from '../helpers/factories.ts';
+import { client } from '../helpers/http.ts';
+
+// Limits count per IP, so these tests run one after another on servers of their own.
+let direct: TestServer;
+let proxied: TestServer;
+test.before(async () => {
+  [direct, proxied] = await Promise.all([
+    startTestServer({ label: 'limits' }),
+    startTestServer({ label: 'proxied', env: { TRUST_PROXY: 'on' } }),
+  ]);
+});
+test.after.always(async () => Promise.all([direct?.close(), proxied?.close()]));
+
+test.serial('locks an account after 10 wrong passwords with 429 and when to retry', async (t) => {
+  const api = client(direct.url);
+  const user = await buildUser(direct.knex);
+  for (let i = 0; i < 10; i++) {
+    const res = await api.post('/user/login', { username: user.username, password: 'wrong password' });
+    t.is(res.status, 401);
+  }
+  const locked = await api.post('/user/login', { username: user.username, password: user.password });
+  t.is(locked.status, 429);
+  t.regex(String(locked.body.error), /^Too many attempts\. Please try again in \d+ minutes?\.$/);
+  t.truthy(Number(locked.headers.get('retry-after')) > 0);
+  // Another account from the same address still works.
+  const other = await buildUser(direct.knex);
+  const ok = await api.post('/user/login', { username: other.username, password: other.password });
+  t.is(ok.status, 200);
+});
+
+test.serial('a spoofed X-Forwarded-For does not reset the per-IP login limit', async (t) => {
+  const api = client(direct.url);
+  let limited = 0;
+  for (let i = 0; i < 40; i++) {
+    const res = await api.post(
+      '/user/login',
+      { username: `nobody${i}`, password: 'x' },
+      { headers: { 'X-Forwarded-For': `198.51.100.${i}` } },
+    );
+    if (res.status === 429) limited++;
+  }
+  t.true(limited >= 8, `limited ${limited} of 40`);
+});
+
+test.serial('limits sign-ups per IP', async (t) => {
+  const api = client(proxied.url);
+  const headers = { 'X-Forwarded-For': '203.0.113.50' };
+  const statuses: number[] = [];
+  for (let i = 0; i < 11; i++) {
+    statuses.push((await api.post('/user/signup', signupFields({ username: `x` }), { headers })).status);
+  }
+  t.deepEqual(statuses.slice(0, 10), Array(10).fill(400));
+  t.is(statuses[10], 429);
+});
+
+test.serial('limits forgot-password per account and answers 429 with a message', async (t) => {
+  const api = client(proxied.url);
+  const user = await buildUser(proxied.knex);
+  const headers = { 'X-Forwarded-For': '203.0.113.60' };
+  for (let i = 0; i < 3; i++) {
+    const res = await api.post('/user/forgot_password', { username: user.username, email: user.email }, { headers });
+    t.is(res.status, 200);
+  }
+  const res = await api.post('/user/forgot_password', { username: user.username, email: user.email }, { headers });
+  t.is(res.status, 429);
+  t.regex(String(res.body.error), /^Too many attempts/);
+  t.is(
+    await proxied
+      .knex('password_resets')
+      .where('user_id', user.id)
+      .count({ n: '*' })
+      .first()
+      .then((r) => Number(r!.n)),
+    3,
+  );
+});
+
+test.serial('refuses sign-in and sign-up from an IP-banned range, and nothing else changes', async (t) => {
+  const api = client(proxied.url);
+  const range = parseIpRange('192.0.2.0/24')!;
+  await proxied
+    .knex('ip_bans')
+    .insert({ cidr: range.cidr, range_start: range.start, range_end: range.end, reason: 'abuse' });
+  const user = await buildUser(proxied.knex);
+  const headers = { 'X-Forwarded-For': '192.0.2.77' };
+  const login = await api.post('/user/login', { username: user.username, password: user.password }, { headers });
+  t.is(login.status, 403);
+  t.deepEqual(login.body, { error: MESSAGES.ipBanned });
+  const fields = signupFields();
+  const signup = await api.post('/user/signup', fields, { headers });
+  t.is(signup.status, 403);
+  t.is(await proxied.knex('users').where('username', fields.username).first(), undefined);
+  t.is(await proxied.knex('sessions').where('user_id', user.id).first(), undefined);
+  // Outside the range all is well.
+  const elsewhere = await api.post(
+    '/user/login',
+    { username: user.username, password: user.password },
+    { headers: { 'X-Forwarded-For': '192.0.3.1' } },
+  );
+  t.is(elsewhere.status, 200);
+});
+
+test.serial('an IPv6 range ban covers addresses inside it', async (t) => {
+  const api = client(proxied.url);
+  const range = parseIpRange('2001:db8:abcd::/48')!;
+  await proxied
+    .knex('ip_bans')
+    .insert({ cidr: range.cidr, range_start: range.start, range_end: range.end, reason: 'abuse' });
+  const user = await buildUser(proxied.knex);
+  const res = await api.post(
+    '/user/login',
+    { username: user.username, password: user.password },
+    { headers: { 'X-Forwarded-For': '2001:db8:abcd:12::5' } },
+  );
+  t.is(res.status, 403);
+});

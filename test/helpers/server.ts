@@ -1,0 +1,96 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import type { Knex } from 'knex';
+import { loadConfig, seedBase, type Config } from '@ecup/db';
+import { startApi, type AppDeps } from '@ecup/api';
+import { startWorker, type WorkerHandle } from '@ecup/worker';
+import { createTestDatabase, testRedisPrefix } from './db.ts';
+
+/** A clock tests can move. */
+export interface TestClock {
+  now(): Date;
+  set(date: Date): void;
+  advance(ms: number): void;
+}
+
+export function createClock(start = new Date()): TestClock {
+  let offset = start.getTime() - Date.now();
+  return {
+    now: () => new Date(Date.now() + offset),
+    set: (date) => (offset = date.getTime() - Date.now()),
+    advance: (ms) => (offset += ms),
+  };
+}
+
+export interface TestServer {
+  url: string;
+  knex: Knex;
+  config: Config;
+  deps: AppDeps;
+  clock: TestClock;
+  outbox: string;
+  uploads: string;
+  worker: WorkerHandle | null;
+  close(): Promise<void>;
+}
+
+/**
+ * The real API on a random port with its own database, Redis prefix, upload folder and outbox, base seeds
+ * (countries, forum categories, an open season, teams), and optionally an in-process worker.
+ */
+export async function startTestServer(options: { worker?: boolean; label?: string; env?: NodeJS.ProcessEnv } = {}) {
+  const label = options.label ?? 'api';
+  const db = await createTestDatabase(label);
+  const dir = await mkdtemp(path.join(os.tmpdir(), `ecup-${label}-`));
+  const prefix = testRedisPrefix(label);
+  const config = loadConfig({
+    PORT: '0',
+    DATABASE_URL: db.url,
+    REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+    REDIS_PREFIX: prefix,
+    MAIL_OUTBOX: path.join(dir, 'outbox'),
+    UPLOAD_DIR: path.join(dir, 'uploads'),
+    PUBLIC_URL: 'http://localhost:3000',
+    ...options.env,
+  });
+  const clock = createClock();
+  await seedBase(db.knex, { now: clock.now() });
+  const quiet = { info: () => undefined, warn: () => undefined, error: console.error };
+  const worker = options.worker ? await startWorker({ config, knex: db.knex, log: quiet, now: clock.now }) : null;
+  const api = await startApi({ config, knex: db.knex, now: clock.now, log: quiet });
+  const server: TestServer = {
+    url: api.url,
+    knex: db.knex,
+    config,
+    deps: api.deps,
+    clock,
+    outbox: config.mailOutbox,
+    uploads: config.uploadDir,
+    worker,
+    async close() {
+      await api.close();
+      await worker?.close();
+      await db.drop();
+      await rm(dir, { recursive: true, force: true });
+      await deleteRedisPrefix(config.redisUrl, prefix);
+    },
+  };
+  return server;
+}
+
+/** Removes every Redis key a test wrote (our own keys and BullMQ's). */
+export async function deleteRedisPrefix(url: string, prefix: string): Promise<void> {
+  const redis = new Redis(url);
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+      cursor = next;
+      if (keys.length > 0) await redis.del(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}

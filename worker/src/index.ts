@@ -1,0 +1,2 @@
+export { startWorker, type WorkerHandle } from './server.ts';
+export { createMailTransport } from './mail/transport.ts';

@@ -1,0 +1,96 @@
+import { Queue, Worker, type Job } from 'bullmq';
+import type { Knex } from 'knex';
+import {
+  EMAIL_JOB_ATTEMPTS,
+  EMAIL_JOB_BACKOFF_MS,
+  EMAIL_RECONCILE_EVERY_MS,
+  QUEUE_NAMES,
+  emailJobId,
+} from '@ecup/domain';
+import { createBullConnection, type Config } from '@ecup/db';
+import { createMailTransport } from './mail/transport.ts';
+import { sendEmail } from './jobs/send-email.ts';
+import { unsentEmailIds } from './jobs/reconcile-emails.ts';
+
+export interface WorkerHandle {
+  /** Stops taking jobs, lets running ones finish, then closes connections. */
+  close(): Promise<void>;
+}
+
+/** Starts the BullMQ workers and schedules (decisions §1): e-mail sending and its reconciler. */
+export async function startWorker(options: {
+  config: Config;
+  knex: Knex;
+  log?: Pick<Console, 'info' | 'warn' | 'error'>;
+  now?: () => Date;
+}): Promise<WorkerHandle> {
+  const { config, knex } = options;
+  const log = options.log ?? console;
+  const now = options.now ?? (() => new Date());
+  const prefix = `${config.redisPrefix}bull`;
+  const transport = createMailTransport({ smtpUrl: config.smtpUrl, outbox: config.mailOutbox });
+  const workerConnection = createBullConnection(config.redisUrl, 'worker');
+  const producerConnection = createBullConnection(config.redisUrl, 'worker');
+  workerConnection.on('error', (error) => log.warn(`worker Redis: ${error.message}`));
+  producerConnection.on('error', () => undefined);
+  const queue = new Queue(QUEUE_NAMES.email, { connection: producerConnection, prefix });
+
+  async function requeue(ids: number[]) {
+    if (ids.length === 0) return;
+    await queue.addBulk(
+      ids.map((email_id) => ({
+        name: 'send-email',
+        data: { email_id },
+        opts: {
+          jobId: emailJobId(email_id),
+          attempts: EMAIL_JOB_ATTEMPTS,
+          backoff: { type: 'exponential' as const, delay: EMAIL_JOB_BACKOFF_MS },
+          removeOnComplete: { count: 1000 },
+          removeOnFail: false,
+        },
+      })),
+    );
+  }
+
+  const worker = new Worker(
+    QUEUE_NAMES.email,
+    async (job: Job) => {
+      if (job.name === 'send-email') {
+        return sendEmail({ knex, transport, from: config.mailFrom }, job.data as { email_id: number });
+      }
+      if (job.name === 'reconcile-emails') {
+        const ids = await unsentEmailIds(knex, now());
+        await requeue(ids);
+        return { requeued: ids.length };
+      }
+      throw new Error(`unknown job ${job.name}`);
+    },
+    { connection: workerConnection, prefix, concurrency: 4, lockDuration: 30_000, stalledInterval: 15_000 },
+  );
+  worker.on('failed', (job, error) => {
+    if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) {
+      log.error(`job ${job.id} (${job.name}) failed for good and is kept for inspection: ${error.message}`);
+    }
+  });
+  worker.on('error', (error) => log.warn(`worker: ${error.message}`));
+
+  // One schedule per period whatever the number of workers: the scheduler id is fixed (decisions §1).
+  await queue.upsertJobScheduler(
+    'reconcile-emails',
+    { every: EMAIL_RECONCILE_EVERY_MS },
+    { name: 'reconcile-emails', data: {}, opts: { removeOnComplete: { count: 10 }, removeOnFail: { count: 50 } } },
+  );
+  // Catch up at once on anything left unsent while no worker ran.
+  await requeue(await unsentEmailIds(knex, new Date(now().getTime() + 60_000)));
+  await worker.waitUntilReady();
+
+  return {
+    async close() {
+      await worker.close();
+      await queue.close();
+      transport.close();
+      workerConnection.disconnect();
+      producerConnection.disconnect();
+    },
+  };
+}
