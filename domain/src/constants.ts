@@ -1,0 +1,297 @@
+/**
+ * Business constants and limits (spec section 9, plus the numbers fixed by decisions.md).
+ * Every duration carries its unit in the name; lengths are counted in characters (Unicode code points).
+ */
+
+// --- Matchmaking and games (spec §4, §9; decisions §5) ---
+
+/** Time a matched player has to accept or decline (spec §4, §9). */
+export const ACCEPT_WINDOW_MS = 30_000;
+/** Grace after the accept window before the match is cleared (spec §4: "passes -2 s"). */
+export const ACCEPT_GRACE_MS = 2_000;
+/** Interval at which a queued client sends a keepalive (spec §4). */
+export const QUEUE_KEEPALIVE_MS = 6_000;
+/** A queue entry with no keepalive for this long is removed by the worker (decisions §5). */
+export const QUEUE_KEEPALIVE_EXPIRY_MS = 20_000;
+/** Pairing runs at least this often (decisions §5). */
+export const PAIRING_INTERVAL_MS = 1_000;
+/** Allowed Elo gap when a player has just entered the queue (decisions §5). */
+export const PAIRING_ELO_GAP_START = 100;
+/** The allowed Elo gap widens by this much ... (decisions §5) */
+export const PAIRING_ELO_GAP_STEP = 50;
+/** ... for every this many milliseconds waited (decisions §5). */
+export const PAIRING_ELO_GAP_STEP_MS = 10_000;
+/** After this long in the queue any Elo gap is allowed (decisions §5). */
+export const PAIRING_ELO_GAP_UNLIMITED_AFTER_MS = 60_000;
+/** Declines or timeouts within {@link QUEUE_PENALTY_WINDOW_MS} that trigger a queue cooldown (decisions §5). */
+export const QUEUE_PENALTY_MISSES = 3;
+/** Window in which misses are counted (decisions §5). */
+export const QUEUE_PENALTY_WINDOW_MS = 60 * 60_000;
+/** How long a penalised player cannot queue (decisions §5). */
+export const QUEUE_PENALTY_COOLDOWN_MS = 5 * 60_000;
+/** The result form opens this long after the game started (spec §4, §9). */
+export const RESULT_ENTRY_DELAY_MS = 720_000;
+/** A submission or 'Opponent left' report with no answer for this long goes to conflict (decisions §5). */
+export const CONFLICT_ESCALATION_MS = 15 * 60_000;
+/** Minimum gap between chat messages (spec §5: "about 4 s"). */
+export const CHAT_THROTTLE_MS = 4_000;
+/** Gap after a message was sent successfully (spec §5). */
+export const CHAT_THROTTLE_AFTER_SUCCESS_MS = 3_750;
+/** Lowest score a player can report (spec §5). */
+export const SCORE_MIN = 0;
+/** Highest score a player can report (spec §5: "integer 0-99"). */
+export const SCORE_MAX = 99;
+/** Maximum games per player per week (spec §9 terms; decisions §4). */
+export const MAX_GAMES_PER_WEEK = 30;
+/** Length of one half in a tournament game (spec §9 terms). */
+export const HALF_LENGTH_MS = 6 * 60_000;
+
+// --- Lists (spec §2, §9) ---
+
+/** Players shown first in the home-page ranking (spec §9). */
+export const RANKING_INITIAL = 10;
+/** 'Show more players' buttons load this many more (spec §9). */
+export const RANKING_STEPS = [25, 100, 250] as const;
+/** Players on the ranking page (spec §2, §9). */
+export const RANKING_PAGE_SIZE = 50;
+/** Largest page the ranking list answers in one call (the largest step). */
+export const RANKING_MAX_AMOUNT = 250;
+/** `sorting` parameter of GET /ranking/list (spec §7). */
+export const RANKING_SORT_ELO = 0;
+export const RANKING_SORT_TROPHIES = 1;
+/** Latest news on the home page (spec §2, §9). */
+export const HOME_NEWS_COUNT = 4;
+/** Further articles listed under a news article (spec §2, §9). */
+export const NEWS_FURTHER_COUNT = 8;
+/** Threads shown first in a forum category (spec §2, §9). */
+export const FORUM_THREADS_INITIAL = 10;
+/** 'Show more topics' buttons load this many more (spec §2, §9). */
+export const FORUM_THREAD_STEPS = [25, 100, 250] as const;
+/** Largest page the thread list answers in one call (the largest step). */
+export const FORUM_THREADS_MAX_AMOUNT = 250;
+/** Forum reply and thread message length, after trimming (spec §5). */
+export const FORUM_MESSAGE_MIN = 3;
+export const FORUM_MESSAGE_MAX = 10_000;
+/** Forum thread title length, after trimming (spec §5). */
+export const FORUM_TITLE_MIN = 3;
+export const FORUM_TITLE_MAX = 1_000;
+/** Input maxlength hints of the forum forms (spec §5); the server limits are the MIN/MAX above. */
+export const FORUM_REPLY_INPUT_MAXLENGTH = 5_000;
+export const FORUM_TITLE_INPUT_MAXLENGTH = 100;
+export const FORUM_THREAD_MESSAGE_INPUT_MAXLENGTH = 10_000;
+
+// --- Trophy hunt (spec §4, §9; decisions §7) ---
+
+/** Trophies in the weekly pool (spec §9). */
+export const TROPHY_POOL_SIZE = 25;
+/** Trophies opened per week (spec §9: "25 trophies a week"). */
+export const TROPHIES_PER_WEEK = 25;
+/** Wins in a row that secure a trophy (spec §4, §9). */
+export const TROPHY_WINS_TO_SECURE = 3;
+/** An unsecured trophy stays active this long (spec §9: "time window 2 days"). */
+export const TROPHY_ACTIVE_MS = 2 * 24 * 60 * 60_000;
+/** Weekly trophy-hunt winners (spec §9: "six weekly winners (one terms line says 4)"). */
+export const TROPHY_WEEKLY_WINNERS = 6;
+/** Trophy-hunt prizes one player can win per tournament (spec §9). */
+export const TROPHY_PRIZES_PER_PLAYER = 1;
+
+// --- Time (spec §1, §9; decisions §4) ---
+
+/** The start button counts down to this instant: 25 Nov 2019 00:00 CET (spec §9). */
+export const START_COUNTDOWN_AT_MS = 1_574_636_400_000;
+/** Spec §9's "another constant": 23 Dec 2019 00:00 CET, the end of the qualifiers in the terms. */
+export const QUALIFIERS_END_AT_MS = 1_577_055_600_000;
+/** Default season time zone (decisions §4). */
+export const DEFAULT_TIME_ZONE = 'Europe/Stockholm';
+/** Minutes in a week; window minutes count from Monday 00:00 local. */
+export const MINUTES_PER_WEEK = 7 * 24 * 60;
+/** Default weekly window: Monday 00:00 (spec §1, decisions §4). */
+export const WINDOW_START_MINUTE_DEFAULT = 0;
+/** Default weekly window end: Saturday 00:00 (spec §1, decisions §4). */
+export const WINDOW_END_MINUTE_DEFAULT = 5 * 24 * 60;
+
+// --- Layout (spec §2; ui-brief) ---
+
+/** Desktop layout from this width up (spec §2). */
+export const MOBILE_BREAKPOINT_PX = 768;
+/** Tables become stacked cards below this width (ui-brief). */
+export const TABLE_CARDS_BREAKPOINT_PX = 600;
+
+// --- Field limits, in characters (spec §5, §9) ---
+
+export const USERNAME_MIN = 2;
+export const USERNAME_MAX = 15;
+export const NAME_MIN = 1;
+export const NAME_MAX = 50;
+/** Signup e-mail (spec §5). */
+export const EMAIL_MIN = 5;
+export const EMAIL_MAX = 254;
+/** Settings e-mail (spec §5: "e-mail 6-254"). */
+export const SETTINGS_EMAIL_MIN = 6;
+/** Signup password (spec §5). */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 50;
+/** Settings new password (spec §5). */
+export const SETTINGS_PASSWORD_MIN = 6;
+export const SETTINGS_PASSWORD_MAX = 100;
+/** Reset password (spec §5: under 8 refused, maxlength 100). */
+export const RESET_PASSWORD_MIN = 8;
+export const RESET_PASSWORD_MAX = 100;
+/** Gamer tag: Xbox 1-25, PSN 3-25 at signup; 1-25 in settings (spec §5). */
+export const GAMER_TAG_MAX = 25;
+export const XBOX_GAMER_TAG_MIN = 1;
+export const PSN_ID_MIN = 3;
+export const SETTINGS_GAMER_TAG_MIN = 1;
+/** IRL and FIFA team names (not in the spec; the size of the column). */
+export const TEAM_NAME_MAX = 100;
+/** Forgot-password input maxlength (spec §5). */
+export const FORGOT_USERNAME_MAX = 25;
+/** Birth date bounds (spec §5). */
+export const BIRTH_YEAR_MIN = 1900;
+export const BIRTH_YEAR_MAX = 2100;
+/** Birth-year input hints (spec §5: "inputs hint 1910-2007"). */
+export const BIRTH_YEAR_HINT_MIN = 1910;
+export const BIRTH_YEAR_HINT_MAX = 2007;
+/** YouTube video id length (spec §5). */
+export const YOUTUBE_ID_MIN = 8;
+export const YOUTUBE_ID_MAX = 15;
+/** Longest password-reset token accepted before lookup (not in the spec; real tokens are 43-64 characters). */
+export const RESET_TOKEN_MAX = 200;
+
+// --- Age (spec §9 terms; decisions §8) ---
+
+/** Sign-up refuses anyone who has not turned this age (decisions §8). */
+export const MIN_AGE_YEARS = 12;
+/** Players younger than this give a guardian's e-mail (spec §9, decisions §8). */
+export const ADULT_AGE_YEARS = 18;
+
+// --- Elo (decisions §6) ---
+
+export const ELO_START = 1_000;
+/** K for a player's first {@link ELO_K_NEW_GAMES} games. */
+export const ELO_K_NEW = 40;
+export const ELO_K = 20;
+export const ELO_K_NEW_GAMES = 30;
+
+// --- Client networking (spec §7, §8, §9) ---
+
+export const COUNTRY_COUNT = 245;
+/** Retry delay is this times the attempt number ... (spec §8) */
+export const RETRY_DELAY_STEP_MS = 50;
+/** ... capped at this (spec §8). */
+export const RETRY_DELAY_CAP_MS = 750;
+/** After this many retries of a 500 the client shows the 'Oh no!' popover (spec §8). */
+export const RETRIES_BEFORE_SERVER_ERROR_POPOVER = 2;
+/** Lazy chunk load timeout (spec §8). */
+export const CHUNK_TIMEOUT_MS = 120_000;
+/** Real-time client timeouts (spec §7). */
+export const REALTIME_ACTIVITY_TIMEOUT_MS = 120_000;
+export const REALTIME_PONG_TIMEOUT_MS = 30_000;
+export const REALTIME_UNAVAILABLE_TIMEOUT_MS = 10_000;
+export const REALTIME_TRANSPORT_CACHE_TTL_MS = 30 * 60_000;
+
+// --- Images (spec §3; decisions §9) ---
+
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const IMAGE_MAX_PX = 4_096;
+export const AVATAR_SMALL_PX = 64;
+export const AVATAR_MEDIUM_PX = 256;
+/** Storage folders, one per kind: `{kind}/{first two chars}/{id}.jpg` (spec §3, decisions §9). */
+export const IMAGE_KINDS = ['avatar_small', 'avatar_medium', 'avatar_orig', 'team', 'news', 'evidence'] as const;
+export type ImageKind = (typeof IMAGE_KINDS)[number];
+
+// --- Terms (spec §9) ---
+
+export const FINALS_WINNERS = 16;
+/** Finalists accept within this (spec §9). */
+export const FINALIST_ACCEPT_MS = 24 * 60 * 60_000;
+/** Trophy-hunt winners give their details within this (spec §9). */
+export const TROPHY_WINNER_DETAILS_MS = 7 * 24 * 60 * 60_000;
+/** Prize delivery takes up to this (spec §9). */
+export const PRIZE_DELIVERY_MAX_MS = 6 * 7 * 24 * 60 * 60_000;
+export const PRIZE_VALUE_MAX_SEK = 15_000;
+
+// --- Consoles (spec §3, §5) ---
+
+export const CONSOLE_XBOX = 0;
+export const CONSOLE_PLAYSTATION = 1;
+export type ConsoleId = typeof CONSOLE_XBOX | typeof CONSOLE_PLAYSTATION;
+/** Consoles that can sign up and play this season (spec §1: PlayStation only). */
+export const OPEN_CONSOLES: readonly ConsoleId[] = [CONSOLE_PLAYSTATION];
+
+// --- Product and categories (spec §1, §2) ---
+
+/** The product name when no season gives one. */
+export const PRODUCT_NAME_DEFAULT = 'eCup';
+
+/** The four category labels of spec §1, used by news (`category_id`). */
+export const NEWS_CATEGORIES = [
+  { id: 0, label: 'Gothia Cup' },
+  { id: 1, label: 'Trophy Hunt' },
+  { id: 2, label: 'Tournament' },
+  { id: 3, label: 'Sponsored Story' },
+] as const;
+export type NewsCategoryId = (typeof NEWS_CATEGORIES)[number]['id'];
+
+export interface ForumCategory {
+  id: 0 | 1 | 2 | 3;
+  slug: string;
+  title: string;
+  description: string;
+}
+
+/**
+ * Slug of the product-name forum category (spec §2: slug "{product}"). The name is lower-cased and every run of
+ * other characters than a-z and 0-9 becomes one underscore, so it is safe in a URL path.
+ */
+export function productSlug(productName: string): string {
+  const slug = productName
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+  return slug === '' ? 'tournament' : slug;
+}
+
+/** The four forum categories of spec §2, with category 1 named after the season's product. */
+export function forumCategories(productName: string = PRODUCT_NAME_DEFAULT): ForumCategory[] {
+  return [
+    {
+      id: 0,
+      slug: 'gothia_cup',
+      title: 'Gothia Cup',
+      description: 'Talk about Gothia Cup, the teams and the trip to the final.',
+    },
+    {
+      id: 1,
+      slug: productSlug(productName),
+      title: productName,
+      description: `Matches, results, rules and tactics in ${productName}.`,
+    },
+    {
+      id: 2,
+      slug: 'trophy_hunt',
+      title: 'Coca-Cola Trophy hunt',
+      description: 'Chase, defend and secure trophies in the weekly hunt.',
+    },
+    {
+      id: 3,
+      slug: 'general_discussion',
+      title: 'General Discussion',
+      description: 'Everything else: football, FIFA, gear and getting to know each other.',
+    },
+  ];
+}
+
+/** The forum categories under the default product name. */
+export const FORUM_CATEGORIES: readonly ForumCategory[] = forumCategories(PRODUCT_NAME_DEFAULT);
+
+/** Finds a forum category by its slug (case-insensitive) or its numeric id; undefined when none matches. */
+export function findForumCategory(
+  key: string | number,
+  productName: string = PRODUCT_NAME_DEFAULT,
+): ForumCategory | undefined {
+  const categories = forumCategories(productName);
+  if (typeof key === 'number') return categories.find((c) => c.id === key);
+  const wanted = key.trim().toLowerCase();
+  return categories.find((c) => c.slug === wanted || String(c.id) === wanted);
+}

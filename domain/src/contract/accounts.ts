@@ -1,0 +1,158 @@
+/**
+ * Payloads of the accounts, ranking, news and season calls (spec §3, §7; decisions §2). Field names are the
+ * spec's snake_case from column to wire (CONVENTIONS habit 1). Times on the wire are unix seconds.
+ */
+import type { ConsoleId, NewsCategoryId } from '../constants.ts';
+
+/** Every error answer (decisions §2): `{ "error": "<human message>" }`. */
+export interface ErrorResponse {
+  error: string;
+}
+
+/** POST /user/login (spec §3 "Login response", §7). */
+export interface LoginResponse {
+  id: number;
+  token: string;
+}
+
+/** A team as shown next to a player: the IRL team's name and photo. */
+export interface TeamPayload {
+  name: string;
+  /** Image id under `team/`; null when no photo was uploaded. */
+  avatar_hash: string | null;
+}
+
+/** The signed-in user (spec §3 "User", without the token, which travels beside it). */
+export interface UserPayload {
+  id: number;
+  username: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  /** Image id of the avatar (small, medium and orig share it); null when the player has none. */
+  avatar_hash: string | null;
+  /** Place in the Elo ranking list (sorting 0), 1-based; null when the player has no place in it. */
+  rank: number | null;
+  /** Bit flags of spec §6. */
+  permissions: number;
+  /** True for staff (`permissions > 0`); labelled Admin in forums (spec §6). */
+  admin: boolean;
+  console: ConsoleId;
+  gamer_tag: string;
+  /** The player's open game, if any. */
+  game_id: number | null;
+  team: TeamPayload;
+  fifa_team_name: string;
+  wins: number;
+  losses: number;
+  ties: number;
+  scored_goals: number;
+  conceded_goals: number;
+  secured_trophies: number;
+  unsecured_trophies: number;
+  elo: number;
+  online: boolean;
+}
+
+/** GET or POST /user/auth, POST /user/signup, POST /user/reset_password (spec §7: "id, token plus user"). */
+export interface AuthResponse {
+  id: number;
+  token: string;
+  user: UserPayload;
+}
+
+/** One row of GET /ranking/list (spec §3 "Ranking entry", plus the user's id). */
+export interface RankingEntry {
+  id: number;
+  rank: number;
+  first_name: string;
+  last_name: string;
+  username: string;
+  gamer_tag: string;
+  avatar_hash: string | null;
+  team: TeamPayload;
+  console: ConsoleId;
+  online: boolean;
+  secured_trophies: number;
+  scored_goals: number;
+  wins: number;
+  losses: number;
+  ties: number;
+  elo: number;
+}
+
+/** GET /ranking/list. */
+export interface RankingListResponse {
+  rankings: RankingEntry[];
+  /** Number of ranked players, so the client knows whether 'Show more players' can load more. */
+  total: number;
+}
+
+/** `sorting` of GET /ranking/list: 0 Elo, 1 trophies (spec §7). */
+export type RankingSorting = 0 | 1;
+
+/** One item of GET /news/latest (spec §3 "News entry"). */
+export interface NewsListEntry {
+  id: number;
+  title: string;
+  /** Plain text. */
+  excerpt: string;
+  image_hash: string | null;
+  category_id: NewsCategoryId;
+  /** Unix seconds. */
+  inserted: number;
+}
+
+/** /news/get (spec §3 "full entry"). */
+export interface NewsEntry {
+  id: number;
+  title: string;
+  /** Sanitised HTML (decisions §9). */
+  content: string;
+  image_hash: string | null;
+  category_id: NewsCategoryId;
+  publisher_first_name: string;
+  publisher_last_name: string;
+  /** Unix seconds. */
+  inserted: number;
+}
+
+/** GET /user/search_teams (spec §3 "Team search response"). */
+export interface TeamSearchResponse {
+  teams: string[];
+  /** True when a team with exactly the searched name exists. */
+  has_match: boolean;
+}
+
+/** POST /user/profile_picture/set (spec §7: "avatar hash"). */
+export interface AvatarResponse {
+  avatar_hash: string;
+}
+
+/** The current season as the clients see it (decisions §4). Times are unix seconds. */
+export interface SeasonPayload {
+  id: number;
+  name: string;
+  product_name: string;
+  qualifiers_start: number;
+  qualifiers_end: number;
+  /** IANA zone of the weekly window, e.g. 'Europe/Stockholm'. */
+  time_zone: string;
+  /** Minutes since Monday 00:00 local; default 0. */
+  window_start_minute: number;
+  /** Minutes since Monday 00:00 local, exclusive; default 7200 (Saturday 00:00). */
+  window_end_minute: number;
+  finals_date: number | null;
+  trophy_hunt_end: number | null;
+  prizes_text: string;
+  max_games_per_week: number;
+  /** Target of the start button's countdown (spec §2, §9). */
+  start_countdown_at: number;
+}
+
+/** One of the 245 countries (spec §3): id 0-244, two-letter lower-case code, English name. */
+export interface Country {
+  id: number;
+  code: string;
+  name: string;
+}

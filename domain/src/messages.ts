@@ -1,0 +1,186 @@
+/**
+ * Every user-visible string of spec sections 5 and 8, verbatim, plus the few screen texts of sections 2 and 4 that
+ * the server or several apps share. Strings the spec does not give but the server needs are marked
+ * "not in the spec" and listed in docs/rules.md. Names are stable: code refers to MESSAGES.<name>, never to text.
+ */
+import { formatDateTime } from './time.ts';
+
+/** Gamer-tag wording per console (spec §5: "Your Xbox Live Gamertag / PSN Live ID ..."). */
+const XBOX_TAG = 'Your Xbox Live Gamertag';
+const PSN_TAG = 'Your PSN Live ID';
+
+export const MESSAGES = {
+  // --- Popover titles (spec §5, §8) ---
+  errorTitle: 'Error',
+  loginErrorTitle: 'Login error',
+
+  // --- Signup (spec §5) ---
+  usernameTooShort: 'Your username is too short.',
+  usernameTooLong: 'Your username is too long.',
+  usernameIllegal: 'Your username contains illegal characters.',
+  firstNameTooShort: 'Your first name is too short.',
+  firstNameTooLong: 'Your first name is too long.',
+  lastNameTooShort: 'Your last name is too short.',
+  lastNameTooLong: 'Your last name is too long.',
+  invalidEmail: 'Invalid e-mail address.',
+  passwordTooShort: 'Your password is too short.',
+  passwordTooLong: 'Your password is too long.',
+  passwordMismatch: 'Your password does not match the repeated password.',
+  invalidBirthYear: 'Invalid birth year.',
+  invalidBirthMonth: 'Invalid birth month.',
+  invalidBirthDay: 'Invalid birth day.',
+  mustAgreeToTerms: 'You must agree to the terms before you can sign up.',
+  teamsRequired: 'You must enter an IRL team and a FIFA team.',
+  consoleRequired: 'You must select a console.',
+  playstationOnly: 'Sorry! This season is only open to players on Playstation.',
+  xboxGamertagIllegal: `${XBOX_TAG} contains illegal characters.`,
+  psnIdIllegal: `${PSN_TAG} contains illegal characters.`,
+  countryRequired: 'You must select a country.',
+  /** decisions §8: the terms' minimum age. */
+  tooYoung: 'You must be at least 12 years old to take part.',
+
+  // --- Signup and settings: not in the spec ---
+  /** Not in the spec: gamer tag length (the spec gives only the bounds). */
+  xboxGamertagTooShort: `${XBOX_TAG} is too short.`,
+  /** Not in the spec. */
+  xboxGamertagTooLong: `${XBOX_TAG} is too long.`,
+  /** Not in the spec. */
+  psnIdTooShort: `${PSN_TAG} is too short.`,
+  /** Not in the spec. */
+  psnIdTooLong: `${PSN_TAG} is too long.`,
+  /** Not in the spec: a team name over 100 characters (the form's maxlength stops players before this). */
+  teamNameTooLong: 'Your team name is too long.',
+  /** Not in the spec: 409 at signup. */
+  usernameTaken: 'That username is already taken.',
+  /** Not in the spec: 409 at signup and in settings. */
+  emailInUse: 'That e-mail address is already in use.',
+  /** Not in the spec: decisions §8, players under 18 give a guardian's e-mail. */
+  guardianEmailRequired: 'Players under 18 must give the e-mail address of a parent or guardian.',
+  /** Not in the spec. */
+  guardianEmailInvalid: 'Invalid parent or guardian e-mail address.',
+  /** Not in the spec: the guardian's confirmation must reach someone other than the player. */
+  guardianEmailSameAsOwn: 'The e-mail address of your parent or guardian must differ from your own.',
+  /** Not in the spec: spec §5 "photos: jpeg or png". */
+  photoType: 'Your photo must be a JPEG or PNG image.',
+  /** Not in the spec: 413, decisions §9 size limit. */
+  photoTooLarge: (megabytes: number) => `Your photo is too large. The maximum size is ${megabytes} MB.`,
+  /** Not in the spec: decisions §9 pixel limit. */
+  photoTooManyPixels: (px: number) => `Your photo is too large. The maximum is ${px} × ${px} pixels.`,
+  /** Not in the spec: the upload is not a decodable image. */
+  photoUnreadable: 'Your photo could not be read. Please try another JPEG or PNG image.',
+
+  // --- Login (spec §5) ---
+  usernameRequired: 'You must enter your username.',
+  passwordRequired: 'You must enter your password.',
+  /** Not in the spec: one answer for an unknown user and a wrong password (decisions §2). */
+  wrongCredentials: 'Wrong username or password.',
+
+  // --- Settings (spec §5) ---
+  personalInfoSaved: 'Your personal information has been saved.',
+  consoleInfoSaved: 'Your console information has been saved.',
+  passwordChanged: 'Your password has been changed.',
+  /** Not in the spec: POST /user/password/change with a wrong current password. */
+  wrongCurrentPassword: 'Your current password is incorrect.',
+
+  // --- Forgot and reset password (spec §2, §5) ---
+  noUserWithUsername: 'There is no user with that username',
+  noUserWithEmail: 'There is no user with that e-mail address',
+  done: 'Done!',
+  /** Not in the spec: the same answer whether or not an account matched, so the form reveals no accounts. */
+  forgotPasswordSent:
+    'If the username and e-mail address match an account, we have sent an e-mail with instructions to reset your password.',
+  resetPasswordTooShort: 'Password is too short',
+  resetPasswordMismatch: 'The passwords mismatch',
+  /** Not in the spec: unknown, used or expired reset link. */
+  resetLinkInvalid: 'This password reset link is invalid or has expired.',
+
+  // --- Guardian confirmation page (decisions §8; not in the spec) ---
+  /** Not in the spec. */
+  guardianConfirmedTitle: 'Thank you!',
+  /** Not in the spec. */
+  guardianConfirmed: (username: string, product: string) =>
+    `You have approved that ${username} takes part in ${product}. ${username} can now receive prizes.`,
+  /** Not in the spec. */
+  guardianAlreadyConfirmed: 'You have already approved this player. Thank you!',
+  /** Not in the spec. */
+  guardianLinkInvalid: 'This confirmation link is invalid or has expired.',
+
+  // --- Games (spec §4, §5) ---
+  scoreRange: 'Score must be a value between 0 and 100',
+  invalidYoutubeLink: 'Invalid YouTube link',
+  evidenceUploaded: 'The evidence has been uploaded.',
+  newEvidenceTitle: 'New evidence',
+  newEvidence: (name: string) => `${name} has uploaded new evidence.`,
+
+  // --- Forums (spec §5) ---
+  messageTooShort: 'The message is too short.',
+  messageTooLong: 'The message is too long.',
+  titleTooShort: 'The title is too short.',
+  titleTooLong: 'The title is too long.',
+
+  // --- Empty searches (spec §8) ---
+  noThreadsFound: 'No threads found in search!',
+  noPostsFound: 'No posts found in search!',
+  noUserFound: 'No user found in search!',
+
+  // --- Screens (spec §2, §3) ---
+  loading: 'Loading...',
+  signingIn: 'Signing in...',
+  mustLogInToView: 'You must log in to view this page',
+  signInToPlay: 'Sign in to play',
+  startMatchmaking: 'Start the matchmaking',
+  seasonEnded: (product: string) => `${product} has ended. See you next season!`,
+
+  // --- Result and conflict labels (spec §2, §4) ---
+  statusUnverified: 'Unverified',
+  statusVerified: 'Verified',
+  statusConfirmed: 'Confirmed',
+  statusConflict: 'Conflict',
+  statusDropped: 'dropped',
+  statusSolved: 'Solved',
+  opponentLeft: 'Opponent left',
+
+  // --- Errors (spec §8) ---
+  /** The popover after the second retry of a 500 (spec §8). */
+  serverErrorPopover:
+    "Oh no! Something went wrong on our end. Please try again or notify an admin if it still doesn't work.",
+  /** Not in the spec: body of every 500 answer (decisions §2: a 500 never carries internals). */
+  somethingWentWrong: 'Something went wrong on our end.',
+  /** Not in the spec: 404. */
+  notFound: 'Not found.',
+  /** Not in the spec: 400 for a body that cannot be parsed (broken JSON, wrong encoding). */
+  invalidRequestBody: 'The request could not be read.',
+  /** Not in the spec: GET/POST /news/get with an unknown id. */
+  newsNotFound: 'That news article does not exist.',
+  /** Not in the spec: GET /user/search_teams without a name. */
+  teamNameRequired: 'You must enter a team name.',
+  /** Not in the spec: 401 for a call that needs a session. */
+  notSignedIn: 'You must be signed in to do that.',
+  /** Not in the spec: 401 for a bad, revoked or expired id/token pair. */
+  sessionExpired: 'Your session has expired. Please sign in again.',
+  /** Not in the spec: 403 for a missing permission flag. */
+  noPermission: 'You do not have permission to do that.',
+  /**
+   * Not in the spec: 403 for a banned user (decisions §8: the user sees the reason). `until` null is permanent;
+   * the date is shown in `timeZone` with the zone named.
+   */
+  banned: (reason: string, until: Date | null, timeZone: string = 'UTC') => {
+    const head = until ? `You are banned until ${formatDateTime(until, timeZone)}.` : 'You are banned.';
+    const why = reason.trim();
+    return why === '' ? head : `${head} Reason: ${why}`;
+  },
+  /** Not in the spec: 403 for sign-in or sign-up from an IP-banned range (decisions §8). */
+  ipBanned: 'Sign-in and sign-up are not available from your network.',
+  /** Not in the spec: 429, with the wait rounded up to whole seconds, or to whole minutes from one minute on. */
+  rateLimited: (seconds: number) => {
+    const wait = Number.isFinite(seconds) ? Math.max(1, Math.ceil(seconds)) : 60;
+    if (wait < 60) return `Too many attempts. Please try again in ${wait} ${wait === 1 ? 'second' : 'seconds'}.`;
+    const minutes = Math.ceil(wait / 60);
+    return `Too many attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+  },
+} as const;
+
+/** Names of the fixed (non-function) messages. */
+export type MessageName = {
+  [K in keyof typeof MESSAGES]: (typeof MESSAGES)[K] extends string ? K : never;
+}[keyof typeof MESSAGES];

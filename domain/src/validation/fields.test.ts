@@ -1,0 +1,37 @@
+import test from 'ava';
+import { CONSOLE_PLAYSTATION, CONSOLE_XBOX, PSN_ID_MIN, XBOX_GAMER_TAG_MIN } from '../constants.ts';
+import { MESSAGES } from '../messages.ts';
+import { gamerTagError, isEmailAddress, parseConsole } from './fields.ts';
+
+// Xbox is closed this season, so its wording is only reachable through the shared rule.
+const xbox: [string, string, string | null][] = [
+  ['an empty Xbox Live Gamertag', '', MESSAGES.xboxGamertagTooShort],
+  ['a 1-character Xbox Live Gamertag', 'k', null],
+  ['a 25-character Xbox Live Gamertag', 'k'.repeat(25), null],
+  ['a 26-character Xbox Live Gamertag', 'k'.repeat(26), MESSAGES.xboxGamertagTooLong],
+  ["an Xbox Live Gamertag with '#'", 'kalle#1', MESSAGES.xboxGamertagIllegal],
+];
+for (const [what, tag, expected] of xbox) {
+  test(expected ? `gamer tag rule refuses ${what} with '${expected}'` : `gamer tag rule accepts ${what}`, (t) => {
+    t.is(gamerTagError(tag, CONSOLE_XBOX, XBOX_GAMER_TAG_MIN), expected);
+  });
+}
+
+test("gamer tag rule words PSN IDs as 'PSN Live ID'", (t) => {
+  t.is(gamerTagError('kalle#1', CONSOLE_PLAYSTATION, PSN_ID_MIN), MESSAGES.psnIdIllegal);
+  t.is(gamerTagError('ka', CONSOLE_PLAYSTATION, PSN_ID_MIN), MESSAGES.psnIdTooShort);
+});
+
+test('parseConsole reads 0 and 1 as numbers or text and nothing else', (t) => {
+  t.is(parseConsole('0'), 0);
+  t.is(parseConsole(1), 1);
+  t.is(parseConsole(' 1 '), 1);
+  for (const bad of [2, -1, '', 'xbox', null, undefined, true, [1], 1.5]) t.is(parseConsole(bad), undefined);
+});
+
+test('isEmailAddress applies the lower bound it is given', (t) => {
+  t.true(isEmailAddress('a@b.c'));
+  t.false(isEmailAddress('a@b.c', 6));
+  t.false(isEmailAddress('.@b'));
+  t.false(isEmailAddress('a@b.c\u0000'));
+});

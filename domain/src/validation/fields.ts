@@ -1,0 +1,87 @@
+/**
+ * Field rules shared by several forms (spec §5). Each takes an already trimmed value and returns the message of
+ * the first rule it breaks, or null. The form validators decide the order of fields.
+ */
+import {
+  CONSOLE_PLAYSTATION,
+  CONSOLE_XBOX,
+  EMAIL_MAX,
+  EMAIL_MIN,
+  GAMER_TAG_MAX,
+  NAME_MAX,
+  NAME_MIN,
+  OPEN_CONSOLES,
+  USERNAME_MAX,
+  USERNAME_MIN,
+} from '../constants.ts';
+import type { ConsoleId } from '../constants.ts';
+import { MESSAGES } from '../messages.ts';
+import { asInteger, charLength } from './input.ts';
+
+const USERNAME_CHARACTERS = /^[A-Za-z0-9_]+$/;
+const GAMER_TAG_CHARACTERS = /^[A-Za-z0-9 _-]+$/;
+/**
+ * Something before one '@', a '.' somewhere after it with text on both sides, and no spaces or control characters
+ * anywhere (spec §5 asks for '@' and '.'; whitespace and line breaks would also break the e-mail header).
+ */
+const EMAIL_SHAPE = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u;
+
+/** Username: 2-15 characters, letters, digits and underscore (spec §5). */
+export function usernameError(username: string): string | null {
+  const length = charLength(username);
+  if (length < USERNAME_MIN) return MESSAGES.usernameTooShort;
+  if (length > USERNAME_MAX) return MESSAGES.usernameTooLong;
+  if (!USERNAME_CHARACTERS.test(username)) return MESSAGES.usernameIllegal;
+  return null;
+}
+
+/** First or last name: 1-50 characters (spec §5, signup and settings). */
+export function nameError(name: string, which: 'first' | 'last'): string | null {
+  const length = charLength(name);
+  if (length < NAME_MIN) return which === 'first' ? MESSAGES.firstNameTooShort : MESSAGES.lastNameTooShort;
+  if (length > NAME_MAX) return which === 'first' ? MESSAGES.firstNameTooLong : MESSAGES.lastNameTooLong;
+  return null;
+}
+
+/** True for an e-mail address of `min`-254 characters with '@' and '.' (spec §5: 5 at signup, 6 in settings). */
+export function isEmailAddress(email: string, min: number = EMAIL_MIN): boolean {
+  const length = charLength(email);
+  return length >= min && length <= EMAIL_MAX && EMAIL_SHAPE.test(email);
+}
+
+/** E-mail address rule with the spec's message 'Invalid e-mail address.' (spec §5). */
+export function emailError(email: string, min: number = EMAIL_MIN): string | null {
+  return isEmailAddress(email, min) ? null : MESSAGES.invalidEmail;
+}
+
+/** Password length (spec §5: 8-50 at signup, 6-100 in settings). Passwords are never trimmed. */
+export function passwordError(password: string, min: number, max: number): string | null {
+  const length = charLength(password);
+  if (length < min) return MESSAGES.passwordTooShort;
+  if (length > max) return MESSAGES.passwordTooLong;
+  return null;
+}
+
+/** The console of a form value: 0 (Xbox) or 1 (PlayStation), as a number or its text; else undefined. */
+export function parseConsole(value: unknown): ConsoleId | undefined {
+  const n = asInteger(value);
+  return n === CONSOLE_XBOX || n === CONSOLE_PLAYSTATION ? n : undefined;
+}
+
+/** A chosen console that is not open this season (spec §1, §5: PlayStation only). */
+export function consoleClosedError(console: ConsoleId): string | null {
+  return OPEN_CONSOLES.includes(console) ? null : MESSAGES.playstationOnly;
+}
+
+/**
+ * Gamer tag: `min`-25 characters of letters, digits, hyphen, underscore and space, with the wording of the
+ * console's network (spec §5: Xbox 1-25, PSN 3-25 at signup; 1-25 in settings).
+ */
+export function gamerTagError(tag: string, console: ConsoleId, min: number): string | null {
+  const xbox = console === CONSOLE_XBOX;
+  const length = charLength(tag);
+  if (length < min) return xbox ? MESSAGES.xboxGamertagTooShort : MESSAGES.psnIdTooShort;
+  if (length > GAMER_TAG_MAX) return xbox ? MESSAGES.xboxGamertagTooLong : MESSAGES.psnIdTooLong;
+  if (!GAMER_TAG_CHARACTERS.test(tag)) return xbox ? MESSAGES.xboxGamertagIllegal : MESSAGES.psnIdIllegal;
+  return null;
+}

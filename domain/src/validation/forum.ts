@@ -1,0 +1,35 @@
+/** Forum forms (spec §5 "Forum"): texts are trimmed before their length is checked. */
+import { FORUM_MESSAGE_MAX, FORUM_MESSAGE_MIN, FORUM_TITLE_MAX, FORUM_TITLE_MIN } from '../constants.ts';
+import { MESSAGES } from '../messages.ts';
+import { asTrimmed, charLength, field } from './input.ts';
+import type { FormInput } from './input.ts';
+import { fail, ok } from './result.ts';
+import type { Validation } from './result.ts';
+
+function messageError(message: string): string | null {
+  const length = charLength(message);
+  if (length < FORUM_MESSAGE_MIN) return MESSAGES.messageTooShort;
+  if (length > FORUM_MESSAGE_MAX) return MESSAGES.messageTooLong;
+  return null;
+}
+
+/**
+ * A reply (spec §5, /forums/new_post): `message` trimmed, 3-10000 characters. The thread id is the route's
+ * business (parsePositiveInt, then a lookup that answers 404).
+ */
+export function validateForumReply(input: FormInput): Validation<{ message: string }> {
+  const message = asTrimmed(field(input, 'message'));
+  const error = messageError(message);
+  return error ? fail(error) : ok({ message });
+}
+
+/** A new thread (spec §5, /forums/new_thread): `title` trimmed 3-1000, then `message` trimmed 3-10000. */
+export function validateForumThread(input: FormInput): Validation<{ title: string; message: string }> {
+  const title = asTrimmed(field(input, 'title'));
+  const titleLength = charLength(title);
+  if (titleLength < FORUM_TITLE_MIN) return fail(MESSAGES.titleTooShort);
+  if (titleLength > FORUM_TITLE_MAX) return fail(MESSAGES.titleTooLong);
+  const message = asTrimmed(field(input, 'message'));
+  const error = messageError(message);
+  return error ? fail(error) : ok({ title, message });
+}

@@ -1,0 +1,31 @@
+/** The sign-in form (spec §5 "Login"; errors shown under the title 'Login error'). */
+import { RESET_PASSWORD_MAX, SETTINGS_PASSWORD_MAX, USERNAME_MAX } from '../constants.ts';
+import { MESSAGES } from '../messages.ts';
+import { asText, asTrimmed, charLength, field } from './input.ts';
+import type { FormInput } from './input.ts';
+import { fail, ok } from './result.ts';
+import type { Validation } from './result.ts';
+
+export interface LoginValue {
+  username: string;
+  password: string;
+}
+
+/** No stored password is longer than the longest any form accepts, so a longer one cannot match. */
+const LONGEST_PASSWORD = Math.max(SETTINGS_PASSWORD_MAX, RESET_PASSWORD_MAX);
+
+/**
+ * Validates the sign-in form (spec §5 "Login"): username and password required. A username or password longer
+ * than any account can have is answered 'Wrong username or password.' here, before any lookup or hashing, so a
+ * megabyte-long password costs the server nothing.
+ */
+export function validateLogin(input: FormInput): Validation<LoginValue> {
+  const username = asTrimmed(field(input, 'username'));
+  const password = asText(field(input, 'password')) ?? '';
+  if (username === '') return fail(MESSAGES.usernameRequired);
+  if (password === '') return fail(MESSAGES.passwordRequired);
+  if (charLength(username) > USERNAME_MAX || charLength(password) > LONGEST_PASSWORD) {
+    return fail(MESSAGES.wrongCredentials);
+  }
+  return ok({ username, password });
+}
