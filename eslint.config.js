@@ -33,6 +33,11 @@ export default tseslint.config(
   },
   ...Object.entries(packageZones).map(([dir, banned]) => ({
     files: [`${dir}/**/*.{ts,tsx}`],
-    rules: { 'no-restricted-imports': ['error', { paths: banned.map((name) => ({ name })), patterns: banned.map((b) => `${b}/*`) }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: banned.map((name) => ({ name })), patterns: banned.map((b) => `${b}/*`) },
+      ],
+    },
   })),
 );

@@ -56,9 +56,13 @@ export function createKnex(target: DatabaseTarget, options: { pool?: { min: numb
   });
 }
 
+// knex logs pool errors itself; the caller turns a failure into one clear line instead.
+const quietLog = { warn: () => undefined, error: () => undefined, deprecate: () => undefined, debug: () => undefined };
+
 /** Creates the database when it does not exist yet (`npm start` on a fresh machine). */
 export async function ensureDatabase(target: DatabaseTarget): Promise<void> {
   const admin = knexFactory({
+    log: quietLog,
     client: 'mysql2',
     connection: {
       host: target.host,

@@ -1,0 +1,19 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+/** Paths the API serves; the dev server forwards them so the console talks to `npm run api` on port 3000. */
+const API_PATHS = ['/user', '/news', '/ranking', '/season', '/images', '/health'];
+const API_ORIGIN = 'http://localhost:3000';
+
+// The API serves this build at /admin/ (decisions section 1), so every asset URL starts there.
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  base: '/admin/',
+  plugins: [react()],
+  build: { outDir: 'dist', emptyOutDir: true },
+  server: {
+    port: 5174,
+    proxy: Object.fromEntries(API_PATHS.map((path) => [path, { target: API_ORIGIN, changeOrigin: true }])),
+  },
+});

@@ -1,0 +1,152 @@
+import type { Knex } from 'knex';
+import {
+  DEFAULT_TIME_ZONE,
+  MAX_GAMES_PER_WEEK,
+  MINUTES_PER_WEEK,
+  PRODUCT_NAME_DEFAULT,
+  forumCategories,
+} from '@ecup/domain';
+import { COUNTRIES } from '../../seeds/countries.ts';
+import { TEAMS } from '../../seeds/teams.ts';
+
+const DAY_MS = 24 * 60 * 60_000;
+/** How long a second process waits for a seed that another process is running (npm start on several nodes). */
+const SEED_LOCK_TIMEOUT_S = 120;
+
+/**
+ * Prizes of the seeded season, from the marketing facts of spec §1. Operators rewrite it with `scripts`.
+ */
+export const SEASON_PRIZES_TEXT = [
+  'Winner: 36 000 FIFA points and a trip to the final in July 2020.',
+  'Second place: 24 000 FIFA points.',
+  'Third place: 12 000 FIFA points.',
+  'All three also win eCup apparel.',
+  'Weekly round winners: 12 000 FIFA points.',
+  'Coca-Cola Trophy Hunt: 12 000 FIFA points for each weekly winner.',
+].join('\n');
+
+/**
+ * Runs `work` in one transaction while holding a MariaDB named lock, so two processes that start at the same time
+ * (decisions §1: any number of api and worker processes) cannot both see "nothing seeded yet" and seed twice.
+ * The lock is named after the database too (named locks are server-wide), taken on the transaction's own
+ * connection and released only after the commit. Given a transaction
+ * instead of a knex instance, the work simply runs inside it.
+ */
+export async function withSeedLock<T>(
+  knex: Knex,
+  name: string,
+  work: (trx: Knex.Transaction) => Promise<T>,
+): Promise<T> {
+  if (knex.isTransaction) return work(knex as Knex.Transaction);
+  const connection: unknown = await knex.client.acquireConnection();
+  try {
+    const [rows] = (await knex
+      .raw("SELECT GET_LOCK(CONCAT(?, '.', DATABASE()), ?) AS got", [name, SEED_LOCK_TIMEOUT_S])
+      .connection(connection)) as [{ got: number | null }[]];
+    if (rows[0]?.got !== 1) throw new Error(`Another process held the seed lock ${name} for ${SEED_LOCK_TIMEOUT_S} s`);
+    try {
+      return await knex.transaction(work, { connection });
+    } finally {
+      await knex.raw("SELECT RELEASE_LOCK(CONCAT(?, '.', DATABASE()))", [name]).connection(connection);
+    }
+  } finally {
+    await knex.client.releaseConnection(connection);
+  }
+}
+
+/** The season columns the seeds read. */
+export interface SeedSeason {
+  id: number;
+  product_name: string;
+  time_zone: string;
+  qualifiers_start: Date;
+  qualifiers_end: Date;
+  window_start_minute: number;
+  window_end_minute: number;
+  max_games_per_week: number;
+}
+
+/** The season that play runs under: the newest active one (decisions §4). */
+export async function findActiveSeason(knex: Knex): Promise<SeedSeason | undefined> {
+  return knex('seasons')
+    .where({ active: true })
+    .orderBy('id', 'desc')
+    .first(
+      'id',
+      'product_name',
+      'time_zone',
+      'qualifiers_start',
+      'qualifiers_end',
+      'window_start_minute',
+      'window_end_minute',
+      'max_games_per_week',
+    );
+}
+
+/** Whole seconds, because several season columns are DATETIME without fractions. */
+function toSecond(ms: number): Date {
+  return new Date(Math.floor(ms / 1000) * 1000);
+}
+
+/**
+ * The rows every installation needs (spec §2, §3, decisions §4): the 245 countries, the current season, the four
+ * forum categories (category 1 named after the season's product) and the team names.
+ *
+ * The season is created only when no season is active, open at `now` so that a new user can play at once:
+ * qualifiers from 14 days before `now` to 35 days after, and a weekly window of the whole week (minute 0 to
+ * 10080). A real season uses the spec's Monday 00:00 to Saturday 00:00 window (minutes 0 to 7200, the column
+ * defaults); operators set it with `scripts`.
+ *
+ * Idempotent: every row is inserted only when missing (INSERT IGNORE on the unique keys, a check for the
+ * season), so a second run changes nothing and an operator's edits to the season, the categories or the teams
+ * are never overwritten.
+ */
+export async function seedBase(knex: Knex, options: { now: Date }): Promise<{ season_id: number }> {
+  return withSeedLock(knex, 'ecup_seed_base', async (trx) => {
+    await trx('countries')
+      .insert(COUNTRIES.map(({ id, code, name }) => ({ id, code, name })))
+      .onConflict('id')
+      .ignore();
+
+    let season: Pick<SeedSeason, 'id' | 'product_name'> | undefined = await findActiveSeason(trx);
+    if (!season) {
+      const qualifiersStart = toSecond(options.now.getTime() - 14 * DAY_MS);
+      const qualifiersEnd = toSecond(options.now.getTime() + 35 * DAY_MS);
+      const [id] = await trx('seasons').insert({
+        name: `${PRODUCT_NAME_DEFAULT} 2020`,
+        product_name: PRODUCT_NAME_DEFAULT,
+        qualifiers_start: qualifiersStart,
+        qualifiers_end: qualifiersEnd,
+        time_zone: DEFAULT_TIME_ZONE,
+        window_start_minute: 0,
+        window_end_minute: MINUTES_PER_WEEK,
+        finals_date: new Date(qualifiersEnd.getTime() + 14 * DAY_MS),
+        trophy_hunt_end: qualifiersEnd,
+        prizes_text: SEASON_PRIZES_TEXT,
+        max_games_per_week: MAX_GAMES_PER_WEEK,
+        start_countdown_at: qualifiersStart,
+        active: true,
+      });
+      season = { id: Number(id), product_name: PRODUCT_NAME_DEFAULT };
+    }
+
+    await trx('forum_categories')
+      .insert(
+        forumCategories(season.product_name).map(({ id, slug, title, description }) => ({
+          id,
+          slug,
+          title,
+          description,
+        })),
+      )
+      .onConflict('id')
+      .ignore();
+
+    await trx('teams')
+      .insert(TEAMS.map(({ name, is_irl, is_fifa }) => ({ name, is_irl, is_fifa })))
+      .onConflict('name')
+      .ignore();
+
+    return { season_id: season.id };
+  });
+}

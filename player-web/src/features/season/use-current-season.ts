@@ -1,0 +1,35 @@
+import { useEffect, useState } from 'react';
+import { PRODUCT_NAME_DEFAULT, type SeasonPayload } from '@ecup/domain';
+import { getCurrentSeason } from './get-current-season.ts';
+
+export type SeasonState =
+  { status: 'loading' } | { status: 'ready'; productName: string; season: SeasonPayload | null };
+
+/**
+ * Loads the current season once. A failed or malformed answer falls back to PRODUCT_NAME_DEFAULT ("eCup") rather than
+ * blocking the page: the product name is branding, not something a player needs to act on.
+ */
+export function useCurrentSeason(): SeasonState {
+  const [state, setState] = useState<SeasonState>({ status: 'loading' });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    getCurrentSeason(controller.signal)
+      .then((season) => {
+        const productName = typeof season.product_name === 'string' ? season.product_name.trim() : '';
+        setState(
+          productName
+            ? { status: 'ready', productName, season }
+            : { status: 'ready', productName: PRODUCT_NAME_DEFAULT, season: null },
+        );
+      })
+      .catch(() => {
+        if (!controller.signal.aborted) {
+          setState({ status: 'ready', productName: PRODUCT_NAME_DEFAULT, season: null });
+        }
+      });
+    return () => controller.abort();
+  }, []);
+
+  return state;
+}

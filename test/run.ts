@@ -1,0 +1,125 @@
+/**
+ * `npm test`: builds the web apps when their sources changed, runs AVA with any extra arguments, and ends with
+ * one machine-readable line, `N passed, N failed` (plus `, N skipped` when tests were skipped), counted from
+ * AVA's own summary. Uncaught exceptions, unhandled rejections, failed hooks and tests left pending by a timeout
+ * count as failed. The exit code is AVA's, and non-zero when AVA printed no summary at all.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const bin = (name: string) => fileURLToPath(new URL(`../node_modules/.bin/${name}`, import.meta.url));
+
+interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+  /** False when AVA printed none of its summary lines (it crashed, or found no test files). */
+  summarised: boolean;
+}
+
+type Kind = 'passed' | 'knownFailure' | 'failed' | 'skipped' | 'todo';
+
+/** AVA 6's default-reporter summary lines (lib/reporters/default.js, `endRun`), and what each counts as. */
+const SUMMARY_LINES: Array<[RegExp, Kind]> = [
+  [/^(\d+) tests? passed$/, 'passed'],
+  [/^(\d+) known failures?$/, 'knownFailure'],
+  [/^(\d+) tests? failed$/, 'failed'],
+  [/^(\d+) hooks? failed$/, 'failed'],
+  [/^(\d+) uncaught exceptions?$/, 'failed'],
+  [/^(\d+) unhandled rejections?$/, 'failed'],
+  [/^(\d+) tests? remained pending after a timeout$/, 'failed'],
+  [/^(\d+) tests? skipped$/, 'skipped'],
+  [/^(\d+) tests? todo$/, 'todo'],
+  // With `--tap`: the TAP reporter's closing comments.
+  [/^# pass (\d+)$/, 'passed'],
+  [/^# fail (\d+)$/, 'failed'],
+  [/^# skip (\d+)$/, 'skipped'],
+];
+
+/** One passing test's line, `✔ file › title`; known failures are `✔ [expected fail]` and summarised on their own. */
+const PASSED_TEST_LINE = /^[✔√] (?!\[expected fail\])/;
+
+/**
+ * Counts from AVA's output. A known failure (`test.failing` that failed as expected) counts as passed. AVA leaves
+ * out "N tests passed" when anything failed, so the passed count then comes from the per-test ✔ lines.
+ */
+function countAvaResults(output: string): Counts {
+  const totals: Record<Kind, number> = { passed: 0, knownFailure: 0, failed: 0, skipped: 0, todo: 0 };
+  let summarised = false;
+  let passedSummary = false;
+  let passedLines = 0;
+  for (const raw of stripVTControlCharacters(output).split(/\r?\n/)) {
+    const line = raw.trim();
+    if (PASSED_TEST_LINE.test(line)) passedLines++;
+    for (const [pattern, kind] of SUMMARY_LINES) {
+      const match = pattern.exec(line);
+      if (!match) continue;
+      summarised = true;
+      if (kind === 'passed') passedSummary = true;
+      totals[kind] += Number(match[1]);
+    }
+  }
+  return {
+    passed: (passedSummary ? totals.passed : passedLines) + totals.knownFailure,
+    failed: totals.failed,
+    skipped: totals.skipped,
+    summarised,
+  };
+}
+
+/** The last line `npm test` prints. */
+function formatCounts({ passed, failed, skipped }: Counts): string {
+  return `${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`;
+}
+
+/** Runs AVA, streaming its output live while keeping a copy to count from. */
+function runAva(args: string[]): Promise<{ code: number; output: string }> {
+  const env = { ...process.env };
+  // AVA's stdout is a pipe here; keep its colours when our own terminal shows them.
+  if (process.stdout.isTTY && env.NO_COLOR === undefined && env.FORCE_COLOR === undefined) env.FORCE_COLOR = '1';
+  const child = spawn(bin('ava'), args, { cwd: ROOT, env, stdio: ['inherit', 'pipe', 'pipe'] });
+  const chunks: string[] = [];
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    chunks.push(chunk);
+    process.stdout.write(chunk);
+  });
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    chunks.push(chunk);
+    process.stderr.write(chunk);
+  });
+  // Ctrl-C reaches AVA too (same process group); stay alive to print the counts of what it finished.
+  const ignore = () => undefined;
+  process.on('SIGINT', ignore);
+  return new Promise((resolve) => {
+    child.on('error', (error) => {
+      chunks.push(`\n${error.message}\n`);
+      console.error(`could not start AVA: ${error.message}`);
+    });
+    child.on('close', (code) => {
+      process.off('SIGINT', ignore);
+      resolve({ code: code ?? 1, output: chunks.join('') });
+    });
+  });
+}
+
+async function main(): Promise<number> {
+  const build = spawnSync(bin('tsx'), ['scripts/src/build-web-if-needed.ts'], { cwd: ROOT, stdio: 'inherit' });
+  if (build.status !== 0) {
+    console.error('Building the web apps failed; no tests were run.');
+    console.log(formatCounts({ passed: 0, failed: 1, skipped: 0, summarised: false }));
+    return build.status ?? 1;
+  }
+
+  const { code, output } = await runAva(process.argv.slice(2));
+  const counts = countAvaResults(output);
+  if (!counts.summarised) {
+    console.log(formatCounts({ passed: 0, failed: 1, skipped: 0, summarised: false }));
+    return code === 0 ? 1 : code;
+  }
+  console.log(formatCounts(counts));
+  return code === 0 && counts.failed > 0 ? 1 : code;
+}
+
+process.exitCode = await main();
