@@ -1,2 +1,3 @@
 export { startWorker, type WorkerHandle } from './server.ts';
 export { createMailTransport } from './mail/transport.ts';
+export { sendEmail } from './jobs/send-email.ts';

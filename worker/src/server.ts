@@ -1,12 +1,6 @@
 import { Queue, Worker, type Job } from 'bullmq';
 import type { Knex } from 'knex';
-import {
-  EMAIL_JOB_ATTEMPTS,
-  EMAIL_JOB_BACKOFF_MS,
-  EMAIL_RECONCILE_EVERY_MS,
-  QUEUE_NAMES,
-  emailJobId,
-} from '@ecup/domain';
+import { EMAIL_RECONCILE_EVERY_MS, QUEUE_NAMES, emailJobOptions } from '@ecup/domain';
 import { createBullConnection, type Config } from '@ecup/db';
 import { createMailTransport } from './mail/transport.ts';
 import { sendEmail } from './jobs/send-email.ts';
@@ -41,13 +35,7 @@ export async function startWorker(options: {
       ids.map((email_id) => ({
         name: 'send-email',
         data: { email_id },
-        opts: {
-          jobId: emailJobId(email_id),
-          attempts: EMAIL_JOB_ATTEMPTS,
-          backoff: { type: 'exponential' as const, delay: EMAIL_JOB_BACKOFF_MS },
-          removeOnComplete: { count: 1000 },
-          removeOnFail: false,
-        },
+        opts: emailJobOptions(email_id),
       })),
     );
   }

@@ -1,6 +1,6 @@
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { EMAIL_JOB_ATTEMPTS, EMAIL_JOB_BACKOFF_MS, QUEUE_NAMES, emailJobId } from '@ecup/domain';
+import { QUEUE_NAMES, emailJobOptions } from '@ecup/domain';
 import { createBullConnection } from '@ecup/db';
 
 /** The producer side of the job queues (the worker consumes them). */
@@ -21,13 +21,7 @@ export function createJobQueues(redisUrl: string, prefix: string): JobQueues {
         emailIds.map((email_id) => ({
           name: 'send-email',
           data: { email_id },
-          opts: {
-            jobId: emailJobId(email_id),
-            attempts: EMAIL_JOB_ATTEMPTS,
-            backoff: { type: 'exponential', delay: EMAIL_JOB_BACKOFF_MS },
-            removeOnComplete: { count: 1000 },
-            removeOnFail: false,
-          },
+          opts: emailJobOptions(email_id),
         })),
       );
     },

@@ -20,6 +20,20 @@ export function emailJobId(emailId: number): string {
   return `email-${emailId}`;
 }
 
+/**
+ * How every send-email job is queued, by the API and by the worker's reconciler alike: retried with exponential
+ * backoff, and kept as failed for inspection when every attempt failed.
+ */
+export function emailJobOptions(emailId: number) {
+  return {
+    jobId: emailJobId(emailId),
+    attempts: EMAIL_JOB_ATTEMPTS,
+    backoff: { type: 'exponential' as const, delay: EMAIL_JOB_BACKOFF_MS },
+    removeOnComplete: { count: 1000 },
+    removeOnFail: false,
+  };
+}
+
 /** How often the worker re-queues e-mails whose rows say they still need sending. */
 export const EMAIL_RECONCILE_EVERY_MS = 60_000;
 /** Attempts before a failing e-mail job is kept as failed for inspection. */
