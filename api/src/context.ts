@@ -1,7 +1,7 @@
 import type Koa from 'koa';
 import type { Knex } from 'knex';
 import type { Redis } from 'ioredis';
-import type { Config, ImageStore, Session, User } from '@ecup/db';
+import type { Config, ImageStore, User } from '@ecup/db';
 import type { JobQueues } from './services/jobs.ts';
 
 /** What the app needs from the process; tests build it with their own database, Redis prefix and clock. */
@@ -16,9 +16,15 @@ export interface AppDeps {
   log: Pick<Console, 'info' | 'warn' | 'error'>;
 }
 
+/** The signed-in session: its row id and when it was last seen. */
+export interface SessionRef {
+  id: number;
+  last_seen_at: Date;
+}
+
 export interface AppState {
   user?: User;
-  session?: Session;
+  session?: SessionRef;
   /** Temporary upload files of this request, removed when it ends. */
   uploads?: string[];
 }

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Knex } from 'knex';
+import type { Redis } from 'ioredis';
 import { createDiskImageStore, createRedis, type Config, type ImageStore } from '@ecup/db';
 import { createApp } from './app.ts';
 import type { AppDeps } from './context.ts';
@@ -12,6 +13,17 @@ export interface ApiHandle {
   deps: AppDeps;
   /** Stops accepting, lets in-flight requests finish, then closes Redis and the job queues. */
   close(): Promise<void>;
+}
+
+function waitUntilReady(redis: Redis, timeoutMs: number): Promise<void> {
+  if (redis.status === 'ready') return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Redis not ready within ${timeoutMs} ms (REDIS_URL)`)), timeoutMs);
+    redis.once('ready', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
 }
 
 /** Starts the HTTP server (and, in later issues, socket.io on the same port). */
@@ -26,6 +38,8 @@ export async function startApi(options: {
   const log = options.log ?? console;
   const redis = createRedis(config.redisUrl, config.redisPrefix);
   redis.on('error', (error) => log.warn(`API Redis: ${error.message}`));
+  // Listen only once Redis answers, so the first sign-in after a start is not refused.
+  await waitUntilReady(redis, 10_000);
   const jobs = createJobQueues(config.redisUrl, config.redisPrefix);
   const deps: AppDeps = {
     config,

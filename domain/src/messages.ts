@@ -148,6 +148,8 @@ export const MESSAGES = {
   somethingWentWrong: 'Something went wrong on our end.',
   /** Not in the spec: 404. */
   notFound: 'Not found.',
+  /** Not in the spec: 503 while a service the call needs (Redis for sign-in limits) is unreachable. */
+  serviceUnavailable: 'This is not available right now. Please try again in a minute.',
   /** Not in the spec: 400 for a body that cannot be parsed (broken JSON, wrong encoding). */
   invalidRequestBody: 'The request could not be read.',
   /** Not in the spec: GET/POST /news/get with an unknown id. */

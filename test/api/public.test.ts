@@ -242,3 +242,20 @@ test('an unknown API call answers 404 JSON and a bad JSON body answers 400', asy
   t.is(bad.status, 400);
   t.truthy(bad.body.error);
 });
+
+test("the signed-in user's rank is their place in the Elo ranking, and null before a first game", async (t) => {
+  const bjorn = await server.knex('users').where('first_name', 'Björn').first();
+  const login = await api.post<{ id: number; token: string }>('/user/login', {
+    username: bjorn.username,
+    password: 'correct horse 1',
+  });
+  const auth = await api.get<{ user: { rank: number | null } }>('/user/auth', { auth: login.body });
+  t.is(auth.body.user.rank, 3);
+  const newcomer = await server.knex('users').where('first_name', 'New').first();
+  const login2 = await api.post<{ id: number; token: string }>('/user/login', {
+    username: newcomer.username,
+    password: 'correct horse 1',
+  });
+  const auth2 = await api.get<{ user: { rank: number | null } }>('/user/auth', { auth: login2.body });
+  t.is(auth2.body.user.rank, null);
+});

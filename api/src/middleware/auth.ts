@@ -1,8 +1,8 @@
 import type Koa from 'koa';
 import { MESSAGES, parsePositiveInt } from '@ecup/domain';
-import { hashToken, Session, User } from '@ecup/db';
+import { hashToken, User } from '@ecup/db';
 import { forbidden, unauthorized } from '../errors.ts';
-import type { AppDeps, AppState } from '../context.ts';
+import type { AppDeps, AppState, SessionRef } from '../context.ts';
 import { bodyOf } from './body.ts';
 
 const TOUCH_EVERY_MS = 60_000;
@@ -36,13 +36,21 @@ export function bannedError(user: Pick<User, 'banned_until' | 'ban_reason'>, tim
   return forbidden(MESSAGES.banned(user.ban_reason ?? '', permanent ? null : until, timeZone));
 }
 
-/** Finds the session of an id/token pair; null when it does not exist. */
+/** Finds the session of an id/token pair and its user in one query; null when either does not exist. */
 export async function findSession(deps: AppDeps, id: number, token: string) {
   if (!/^[0-9a-f]{64}$/.test(token) || id < 1) return null;
-  const session = await Session.query(deps.knex).findOne({ token_hash: hashToken(token), user_id: id });
-  if (!session) return null;
-  const user = await User.query(deps.knex).findById(id).whereNull('erased_at');
+  const user = await User.query(deps.knex)
+    .join('sessions', 'sessions.user_id', 'users.id')
+    .where('sessions.token_hash', hashToken(token))
+    .where('users.id', id)
+    .whereNull('users.erased_at')
+    .select('users.*', 'sessions.id as session_id', 'sessions.last_seen_at as session_last_seen_at')
+    .first();
   if (!user) return null;
+  const row = user as User & { session_id: number; session_last_seen_at: Date };
+  const session: SessionRef = { id: row.session_id, last_seen_at: row.session_last_seen_at };
+  delete (row as Partial<typeof row>).session_id;
+  delete (row as Partial<typeof row>).session_last_seen_at;
   return { session, user };
 }
 

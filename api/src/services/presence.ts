@@ -5,11 +5,11 @@ export function presenceKey(userId: number): string {
   return `presence:user:${userId}`;
 }
 
-/** Online flags for a list of users, read in one round trip. */
+/** Online flags for a list of users, read in one round trip; everyone reads as offline while Redis is away. */
 export async function onlineFlags(redis: Redis, userIds: number[]): Promise<Map<number, boolean>> {
   const flags = new Map<number, boolean>();
   if (userIds.length === 0) return flags;
-  const values = await redis.mget(userIds.map(presenceKey));
+  const values = await redis.mget(userIds.map(presenceKey)).catch(() => userIds.map(() => null));
   userIds.forEach((id, i) => flags.set(id, values[i] !== null && values[i] !== undefined));
   return flags;
 }

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
-import { tooManyRequests } from '../errors.ts';
+import { MESSAGES } from '@ecup/domain';
+import { tooManyRequests, unavailable } from '../errors.ts';
 
 /** A fixed-window limit: at most `limit` hits per `windowSeconds`. */
 export interface Limit {
@@ -24,13 +25,19 @@ function key(limit: Limit, subject: string): string {
   return `rl:${limit.name}:${subject.toLowerCase()}`;
 }
 
-/**
- * Counts one hit and throws 429 (with Retry-After) once the window is full. Redis errors propagate: limits fail
- * closed rather than letting a flood through.
- */
+/** Runs a Redis call; when Redis cannot answer, the limit fails closed with a 503 rather than letting a flood in. */
+async function closed<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch {
+    throw unavailable(MESSAGES.serviceUnavailable);
+  }
+}
+
+/** Counts one hit and throws 429 (with Retry-After) once the window is full. */
 export async function hit(redis: Redis, limit: Limit, subject: string): Promise<void> {
   const k = key(limit, subject);
-  const result = await redis.multi().incr(k).expire(k, limit.windowSeconds, 'NX').ttl(k).exec();
+  const result = await closed(() => redis.multi().incr(k).expire(k, limit.windowSeconds, 'NX').ttl(k).exec());
   if (!result) throw new Error('rate limit transaction aborted');
   const count = Number(result[0]?.[1]);
   const ttl = Number(result[2]?.[1]);
@@ -40,11 +47,11 @@ export async function hit(redis: Redis, limit: Limit, subject: string): Promise<
 /** Throws 429 when the window is already full, without counting a hit (checked before work that may succeed). */
 export async function check(redis: Redis, limit: Limit, subject: string): Promise<void> {
   const k = key(limit, subject);
-  const [count, ttl] = await Promise.all([redis.get(k), redis.ttl(k)]);
+  const [count, ttl] = await closed(() => Promise.all([redis.get(k), redis.ttl(k)]));
   if (Number(count ?? 0) >= limit.limit) throw tooManyRequests(ttl > 0 ? ttl : limit.windowSeconds);
 }
 
 /** Forgets an account's failures after a success. */
 export async function reset(redis: Redis, limit: Limit, subject: string): Promise<void> {
-  await redis.del(key(limit, subject));
+  await closed(() => redis.del(key(limit, subject)));
 }

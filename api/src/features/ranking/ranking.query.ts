@@ -90,16 +90,22 @@ export async function rankingPage(
   return { rows: (rows as RankingRow[]).map((row) => ({ ...row, rank: Number(row.rank) })), total: Number(total) };
 }
 
-/** A player's place in the Elo ranking, or null when they are not ranked yet. */
+/**
+ * A player's place in the Elo ranking, or null when they are not ranked yet. Three counts, each a range on the
+ * (elo, games_played, id) index, rather than one OR that would scan every player.
+ */
 export async function rankOf(knex: Knex, user: { id: number; elo: number; games_played: number }, now: Date) {
   if (user.games_played === 0) return null;
-  const [{ ahead }] = await rankedUsers(knex, now)
-    .where((q) =>
-      q
-        .where('elo', '>', user.elo)
-        .orWhere((q2) => q2.where('elo', user.elo).where('games_played', '>', user.games_played))
-        .orWhere((q3) => q3.where('elo', user.elo).where('games_played', user.games_played).where('id', '<', user.id)),
-    )
-    .count({ ahead: '*' });
-  return Number(ahead) + 1;
+  const ahead = (build: (q: Knex.QueryBuilder) => Knex.QueryBuilder) =>
+    build(rankedUsers(knex, now)).count('*').toSQL().toNative();
+  const parts = [
+    ahead((q) => q.where('elo', '>', user.elo)),
+    ahead((q) => q.where('elo', user.elo).where('games_played', '>', user.games_played)),
+    ahead((q) => q.where('elo', user.elo).where('games_played', user.games_played).where('id', '<', user.id)),
+  ];
+  const [rows] = await knex.raw(
+    `SELECT (${parts.map((p) => `(${p.sql})`).join(' + ')}) AS ahead`,
+    parts.flatMap((p) => p.bindings),
+  );
+  return Number((rows as { ahead: number }[])[0]!.ahead) + 1;
 }

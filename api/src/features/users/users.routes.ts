@@ -47,8 +47,9 @@ import { searchTeams } from './teams.query.ts';
 export function usersRoutes(deps: AppDeps): Router<AppState> {
   const router = new Router<AppState>();
 
-  async function userPayload(user: User) {
-    const fresh = (await User.query(deps.knex).findById(user.id)) ?? user;
+  /** The user object of spec §3; `reload` when the call just changed the row. */
+  async function userPayload(user: User, reload = false) {
+    const fresh = reload ? ((await User.query(deps.knex).findById(user.id)) ?? user) : user;
     const [rank, online, game] = await Promise.all([
       rankOf(deps.knex, fresh, deps.now()),
       onlineFlags(deps.redis, [fresh.id]),
@@ -179,14 +180,14 @@ export function usersRoutes(deps: AppDeps): Router<AppState> {
     const user = requireUser(ctx);
     const form = valid(validateProfileUpdate(bodyOf(ctx)));
     await runCommand(deps, (trx) => updateProfile(trx, { user_id: user.id, ...form }));
-    ctx.body = { message: MESSAGES.personalInfoSaved, user: await userPayload(user) };
+    ctx.body = { message: MESSAGES.personalInfoSaved, user: await userPayload(user, true) };
   });
 
   router.post('/user/console/update', async (ctx) => {
     const user = requireUser(ctx);
     const form = valid(validateConsoleUpdate(bodyOf(ctx)));
     await runCommand(deps, (trx) => updateConsole(trx, { user_id: user.id, ...form }));
-    ctx.body = { message: MESSAGES.consoleInfoSaved, user: await userPayload(user) };
+    ctx.body = { message: MESSAGES.consoleInfoSaved, user: await userPayload(user, true) };
   });
 
   router.post('/user/profile_picture/set', async (ctx) => {

@@ -1,0 +1,31 @@
+import test from 'ava';
+import { MESSAGES } from '@ecup/domain';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { buildUser } from '../helpers/factories.ts';
+import { client } from '../helpers/http.ts';
+
+let server: TestServer;
+test.before(async () => {
+  server = await startTestServer({ label: 'redisdown' });
+});
+test.after.always(async () => server?.close());
+
+test('while Redis is unreachable, sign-in fails closed with 503 and read-only pages keep working', async (t) => {
+  const api = client(server.url);
+  const user = await buildUser(server.knex, { games_played: 3 });
+  // The API's own Redis connection drops, as when Redis restarts.
+  server.deps.redis.disconnect(false);
+  const login = await api.post('/user/login', { username: user.username, password: user.password });
+  t.is(login.status, 503);
+  t.deepEqual(login.body, { error: MESSAGES.serviceUnavailable });
+  t.is(await server.knex('sessions').where('user_id', user.id).first(), undefined);
+  const ranking = await api.get<{ rankings: { online: boolean }[] }>('/ranking/list');
+  t.is(ranking.status, 200);
+  t.deepEqual(
+    ranking.body.rankings.map((r) => r.online),
+    [false],
+  );
+  const health = await api.get('/health');
+  t.is(health.status, 503);
+  t.deepEqual(health.body, { status: 'degraded', mysql: 'ok', redis: 'down' });
+});
