@@ -59,9 +59,9 @@ export function createKnex(target: DatabaseTarget, options: { pool?: { min: numb
 // knex logs pool errors itself; the caller turns a failure into one clear line instead.
 const quietLog = { warn: () => undefined, error: () => undefined, deprecate: () => undefined, debug: () => undefined };
 
-/** Creates the database when it does not exist yet (`npm start` on a fresh machine). */
-export async function ensureDatabase(target: DatabaseTarget): Promise<void> {
-  const admin = knexFactory({
+/** A one-connection knex on the server without a database, for creating and dropping databases. */
+function serverKnex(target: DatabaseTarget): Knex {
+  return knexFactory({
     log: quietLog,
     client: 'mysql2',
     connection: {
@@ -73,6 +73,11 @@ export async function ensureDatabase(target: DatabaseTarget): Promise<void> {
     },
     pool: { min: 0, max: 1 },
   });
+}
+
+/** Creates the database when it does not exist yet (`npm start` on a fresh machine). */
+export async function ensureDatabase(target: DatabaseTarget): Promise<void> {
+  const admin = serverKnex(target);
   try {
     await admin.raw(
       `CREATE DATABASE IF NOT EXISTS \`${target.database}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`,
@@ -84,11 +89,7 @@ export async function ensureDatabase(target: DatabaseTarget): Promise<void> {
 
 /** Drops a database (tests clean up their own). */
 export async function dropDatabase(target: DatabaseTarget): Promise<void> {
-  const admin = knexFactory({
-    client: 'mysql2',
-    connection: { host: target.host, port: target.port, user: target.user, password: target.password },
-    pool: { min: 0, max: 1 },
-  });
+  const admin = serverKnex(target);
   try {
     await admin.raw(`DROP DATABASE IF EXISTS \`${target.database}\``);
   } finally {

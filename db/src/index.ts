@@ -12,3 +12,4 @@ export * from './security/ip.ts';
 export * from './commands/index.ts';
 export * from './mail/templates.ts';
 export * from './seed/index.ts';
+export * from './services/process.ts';

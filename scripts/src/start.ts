@@ -1,15 +1,4 @@
-import {
-  ConfigError,
-  bindModels,
-  checkServices,
-  createDiskImageStore,
-  createKnex,
-  loadConfig,
-  migrateLatest,
-  seedBase,
-  seedDemo,
-  DEMO_ACCOUNTS,
-} from '@ecup/db';
+import { DEMO_ACCOUNTS, createDiskImageStore, openProcess, runMain, seedBase, seedDemo, stopOnSignals } from '@ecup/db';
 import { startApi } from '@ecup/api';
 import { startWorker, type WorkerHandle } from '@ecup/worker';
 
@@ -18,13 +7,9 @@ import { startWorker, type WorkerHandle } from '@ecup/worker';
  * the API, the player app and the console on one port with an in-process worker unless WORKER=off
  * (decisions §1).
  */
-async function main() {
-  const config = loadConfig();
-  await checkServices(config);
-  const knex = createKnex(config.database);
-  bindModels(knex);
-  const applied = await migrateLatest(knex);
-  if (applied.length > 0) console.info(`database: applied ${applied.length} migrations`);
+runMain(async () => {
+  const { config, knex, migrations } = await openProcess();
+  if (migrations.length > 0) console.info(`database: applied ${migrations.length} migrations`);
   const now = new Date();
   await seedBase(knex, { now });
   const images = createDiskImageStore(config.uploadDir);
@@ -44,26 +29,8 @@ async function main() {
     `demo logins: ${DEMO_ACCOUNTS.player.username} / ${DEMO_ACCOUNTS.player.password} (player), ` +
       `${DEMO_ACCOUNTS.admin.username} / ${DEMO_ACCOUNTS.admin.password} (admin)`,
   );
-
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.info(`${signal}: finishing in-flight requests and jobs…`);
-    setTimeout(() => {
-      console.error('shutdown took too long; exiting');
-      process.exit(1);
-    }, config.shutdownTimeoutMs).unref();
-    await api.close();
-    await worker?.close();
-    await knex.destroy();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
-}
-
-main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
+  stopOnSignals([() => api.close(), async () => worker?.close(), () => knex.destroy()], {
+    timeoutMs: config.shutdownTimeoutMs,
+    what: 'in-flight requests and jobs',
+  });
 });

@@ -1,6 +1,6 @@
 import { Queue, Worker, type Job } from 'bullmq';
 import type { Knex } from 'knex';
-import { EMAIL_RECONCILE_EVERY_MS, QUEUE_NAMES, emailJobOptions } from '@ecup/domain';
+import { EMAIL_RECONCILE_EVERY_MS, QUEUE_NAMES, emailJobs } from '@ecup/domain';
 import { createBullConnection, type Config } from '@ecup/db';
 import { createMailTransport } from './mail/transport.ts';
 import { sendEmail } from './jobs/send-email.ts';
@@ -31,13 +31,7 @@ export async function startWorker(options: {
 
   async function requeue(ids: number[]) {
     if (ids.length === 0) return;
-    await queue.addBulk(
-      ids.map((email_id) => ({
-        name: 'send-email',
-        data: { email_id },
-        opts: emailJobOptions(email_id),
-      })),
-    );
+    await queue.addBulk(emailJobs(ids));
   }
 
   const worker = new Worker(

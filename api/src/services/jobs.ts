@@ -1,6 +1,6 @@
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { QUEUE_NAMES, emailJobOptions } from '@ecup/domain';
+import { QUEUE_NAMES, emailJobs } from '@ecup/domain';
 import { createBullConnection } from '@ecup/db';
 
 /** The producer side of the job queues (the worker consumes them). */
@@ -17,13 +17,7 @@ export function createJobQueues(redisUrl: string, prefix: string): JobQueues {
   return {
     async sendEmails(emailIds) {
       if (emailIds.length === 0) return;
-      await email.addBulk(
-        emailIds.map((email_id) => ({
-          name: 'send-email',
-          data: { email_id },
-          opts: emailJobOptions(email_id),
-        })),
-      );
+      await email.addBulk(emailJobs(emailIds));
     },
     async close() {
       await email.close();

@@ -34,6 +34,15 @@ export function emailJobOptions(emailId: number) {
   };
 }
 
+/** The send-email jobs for a list of stored e-mails, ready for BullMQ's addBulk. */
+export function emailJobs(emailIds: number[]) {
+  return emailIds.map((email_id) => ({
+    name: 'send-email' as const,
+    data: { email_id },
+    opts: emailJobOptions(email_id),
+  }));
+}
+
 /** How often the worker re-queues e-mails whose rows say they still need sending. */
 export const EMAIL_RECONCILE_EVERY_MS = 60_000;
 /** Attempts before a failing e-mail job is kept as failed for inspection. */

@@ -1,0 +1,47 @@
+import type { Knex } from 'knex';
+import { ConfigError, loadConfig, type Config } from '../config.ts';
+import { bindModels, createKnex } from '../connection.ts';
+import { migrateLatest } from '../migrate.ts';
+import { checkServices } from './check.ts';
+
+/**
+ * The start of every process (API, worker, both): read the configuration, check MySQL and Redis, create the
+ * database if needed and migrate it. Migrations are safe when several processes start at once.
+ */
+export async function openProcess(): Promise<{ config: Config; knex: Knex; migrations: string[] }> {
+  const config = loadConfig();
+  await checkServices(config);
+  const knex = createKnex(config.database);
+  bindModels(knex);
+  const migrations = await migrateLatest(knex);
+  return { config, knex, migrations };
+}
+
+/**
+ * Stops the process in order on SIGTERM or SIGINT (CONVENTIONS §14): each step once, in turn (stop accepting and
+ * finish in-flight work first, connections last), with a forced exit when it takes longer than the bound.
+ */
+export function stopOnSignals(steps: Array<() => Promise<unknown>>, options: { timeoutMs: number; what: string }) {
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.info(`${signal}: finishing ${options.what}…`);
+    setTimeout(() => {
+      console.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, options.timeoutMs).unref();
+    for (const step of steps) await step();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+/** Runs a process's main function; a configuration problem is printed as its one line, anything else in full. */
+export function runMain(main: () => Promise<void>): void {
+  main().catch((error: unknown) => {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(1);
+  });
+}
