@@ -10,3 +10,4 @@ export * from './validation/index.ts';
 export * from './contract/accounts.ts';
 export * from './contract/games.ts';
 export * from './contract/jobs.ts';
+export * from './countries.ts';

@@ -1,12 +1,12 @@
 import type { Knex } from 'knex';
 import {
+  COUNTRIES,
   DEFAULT_TIME_ZONE,
   MAX_GAMES_PER_WEEK,
   MINUTES_PER_WEEK,
   PRODUCT_NAME_DEFAULT,
   forumCategories,
 } from '@ecup/domain';
-import { COUNTRIES } from '../../seeds/countries.ts';
 import { TEAMS } from '../../seeds/teams.ts';
 
 const DAY_MS = 24 * 60 * 60_000;

@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import sharp from 'sharp';
 import {
+  COUNTRIES,
   ALL_PERMISSIONS,
   CONSOLE_PLAYSTATION,
   ELO_START,
@@ -28,7 +29,6 @@ import {
 } from '@ecup/domain';
 import { hashPassword } from '../security/passwords.ts';
 import { removeAvatar, storeAvatar, storeImage, type ImageStore } from '../storage/images.ts';
-import { COUNTRIES } from '../../seeds/countries.ts';
 import { TEAMS } from '../../seeds/teams.ts';
 import { findActiveSeason, withSeedLock, type SeedSeason } from './base.ts';
 
@@ -677,7 +677,7 @@ function newParticipant(
 const countryIds = new Map(COUNTRIES.map((c) => [c.code, c.id]));
 function countryId(code: string): number {
   const id = countryIds.get(code);
-  if (id === undefined) throw new Error(`seeds/countries.ts has no country ${code}`);
+  if (id === undefined) throw new Error(`domain/src/countries.ts has no country ${code}`);
   return id;
 }
 
@@ -947,7 +947,7 @@ function planThreads(
 // --- Demo players: names by country (most players are Nordic, as at Gothia Cup, but from many countries) ---
 
 interface NamePool {
-  /** ISO 3166-1 alpha-2 code, lower case, as in seeds/countries.ts. */
+  /** ISO 3166-1 alpha-2 code, lower case, as in domain/src/countries.ts. */
   code: string;
   /** Relative share of demo players from this country. */
   weight: number;

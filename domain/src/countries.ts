@@ -13,13 +13,13 @@
  * - hm Heard Island and McDonald Islands (uninhabited Australian territory),
  * - um United States Minor Outlying Islands (uninhabited apart from military and research staff).
  */
-export interface CountrySeed {
+export interface CountryEntry {
   id: number;
   code: string;
   name: string;
 }
 
-export const COUNTRIES: readonly CountrySeed[] = [
+export const COUNTRIES: readonly CountryEntry[] = [
   { id: 0, code: 'af', name: 'Afghanistan' },
   { id: 1, code: 'ax', name: 'Åland Islands' },
   { id: 2, code: 'al', name: 'Albania' },
