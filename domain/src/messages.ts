@@ -50,9 +50,9 @@ export const MESSAGES = {
   psnIdTooLong: `${PSN_TAG} is too long.`,
   /** Not in the spec: a team name over 100 characters (the form's maxlength stops players before this). */
   teamNameTooLong: 'Your team name is too long.',
-  /** Not in the spec: 409 at signup. */
+  /** Not in the spec: 400 at signup. */
   usernameTaken: 'That username is already taken.',
-  /** Not in the spec: 409 at signup and in settings. */
+  /** Not in the spec: 400 at signup and in settings. */
   emailInUse: 'That e-mail address is already in use.',
   /** Not in the spec: decisions §8, players under 18 give a guardian's e-mail. */
   guardianEmailRequired: 'Players under 18 must give the e-mail address of a parent or guardian.',
