@@ -5,6 +5,7 @@
  * count as failed. The exit code is AVA's, and non-zero when AVA printed no summary at all.
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
 
@@ -69,6 +70,19 @@ function countAvaResults(output: string): Counts {
   };
 }
 
+/** The browser suites, run in the second phase. */
+const E2E_DIR = 'test/e2e/';
+
+/** Every test file of the repository (as the AVA config's globs find them), by path from the root. */
+function testFiles(dir = ROOT, prefix = ''): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.')) return [];
+    const path = `${prefix}${entry.name}`;
+    if (entry.isDirectory()) return testFiles(`${dir}/${entry.name}`, `${path}/`);
+    return /\.test\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
 /** The last line `npm test` prints. */
 function formatCounts({ passed, failed, skipped }: Counts): string {
   return `${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`;
@@ -112,14 +126,36 @@ async function main(): Promise<number> {
     return build.status ?? 1;
   }
 
-  const { code, output } = await runAva(process.argv.slice(2));
-  const counts = countAvaResults(output);
-  if (!counts.summarised) {
-    console.log(formatCounts({ passed: 0, failed: 1, skipped: 0, summarised: false }));
-    return code === 0 ? 1 : code;
+  // With arguments (files, --match …) AVA runs once as asked. Without, in two phases: unit and integration tests at
+  // full concurrency, then the browser suites two files at a time — each starts the whole product and a Chromium,
+  // and more at once starve two cores.
+  const extra = process.argv.slice(2);
+  const files = testFiles();
+  const phases =
+    extra.length > 0
+      ? [extra]
+      : [
+          files.filter((f) => !f.startsWith(E2E_DIR)),
+          ['--concurrency', '2', ...files.filter((f) => f.startsWith(E2E_DIR))],
+        ];
+  const totals: Counts = { passed: 0, failed: 0, skipped: 0, summarised: true };
+  let exitCode = 0;
+  for (const args of phases) {
+    const { code, output } = await runAva(args);
+    const counts = countAvaResults(output);
+    if (!counts.summarised) {
+      console.log(
+        formatCounts({ passed: totals.passed, failed: totals.failed + 1, skipped: totals.skipped, summarised: false }),
+      );
+      return code === 0 ? 1 : code;
+    }
+    totals.passed += counts.passed;
+    totals.failed += counts.failed;
+    totals.skipped += counts.skipped;
+    if (code !== 0) exitCode = code;
   }
-  console.log(formatCounts(counts));
-  return code === 0 && counts.failed > 0 ? 1 : code;
+  console.log(formatCounts(totals));
+  return exitCode === 0 && totals.failed > 0 ? 1 : exitCode;
 }
 
 process.exitCode = await main();

@@ -186,3 +186,20 @@ test('a banned user’s existing session stops working at once', async (t) => {
   t.is(res.status, 403);
   t.regex(String(res.body.error), /Reason: Spam$/);
 });
+
+test('signing out ends only this session', async (t) => {
+  const user = await buildUser(server.knex);
+  const first = await api.post<{ id: number; token: string }>('/user/login', {
+    username: user.username,
+    password: user.password,
+  });
+  const second = await api.post<{ id: number; token: string }>('/user/login', {
+    username: user.username,
+    password: user.password,
+  });
+  const out = await api.post('/user/logout', {}, { auth: first.body });
+  t.is(out.status, 200);
+  t.is((await api.get('/user/auth', { auth: first.body })).status, 401);
+  t.is((await api.get('/user/auth', { auth: second.body })).status, 200);
+  t.is((await api.post('/user/logout', {})).status, 401);
+});

@@ -234,3 +234,12 @@ test('a minor signs up, the guardian gets a link, and approving it marks the acc
   const wrong = await fetch(`${server.url}${path.slice(0, -4)}beef`, { method: 'POST' });
   t.is(wrong.status, 404);
 });
+
+test('twenty sign-ups of different players at once all succeed', async (t) => {
+  const results = await Promise.all(Array.from({ length: 20 }, () => api.post('/user/signup', signupFields())));
+  t.deepEqual(
+    results.map((r) => r.status),
+    Array(20).fill(200),
+    JSON.stringify(results.filter((r) => r.status !== 200).map((r) => r.body)),
+  );
+});

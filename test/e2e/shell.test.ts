@@ -1,140 +1,232 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import anyTest, { type TestFn } from 'ava';
+import test from 'ava';
 import type { Browser, Page } from 'playwright-core';
+import { DEMO_ACCOUNTS } from '@ecup/db';
+import { MESSAGES } from '@ecup/domain';
 import { launchBrowser, newDesktopPage, newPhonePage } from '../helpers/browser.ts';
-import { startTestServer } from '../helpers/server.ts';
+import { startProduct, type RunningProduct } from '../helpers/product.ts';
 
-/** Set ECUP_SHOTS_DIR (for example /tmp/ecup-shots) to keep a screenshot of every page these tests open. */
-const SHOTS_DIR = process.env.ECUP_SHOTS_DIR;
+let product: RunningProduct;
+let browser: Browser;
+test.before(async () => {
+  [product, browser] = await Promise.all([startProduct('shell'), launchBrowser()]);
+});
+test.after.always(async () => {
+  await browser?.close();
+  await product?.stop();
+});
 
-const test = anyTest as TestFn<{ url: string; browser: Browser; close: () => Promise<void> }>;
+const { username, password } = DEMO_ACCOUNTS.player;
 
-test.before(async (t) => {
-  const server = await startTestServer();
-  const browser = await launchBrowser().catch(async (error: unknown) => {
-    await server.close();
-    throw error;
+async function login(): Promise<{ id: number; token: string }> {
+  const res = await fetch(`${product.url}/user/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username, password }),
   });
-  t.context = {
-    url: server.url,
-    browser,
-    close: async () => {
-      await browser.close();
-      await server.close();
-    },
-  };
-});
-
-test.after.always(async (t) => {
-  await t.context.close?.();
-});
-
-async function screenshot(page: Page, name: string) {
-  if (!SHOTS_DIR) return;
-  mkdirSync(SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: join(SHOTS_DIR, `${name}.png`), fullPage: true });
+  return (await res.json()) as { id: number; token: string };
 }
 
-/** The document title once it equals `expected`, or whatever it is after 5 s (the app sets it after rendering). */
-async function titleAfterLoad(page: Page, expected: string): Promise<string> {
-  await page.waitForFunction((title) => document.title === title, expected, { timeout: 5000 }).catch(() => undefined);
-  return page.title();
+async function dialogText(page: Page): Promise<string> {
+  const dialog = page.getByRole('dialog');
+  await dialog.waitFor();
+  return dialog.innerText();
 }
 
-/** Opens `path` and waits for the one h1 the shell renders once the season has loaded. */
-async function openAndWaitForHeading(page: Page, baseUrl: string, path: string) {
-  await page.goto(new URL(path, baseUrl).href);
-  const heading = page.getByRole('heading', { level: 1 });
-  await heading.waitFor();
-  return heading;
-}
+test('signs in through the desktop dropdown, shows the user menu, and signs out', async (t) => {
+  const page = await newDesktopPage(browser);
+  t.teardown(() => page.context().close());
+  await page.goto(product.url);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const form = page.locator('#sign-in-dropdown');
+  await form.getByLabel('Username').fill(username);
+  await form.getByLabel('Password').fill(password);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  const menuButton = page.getByRole('button', { name: `Account menu for ${username}` });
+  await menuButton.waitFor();
+  t.false(await form.isVisible(), 'the dropdown closes');
+  t.is(await page.getByRole('link', { name: 'Sign up' }).count(), 0, 'Sign up only when signed out');
+  const stored = await page.evaluate(() => [localStorage.getItem('ecup.id'), localStorage.getItem('ecup.token')]);
+  t.regex(stored[1] ?? '', /^[0-9a-f]{64}$/);
 
-const viewports = [
-  { name: 'phone', open: newPhonePage },
-  { name: 'desktop', open: newDesktopPage },
-];
-
-for (const { name, open } of viewports) {
-  test(`the home page shows the season's product name "eCup" as heading and page title on a ${name}`, async (t) => {
-    const page = await open(t.context.browser);
-    try {
-      const heading = await openAndWaitForHeading(page, t.context.url, '/');
-      await screenshot(page, `home-${name}`);
-      t.is((await heading.textContent())?.trim(), 'eCup');
-      t.is(await titleAfterLoad(page, 'eCup'), 'eCup');
-      t.true(await page.getByText('Online 1v1 console football tournament').isVisible());
-      t.is(await page.getByText('Loading...').count(), 0);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      t.true(overflow <= 0, `the page is ${overflow}px wider than the ${name} viewport`);
-    } finally {
-      await page.context().close();
-    }
+  await menuButton.click();
+  t.true(await page.getByRole('menuitem', { name: 'Settings' }).isVisible());
+  t.is(await page.getByRole('menuitem', { name: 'Admin' }).count(), 0, 'no Admin link for a player');
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign in' }).waitFor();
+  t.deepEqual(await page.evaluate(() => localStorage.getItem('ecup.token')), null);
+  const revoked = await fetch(`${product.url}/user/auth`, {
+    headers: { Authorization: `Bearer ${stored[0]}:${stored[1]}` },
   });
+  t.is(revoked.status, 401, 'the session ended on the server too');
+});
 
-  test(`/admin/ shows "eCup admin console" as heading and page title on a ${name}`, async (t) => {
-    const page = await open(t.context.browser);
-    try {
-      const heading = await openAndWaitForHeading(page, t.context.url, '/admin/');
-      await screenshot(page, `admin-${name}`);
-      t.is((await heading.textContent())?.trim(), 'eCup admin console');
-      t.is(await titleAfterLoad(page, 'eCup admin console'), 'eCup admin console');
-    } finally {
-      await page.context().close();
-    }
+test('an admin sees the Admin link to /admin/conflicts', async (t) => {
+  const page = await newDesktopPage(browser);
+  t.teardown(() => page.context().close());
+  await page.goto(product.url);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.locator('#sign-in-dropdown').getByLabel('Username').fill(DEMO_ACCOUNTS.admin.username);
+  await page.locator('#sign-in-dropdown').getByLabel('Password').fill(DEMO_ACCOUNTS.admin.password);
+  await page.locator('#sign-in-dropdown').getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: `Account menu for ${DEMO_ACCOUNTS.admin.username}` }).click();
+  t.is(await page.getByRole('menuitem', { name: 'Admin' }).getAttribute('href'), '/admin/conflicts');
+});
+
+test('signs in through the inline form in the nav bar at 375 px', async (t) => {
+  const page = await newPhonePage(browser);
+  t.teardown(() => page.context().close());
+  await page.goto(product.url);
+  t.is(await page.getByRole('button', { name: 'Sign in', exact: true }).count(), 0, 'no dropdown button on a phone');
+  await page.getByRole('button', { name: 'Menu' }).click();
+  const nav = page.locator('#nav-bar');
+  await nav.getByLabel('Username').fill(username);
+  await nav.getByLabel('Password').fill(password);
+  await nav.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForFunction(() => localStorage.getItem('ecup.token') !== null);
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await nav.getByRole('button', { name: 'Sign out' }).waitFor();
+  t.true(await nav.getByRole('link', { name: 'Settings' }).isVisible());
+  t.true(await page.evaluate(() => document.documentElement.scrollWidth <= 375));
+});
+
+test("a wrong password shows 'Login error' with the server's message, and the typed username stays", async (t) => {
+  const page = await newDesktopPage(browser);
+  t.teardown(() => page.context().close());
+  await page.goto(product.url);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const form = page.locator('#sign-in-dropdown');
+  await form.getByLabel('Username').fill(username);
+  await form.getByLabel('Password').fill('not the password');
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  const text = await dialogText(page);
+  t.true(text.includes('Login error'));
+  t.true(text.includes(MESSAGES.wrongCredentials));
+  await page.getByRole('button', { name: 'OK' }).click();
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+  t.is(await form.getByLabel('Username').inputValue(), username);
+});
+
+test("an empty username shows 'You must enter your username.' without calling the API", async (t) => {
+  const page = await newDesktopPage(browser);
+  t.teardown(() => page.context().close());
+  let calls = 0;
+  await page.route('**/user/login', (route) => {
+    calls++;
+    return route.continue();
   });
-}
-
-test('the home page and the console take the product name from GET /season/current', async (t) => {
-  const page = await newDesktopPage(t.context.browser);
-  try {
-    await page.route('**/season/current', (route) =>
-      route.fulfill({ json: { product_name: 'Winter Cup', name: '2021' } }),
-    );
-    const heading = await openAndWaitForHeading(page, t.context.url, '/');
-    t.is((await heading.textContent())?.trim(), 'Winter Cup');
-    t.is(await titleAfterLoad(page, 'Winter Cup'), 'Winter Cup');
-    t.true(await page.getByText('2021', { exact: true }).isVisible());
-
-    const adminHeading = await openAndWaitForHeading(page, t.context.url, '/admin/');
-    t.is((await adminHeading.textContent())?.trim(), 'Winter Cup admin console');
-  } finally {
-    await page.context().close();
-  }
+  await page.goto(product.url);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.locator('#sign-in-dropdown').getByRole('button', { name: 'Sign in' }).click();
+  t.true((await dialogText(page)).includes('You must enter your username.'));
+  t.is(calls, 0);
 });
 
-test('the home page falls back to "eCup" when GET /season/current fails', async (t) => {
-  const page = await newPhonePage(t.context.browser);
-  try {
-    await page.route('**/season/current', (route) => route.fulfill({ status: 500, json: { error: 'Internal error' } }));
-    const heading = await openAndWaitForHeading(page, t.context.url, '/');
-    t.is((await heading.textContent())?.trim(), 'eCup');
-    t.is(await titleAfterLoad(page, 'eCup'), 'eCup');
-  } finally {
-    await page.context().close();
-  }
+test('a stored session signs in at start; /auth/{id}/{token} shows "Signing in..." and goes to /', async (t) => {
+  const pair = await login();
+  const page = await newDesktopPage(browser);
+  t.teardown(() => page.context().close());
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/user/auth', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`${product.url}/auth/${pair.id}/${pair.token}`);
+  await page.getByText('Signing in...').first().waitFor();
+  release();
+  await page.waitForURL(`${product.url}/`);
+  await page.getByRole('button', { name: `Account menu for ${username}` }).waitFor();
+  await page.unroute('**/user/auth');
+  await page.reload();
+  const menu = page.getByRole('button', { name: `Account menu for ${username}` });
+  await menu.waitFor();
+  t.true(await menu.isVisible(), 'still signed in after a reload');
 });
 
-test('the home page shows a spinner with "Loading..." until the season has loaded', async (t) => {
-  const page = await newPhonePage(t.context.browser);
-  try {
-    let answer: () => void = () => undefined;
-    const answered = new Promise<void>((resolve) => (answer = resolve));
-    await page.route('**/season/current', async (route) => {
-      await answered;
-      await route.fulfill({ json: { product_name: 'eCup', name: '2020' } });
+test('stored credentials that no longer work are cleared and the visitor is anonymous', async (t) => {
+  const page = await newDesktopPage(browser);
+  t.teardown(() => page.context().close());
+  await page.goto(product.url);
+  await page.evaluate(() => {
+    localStorage.setItem('ecup.id', '2');
+    localStorage.setItem('ecup.token', 'f'.repeat(64));
+  });
+  await page.reload();
+  await page.getByRole('button', { name: 'Sign in' }).waitFor();
+  await page.waitForFunction(() => localStorage.getItem('ecup.token') === null);
+  t.is(await page.getByRole('dialog').count(), 0, 'no popover for an expired session');
+});
+
+test('an unknown path redirects to /', async (t) => {
+  const page = await newDesktopPage(browser);
+  t.teardown(() => page.context().close());
+  await page.goto(`${product.url}/no/such/page`);
+  await page.waitForURL(`${product.url}/`);
+  t.is(new URL(page.url()).pathname, '/');
+  await page.goto(`${product.url}/play`);
+  await page.waitForURL(`${product.url}/`);
+  t.is(new URL(page.url()).pathname, '/');
+});
+
+test('a call failing with 500 is retried and then shows the "Oh no!" popover', async (t) => {
+  const page = await newDesktopPage(browser);
+  t.teardown(() => page.context().close());
+  let calls = 0;
+  await page.route('**/season/current**', (route) => {
+    calls++;
+    return route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: '{"error":"Something went wrong on our end."}',
     });
-    await page.goto(new URL('/', t.context.url).href);
-    const status = page.getByRole('status');
-    await status.waitFor();
-    t.is((await status.textContent())?.trim(), 'Loading...');
-    t.true(await status.getByRole('progressbar', { includeHidden: true }).isVisible());
-    await screenshot(page, 'home-loading-phone');
+  });
+  await page.goto(product.url);
+  const text = await dialogText(page);
+  t.true(text.includes(MESSAGES.serverErrorPopover));
+  t.is(calls, 3, 'the first call and two retries');
+  await page.getByRole('button', { name: 'OK' }).click();
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+  t.is(await page.title(), 'eCup', 'the app still shows, with the default product name');
+});
 
-    answer();
-    await page.getByRole('heading', { level: 1 }).waitFor();
-    t.is(await page.getByText('Loading...').count(), 0);
-  } finally {
-    await page.context().close();
+test('the language switch in the footer turns the app Swedish and is remembered', async (t) => {
+  const page = await newDesktopPage(browser);
+  t.teardown(() => page.context().close());
+  await page.goto(product.url);
+  await page.getByLabel('Language').click();
+  await page.getByRole('option', { name: 'Svenska' }).click();
+  await page.getByRole('button', { name: 'Logga in' }).waitFor();
+  await page.reload();
+  await page.getByRole('button', { name: 'Logga in' }).waitFor();
+  t.is(await page.evaluate(() => document.documentElement.lang), 'sv');
+  await page.getByRole('button', { name: 'Logga in' }).click();
+  await page.locator('#sign-in-dropdown').getByRole('button', { name: 'Logga in' }).click();
+  t.true((await dialogText(page)).includes('Inloggningsfel'));
+});
+
+test('the console at /admin/ is served by the same product', async (t) => {
+  const page = await newDesktopPage(browser);
+  t.teardown(() => page.context().close());
+  await page.goto(`${product.url}/admin/`);
+  const heading = page.getByRole('heading', { name: 'eCup admin console' });
+  await heading.waitFor();
+  t.true(await heading.isVisible());
+});
+
+test('the rules and terms pages show their sections, titled "Rules – eCup" and "Terms – eCup"', async (t) => {
+  const page = await newPhonePage(browser);
+  t.teardown(() => page.context().close());
+  await page.goto(`${product.url}/rules`);
+  await page.getByRole('heading', { level: 1, name: 'eCup rules' }).waitFor();
+  t.is(await page.title(), 'Rules – eCup');
+  for (const section of ['The tournament', 'Reporting the result', 'Conflicts', 'Fair play', 'FAQ']) {
+    t.true(
+      (await page.getByRole('heading', { level: 2 }).allInnerTexts()).some((h) => h.includes(section)),
+      section,
+    );
   }
+  t.true(await page.evaluate(() => document.documentElement.scrollWidth <= 375));
+  await page.goto(`${product.url}/terms`);
+  await page.getByRole('heading', { level: 1, name: 'eCup terms and conditions' }).waitFor();
+  t.is(await page.title(), 'Terms – eCup');
 });

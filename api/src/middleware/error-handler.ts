@@ -33,6 +33,17 @@ function bodyError(error: BodyParserError): HttpError | null {
   return null;
 }
 
+/**
+ * What goes to the log for an unexpected error. A database error's message holds the whole statement with its
+ * values (password hashes, e-mail addresses), so only its code, the server's message and the stack are logged.
+ */
+function loggable(error: unknown): unknown {
+  const native = (error as { nativeError?: { code?: string; sqlMessage?: string } }).nativeError;
+  if (!native) return error;
+  const stack = (error as Error).stack?.split('\n').slice(1).join('\n') ?? '';
+  return `${(error as Error).name} ${native.code ?? ''}: ${native.sqlMessage ?? ''}\n${stack}`;
+}
+
 /** The one error middleware at the top (CONVENTIONS §4): `{ error }` bodies, never internals. */
 export function errorHandler(deps: AppDeps): Koa.Middleware {
   return async (ctx, next) => {
@@ -46,7 +57,7 @@ export function errorHandler(deps: AppDeps): Koa.Middleware {
         ctx.body = { error: error.message };
         return;
       }
-      deps.log.error(`${ctx.method} ${ctx.path} failed:`, caught);
+      deps.log.error(`${ctx.method} ${ctx.path} failed:`, loggable(caught));
       ctx.status = 500;
       ctx.body = { error: MESSAGES.somethingWentWrong };
     }

@@ -1,4 +1,5 @@
 import { createTheme } from '@mui/material/styles';
+import { MOBILE_BREAKPOINT_PX, TABLE_CARDS_BREAKPOINT_PX } from '@ecup/domain';
 import '@fontsource/rubik/400.css';
 import '@fontsource/rubik/500.css';
 import '@fontsource/rubik/700.css';
@@ -11,6 +12,9 @@ import '@fontsource/rubik/700.css';
 const navy = { 950: '#0b1a2e', 900: '#13243d', 800: '#1c3050' };
 
 export const theme = createTheme({
+  // md is the spec's mobile breakpoint (768 px): the sign-in dropdown and inline nav links from there up;
+  // sm is where tables turn into stacked cards (ui-brief).
+  breakpoints: { values: { xs: 0, sm: TABLE_CARDS_BREAKPOINT_PX, md: MOBILE_BREAKPOINT_PX, lg: 1200, xl: 1536 } },
   cssVariables: { colorSchemeSelector: 'data-color-scheme' },
   defaultColorScheme: 'dark',
   colorSchemes: {
@@ -39,6 +43,28 @@ export const theme = createTheme({
   },
   shape: { borderRadius: 10 },
   components: {
+    // A visible focus ring on everything reachable by keyboard (ui-brief "Motion and accessibility").
+    MuiButtonBase: {
+      styleOverrides: {
+        root: ({ theme }) => ({
+          '&.Mui-focusVisible': {
+            outline: `3px solid ${(theme.vars ?? theme).palette.secondary.main}`,
+            outlineOffset: 2,
+          },
+        }),
+      },
+    },
+    MuiLink: {
+      styleOverrides: {
+        root: ({ theme }) => ({
+          '&:focus-visible': {
+            outline: `3px solid ${(theme.vars ?? theme).palette.secondary.main}`,
+            outlineOffset: 2,
+            borderRadius: 2,
+          },
+        }),
+      },
+    },
     MuiAppBar: {
       defaultProps: { elevation: 0, color: 'inherit' },
       styleOverrides: {

@@ -2,17 +2,25 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@ecup/domain';
+import { useI18n } from '../i18n/i18n.tsx';
 
-/** Spec section 1: a loading screen shows a spinner and "Loading...". */
-export function LoadingScreen() {
+/** Spec §1: a loading screen shows a spinner and the translated "Loading...". */
+export function LoadingScreen({ fullScreen = true }: { fullScreen?: boolean }) {
+  const { tm } = useI18n();
   return (
     <Box
       role="status"
       aria-live="polite"
-      sx={{ minHeight: '100dvh', display: 'grid', placeItems: 'center', alignContent: 'center', gap: 2 }}
+      sx={{
+        minHeight: fullScreen ? '100dvh' : '40vh',
+        display: 'grid',
+        placeItems: 'center',
+        alignContent: 'center',
+        gap: 2,
+      }}
     >
       <CircularProgress aria-hidden />
-      <Typography color="text.secondary">{MESSAGES.loading}</Typography>
+      <Typography color="text.secondary">{tm(MESSAGES.loading)}</Typography>
     </Box>
   );
 }

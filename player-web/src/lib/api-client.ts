@@ -1,4 +1,6 @@
-/** An API answer other than 2xx; `message` is the server's `{ error }` text when it sent one (spec section 8). */
+import { MESSAGES, RETRY_DELAY_CAP_MS, RETRY_DELAY_STEP_MS, RETRIES_BEFORE_SERVER_ERROR_POPOVER } from '@ecup/domain';
+
+/** A failed call: `status` 0 for a network failure; `message` is the server's `{ error }` text, if any. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -9,19 +11,148 @@ export class ApiError extends Error {
   }
 }
 
-/**
- * GET a JSON answer from the API on the same origin (decisions section 2: reads are GET, errors are
- * `{ "error": "<message>" }`). Network failures reject with the browser's TypeError, HTTP errors with ApiError.
- */
-export async function apiGet<T>(path: string, init: { signal?: AbortSignal } = {}): Promise<T> {
-  const response = await fetch(path, { headers: { Accept: 'application/json' }, signal: init.signal });
-  const body: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const message =
-      typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'string'
-        ? body.error
-        : response.statusText;
-    throw new ApiError(response.status, message);
-  }
-  return body as T;
+export interface Credentials {
+  id: number;
+  token: string;
 }
+
+export interface CallOptions {
+  /** Show the Error popover for a 400 with a message (spec §8); on unless the caller handles it. */
+  defaultErrorHandler?: boolean;
+  /** A custom cap on the retry delay (spec §8 "or a custom timeout"). */
+  timeout?: number;
+  signal?: AbortSignal;
+}
+
+export type Payload = Record<string, string | number | boolean | Blob | null | undefined> | FormData;
+
+export interface ApiClientDeps {
+  credentials(): Credentials | null;
+  /** Shows a popover; texts are already in the reader's language. */
+  popover(title: string, content: string): void;
+  /** The reader's language version of a server message or fixed title. */
+  translate(text: string): string;
+  fetch?: typeof fetch;
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
+}
+
+/**
+ * Refusals whose message the player must see in the Error popover: spec §8 names the 400; a ban or missing right
+ * (403), a state conflict (409), a file too large (413) and a rate limit (429) carry messages for the player too
+ * (decisions §2). A 401 is the session's business and a 404 the page's.
+ */
+const SHOWN_STATUSES = new Set([400, 403, 409, 413, 429]);
+
+/** Network failures are retried this many times before the call fails. */
+const NETWORK_RETRIES = 5;
+
+/** Spec §8: the delay before retry `attempt` (1, 2, …) is 50 ms × attempt, capped at 750 ms or a custom cap. */
+export function retryDelay(attempt: number, cap: number = RETRY_DELAY_CAP_MS): number {
+  return Math.min(RETRY_DELAY_STEP_MS * attempt, cap);
+}
+
+function errorText(body: unknown): string {
+  return typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'string'
+    ? body.error
+    : '';
+}
+
+/**
+ * The one API client of the player app (spec §7, §8; decisions §2). GET adds a cache-busting timestamp; every call
+ * carries the credentials in the Authorization header; POST sends form fields or multipart, and with no payload the
+ * id and token. Status 0 and 500+ are retried after 50 ms × attempt (capped); after the second retry of a 500 the
+ * "Oh no!" popover shows. Status 1–499 is not retried; a 400 (or 403, 409, 413, 429) with a message shows the Error popover. An answer
+ * that cannot be parsed counts as an error.
+ */
+export function createApiClient(deps: ApiClientDeps) {
+  const doFetch = deps.fetch ?? ((input, init) => fetch(input, init));
+  const sleep = deps.sleep ?? ((ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const now = deps.now ?? Date.now;
+
+  function headers(): Record<string, string> {
+    const credentials = deps.credentials();
+    return {
+      Accept: 'application/json',
+      ...(credentials ? { Authorization: `Bearer ${credentials.id}:${credentials.token}` } : {}),
+    };
+  }
+
+  async function call<T>(makeRequest: () => [string, RequestInit], options: CallOptions): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      const [url, init] = makeRequest();
+      let response: Response;
+      try {
+        response = await doFetch(url, { ...init, signal: options.signal ?? null });
+      } catch (error) {
+        if (options.signal?.aborted) throw error;
+        if (attempt >= NETWORK_RETRIES) throw new ApiError(0, '');
+        await sleep(retryDelay(attempt + 1, options.timeout));
+        continue;
+      }
+      if (response.status >= 500) {
+        if (attempt >= RETRIES_BEFORE_SERVER_ERROR_POPOVER) {
+          deps.popover(deps.translate(MESSAGES.errorTitle), deps.translate(MESSAGES.serverErrorPopover));
+          throw new ApiError(response.status, errorText(await response.json().catch(() => null)));
+        }
+        await sleep(retryDelay(attempt + 1, options.timeout));
+        continue;
+      }
+      let body: unknown;
+      try {
+        body = JSON.parse(await response.text());
+      } catch {
+        throw new ApiError(response.status, '');
+      }
+      if (!response.ok) {
+        const message = errorText(body);
+        if (SHOWN_STATUSES.has(response.status) && message !== '' && options.defaultErrorHandler !== false) {
+          deps.popover(deps.translate(MESSAGES.errorTitle), deps.translate(message));
+        }
+        throw new ApiError(response.status, message);
+      }
+      return body as T;
+    }
+  }
+
+  return {
+    get<T>(path: string, params: Record<string, string | number | undefined> = {}, options: CallOptions = {}) {
+      return call<T>(() => {
+        const query = new URLSearchParams();
+        for (const [key, value] of Object.entries(params)) if (value !== undefined) query.set(key, String(value));
+        query.set('_', String(now()));
+        return [`${path}?${query.toString()}`, { method: 'GET', headers: headers() }];
+      }, options);
+    },
+    post<T>(path: string, payload?: Payload, options: CallOptions = {}) {
+      return call<T>(() => {
+        const credentials = deps.credentials();
+        if (payload instanceof FormData) return [path, { method: 'POST', headers: headers(), body: payload }];
+        const fields = payload ?? (credentials ? { id: credentials.id, token: credentials.token } : {});
+        const hasFile = Object.values(fields).some((value) => value instanceof Blob);
+        if (hasFile) {
+          const form = new FormData();
+          for (const [key, value] of Object.entries(fields)) {
+            if (value instanceof Blob) form.append(key, value, value instanceof File ? value.name : 'upload');
+            else if (value !== undefined && value !== null) form.append(key, String(value));
+          }
+          return [path, { method: 'POST', headers: headers(), body: form }];
+        }
+        const body = new URLSearchParams();
+        for (const [key, value] of Object.entries(fields)) {
+          if (value !== undefined && value !== null) body.set(key, String(value));
+        }
+        return [
+          path,
+          {
+            method: 'POST',
+            headers: { ...headers(), 'Content-Type': 'application/x-www-form-urlencoded' },
+            body: body.toString(),
+          },
+        ];
+      }, options);
+    },
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;

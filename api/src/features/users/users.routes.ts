@@ -128,6 +128,13 @@ export function usersRoutes(deps: AppDeps): Router<AppState> {
     ctx.body = { id: user.id, token, user: await userPayload(user) };
   });
 
+  /** Sign out (spec §2 user menu): ends this session on the server too, so the token stops working at once. */
+  router.post('/user/logout', async (ctx) => {
+    requireUser(ctx);
+    await deps.knex('sessions').where('id', ctx.state.session!.id).delete();
+    ctx.body = {};
+  });
+
   router.post('/user/signup', async (ctx) => {
     const now = deps.now();
     const body = bodyOf(ctx);

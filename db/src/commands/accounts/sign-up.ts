@@ -25,9 +25,11 @@ export interface SignUpInput {
  */
 export async function signUp(trx: Knex, input: SignUpInput): Promise<CommandOutcome<NewSession & { user_id: number }>> {
   const { form } = input;
+  // Plain reads for the friendly message; the unique keys settle two sign-ups at the same instant. (A locking read
+  // of a row that does not exist takes gap locks, and concurrent sign-ups of different players then deadlock.)
   const [usernameTaken, emailTaken] = await Promise.all([
-    trx('users').where('username', form.username).first('id').forUpdate(),
-    trx('users').where('email', form.email).first('id').forUpdate(),
+    trx('users').where('username', form.username).first('id'),
+    trx('users').where('email', form.email).first('id'),
   ]);
   if (usernameTaken) throw new CommandRejected('invalid', MESSAGES.usernameTaken);
   if (emailTaken) throw new CommandRejected('invalid', MESSAGES.emailInUse);

@@ -1,7 +1,7 @@
 import type { SeasonPayload } from '@ecup/domain';
-import { apiGet } from '../../lib/api-client.ts';
+import type { ApiClient } from '../../lib/api-client.ts';
 
-/** GET /season/current (decisions section 4: the product name comes from the season). */
-export function getCurrentSeason(signal?: AbortSignal): Promise<SeasonPayload> {
-  return apiGet<SeasonPayload>('/season/current', { signal });
+/** GET /season/current (decisions §4: the product name comes from the season). */
+export function getCurrentSeason(api: ApiClient, signal?: AbortSignal): Promise<SeasonPayload> {
+  return api.get<SeasonPayload>('/season/current', {}, { signal, defaultErrorHandler: false });
 }

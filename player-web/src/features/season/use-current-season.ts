@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { PRODUCT_NAME_DEFAULT, type SeasonPayload } from '@ecup/domain';
 import { getCurrentSeason } from './get-current-season.ts';
+import { useClient } from '../../app/client-context.tsx';
 
 export type SeasonState =
   { status: 'loading' } | { status: 'ready'; productName: string; season: SeasonPayload | null };
@@ -10,11 +11,12 @@ export type SeasonState =
  * blocking the page: the product name is branding, not something a player needs to act on.
  */
 export function useCurrentSeason(): SeasonState {
+  const { api } = useClient();
   const [state, setState] = useState<SeasonState>({ status: 'loading' });
 
   useEffect(() => {
     const controller = new AbortController();
-    getCurrentSeason(controller.signal)
+    getCurrentSeason(api, controller.signal)
       .then((season) => {
         const productName = typeof season.product_name === 'string' ? season.product_name.trim() : '';
         setState(
@@ -29,7 +31,7 @@ export function useCurrentSeason(): SeasonState {
         }
       });
     return () => controller.abort();
-  }, []);
+  }, [api]);
 
   return state;
 }

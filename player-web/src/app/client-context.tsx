@@ -1,0 +1,143 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import { MESSAGES, MOBILE_BREAKPOINT_PX, validateLogin, type AuthResponse, type LoginResponse } from '@ecup/domain';
+import { ApiError, createApiClient, type ApiClient, type Credentials } from '../lib/api-client.ts';
+import { clientReducer, initialClientState, type ClientAction, type ClientState } from '../lib/client-state.ts';
+import { clearCredentials, loadCredentials, saveCredentials } from '../lib/credentials.ts';
+import { useI18n } from '../i18n/i18n.tsx';
+
+export interface Client {
+  state: ClientState;
+  dispatch(action: ClientAction): void;
+  api: ApiClient;
+  /** Shows a popover with an OK button; the focused element loses focus first (spec §4). */
+  popover(title: string, content: string): void;
+  /** Signs in with username and password; a failure shows the 'Login error' popover. True when signed in. */
+  signIn(username: string, password: string): Promise<boolean>;
+  /** Signs in with an id/token pair (after sign-up, a password reset or the /auth link). */
+  signInWithToken(credentials: Credentials): Promise<boolean>;
+  signOut(): Promise<void>;
+  /** Reads the signed-in user again (after a settings change). */
+  refreshUser(): Promise<void>;
+  /** Opens the header's sign-in form (the dropdown from 768 px, the nav bar below) and focuses its username. */
+  openSignIn(): void;
+}
+
+const ClientContext = createContext<Client | null>(null);
+
+/** Client state, the API client and the session (spec §4, §7, §8). */
+export function ClientProvider({ children }: { children: ReactNode }) {
+  const { tm } = useI18n();
+  const [state, dispatch] = useReducer(clientReducer, initialClientState);
+  const credentials = useRef<Credentials | null>(loadCredentials());
+  const tmRef = useRef(tm);
+  tmRef.current = tm;
+
+  const popover = useCallback((title: string, content: string) => {
+    if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+    dispatch({ type: 'add-popover', popover: { title, content } });
+  }, []);
+
+  const api = useMemo(
+    () =>
+      createApiClient({
+        credentials: () => credentials.current,
+        popover,
+        translate: (text) => tmRef.current(text),
+      }),
+    [popover],
+  );
+
+  const forget = useCallback(() => {
+    credentials.current = null;
+    clearCredentials();
+    dispatch({ type: 'set-user', user: null });
+    dispatch({ type: 'set-authenticating', authenticating: false });
+  }, []);
+
+  const signInWithToken = useCallback(
+    async (pair: Credentials) => {
+      dispatch({ type: 'set-authenticating', authenticating: true });
+      // The new pair goes in the header too: after a password change or reset the pair held so far is revoked.
+      credentials.current = pair;
+      try {
+        const answer = await api.post<AuthResponse>('/user/auth', { id: pair.id, token: pair.token });
+        credentials.current = { id: answer.id, token: answer.token };
+        saveCredentials(credentials.current);
+        dispatch({ type: 'set-user', user: answer.user });
+        return true;
+      } catch {
+        forget();
+        return false;
+      }
+    },
+    [api, forget],
+  );
+
+  const signIn = useCallback(
+    async (username: string, password: string) => {
+      const form = validateLogin({ username, password });
+      if (!form.ok) {
+        popover(tmRef.current(MESSAGES.loginErrorTitle), tmRef.current(form.error));
+        return false;
+      }
+      dispatch({ type: 'set-authenticating', authenticating: true });
+      try {
+        const pair = await api.post<LoginResponse>('/user/login', { ...form.value }, { defaultErrorHandler: false });
+        return await signInWithToken(pair);
+      } catch (error) {
+        dispatch({ type: 'set-authenticating', authenticating: false });
+        if (error instanceof ApiError && error.message !== '') {
+          popover(tmRef.current(MESSAGES.loginErrorTitle), tmRef.current(error.message));
+        }
+        return false;
+      }
+    },
+    [api, popover, signInWithToken],
+  );
+
+  const signOut = useCallback(async () => {
+    if (credentials.current) await api.post('/user/logout', {}, { defaultErrorHandler: false }).catch(() => undefined);
+    forget();
+  }, [api, forget]);
+
+  const refreshUser = useCallback(async () => {
+    if (!credentials.current) return;
+    const answer = await api.get<AuthResponse>('/user/auth');
+    dispatch({ type: 'set-user', user: answer.user });
+  }, [api]);
+
+  // Spec §4: at start the stored pair authenticates; on failure it is cleared and the visitor is anonymous.
+  useEffect(() => {
+    const stored = credentials.current;
+    if (!stored) return;
+    dispatch({ type: 'set-authenticating', authenticating: true });
+    api
+      .get<AuthResponse>('/user/auth', {}, { defaultErrorHandler: false })
+      .then((answer) => dispatch({ type: 'set-user', user: answer.user }))
+      .catch(forget);
+  }, [api, forget]);
+
+  const openSignIn = useCallback(() => {
+    const desktop = window.matchMedia(`(min-width: ${MOBILE_BREAKPOINT_PX}px)`).matches;
+    if (desktop) {
+      dispatch({ type: 'toggle-dropdown', name: 'sign-in' });
+    } else {
+      window.scrollTo(0, 0);
+      dispatch({ type: 'set-nav-open', open: true });
+    }
+    // After the dropdown or the nav bar has opened.
+    setTimeout(() => document.getElementById(desktop ? 'dropdown-username' : 'inline-username')?.focus(), 350);
+  }, []);
+
+  const value = useMemo<Client>(
+    () => ({ state, dispatch, api, popover, signIn, signInWithToken, signOut, refreshUser, openSignIn }),
+    [state, api, popover, signIn, signInWithToken, signOut, refreshUser, openSignIn],
+  );
+  return <ClientContext.Provider value={value}>{children}</ClientContext.Provider>;
+}
+
+export function useClient(): Client {
+  const value = useContext(ClientContext);
+  if (!value) throw new Error('useClient outside ClientProvider');
+  return value;
+}

@@ -1,0 +1,59 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation, useNavigation, useRouteError } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import { AppHeader } from '../components/header/app-header.tsx';
+import { AppFooter } from '../components/app-footer.tsx';
+import { PopoverHost } from '../components/popover-host.tsx';
+import { useI18n } from '../i18n/i18n.tsx';
+import { useClient } from './client-context.tsx';
+
+/** Spec §2: navigation scrolls to the top except inside the forums, and closes the dropdown and the nav bar. */
+function useNavigationEffects() {
+  const { pathname } = useLocation();
+  const { dispatch } = useClient();
+  useEffect(() => {
+    dispatch({ type: 'navigated' });
+    if (!pathname.startsWith('/forums')) window.scrollTo(0, 0);
+  }, [pathname, dispatch]);
+}
+
+export function Layout() {
+  useNavigationEffects();
+  const navigation = useNavigation();
+  return (
+    <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
+      <AppHeader />
+      {navigation.state === 'loading' && (
+        <LinearProgress sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 2000 }} aria-hidden />
+      )}
+      <Box component="main" id="main" sx={{ flex: 1 }}>
+        <Outlet />
+      </Box>
+      <AppFooter />
+      <PopoverHost />
+    </Box>
+  );
+}
+
+/** A page whose code could not be loaded: the error and a way to try again (spec §8). */
+export function RouteError() {
+  const error = useRouteError();
+  const { t } = useI18n();
+  return (
+    <Container maxWidth="sm" sx={{ py: 8 }}>
+      <Typography variant="h5" component="h1" gutterBottom>
+        {t('load.failed')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        {error instanceof Error ? error.message : String(error)}
+      </Typography>
+      <Button variant="contained" onClick={() => window.location.reload()}>
+        {t('load.retry')}
+      </Button>
+    </Container>
+  );
+}

@@ -1,0 +1,10 @@
+import { useEffect } from 'react';
+import { useSeason } from './season-context.tsx';
+
+/** Spec §1: "{title} – {product}"; the product name alone without a title. */
+export function usePageTitle(title?: string | null): void {
+  const { productName } = useSeason();
+  useEffect(() => {
+    document.title = title ? `${title} – ${productName}` : productName;
+  }, [title, productName]);
+}

@@ -1,0 +1,111 @@
+import { Link as RouterLink } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import SportsEsports from '@mui/icons-material/SportsEsports';
+import { useClient } from '../../app/client-context.tsx';
+import { useSeason } from '../../app/season-context.tsx';
+import { useI18n } from '../../i18n/i18n.tsx';
+
+const ctaSx = { px: 5, py: 1.5, fontSize: '1.15rem', fontWeight: 700, letterSpacing: '0.06em', minWidth: 220 };
+
+/**
+ * The call to action of spec §2: PLAY NOW (to /play) for a signed-in player, JOIN NOW (to /register) otherwise.
+ * While a stored session is being checked a placeholder holds the place, so the wrong button never flashes.
+ */
+function CallToAction() {
+  const { t } = useI18n();
+  const { state } = useClient();
+  if (state.user) {
+    return (
+      <Button component={RouterLink} to="/play" variant="contained" size="large" sx={ctaSx}>
+        {t('home.playNow')}
+      </Button>
+    );
+  }
+  if (state.authenticating) {
+    return <Skeleton variant="rounded" width={220} height={54} aria-hidden />;
+  }
+  return (
+    <Button component={RouterLink} to="/register" variant="contained" size="large" sx={ctaSx}>
+      {t('home.joinNow')}
+    </Button>
+  );
+}
+
+/** The top of the home page: the product name as the page's heading, what it is, and the one primary action. */
+export function Hero() {
+  const { t } = useI18n();
+  const { productName, season } = useSeason();
+  return (
+    <Box
+      sx={(theme) => {
+        const pitch = (opacity: number) => theme.alpha((theme.vars ?? theme).palette.primary.main, opacity);
+        return {
+          position: 'relative',
+          overflow: 'hidden',
+          borderRadius: { xs: 0, sm: 3 },
+          mx: { xs: -2, sm: 0 },
+          borderStyle: 'solid',
+          borderColor: 'divider',
+          borderWidth: { xs: '0 0 1px', sm: '1px' },
+          bgcolor: 'background.paper',
+          backgroundImage: `radial-gradient(ellipse at 85% 50%, ${pitch(0.16)}, transparent 60%)`,
+          px: { xs: 2.5, sm: 6 },
+          py: { xs: 5, sm: 8 },
+          // A faint halfway line and centre circle: the pitch, drawn in the primary colour.
+          '&::before, &::after': {
+            content: '""',
+            position: 'absolute',
+            pointerEvents: 'none',
+            borderColor: pitch(0.2),
+            borderStyle: 'solid',
+          },
+          '&::before': { top: 0, bottom: 0, right: { xs: '-40px', sm: '18%' }, borderWidth: '0 0 0 2px' },
+          '&::after': {
+            width: { xs: 160, sm: 240 },
+            height: { xs: 160, sm: 240 },
+            top: '50%',
+            right: { xs: '-120px', sm: 'calc(18% - 120px)' },
+            transform: 'translateY(-50%)',
+            borderWidth: 2,
+            borderRadius: '50%',
+          },
+        };
+      }}
+    >
+      <Box sx={{ position: 'relative', maxWidth: 560 }}>
+        {season?.name ? (
+          <Chip
+            icon={<SportsEsports />}
+            label={season.name}
+            variant="outlined"
+            size="small"
+            sx={{ mb: 2, fontWeight: 500 }}
+          />
+        ) : null}
+        <Typography
+          variant="h1"
+          sx={{
+            fontSize: { xs: '2.5rem', sm: '3.5rem', md: '4.25rem' },
+            lineHeight: 1.05,
+            mb: 1.5,
+            textWrap: 'balance',
+            overflowWrap: 'break-word',
+          }}
+        >
+          {productName}
+        </Typography>
+        <Typography variant="h6" component="p" color="primary" sx={{ fontWeight: 500, mb: 1.5 }}>
+          {t('home.tagline')}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 4, fontSize: '1.05rem', maxWidth: 480 }}>
+          {t('home.lead')}
+        </Typography>
+        <CallToAction />
+      </Box>
+    </Box>
+  );
+}

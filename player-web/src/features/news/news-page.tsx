@@ -1,0 +1,268 @@
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Typography from '@mui/material/Typography';
+import { MESSAGES, NEWS_FURTHER_COUNT, type NewsEntry, type NewsListEntry } from '@ecup/domain';
+import { useClient } from '../../app/client-context.tsx';
+import { usePageTitle } from '../../app/use-page-title.ts';
+import { LoadingScreen } from '../../components/loading-screen.tsx';
+import { useI18n } from '../../i18n/i18n.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { getLatestNews } from './get-latest-news.ts';
+import { getNewsArticle } from './get-news-article.ts';
+import { CATEGORY_LABEL, newsImageUrl, newsPattern } from './news-art.ts';
+import { NewsCard } from './news-card.tsx';
+
+type ArticleState =
+  { status: 'loading' } | { status: 'ready'; article: NewsEntry } | { status: 'not-found' } | { status: 'error' };
+
+type ListState = { status: 'loading' } | { status: 'ready'; items: NewsListEntry[] } | { status: 'error' };
+
+/** The article for the route's id, or the newest one when there is none. */
+function useArticle(id: string | undefined) {
+  const { api } = useClient();
+  const [state, setState] = useState<ArticleState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    const controller = new AbortController();
+    setState({ status: 'loading' });
+    getNewsArticle(api, id, controller.signal)
+      .then((article) => setState({ status: 'ready', article }))
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        setState(error instanceof ApiError && error.status === 404 ? { status: 'not-found' } : { status: 'error' });
+      });
+    return () => controller.abort();
+  }, [api, id, attempt]);
+  return { state, retry: () => setAttempt((n) => n + 1) };
+}
+
+/** The latest articles, one more than shown so the open one can be left out (spec §9: 8 further articles). */
+function useFurtherNews() {
+  const { api } = useClient();
+  const [state, setState] = useState<ListState>({ status: 'loading' });
+  useEffect(() => {
+    const controller = new AbortController();
+    getLatestNews(api, NEWS_FURTHER_COUNT + 1, controller.signal)
+      .then((items) => setState({ status: 'ready', items }))
+      .catch(() => {
+        if (!controller.signal.aborted) setState({ status: 'error' });
+      });
+    return () => controller.abort();
+  }, [api]);
+  return state;
+}
+
+/** Title over the article's image; a dark gradient keeps the white title readable on any picture. */
+function ArticleHeader({ article }: { article: NewsEntry }) {
+  const { t } = useI18n();
+  return (
+    <Box
+      component="header"
+      sx={{
+        position: 'relative',
+        display: 'flex',
+        alignItems: 'flex-end',
+        minHeight: { xs: 240, sm: 360 },
+        mx: { xs: -2, sm: 0 },
+        borderRadius: { xs: 0, sm: 3 },
+        overflow: 'hidden',
+        background: article.image_hash ? '#0b1a2e' : newsPattern(article.id, article.category_id),
+      }}
+    >
+      {article.image_hash && (
+        <Box
+          component="img"
+          src={newsImageUrl(article.image_hash)}
+          alt=""
+          sx={{
+            position: 'absolute',
+            inset: 0,
+            width: '100%',
+            height: '100%',
+            objectFit: 'cover',
+          }}
+        />
+      )}
+      <Box
+        aria-hidden
+        sx={{
+          position: 'absolute',
+          inset: 0,
+          background:
+            'linear-gradient(to top, rgba(6, 14, 26, 0.97) 0%, rgba(6, 14, 26, 0.9) 25%, rgba(6, 14, 26, 0.55) 60%, rgba(6, 14, 26, 0.1) 100%)',
+        }}
+      />
+      <Box sx={{ position: 'relative', p: { xs: 2.5, sm: 4 }, color: '#fff' }}>
+        <Box
+          component="span"
+          sx={{
+            display: 'inline-block',
+            mb: 1.5,
+            px: 1,
+            py: 0.25,
+            borderRadius: 1,
+            bgcolor: 'rgba(6, 14, 26, 0.75)',
+            color: '#7ee2a0',
+            fontSize: '0.75rem',
+            fontWeight: 700,
+            letterSpacing: '0.08em',
+            textTransform: 'uppercase',
+          }}
+        >
+          {t(CATEGORY_LABEL[article.category_id])}
+        </Box>
+        <Typography
+          variant="h1"
+          sx={{
+            fontSize: { xs: '1.75rem', sm: '2.5rem' },
+            lineHeight: 1.15,
+            textWrap: 'balance',
+            overflowWrap: 'break-word',
+            textShadow: '0 1px 12px rgba(0, 0, 0, 0.5)',
+          }}
+        >
+          {article.title}
+        </Typography>
+      </Box>
+    </Box>
+  );
+}
+
+/** Reading styles for the editor's HTML (paragraphs, sub-headings, lists, links, images, quotes). */
+const contentStyles = {
+  fontSize: '1.0625rem',
+  lineHeight: 1.7,
+  overflowWrap: 'break-word',
+  '& p': { my: 2 },
+  '& h2': { typography: 'h5', fontWeight: 700, mt: 4, mb: 1.5 },
+  '& h3, & h4': { typography: 'h6', mt: 3, mb: 1 },
+  '& ul, & ol': { pl: 3, my: 2 },
+  '& li': { my: 0.5 },
+  '& a': { color: 'primary.main', textUnderlineOffset: '0.15em' },
+  '& a:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2, borderRadius: 0.5 },
+  '& img': { maxWidth: '100%', height: 'auto', borderRadius: 2 },
+  '& blockquote': { m: 0, my: 2, pl: 2, borderLeft: 4, borderColor: 'primary.main', color: 'text.secondary' },
+  '& table': { display: 'block', maxWidth: '100%', overflowX: 'auto' },
+} as const;
+
+function Article({ article }: { article: NewsEntry }) {
+  const { t, dateTime } = useI18n();
+  const publisher = `${article.publisher_first_name} ${article.publisher_last_name}`.trim();
+  return (
+    <Box component="article">
+      <ArticleHeader article={article} />
+      <Box
+        data-news-content
+        sx={{ ...contentStyles, mt: 3 }}
+        // The server sanitises news HTML with an allow-list when it is saved and again when it is sent (decisions
+        // §9: no script, no event handlers, no javascript: URLs), so it is inserted as it comes.
+        dangerouslySetInnerHTML={{ __html: article.content }}
+      />
+      <Box
+        component="footer"
+        sx={{
+          mt: 4,
+          pt: 2,
+          borderTop: 1,
+          borderColor: 'divider',
+          display: 'flex',
+          flexWrap: 'wrap',
+          columnGap: 3,
+          rowGap: 0.5,
+          color: 'text.secondary',
+        }}
+      >
+        {publisher !== '' && <Typography variant="body2">{t('news.publishedBy', { name: publisher })}</Typography>}
+        <Typography variant="body2">
+          <time dateTime={new Date(article.inserted * 1000).toISOString()}>{dateTime(article.inserted)}</time>
+        </Typography>
+      </Box>
+    </Box>
+  );
+}
+
+function NotFound() {
+  const { t, tm } = useI18n();
+  return (
+    <Box sx={{ py: { xs: 4, sm: 8 }, textAlign: 'center' }}>
+      <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2.25rem' }, mb: 1.5 }}>
+        {tm(MESSAGES.newsNotFound)}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        {t('news.notFoundHint')}
+      </Typography>
+      <Button component={RouterLink} to="/news" variant="contained" size="large">
+        {t('news.readMore')}
+      </Button>
+    </Box>
+  );
+}
+
+/** Route /news/{id?} (spec §2): one article (the newest without an id) and 8 further articles below it. */
+export function Component() {
+  const { id } = useParams();
+  const { t, tm } = useI18n();
+  const { state, retry } = useArticle(id);
+  const further = useFurtherNews();
+  usePageTitle(
+    state.status === 'ready' ? state.article.title : state.status === 'not-found' ? tm(MESSAGES.newsNotFound) : null,
+  );
+
+  const currentId = state.status === 'ready' ? state.article.id : undefined;
+  const others =
+    further.status === 'ready'
+      ? further.items.filter((item) => item.id !== currentId).slice(0, NEWS_FURTHER_COUNT)
+      : [];
+
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 0, sm: 4 } }}>
+      <Box sx={{ maxWidth: 800, mx: 'auto' }}>
+        {state.status === 'loading' && <LoadingScreen fullScreen={false} />}
+        {state.status === 'ready' && <Article article={state.article} />}
+        {state.status === 'not-found' && <NotFound />}
+        {state.status === 'error' && (
+          <Box sx={{ py: 4 }}>
+            <Typography variant="h1" sx={{ fontSize: '1.75rem', mb: 2 }}>
+              {t('news.error')}
+            </Typography>
+            <Button variant="contained" onClick={retry}>
+              {t('news.retry')}
+            </Button>
+          </Box>
+        )}
+      </Box>
+      {state.status !== 'loading' && (
+        <Box component="section" aria-labelledby="more-news" sx={{ mt: 6 }}>
+          <Typography id="more-news" variant="h2" sx={{ fontSize: { xs: '1.5rem', sm: '1.75rem' }, mb: 2.5 }}>
+            {t('news.more')}
+          </Typography>
+          {further.status === 'error' && <Alert severity="error">{t('news.moreError')}</Alert>}
+          {further.status === 'ready' && others.length === 0 && (
+            <Typography color="text.secondary">{t('news.none')}</Typography>
+          )}
+          <Box
+            component="ul"
+            sx={{
+              listStyle: 'none',
+              m: 0,
+              p: 0,
+              display: 'grid',
+              gap: 2,
+              gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' },
+            }}
+          >
+            {others.map((item) => (
+              <li key={item.id}>
+                <NewsCard entry={item} />
+              </li>
+            ))}
+          </Box>
+        </Box>
+      )}
+    </Container>
+  );
+}

@@ -1,0 +1,458 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import ClearIcon from '@mui/icons-material/Clear';
+import SearchIcon from '@mui/icons-material/Search';
+import { MESSAGES, RANKING_STEPS, type RankingEntry, type RankingSorting } from '@ecup/domain';
+import { useClient } from '../../app/client-context.tsx';
+import { LoadingScreen } from '../../components/loading-screen.tsx';
+import type { MessageKey } from '../../i18n/catalogue.ts';
+import { useI18n } from '../../i18n/i18n.tsx';
+import { GamerTag, PlayerAvatar, PlayerName, RankBadge, TeamName, TrophyCount, srOnly } from './ranking-cells.tsx';
+import { useRankingList } from './use-ranking-list.ts';
+
+/**
+ * The ten columns need about 860 px without breaking names or gamer tags, so the rows are cards (ui-brief: below
+ * 600 px at the latest) until the viewport is this wide; from 768 px the cards sit two to a row.
+ */
+const TABLE_MIN_WIDTH_PX = 900;
+
+/** The search runs once typing pauses this long (or at once on Enter). */
+const SEARCH_PAUSE_MS = 300;
+
+export interface RankingTableProps {
+  /** 0 by Elo, 1 by secured trophies (spec §7). */
+  sorting: RankingSorting;
+  /** Players shown before any 'Show more players' (spec §9: 10 on home, 50 on the ranking page). */
+  initialAmount: number;
+  /** Whether the search box is shown (spec §2: the ranking page). */
+  searchable?: boolean;
+}
+
+/** The four counted columns, abbreviated in the table header as the spec names them (G, W, L, T). */
+const STATS = [
+  { field: 'scored_goals', short: 'ranking.col.goalsShort', long: 'ranking.col.goals' },
+  { field: 'wins', short: 'ranking.col.winsShort', long: 'ranking.col.wins' },
+  { field: 'losses', short: 'ranking.col.lossesShort', long: 'ranking.col.losses' },
+  { field: 'ties', short: 'ranking.col.tiesShort', long: 'ranking.col.ties' },
+] as const satisfies readonly { field: keyof RankingEntry; short: MessageKey; long: MessageKey }[];
+
+/** An abbreviation that sighted users see and hover, and screen readers hear in full. */
+function Abbr({ short, long }: { short: string; long: string }) {
+  return (
+    <>
+      <Box component="abbr" title={long} aria-hidden sx={{ textDecoration: 'none', cursor: 'help' }}>
+        {short}
+      </Box>
+      <Box component="span" sx={srOnly}>
+        {long}
+      </Box>
+    </>
+  );
+}
+
+const numeric = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+
+interface RowsProps {
+  rows: RankingEntry[];
+  youId: number | null;
+  caption: string;
+  announce(text: string): void;
+}
+
+/** Wide screens: a table with every column of spec §2. */
+function RankingGrid({ rows, youId, caption, announce }: RowsProps) {
+  const { t, locale } = useI18n();
+  const number = new Intl.NumberFormat(locale);
+  return (
+    <TableContainer sx={{ overflowX: 'auto', position: 'relative' }}>
+      <Table
+        size="small"
+        sx={{ '& td, & th': { borderColor: 'divider', px: 1 }, '& td:first-of-type, & th:first-of-type': { pl: 0 } }}
+      >
+        <Box component="caption" sx={srOnly}>
+          {caption}
+        </Box>
+        <TableHead>
+          <TableRow sx={{ '& th': { color: 'text.secondary', fontWeight: 500, whiteSpace: 'nowrap' } }}>
+            <TableCell scope="col" align="center" sx={{ width: 56 }}>
+              <Abbr short={t('ranking.col.rankShort')} long={t('ranking.col.rank')} />
+            </TableCell>
+            <TableCell scope="col">{t('ranking.col.player')}</TableCell>
+            <TableCell scope="col">{t('ranking.col.team')}</TableCell>
+            <TableCell scope="col">{t('ranking.col.playsAs')}</TableCell>
+            <TableCell scope="col" align="right">
+              <Abbr short={t('ranking.col.trophies')} long={t('ranking.col.trophiesLong')} />
+            </TableCell>
+            {STATS.map((stat) => (
+              <TableCell key={stat.field} scope="col" align="right" sx={{ width: 44 }}>
+                <Abbr short={t(stat.short)} long={t(stat.long)} />
+              </TableCell>
+            ))}
+            <TableCell scope="col" align="right">
+              <Abbr short={t('ranking.col.points')} long={t('ranking.col.pointsLong')} />
+            </TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((entry) => (
+            <TableRow
+              key={entry.id}
+              sx={{
+                bgcolor: entry.id === youId ? 'action.selected' : undefined,
+                '&:last-child td, &:last-child th': { borderBottom: 0 },
+              }}
+            >
+              <TableCell align="center">
+                <RankBadge rank={entry.rank} />
+              </TableCell>
+              <TableCell component="th" scope="row" sx={{ fontWeight: 'inherit' }}>
+                <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 180 }}>
+                  <PlayerAvatar entry={entry} />
+                  <PlayerName entry={entry} isYou={entry.id === youId} />
+                </Stack>
+              </TableCell>
+              <TableCell sx={{ minWidth: 110 }}>
+                <TeamName team={entry.team} />
+              </TableCell>
+              <TableCell>
+                <GamerTag entry={entry} announce={announce} />
+              </TableCell>
+              <TableCell align="right" sx={numeric}>
+                <TrophyCount count={entry.secured_trophies} />
+              </TableCell>
+              {STATS.map((stat) => (
+                <TableCell key={stat.field} align="right" sx={numeric}>
+                  {number.format(entry[stat.field])}
+                </TableCell>
+              ))}
+              <TableCell align="right" sx={{ ...numeric, fontWeight: 700, fontSize: '1rem' }}>
+                {number.format(entry.elo)}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+/** One labelled value of a card. */
+function Fact({
+  label,
+  children,
+  align = 'left',
+}: {
+  label: ReactNode;
+  children: ReactNode;
+  align?: 'left' | 'center';
+}) {
+  return (
+    <Box sx={{ minWidth: 0, textAlign: align }}>
+      <Box component="dt" sx={{ typography: 'caption', color: 'text.secondary', lineHeight: 1.4 }}>
+        {label}
+      </Box>
+      <Box component="dd" sx={{ m: 0, fontWeight: 500, ...numeric, whiteSpace: 'normal' }}>
+        {children}
+      </Box>
+    </Box>
+  );
+}
+
+/** Narrow screens (ui-brief): every row becomes a card that keeps all of the table's columns. */
+function RankingCards({ rows, youId, caption, announce }: RowsProps) {
+  const { t, locale } = useI18n();
+  const number = new Intl.NumberFormat(locale);
+  return (
+    <Box
+      component="ol"
+      aria-label={caption}
+      sx={{
+        listStyle: 'none',
+        p: 0,
+        m: 0,
+        display: 'grid',
+        gap: 1.5,
+        gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' },
+      }}
+    >
+      {rows.map((entry) => (
+        <Paper
+          key={entry.id}
+          component="li"
+          variant="outlined"
+          sx={{ p: 1.5, borderColor: entry.id === youId ? 'primary.main' : 'divider' }}
+        >
+          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+            <RankBadge rank={entry.rank} />
+            <PlayerAvatar entry={entry} />
+            <Box sx={{ flex: 1, minWidth: 0 }}>
+              <PlayerName entry={entry} isYou={entry.id === youId} />
+            </Box>
+            <Box sx={{ textAlign: 'right', flex: 'none' }}>
+              <Typography component="span" sx={{ display: 'block', fontWeight: 700, fontSize: '1.25rem', ...numeric }}>
+                {number.format(entry.elo)}
+              </Typography>
+              <Typography component="span" variant="caption" color="text.secondary">
+                <Abbr short={t('ranking.col.points')} long={t('ranking.col.pointsLong')} />
+              </Typography>
+            </Box>
+          </Stack>
+          <Box
+            component="dl"
+            sx={{
+              m: 0,
+              mt: 1.5,
+              display: 'grid',
+              gridTemplateColumns: 'auto minmax(0, 1fr)',
+              columnGap: 2,
+              rowGap: 0.75,
+              alignItems: 'center',
+              '& dt': { typography: 'caption', color: 'text.secondary' },
+              '& dd': { m: 0, minWidth: 0 },
+            }}
+          >
+            <dt>{t('ranking.col.team')}</dt>
+            <dd>
+              <TeamName team={entry.team} />
+            </dd>
+            <dt>{t('ranking.col.playsAs')}</dt>
+            <dd>
+              <GamerTag entry={entry} announce={announce} />
+            </dd>
+          </Box>
+          <Box
+            component="dl"
+            sx={{
+              m: 0,
+              mt: 1.5,
+              pt: 1,
+              borderTop: 1,
+              borderColor: 'divider',
+              display: 'grid',
+              gridTemplateColumns: '1.4fr repeat(4, 1fr)',
+              gap: 1,
+            }}
+          >
+            <Fact label={<Abbr short={t('ranking.col.trophies')} long={t('ranking.col.trophiesLong')} />}>
+              <TrophyCount count={entry.secured_trophies} />
+            </Fact>
+            {STATS.map((stat) => (
+              <Fact key={stat.field} align="center" label={<Abbr short={t(stat.short)} long={t(stat.long)} />}>
+                {number.format(entry[stat.field])}
+              </Fact>
+            ))}
+          </Box>
+        </Paper>
+      ))}
+    </Box>
+  );
+}
+
+/** The search form of the ranking page: searches on submit and once typing pauses; empty shows the list again. */
+function SearchBox({ value, onChange, onSubmit }: { value: string; onChange(v: string): void; onSubmit(): void }) {
+  const { t } = useI18n();
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+  return (
+    <Box component="form" role="search" onSubmit={submit} sx={{ display: 'flex', gap: 1, mb: 2, maxWidth: 480 }}>
+      <TextField
+        id={`${id}-search`}
+        type="search"
+        size="small"
+        fullWidth
+        label={t('ranking.search.label')}
+        placeholder={t('ranking.search.hint')}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        autoComplete="off"
+        inputRef={input}
+        sx={{ '& input::-webkit-search-cancel-button': { display: 'none' } }}
+        slotProps={{
+          htmlInput: { maxLength: 50, enterKeyHint: 'search' },
+          input: {
+            endAdornment:
+              value !== '' ? (
+                <InputAdornment position="end">
+                  <IconButton
+                    size="small"
+                    edge="end"
+                    aria-label={t('ranking.search.clear')}
+                    onClick={() => {
+                      onChange('');
+                      // The button disappears with the text; keep the keyboard in the search box.
+                      input.current?.focus();
+                    }}
+                  >
+                    <ClearIcon fontSize="small" />
+                  </IconButton>
+                </InputAdornment>
+              ) : undefined,
+          },
+        }}
+      />
+      <Button type="submit" variant="outlined" startIcon={<SearchIcon />} sx={{ flex: 'none' }}>
+        {t('ranking.search.submit')}
+      </Button>
+    </Box>
+  );
+}
+
+/**
+ * The ranking table of spec §2 (rank, player, team, plays as, trophies, G, W, L, T, points) with presence, an
+ * optional search and the 'Show more players' buttons of spec §9. Shared by the home page and the ranking page.
+ */
+export function RankingTable({ sorting, initialAmount, searchable = false }: RankingTableProps) {
+  const { t, tm } = useI18n();
+  const { state: client } = useClient();
+  const [query, setQuery] = useState('');
+  const [search, setSearch] = useState('');
+  const [announcement, setAnnouncement] = useState('');
+  const cards = useMediaQuery((theme: Theme) => theme.breakpoints.down(TABLE_MIN_WIDTH_PX), { noSsr: true });
+
+  // Search after a pause in typing; clearing the box shows the list again at once.
+  useEffect(() => {
+    const next = query.trim();
+    if (next === search) return;
+    const timer = setTimeout(() => setSearch(next), next === '' ? 0 : SEARCH_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [query, search]);
+
+  const list = useRankingList(sorting, initialAmount, search);
+  const searching = search !== '';
+  const youId = client.user?.id ?? null;
+  const caption = sorting === 1 ? t('ranking.caption.trophies') : t('ranking.caption.elo');
+  const settled = list.status === 'ready' && !list.refreshing;
+
+  let summary = '';
+  if (settled && searching) {
+    summary =
+      list.total === 0
+        ? tm(MESSAGES.noUserFound)
+        : list.total === 1
+          ? t('ranking.search.foundOne')
+          : t('ranking.search.foundMany', { count: list.total });
+  }
+
+  let body: ReactNode;
+  if (list.status === 'loading') {
+    body = <LoadingScreen fullScreen={false} />;
+  } else if (list.status === 'error') {
+    body = (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={list.retry}>
+            {t('ranking.retry')}
+          </Button>
+        }
+      >
+        {t('ranking.error')}
+      </Alert>
+    );
+  } else if (list.rows.length === 0) {
+    body = searching ? null : (
+      <Typography color="text.secondary" sx={{ py: 3 }}>
+        {t('ranking.empty')}
+      </Typography>
+    );
+  } else {
+    const Rows = cards ? RankingCards : RankingGrid;
+    body = <Rows rows={list.rows} youId={youId} caption={caption} announce={setAnnouncement} />;
+  }
+
+  const more = list.status === 'ready' && list.rows.length > 0 && list.rows.length < list.total;
+  return (
+    <Box>
+      {searchable && <SearchBox value={query} onChange={setQuery} onSubmit={() => setSearch(query.trim())} />}
+      <Typography
+        role="status"
+        sx={
+          summary === ''
+            ? srOnly
+            : list.total === 0
+              ? {
+                  py: 4,
+                  px: 2,
+                  textAlign: 'center',
+                  fontWeight: 500,
+                  border: 1,
+                  borderStyle: 'dashed',
+                  borderColor: 'divider',
+                  borderRadius: 2,
+                }
+              : { mb: 1.5, color: 'text.secondary' }
+        }
+      >
+        {summary}
+      </Typography>
+      <Box sx={{ position: 'relative' }} aria-busy={list.refreshing || list.loadingMore}>
+        {list.refreshing && list.status === 'ready' && (
+          <LinearProgress aria-hidden sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1 }} />
+        )}
+        {body}
+      </Box>
+      {list.status === 'ready' && list.rows.length > 0 && (
+        <Stack spacing={1.5} sx={{ mt: 2, alignItems: { xs: 'stretch', sm: 'center' } }}>
+          {(!searching || more) && (
+            <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
+              {t('ranking.showing', { shown: list.rows.length, total: list.total })}
+            </Typography>
+          )}
+          {more && (
+            <Stack
+              role="group"
+              aria-label={t('ranking.showMoreGroup')}
+              direction={{ xs: 'column', sm: 'row' }}
+              spacing={1}
+              useFlexGap
+              sx={{ justifyContent: 'center', flexWrap: 'wrap' }}
+            >
+              {RANKING_STEPS.map((step) => (
+                <Button
+                  key={step}
+                  variant="outlined"
+                  disabled={list.loadingMore}
+                  onClick={() => void list.loadMore(step)}
+                >
+                  {t('ranking.showMore', { count: step })}
+                </Button>
+              ))}
+            </Stack>
+          )}
+          {list.loadingMore && (
+            <LinearProgress aria-hidden sx={{ width: '100%', maxWidth: 320, alignSelf: 'center' }} />
+          )}
+          {list.moreFailed && (
+            <Alert severity="error" role="alert">
+              {t('ranking.moreError')}
+            </Alert>
+          )}
+        </Stack>
+      )}
+      <Box role="status" sx={srOnly}>
+        {announcement}
+      </Box>
+    </Box>
+  );
+}

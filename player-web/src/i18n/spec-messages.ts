@@ -1,0 +1,178 @@
+import { MESSAGES, type MessageName } from '@ecup/domain';
+import type { Lang } from './dictionary.ts';
+
+/** Swedish for every fixed message of the spec (domain MESSAGES). */
+export const SPEC_MESSAGES_SV: Record<MessageName, string> = {
+  // --- Popover titles ---
+  errorTitle: 'Fel',
+  loginErrorTitle: 'Inloggningsfel',
+
+  // --- Signup ---
+  usernameTooShort: 'Ditt användarnamn är för kort.',
+  usernameTooLong: 'Ditt användarnamn är för långt.',
+  usernameIllegal: 'Ditt användarnamn innehåller otillåtna tecken.',
+  firstNameTooShort: 'Ditt förnamn är för kort.',
+  firstNameTooLong: 'Ditt förnamn är för långt.',
+  lastNameTooShort: 'Ditt efternamn är för kort.',
+  lastNameTooLong: 'Ditt efternamn är för långt.',
+  invalidEmail: 'Ogiltig e-postadress.',
+  passwordTooShort: 'Ditt lösenord är för kort.',
+  passwordTooLong: 'Ditt lösenord är för långt.',
+  passwordMismatch: 'Ditt lösenord stämmer inte med det upprepade lösenordet.',
+  invalidBirthYear: 'Ogiltigt födelseår.',
+  invalidBirthMonth: 'Ogiltig födelsemånad.',
+  invalidBirthDay: 'Ogiltig födelsedag.',
+  mustAgreeToTerms: 'Du måste godkänna villkoren innan du kan registrera dig.',
+  teamsRequired: 'Du måste ange ett IRL-lag och ett FIFA-lag.',
+  consoleRequired: 'Du måste välja en konsol.',
+  playstationOnly: 'Tyvärr! Den här säsongen är bara öppen för spelare på Playstation.',
+  xboxGamertagIllegal: 'Din Xbox Live Gamertag innehåller otillåtna tecken.',
+  psnIdIllegal: 'Ditt PSN Live ID innehåller otillåtna tecken.',
+  countryRequired: 'Du måste välja ett land.',
+  tooYoung: 'Du måste vara minst 12 år för att delta.',
+  xboxGamertagTooShort: 'Din Xbox Live Gamertag är för kort.',
+  xboxGamertagTooLong: 'Din Xbox Live Gamertag är för lång.',
+  psnIdTooShort: 'Ditt PSN Live ID är för kort.',
+  psnIdTooLong: 'Ditt PSN Live ID är för långt.',
+  teamNameTooLong: 'Ditt lagnamn är för långt.',
+  usernameTaken: 'Det användarnamnet är redan upptaget.',
+  emailInUse: 'Den e-postadressen används redan.',
+  guardianEmailRequired: 'Spelare under 18 år måste ange e-postadressen till en förälder eller vårdnadshavare.',
+  guardianEmailInvalid: 'Ogiltig e-postadress till förälder eller vårdnadshavare.',
+  guardianEmailSameAsOwn: 'E-postadressen till din förälder eller vårdnadshavare måste vara en annan än din egen.',
+  photoType: 'Din bild måste vara en JPEG- eller PNG-bild.',
+  photoUnreadable: 'Din bild kunde inte läsas. Prova en annan JPEG- eller PNG-bild.',
+
+  // --- Login ---
+  usernameRequired: 'Du måste ange ditt användarnamn.',
+  passwordRequired: 'Du måste ange ditt lösenord.',
+  wrongCredentials: 'Fel användarnamn eller lösenord.',
+
+  // --- Settings ---
+  personalInfoSaved: 'Dina personuppgifter har sparats.',
+  consoleInfoSaved: 'Dina konsoluppgifter har sparats.',
+  passwordChanged: 'Ditt lösenord har ändrats.',
+  wrongCurrentPassword: 'Ditt nuvarande lösenord är fel.',
+
+  // --- Forgot and reset password ---
+  noUserWithUsername: 'Det finns ingen användare med det användarnamnet',
+  noUserWithEmail: 'Det finns ingen användare med den e-postadressen',
+  done: 'Klart!',
+  forgotPasswordSent:
+    'Om användarnamnet och e-postadressen hör till ett konto har vi skickat ett mejl med instruktioner för att återställa ditt lösenord.',
+  resetPasswordTooShort: 'Lösenordet är för kort',
+  resetPasswordMismatch: 'Lösenorden stämmer inte överens',
+  resetLinkInvalid: 'Länken för att återställa lösenordet är ogiltig eller har gått ut.',
+
+  // --- Guardian confirmation page ---
+  guardianConfirmedTitle: 'Tack!',
+  guardianAlreadyConfirmed: 'Du har redan godkänt den här spelaren. Tack!',
+  guardianLinkInvalid: 'Den här bekräftelselänken är ogiltig eller har gått ut.',
+
+  // --- Games ---
+  scoreRange: 'Resultatet måste vara ett tal mellan 0 och 100',
+  invalidYoutubeLink: 'Ogiltig YouTube-länk',
+  evidenceUploaded: 'Beviset har laddats upp.',
+  newEvidenceTitle: 'Nya bevis',
+
+  // --- Forums ---
+  messageTooShort: 'Meddelandet är för kort.',
+  messageTooLong: 'Meddelandet är för långt.',
+  titleTooShort: 'Rubriken är för kort.',
+  titleTooLong: 'Rubriken är för lång.',
+
+  // --- Empty searches ---
+  noThreadsFound: 'Inga trådar hittades!',
+  noPostsFound: 'Inga inlägg hittades!',
+  noUserFound: 'Ingen användare hittades!',
+
+  // --- Screens ---
+  loading: 'Laddar...',
+  signingIn: 'Loggar in...',
+  mustLogInToView: 'Du måste logga in för att se den här sidan',
+  signInToPlay: 'Logga in för att spela',
+  startMatchmaking: 'Starta matchmaking',
+
+  // --- Result and conflict labels (of a game: "matchen är ...") ---
+  statusUnverified: 'Overifierad',
+  statusVerified: 'Verifierad',
+  statusConfirmed: 'Bekräftad',
+  statusConflict: 'Konflikt',
+  statusDropped: 'avbruten',
+  statusSolved: 'Löst',
+  opponentLeft: 'Motståndaren lämnade',
+
+  // --- Errors ---
+  serverErrorPopover:
+    'Åh nej! Något gick fel hos oss. Försök igen eller kontakta en admin om det fortfarande inte fungerar.',
+  somethingWentWrong: 'Något gick fel hos oss.',
+  notFound: 'Hittades inte.',
+  serviceUnavailable: 'Det här är inte tillgängligt just nu. Försök igen om en minut.',
+  invalidRequestBody: 'Förfrågan kunde inte läsas.',
+  newsNotFound: 'Den nyheten finns inte.',
+  teamNameRequired: 'Du måste ange ett lagnamn.',
+  notSignedIn: 'Du måste vara inloggad för att göra det.',
+  sessionExpired: 'Din session har gått ut. Logga in igen.',
+  noPermission: 'Du har inte behörighet att göra det.',
+  ipBanned: 'Inloggning och registrering är inte tillgängliga från ditt nätverk.',
+};
+
+/** English text of a fixed message → its name, built once. */
+const NAME_BY_ENGLISH: ReadonlyMap<string, MessageName> = new Map(
+  (Object.keys(SPEC_MESSAGES_SV) as MessageName[]).map((name) => [MESSAGES[name], name]),
+);
+
+/** The English shapes of MESSAGES' functions and their Swedish versions; the captured parts are kept as they are. */
+const PATTERNS: readonly (readonly [RegExp, (...parts: string[]) => string])[] = [
+  // rateLimited
+  [
+    /^Too many attempts\. Please try again in (\d+) (second|seconds|minute|minutes)\.$/,
+    (n, unit) => {
+      const one = n === '1';
+      const sv = unit.startsWith('second') ? (one ? 'sekund' : 'sekunder') : one ? 'minut' : 'minuter';
+      return `För många försök. Försök igen om ${n} ${sv}.`;
+    },
+  ],
+  // banned (with or without an end date, with or without a reason)
+  [
+    /^You are banned(?: until ([\s\S]+?))?\.(?: Reason: ([\s\S]*))?$/,
+    (until, reason) => {
+      const head = until ? `Du är avstängd fram till ${until}.` : 'Du är avstängd.';
+      return reason ? `${head} Anledning: ${reason}` : head;
+    },
+  ],
+  // photoTooLarge
+  [
+    /^Your photo is too large\. The maximum size is (\S+) MB\.$/,
+    (mb) => `Din bild är för stor. Den största tillåtna storleken är ${mb} MB.`,
+  ],
+  // photoTooManyPixels
+  [
+    /^Your photo is too large\. The maximum is (\S+) × (\S+) pixels\.$/,
+    (w, h) => `Din bild är för stor. Den får vara högst ${w} × ${h} pixlar.`,
+  ],
+  // newEvidence
+  [/^([\s\S]+) has uploaded new evidence\.$/, (name) => `${name} har laddat upp nya bevis.`],
+  // seasonEnded
+  [/^([\s\S]+) has ended\. See you next season!$/, (product) => `${product} är slut. Vi ses nästa säsong!`],
+  // guardianConfirmed
+  [
+    /^You have approved that ([\s\S]+?) takes part in ([\s\S]+)\. \1 can now receive prizes\.$/,
+    (username, product) => `Du har godkänt att ${username} deltar i ${product}. ${username} kan nu ta emot priser.`,
+  ],
+];
+
+/**
+ * The reader's language version of a message the server or a domain validator produced in English; unknown texts
+ * (e.g. a message with a date in it) are returned as they are, except the known patterns above.
+ */
+export function translateMessage(text: string, lang: Lang): string {
+  if (lang === 'en') return text;
+  const name = NAME_BY_ENGLISH.get(text);
+  if (name !== undefined) return SPEC_MESSAGES_SV[name];
+  for (const [pattern, toSwedish] of PATTERNS) {
+    const match = pattern.exec(text);
+    if (match) return toSwedish(...match.slice(1).map((part) => part ?? ''));
+  }
+  return text;
+}

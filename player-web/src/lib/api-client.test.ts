@@ -1,0 +1,113 @@
+import test from 'ava';
+import { MESSAGES } from '@ecup/domain';
+import { ApiError, createApiClient, retryDelay, type ApiClientDeps } from './api-client.ts';
+
+function harness(answers: Array<Response | Error>, credentials: { id: number; token: string } | null = null) {
+  const requests: { url: string; init: RequestInit }[] = [];
+  const popovers: [string, string][] = [];
+  const sleeps: number[] = [];
+  const deps: ApiClientDeps = {
+    credentials: () => credentials,
+    popover: (title, content) => popovers.push([title, content]),
+    translate: (text) => text,
+    fetch: async (url, init) => {
+      requests.push({ url: String(url), init: init ?? {} });
+      const next = answers.shift();
+      if (!next) throw new Error('no more answers');
+      if (next instanceof Error) throw next;
+      return next;
+    },
+    sleep: async (ms) => void sleeps.push(ms),
+    now: () => 1700000000000,
+  };
+  return { api: createApiClient(deps), requests, popovers, sleeps };
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+test('retry delays are 50 ms times the attempt, capped at 750 ms or a custom cap', (t) => {
+  t.deepEqual(
+    [1, 2, 3, 15, 16, 40].map((n) => retryDelay(n)),
+    [50, 100, 150, 750, 750, 750],
+  );
+  t.is(retryDelay(10, 200), 200);
+});
+
+test('GET adds the query, a cache-busting timestamp and the credentials header', async (t) => {
+  const { api, requests } = harness([json(200, { ok: 1 })], { id: 3, token: 'abc' });
+  t.deepEqual(await api.get('/ranking/list', { sorting: 0, search: undefined }), { ok: 1 });
+  t.is(requests[0]!.url, '/ranking/list?sorting=0&_=1700000000000');
+  t.is((requests[0]!.init.headers as Record<string, string>).Authorization, 'Bearer 3:abc');
+});
+
+test('POST sends form fields; with no payload it sends id and token', async (t) => {
+  const { api, requests } = harness([json(200, {}), json(200, {})], { id: 3, token: 'abc' });
+  await api.post('/user/login', { username: 'alva', password: 'x y' });
+  t.is(requests[0]!.init.body, 'username=alva&password=x+y');
+  await api.post('/user/auth');
+  t.is(requests[1]!.init.body, 'id=3&token=abc');
+});
+
+test('POST with a file sends multipart', async (t) => {
+  const { api, requests } = harness([json(200, {})]);
+  await api.post('/user/profile_picture/set', { photo: new File(['x'], 'me.png', { type: 'image/png' }) });
+  t.true(requests[0]!.init.body instanceof FormData);
+});
+
+test('a 500 is retried twice, then the "Oh no!" popover shows and the call fails', async (t) => {
+  const { api, requests, popovers, sleeps } = harness([json(500, {}), json(502, {}), json(500, { error: 'x' })]);
+  const error = await t.throwsAsync(api.get('/news/latest'), { instanceOf: ApiError });
+  t.is(error.status, 500);
+  t.is(requests.length, 3);
+  t.deepEqual(sleeps, [50, 100]);
+  t.deepEqual(popovers, [['Error', MESSAGES.serverErrorPopover]]);
+});
+
+test('a 500 that recovers on retry answers normally without a popover', async (t) => {
+  const { api, popovers } = harness([json(500, {}), json(200, [1])]);
+  t.deepEqual(await api.get('/news/latest'), [1]);
+  t.deepEqual(popovers, []);
+});
+
+test('a network failure (status 0) is retried', async (t) => {
+  const { api, requests } = harness([new TypeError('offline'), new TypeError('offline'), json(200, 'ok')]);
+  t.is(await api.get('/news/latest'), 'ok');
+  t.is(requests.length, 3);
+});
+
+test('a 400 with a message shows the Error popover, unless the caller handles it', async (t) => {
+  const first = harness([json(400, { error: 'Your username is too short.' })]);
+  const error = await t.throwsAsync(first.api.post('/user/signup', {}), { instanceOf: ApiError });
+  t.is(error.message, 'Your username is too short.');
+  t.deepEqual(first.popovers, [['Error', 'Your username is too short.']]);
+  const second = harness([json(400, { error: 'x' })]);
+  await t.throwsAsync(second.api.post('/user/signup', {}, { defaultErrorHandler: false }));
+  t.deepEqual(second.popovers, []);
+});
+
+test('status 1–499 is not retried and the error carries status and message', async (t) => {
+  const { api, requests } = harness([json(401, { error: 'You must be signed in to do that.' })]);
+  const error = await t.throwsAsync(api.get('/user/auth'), { instanceOf: ApiError });
+  t.is(error.status, 401);
+  t.is(error.message, 'You must be signed in to do that.');
+  t.is(requests.length, 1);
+});
+
+test('an answer that cannot be parsed is an error', async (t) => {
+  const { api } = harness([new Response('<html>', { status: 200 })]);
+  const error = await t.throwsAsync(api.get('/news/latest'), { instanceOf: ApiError });
+  t.is(error.status, 200);
+});
+
+test('a ban (403), a conflict (409), a file too large (413) and a rate limit (429) show their message too', async (t) => {
+  for (const status of [403, 409, 413, 429]) {
+    const { api, popovers } = harness([json(status, { error: `message ${status}` })]);
+    await t.throwsAsync(api.post('/user/login', {}));
+    t.deepEqual(popovers, [['Error', `message ${status}`]], String(status));
+  }
+  const quiet = harness([json(401, { error: 'x' }), json(404, { error: 'y' })]);
+  await t.throwsAsync(quiet.api.get('/user/auth'));
+  await t.throwsAsync(quiet.api.get('/news/get'));
+  t.deepEqual(quiet.popovers, [], 'no popover for 401 or 404');
+});

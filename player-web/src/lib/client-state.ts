@@ -1,0 +1,70 @@
+import type { UserPayload } from '@ecup/domain';
+
+/** A dialog with an OK button (spec §3 Popover); ids are given in order of creation. */
+export interface Popover {
+  id: number;
+  title: string;
+  content: string;
+  exClassName?: string;
+  custom?: boolean;
+}
+
+/** The client state of spec §4. */
+export interface ClientState {
+  user: UserPayload | null;
+  authenticating: boolean;
+  /** The open dropdown, if any (e.g. 'sign-in', 'user-menu'). */
+  dropdown: string | null;
+  navOpen: boolean;
+  popovers: Popover[];
+  nextPopoverId: number;
+}
+
+export type ClientAction =
+  | { type: 'set-user'; user: UserPayload | null }
+  | { type: 'set-authenticating'; authenticating: boolean }
+  | { type: 'toggle-dropdown'; name: string }
+  | { type: 'close-dropdown' }
+  | { type: 'set-nav-open'; open: boolean }
+  | { type: 'add-popover'; popover: Omit<Popover, 'id'> }
+  | { type: 'close-popover'; id: number }
+  | { type: 'navigated' };
+
+export const initialClientState: ClientState = {
+  user: null,
+  authenticating: false,
+  dropdown: null,
+  navOpen: false,
+  popovers: [],
+  nextPopoverId: 1,
+};
+
+/**
+ * Spec §4 client state rules: a user being set ends authenticating, but setting the user to none leaves the flag
+ * unchanged; selecting the open dropdown closes it; popovers get sequential ids and close by id; navigation
+ * closes the open dropdown and the nav bar.
+ */
+export function clientReducer(state: ClientState, action: ClientAction): ClientState {
+  switch (action.type) {
+    case 'set-user':
+      return action.user ? { ...state, user: action.user, authenticating: false } : { ...state, user: null };
+    case 'set-authenticating':
+      return { ...state, authenticating: action.authenticating };
+    case 'toggle-dropdown':
+      return { ...state, dropdown: state.dropdown === action.name ? null : action.name };
+    case 'close-dropdown':
+      return state.dropdown === null ? state : { ...state, dropdown: null };
+    case 'set-nav-open':
+      return { ...state, navOpen: action.open };
+    case 'add-popover':
+      return {
+        ...state,
+        popovers: [...state.popovers, { ...action.popover, id: state.nextPopoverId }],
+        nextPopoverId: state.nextPopoverId + 1,
+      };
+    case 'close-popover':
+      return { ...state, popovers: state.popovers.filter((p) => p.id !== action.id) };
+    case 'navigated':
+      return state.dropdown === null && !state.navOpen ? state : { ...state, dropdown: null, navOpen: false };
+  }
+}

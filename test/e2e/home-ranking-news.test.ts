@@ -1,0 +1,217 @@
+import anyTest, { type TestFn } from 'ava';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newDesktopPage, newPhonePage } from '../helpers/browser.ts';
+import { startProduct, type RunningProduct } from '../helpers/product.ts';
+
+/**
+ * Home, ranking and news as a visitor sees them, against the whole product (`npm start` on its own database with
+ * the demo seed: about 200 ranked players and 12 news articles).
+ */
+const test = anyTest as TestFn<{ product: RunningProduct; browser: Browser }>;
+
+test.before(async (t) => {
+  t.timeout(180_000);
+  const product = await startProduct('home');
+  const browser = await launchBrowser().catch(async (error: unknown) => {
+    await product.stop();
+    throw error;
+  });
+  t.context = { product, browser };
+});
+
+test.after.always(async (t) => {
+  await t.context.browser?.close();
+  await t.context.product?.stop();
+});
+
+async function open(page: Page, url: string, path: string) {
+  await page.goto(new URL(path, url).href);
+  await page.getByRole('heading', { level: 1 }).waitFor();
+}
+
+/** The visible ranking rows: table rows from 600 px, cards below. */
+function rankingRows(page: Page) {
+  return page.locator('table tbody tr');
+}
+
+/** A demo player who is in the ranking (played, not banned, not erased). */
+async function rankedPlayer(product: RunningProduct): Promise<{ username: string; first_name: string }> {
+  return product
+    .knex('users')
+    .where('games_played', '>', 0)
+    .whereNull('erased_at')
+    .whereNull('banned_until')
+    .orderBy('elo', 'asc')
+    .first('username', 'first_name');
+}
+
+/** A published article with its title and HTML, from the product's own database. */
+async function publishedArticles(product: RunningProduct): Promise<{ id: number; title: string; content: string }[]> {
+  return product
+    .knex('news')
+    .where('published', true)
+    .where('published_at', '<=', new Date())
+    .orderBy([
+      { column: 'published_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .select('id', 'title', 'content');
+}
+
+test('home shows JOIN NOW, 4 news cards and 10 ranked players; "Show 25 more players" shows 35', async (t) => {
+  const page = await newDesktopPage(t.context.browser);
+  try {
+    await open(page, t.context.product.url, '/');
+    t.is(await page.title(), 'eCup');
+    t.is(await page.getByRole('link', { name: 'JOIN NOW' }).getAttribute('href'), '/register');
+
+    const news = page.getByRole('region', { name: 'Latest news' }).getByRole('article');
+    await news.nth(3).waitFor();
+    t.is(await news.count(), 4);
+    const latest = await publishedArticles(t.context.product);
+    t.is((await news.first().getByRole('link').getAttribute('href')) ?? '', `/news/${latest[0]!.id}`);
+
+    const rows = rankingRows(page);
+    await rows.nth(9).waitFor();
+    t.is(await rows.count(), 10);
+    t.true(await page.getByText('Showing 10 of').isVisible());
+
+    await page.getByRole('button', { name: 'Show 25 more players' }).click();
+    await rows.nth(34).waitFor();
+    t.is(await rows.count(), 35);
+    t.true((await rows.nth(34).locator('td').first().textContent())?.includes('Rank 35'));
+  } finally {
+    await page.context().close();
+  }
+});
+
+test('home on a phone shows the 10 ranked players as cards', async (t) => {
+  const page = await newPhonePage(t.context.browser);
+  try {
+    await open(page, t.context.product.url, '/home');
+    const cards = page.getByRole('list', { name: 'Players ranked by Elo points' }).getByRole('listitem');
+    await cards.nth(9).waitFor();
+    t.is(await cards.count(), 10);
+    t.is(await page.locator('table').count(), 0);
+  } finally {
+    await page.context().close();
+  }
+});
+
+test('the ranking page shows 50 players by Elo and, when searched, the player typed in', async (t) => {
+  const player = await rankedPlayer(t.context.product);
+  const page = await newDesktopPage(t.context.browser);
+  try {
+    await open(page, t.context.product.url, '/ranking');
+    t.is(await page.title(), 'Ranking – eCup');
+    const rows = rankingRows(page);
+    await rows.nth(49).waitFor();
+    t.is(await rows.count(), 50);
+
+    await page.getByLabel('Search players').fill(player.username);
+    const hit = page.locator('table tbody tr', { hasText: player.username });
+    await hit.first().waitFor();
+    await page.getByText(/players? found$/).waitFor();
+    t.true((await rows.count()) < 50);
+    t.true((await hit.first().innerText()).includes(player.first_name));
+  } finally {
+    await page.context().close();
+  }
+});
+
+test("a ranking search for 'zzqqxx' shows 'No user found in search!'", async (t) => {
+  const page = await newDesktopPage(t.context.browser);
+  try {
+    await open(page, t.context.product.url, '/ranking');
+    await rankingRows(page).first().waitFor();
+    await page.getByLabel('Search players').fill('zzqqxx');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByText('No user found in search!', { exact: true }).waitFor();
+    t.is(await rankingRows(page).count(), 0);
+
+    // Clearing the box shows the list again.
+    await page.getByRole('button', { name: 'Clear search' }).click();
+    await rankingRows(page).nth(49).waitFor();
+    t.is(await page.getByText('No user found in search!').count(), 0);
+  } finally {
+    await page.context().close();
+  }
+});
+
+test('the ranking page switches to secured trophies', async (t) => {
+  const page = await newDesktopPage(t.context.browser);
+  try {
+    await open(page, t.context.product.url, '/ranking');
+    await rankingRows(page).first().waitFor();
+    await page.getByRole('tab', { name: 'Trophies' }).click();
+    await page.waitForURL(/\?sort=trophies$/);
+    await page.getByRole('table', { name: 'Players ranked by secured trophies' }).waitFor();
+    t.true(await page.getByRole('tab', { name: 'Trophies', selected: true }).isVisible());
+  } finally {
+    await page.context().close();
+  }
+});
+
+test('a news article shows "{title} – eCup" as page title, its HTML paragraphs and 8 further articles', async (t) => {
+  const articles = await publishedArticles(t.context.product);
+  const article = articles[2]!;
+  const page = await newDesktopPage(t.context.browser);
+  try {
+    await open(page, t.context.product.url, `/news/${article.id}`);
+    t.is((await page.getByRole('heading', { level: 1 }).innerText()).trim(), article.title);
+    await page.waitForFunction((title) => document.title === title, `${article.title} – eCup`);
+
+    const paragraphs = page.locator('[data-news-content] p');
+    const expected = article.content.match(/<p>/g)?.length ?? 0;
+    t.true(expected > 0);
+    t.is(await paragraphs.count(), expected);
+    const firstParagraph = /<p>([\s\S]*?)<\/p>/.exec(article.content)![1]!.replace(/<[^>]+>/g, '');
+    t.is((await paragraphs.first().innerText()).trim(), firstParagraph.trim());
+
+    const further = page.getByRole('region', { name: 'More news' }).getByRole('article');
+    await further.nth(7).waitFor();
+    t.is(await further.count(), 8);
+    const links = await further.getByRole('link').evaluateAll((els) => els.map((el) => el.getAttribute('href')));
+    t.false(links.includes(`/news/${article.id}`));
+  } finally {
+    await page.context().close();
+  }
+});
+
+test('/news without an id shows the newest article', async (t) => {
+  const [newest] = await publishedArticles(t.context.product);
+  const page = await newDesktopPage(t.context.browser);
+  try {
+    await open(page, t.context.product.url, '/news');
+    t.is((await page.getByRole('heading', { level: 1 }).innerText()).trim(), newest!.title);
+  } finally {
+    await page.context().close();
+  }
+});
+
+test("an unknown news id shows 'That news article does not exist.' and a link to the latest news", async (t) => {
+  const page = await newDesktopPage(t.context.browser);
+  try {
+    await open(page, t.context.product.url, '/news/987654');
+    t.is((await page.getByRole('heading', { level: 1 }).innerText()).trim(), 'That news article does not exist.');
+    await page.getByRole('link', { name: 'Read the latest news' }).click();
+    await page.waitForURL(/\/news$/);
+    await page.locator('[data-news-content]').waitFor();
+  } finally {
+    await page.context().close();
+  }
+});
+
+for (const path of ['/', '/ranking', '/news']) {
+  test(`${path} on a 375 px phone has no horizontal scroll`, async (t) => {
+    const page = await newPhonePage(t.context.browser);
+    try {
+      await open(page, t.context.product.url, path);
+      await page.waitForLoadState('networkidle');
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      t.true(width <= 375, `the page is ${width}px wide`);
+    } finally {
+      await page.context().close();
+    }
+  });
+}
