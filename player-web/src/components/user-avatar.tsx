@@ -1,4 +1,5 @@
 import Avatar from '@mui/material/Avatar';
+import { imageUrl } from '../lib/images.ts';
 
 /** A stable colour from a username, so a player without a photo keeps the same colour everywhere (ui-brief). */
 export function colourFor(username: string): string {
@@ -14,22 +15,29 @@ export function initialsOf(username: string): string {
   return (letters.slice(0, 2) || '?').toUpperCase();
 }
 
-/** A player's avatar: their photo in the nearest size, or initials on their colour (ui-brief "Identity"). */
+/**
+ * A player's avatar: their photo in the nearest size, or initials on their colour (ui-brief "Identity").
+ * `decorative` where the username is written beside it: screen readers skip the picture instead of hearing the
+ * name (or the initials) twice.
+ */
 export function UserAvatar({
   username,
   avatarHash,
   size = 40,
+  decorative = false,
 }: {
   username: string;
   avatarHash: string | null;
   size?: number;
+  decorative?: boolean;
 }) {
   // Phones draw at 2× or more: the 64 px image only up to 32 CSS pixels.
   const kind = size <= 32 ? 'avatar_small' : 'avatar_medium';
   return (
     <Avatar
-      alt={username}
-      src={avatarHash ? `/images/${kind}/${avatarHash.slice(0, 2)}/${avatarHash}.jpg` : undefined}
+      alt={decorative ? '' : username}
+      aria-hidden={decorative || undefined}
+      src={avatarHash ? imageUrl(kind, avatarHash) : undefined}
       sx={{
         width: size,
         height: size,

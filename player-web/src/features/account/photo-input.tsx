@@ -5,8 +5,8 @@ import Typography from '@mui/material/Typography';
 import AddPhotoAlternate from '@mui/icons-material/AddPhotoAlternate';
 import { MESSAGES, PHOTO_ACCEPT, isAcceptedFileType } from '@ecup/domain';
 import { useClient } from '../../app/client-context.tsx';
+import { visuallyHidden } from '../../components/visually-hidden.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
-import {} from './account-layout.tsx';
 
 /** An object URL for a chosen file, revoked when the file changes or the component goes away. */
 function usePreviewUrl(file: File | null): string | null {
@@ -113,14 +113,7 @@ export function PhotoInput({
               onChange={choose}
               // The button below is the keyboard stop; it opens the picker.
               tabIndex={-1}
-              sx={{
-                position: 'absolute',
-                width: '1px',
-                height: '1px',
-                opacity: 0,
-                overflow: 'hidden',
-                clip: 'rect(0 0 0 0)',
-              }}
+              sx={visuallyHidden}
             />
             <Button
               id={`${id}-button`}

@@ -1,10 +1,8 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import {
   EMAIL_MAX,
   MESSAGES,
@@ -12,7 +10,9 @@ import {
   PHOTO_ACCEPT,
   SETTINGS_PASSWORD_MAX,
   SETTINGS_PASSWORD_MIN,
+  fail,
   isAcceptedFileType,
+  ok,
   validateConsoleUpdate,
   validatePasswordChange,
   validateProfileUpdate,
@@ -24,35 +24,14 @@ import { LoadingScreen } from '../../components/loading-screen.tsx';
 import { UserAvatar } from '../../components/user-avatar.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import type { Credentials } from '../../lib/api-client.ts';
-import { AccountPage, FormActions, FormSection, SubmitButton, twoColumns } from './account-layout.tsx';
+import { AccountPage, twoColumns } from './account-layout.tsx';
 import { changePassword } from './change-password.ts';
 import { ConsoleFields, consoleFieldIds, type ConsoleChoice } from './console-fields.tsx';
 import { PhotoInput } from './photo-input.tsx';
 import { setProfilePicture } from './set-profile-picture.ts';
+import { SettingsSection, SettingsTextFields, settingsFieldId, useSettingsForm } from './settings-section.tsx';
 import { updateConsole } from './update-console.ts';
 import { updateProfile } from './update-profile.ts';
-import { useFocusAfterPopover } from './use-focus-after-popover.ts';
-
-/** The success line under a settings form; announced politely, gone once the form is edited again. */
-function Saved({ children }: { children: ReactNode }) {
-  return (
-    <Alert severity="success" role="status" sx={{ mt: 2 }}>
-      {children}
-    </Alert>
-  );
-}
-
-/** A form's Error popover with a domain or server message, marking the field it is about. */
-function useFail() {
-  const { popover } = useClient();
-  const { tm } = useI18n();
-  const [invalidId, setInvalidId] = useFocusAfterPopover();
-  const fail = (message: string, fieldId: string | null) => {
-    setInvalidId(fieldId);
-    popover(tm(MESSAGES.errorTitle), tm(message));
-  };
-  return { invalidId, setInvalidId, fail };
-}
 
 /** Change password (spec §2, §5): current, new and repeated password; the answer's new session replaces this one. */
 function PasswordSection({
@@ -64,81 +43,64 @@ function PasswordSection({
 }) {
   const { t, tm } = useI18n();
   const { api } = useClient();
-  const { invalidId, setInvalidId, fail } = useFail();
-  const empty = { current_password: '', new_password: '', repeat_password: '' };
-  const [form, setForm] = useState(empty);
-  const [pending, setPending] = useState(false);
-  const [saved, setSaved] = useState(false);
-  const id = (name: keyof typeof empty) => `settings-${name}`;
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (pending) return;
-    const checked = validatePasswordChange(form);
-    if (!checked.ok) {
-      const field =
-        checked.error === MESSAGES.passwordRequired
+  const settings = useSettingsForm({
+    initial: { current_password: '', new_password: '', repeat_password: '' },
+    validate: validatePasswordChange,
+    fieldOf: (message) =>
+      settingsFieldId(
+        message === MESSAGES.passwordRequired
           ? 'current_password'
-          : checked.error === MESSAGES.passwordMismatch
+          : message === MESSAGES.passwordMismatch
             ? 'repeat_password'
-            : 'new_password';
-      fail(checked.error, id(field));
-      return;
-    }
-    setPending(true);
-    try {
-      const answer = await changePassword(api, { ...checked.value, repeat_password: form.repeat_password });
+            : 'new_password',
+      ),
+    refusedFieldOf: (message) =>
+      message === MESSAGES.wrongCurrentPassword ? settingsFieldId('current_password') : null,
+    send: async (value, form) => {
+      const answer = await changePassword(api, { ...value, repeat_password: form.repeat_password });
       await onNewSession({ id: answer.id, token: answer.token });
-      setForm(empty);
-      setSaved(true);
-    } catch (error) {
-      if (error instanceof Error && error.message === MESSAGES.wrongCurrentPassword)
-        setInvalidId(id('current_password'));
-    } finally {
-      setPending(false);
-    }
-  }
-
-  const field = (name: keyof typeof empty, label: string, autoComplete: string, helperText?: string) => (
-    <TextField
-      id={id(name)}
-      name={name}
-      label={label}
-      type="password"
-      autoComplete={autoComplete}
-      helperText={helperText}
-      value={form[name]}
-      error={invalidId === id(name)}
-      onChange={(event) => {
-        setForm((previous) => ({ ...previous, [name]: event.target.value }));
-        setSaved(false);
-        if (invalidId === id(name)) setInvalidId(null);
-      }}
-      slotProps={{ htmlInput: { maxLength: SETTINGS_PASSWORD_MAX } }}
-    />
-  );
+    },
+    clearOnSave: true,
+  });
 
   return (
-    <FormSection id="settings-password" title={t('account.settings.password')}>
-      <Box component="form" noValidate onSubmit={submit} aria-label={t('account.settings.password')}>
-        {/* Lets password managers know whose password changes. */}
-        <input type="text" name="username" autoComplete="username" value={user.username} readOnly hidden />
-        <Stack spacing={2}>
-          {field('current_password', t('account.settings.currentPassword'), 'current-password')}
-          {field(
-            'new_password',
-            t('account.settings.newPassword'),
-            'new-password',
-            t('account.settings.passwordHelp', { min: SETTINGS_PASSWORD_MIN }),
-          )}
-          {field('repeat_password', t('account.settings.repeatNewPassword'), 'new-password')}
-        </Stack>
-        <FormActions>
-          <SubmitButton pending={pending}>{t('account.settings.passwordSubmit')}</SubmitButton>
-        </FormActions>
-        {saved && <Saved>{tm(MESSAGES.passwordChanged)}</Saved>}
-      </Box>
-    </FormSection>
+    <SettingsSection
+      id="settings-password"
+      title={t('account.settings.password')}
+      settings={settings}
+      submitLabel={t('account.settings.passwordSubmit')}
+      savedText={tm(MESSAGES.passwordChanged)}
+    >
+      {/* Lets password managers know whose password changes. */}
+      <input type="text" name="username" autoComplete="username" value={user.username} readOnly hidden />
+      <SettingsTextFields
+        settings={settings}
+        fields={[
+          {
+            name: 'current_password',
+            label: t('account.settings.currentPassword'),
+            type: 'password',
+            autoComplete: 'current-password',
+            maxLength: SETTINGS_PASSWORD_MAX,
+          },
+          {
+            name: 'new_password',
+            label: t('account.settings.newPassword'),
+            type: 'password',
+            autoComplete: 'new-password',
+            helperText: t('account.settings.passwordHelp', { min: SETTINGS_PASSWORD_MIN }),
+            maxLength: SETTINGS_PASSWORD_MAX,
+          },
+          {
+            name: 'repeat_password',
+            label: t('account.settings.repeatNewPassword'),
+            type: 'password',
+            autoComplete: 'new-password',
+            maxLength: SETTINGS_PASSWORD_MAX,
+          },
+        ]}
+      />
+    </SettingsSection>
   );
 }
 
@@ -146,122 +108,79 @@ function PasswordSection({
 function PersonalSection({ user }: { user: UserPayload }) {
   const { t, tm } = useI18n();
   const { api, refreshUser } = useClient();
-  const { invalidId, setInvalidId, fail } = useFail();
-  const [form, setForm] = useState({ first_name: user.first_name, last_name: user.last_name, email: user.email });
-  const [pending, setPending] = useState(false);
-  const [saved, setSaved] = useState(false);
-  const id = (name: keyof typeof form) => `settings-${name}`;
-
-  function fieldOf(message: string): keyof typeof form {
-    if (message === MESSAGES.lastNameTooShort || message === MESSAGES.lastNameTooLong) return 'last_name';
-    if (message === MESSAGES.invalidEmail || message === MESSAGES.emailInUse) return 'email';
-    return 'first_name';
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (pending) return;
-    const checked = validateProfileUpdate(form);
-    if (!checked.ok) {
-      fail(checked.error, id(fieldOf(checked.error)));
-      return;
-    }
-    setPending(true);
-    try {
-      await updateProfile(api, checked.value);
-      setSaved(true);
-      await refreshUser();
-    } catch (error) {
-      if (error instanceof Error && error.message !== '') setInvalidId(id(fieldOf(error.message)));
-    } finally {
-      setPending(false);
-    }
-  }
-
-  const field = (name: keyof typeof form, label: string, autoComplete: string, maxLength: number, type = 'text') => (
-    <TextField
-      id={id(name)}
-      name={name}
-      label={label}
-      type={type}
-      autoComplete={autoComplete}
-      value={form[name]}
-      error={invalidId === id(name)}
-      onChange={(event) => {
-        setForm((previous) => ({ ...previous, [name]: event.target.value }));
-        setSaved(false);
-        if (invalidId === id(name)) setInvalidId(null);
-      }}
-      slotProps={{ htmlInput: { maxLength } }}
-    />
-  );
+  const settings = useSettingsForm({
+    initial: { first_name: user.first_name, last_name: user.last_name, email: user.email },
+    validate: validateProfileUpdate,
+    fieldOf: (message) =>
+      settingsFieldId(
+        message === MESSAGES.lastNameTooShort || message === MESSAGES.lastNameTooLong
+          ? 'last_name'
+          : message === MESSAGES.invalidEmail || message === MESSAGES.emailInUse
+            ? 'email'
+            : 'first_name',
+      ),
+    send: (value) => updateProfile(api, value),
+    afterSave: refreshUser,
+  });
 
   return (
-    <FormSection id="settings-personal" title={t('account.settings.personal')}>
-      <Box component="form" noValidate onSubmit={submit} aria-label={t('account.settings.personal')}>
-        <Stack spacing={2}>
-          {field('first_name', t('account.field.firstName'), 'given-name', NAME_MAX)}
-          {field('last_name', t('account.field.lastName'), 'family-name', NAME_MAX)}
-          {field('email', t('account.field.email'), 'email', EMAIL_MAX, 'email')}
-        </Stack>
-        <FormActions>
-          <SubmitButton pending={pending}>{t('account.settings.personalSubmit')}</SubmitButton>
-        </FormActions>
-        {saved && <Saved>{tm(MESSAGES.personalInfoSaved)}</Saved>}
-      </Box>
-    </FormSection>
+    <SettingsSection
+      id="settings-personal"
+      title={t('account.settings.personal')}
+      settings={settings}
+      submitLabel={t('account.settings.personalSubmit')}
+      savedText={tm(MESSAGES.personalInfoSaved)}
+    >
+      <SettingsTextFields
+        settings={settings}
+        fields={[
+          { name: 'first_name', label: t('account.field.firstName'), autoComplete: 'given-name', maxLength: NAME_MAX },
+          { name: 'last_name', label: t('account.field.lastName'), autoComplete: 'family-name', maxLength: NAME_MAX },
+          {
+            name: 'email',
+            label: t('account.field.email'),
+            type: 'email',
+            autoComplete: 'email',
+            maxLength: EMAIL_MAX,
+          },
+        ]}
+      />
+    </SettingsSection>
   );
 }
 
 /** Profile image (spec §2, §7): the current avatar, a JPEG or PNG with a preview, sent as multipart `photo`. */
 function ImageSection({ user }: { user: UserPayload }) {
-  const { t, tm } = useI18n();
-  const { api, popover, refreshUser } = useClient();
-  const [file, setFile] = useState<File | null>(null);
-  const [pending, setPending] = useState(false);
-  const [saved, setSaved] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (pending || !file) return;
-    if (!isAcceptedFileType(file, PHOTO_ACCEPT)) {
-      popover(tm(MESSAGES.errorTitle), tm(MESSAGES.photoType));
-      return;
-    }
-    setPending(true);
-    try {
-      await setProfilePicture(api, file);
-      setFile(null);
-      setSaved(true);
-      await refreshUser();
-    } catch {
-      // The client has shown the refusal's message.
-    } finally {
-      setPending(false);
-    }
-  }
+  const { t } = useI18n();
+  const { api, refreshUser } = useClient();
+  const settings = useSettingsForm<{ file: File | null }, File>({
+    initial: { file: null },
+    validate: ({ file }) =>
+      file === null ? null : isAcceptedFileType(file, PHOTO_ACCEPT) ? ok(file) : fail(MESSAGES.photoType),
+    // No field to mark: the message names the file type, and a refusal's message has been shown by the client.
+    fieldOf: () => null,
+    send: (file) => setProfilePicture(api, file),
+    clearOnSave: true,
+    afterSave: refreshUser,
+  });
 
   return (
-    <FormSection id="settings-image" title={t('account.settings.image')}>
-      <Box component="form" noValidate onSubmit={submit} aria-label={t('account.settings.image')}>
-        <PhotoInput
-          id="settings-photo"
-          label={t('account.settings.imageCurrent')}
-          file={file}
-          onChange={(next) => {
-            setFile(next);
-            setSaved(false);
-          }}
-          current={<UserAvatar username={user.username} avatarHash={user.avatar_hash} size={64} />}
-        />
-        <FormActions>
-          <SubmitButton pending={pending} disabled={!file}>
-            {t('account.settings.imageSubmit')}
-          </SubmitButton>
-        </FormActions>
-        {saved && <Saved>{t('account.settings.imageSaved')}</Saved>}
-      </Box>
-    </FormSection>
+    <SettingsSection
+      id="settings-image"
+      title={t('account.settings.image')}
+      settings={settings}
+      submitLabel={t('account.settings.imageSubmit')}
+      submitDisabled={!settings.form.file}
+      savedText={t('account.settings.imageSaved')}
+    >
+      <PhotoInput
+        id="settings-photo"
+        label={t('account.settings.imageCurrent')}
+        file={settings.form.file}
+        onChange={(next) => settings.change('file', next)}
+        current={<UserAvatar username={user.username} avatarHash={user.avatar_hash} size={64} />}
+      />
+    </SettingsSection>
   );
 }
 
@@ -269,61 +188,34 @@ function ImageSection({ user }: { user: UserPayload }) {
 function ConsoleSection({ user }: { user: UserPayload }) {
   const { t, tm } = useI18n();
   const { api, refreshUser } = useClient();
-  const { invalidId, setInvalidId, fail } = useFail();
   const ids = consoleFieldIds('settings');
-  const [console, setConsole] = useState<ConsoleChoice>(String(user.console) as ConsoleChoice);
-  const [gamerTag, setGamerTag] = useState(user.gamer_tag);
-  const [pending, setPending] = useState(false);
-  const [saved, setSaved] = useState(false);
-
-  const fieldOf = (message: string) =>
-    message === MESSAGES.consoleRequired || message === MESSAGES.playstationOnly ? ids.console : ids.gamerTag;
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (pending) return;
-    const checked = validateConsoleUpdate({ console, gamer_tag: gamerTag });
-    if (!checked.ok) {
-      fail(checked.error, fieldOf(checked.error));
-      return;
-    }
-    setPending(true);
-    try {
-      await updateConsole(api, checked.value);
-      setSaved(true);
-      await refreshUser();
-    } catch (error) {
-      if (error instanceof Error && error.message !== '') setInvalidId(fieldOf(error.message));
-    } finally {
-      setPending(false);
-    }
-  }
+  const settings = useSettingsForm({
+    initial: { console: String(user.console) as ConsoleChoice, gamer_tag: user.gamer_tag },
+    validate: validateConsoleUpdate,
+    fieldOf: (message) =>
+      message === MESSAGES.consoleRequired || message === MESSAGES.playstationOnly ? ids.console : ids.gamerTag,
+    send: (value) => updateConsole(api, value),
+    afterSave: refreshUser,
+  });
+  const { invalidId } = settings;
 
   return (
-    <FormSection id="settings-console" title={t('account.settings.console')}>
-      <Box component="form" noValidate onSubmit={submit} aria-label={t('account.settings.console')}>
-        <ConsoleFields
-          idPrefix="settings"
-          console={console}
-          gamerTag={gamerTag}
-          onConsole={(value) => {
-            setConsole(value);
-            setSaved(false);
-            if (invalidId === ids.console) setInvalidId(null);
-          }}
-          onGamerTag={(value) => {
-            setGamerTag(value);
-            setSaved(false);
-            if (invalidId === ids.gamerTag) setInvalidId(null);
-          }}
-          invalid={invalidId === ids.console ? 'console' : invalidId === ids.gamerTag ? 'gamer_tag' : null}
-        />
-        <FormActions>
-          <SubmitButton pending={pending}>{t('account.settings.consoleSubmit')}</SubmitButton>
-        </FormActions>
-        {saved && <Saved>{tm(MESSAGES.consoleInfoSaved)}</Saved>}
-      </Box>
-    </FormSection>
+    <SettingsSection
+      id="settings-console"
+      title={t('account.settings.console')}
+      settings={settings}
+      submitLabel={t('account.settings.consoleSubmit')}
+      savedText={tm(MESSAGES.consoleInfoSaved)}
+    >
+      <ConsoleFields
+        idPrefix="settings"
+        console={settings.form.console}
+        gamerTag={settings.form.gamer_tag}
+        onConsole={(value) => settings.change('console', value, ids.console)}
+        onGamerTag={(value) => settings.change('gamer_tag', value, ids.gamerTag)}
+        invalid={invalidId === ids.console ? 'console' : invalidId === ids.gamerTag ? 'gamer_tag' : null}
+      />
+    </SettingsSection>
   );
 }
 
@@ -378,7 +270,7 @@ export function Component() {
       title={t('account.settings.title')}
       intro={
         <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
-          <UserAvatar username={user.username} avatarHash={user.avatar_hash} size={28} />
+          <UserAvatar username={user.username} avatarHash={user.avatar_hash} size={28} decorative />
           {t('account.settings.signedInAs', { username: user.username })}
         </Box>
       }

@@ -32,10 +32,6 @@ export const home = defineDictionary(
     'home.news.none': 'No news has been published yet.',
     'home.ranking.title': 'Elo ranking',
     'home.ranking.all': 'Full ranking',
-    'home.category.gothiaCup': 'Gothia Cup',
-    'home.category.trophyHunt': 'Trophy Hunt',
-    'home.category.tournament': 'Tournament',
-    'home.category.sponsored': 'Sponsored Story',
   },
   {
     'home.tagline': 'Onlineturnering i fotboll, en mot en på konsol',
@@ -67,9 +63,5 @@ export const home = defineDictionary(
     'home.news.none': 'Inga nyheter har publicerats än.',
     'home.ranking.title': 'Elo-ranking',
     'home.ranking.all': 'Hela rankinglistan',
-    'home.category.gothiaCup': 'Gothia Cup',
-    'home.category.trophyHunt': 'Troféjakten',
-    'home.category.tournament': 'Turnering',
-    'home.category.sponsored': 'Sponsrad artikel',
   },
 );

@@ -3,10 +3,6 @@ import { defineDictionary } from '../../i18n/dictionary.ts';
 /** Strings of the news screens. */
 export const news = defineDictionary(
   {
-    'news.category.gothiaCup': 'Gothia Cup',
-    'news.category.trophyHunt': 'Trophy Hunt',
-    'news.category.tournament': 'Tournament',
-    'news.category.sponsored': 'Sponsored Story',
     'news.publishedBy': 'Written by {name}',
     'news.more': 'More news',
     'news.readMore': 'Read the latest news',
@@ -17,10 +13,6 @@ export const news = defineDictionary(
     'news.none': 'No news has been published yet.',
   },
   {
-    'news.category.gothiaCup': 'Gothia Cup',
-    'news.category.trophyHunt': 'Troféjakten',
-    'news.category.tournament': 'Turnering',
-    'news.category.sponsored': 'Sponsrad artikel',
     'news.publishedBy': 'Skriven av {name}',
     'news.more': 'Fler nyheter',
     'news.readMore': 'Läs de senaste nyheterna',

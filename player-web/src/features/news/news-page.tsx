@@ -9,12 +9,14 @@ import { MESSAGES, NEWS_FURTHER_COUNT, type NewsEntry, type NewsListEntry } from
 import { useClient } from '../../app/client-context.tsx';
 import { usePageTitle } from '../../app/use-page-title.ts';
 import { LoadingScreen } from '../../components/loading-screen.tsx';
+import { newsPattern } from '../../components/news-art.ts';
+import { NewsCard, newsGrid } from '../../components/news-card.tsx';
+import { CATEGORY_LABEL } from '../../components/news-i18n.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { getLatestNews } from './get-latest-news.ts';
+import { imageUrl } from '../../lib/images.ts';
+import { getLatestNews } from '../../lib/news.ts';
 import { getNewsArticle } from './get-news-article.ts';
-import { CATEGORY_LABEL, newsImageUrl, newsPattern } from './news-art.ts';
-import { NewsCard } from './news-card.tsx';
 
 type ArticleState =
   { status: 'loading' } | { status: 'ready'; article: NewsEntry } | { status: 'not-found' } | { status: 'error' };
@@ -76,7 +78,7 @@ function ArticleHeader({ article }: { article: NewsEntry }) {
       {article.image_hash && (
         <Box
           component="img"
-          src={newsImageUrl(article.image_hash)}
+          src={imageUrl('news', article.image_hash)}
           alt=""
           sx={{
             position: 'absolute',
@@ -244,17 +246,7 @@ export function Component() {
           {further.status === 'ready' && others.length === 0 && (
             <Typography color="text.secondary">{t('news.none')}</Typography>
           )}
-          <Box
-            component="ul"
-            sx={{
-              listStyle: 'none',
-              m: 0,
-              p: 0,
-              display: 'grid',
-              gap: 2,
-              gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' },
-            }}
-          >
+          <Box component="ul" sx={newsGrid}>
             {others.map((item) => (
               <li key={item.id}>
                 <NewsCard entry={item} />

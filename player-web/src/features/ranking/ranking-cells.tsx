@@ -3,27 +3,15 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { SxProps, Theme } from '@mui/material/styles';
 import CheckIcon from '@mui/icons-material/Check';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import EmojiEvents from '@mui/icons-material/EmojiEvents';
 import { CONSOLE_PLAYSTATION, type RankingEntry } from '@ecup/domain';
 import { UserAvatar } from '../../components/user-avatar.tsx';
+import { visuallyHidden } from '../../components/visually-hidden.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
+import { imageUrl } from '../../lib/images.ts';
 import { copyText } from './copy-text.ts';
-
-/** Text for screen readers only (visually hidden, still read). */
-export const srOnly: SxProps<Theme> = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  p: 0,
-  m: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-};
 
 /** Medal colours for the podium places; the number is always written too, so colour is never the only cue. */
 const PODIUM = ['#f5b700', '#c0c8d4', '#d08a4e'] as const;
@@ -52,7 +40,7 @@ export function RankBadge({ rank, size = 32 }: { rank: number; size?: number }) 
       <Box component="span" aria-hidden>
         {rank}
       </Box>
-      <Box component="span" sx={srOnly}>
+      <Box component="span" sx={visuallyHidden}>
         {t('ranking.rankOf', { rank })}
       </Box>
     </Box>
@@ -69,9 +57,7 @@ export function PlayerAvatar({ entry, size = 40 }: { entry: RankingEntry; size?:
   return (
     <Box sx={{ position: 'relative', flex: 'none', width: size, height: size }}>
       {/* The username is written next to it; the initials would only repeat it. */}
-      <Box aria-hidden>
-        <UserAvatar username={entry.username} avatarHash={entry.avatar_hash} size={size} />
-      </Box>
+      <UserAvatar username={entry.username} avatarHash={entry.avatar_hash} size={size} decorative />
       <Tooltip title={entry.online ? t('ranking.online') : t('ranking.offline')}>
         <Box
           component="span"
@@ -120,7 +106,7 @@ export function PlayerName({ entry, isYou }: { entry: RankingEntry; isYou: boole
             {t('ranking.you')}
           </Box>
         )}
-        <Box component="span" sx={srOnly}>
+        <Box component="span" sx={visuallyHidden}>
           {`, ${entry.online ? t('ranking.online') : t('ranking.offline')}`}
         </Box>
       </Typography>
@@ -153,7 +139,7 @@ export function TeamName({ team }: { team: RankingEntry['team'] }) {
       {team.avatar_hash && (
         <Box
           component="img"
-          src={`/images/team/${team.avatar_hash.slice(0, 2)}/${team.avatar_hash}.jpg`}
+          src={imageUrl('team', team.avatar_hash)}
           alt=""
           loading="lazy"
           width={24}
@@ -192,7 +178,7 @@ function ConsoleLabel({ console }: { console: RankingEntry['console'] }) {
       {playstation ? (
         <>
           <span aria-hidden>{t('ranking.console.playstationShort')}</span>
-          <Box component="span" sx={srOnly}>
+          <Box component="span" sx={visuallyHidden}>
             {t('ranking.console.playstation')}
           </Box>
         </>

@@ -22,9 +22,10 @@ import SearchIcon from '@mui/icons-material/Search';
 import { MESSAGES, RANKING_STEPS, type RankingEntry, type RankingSorting } from '@ecup/domain';
 import { useClient } from '../../app/client-context.tsx';
 import { LoadingScreen } from '../../components/loading-screen.tsx';
+import { visuallyHidden } from '../../components/visually-hidden.ts';
 import type { MessageKey } from '../../i18n/catalogue.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
-import { GamerTag, PlayerAvatar, PlayerName, RankBadge, TeamName, TrophyCount, srOnly } from './ranking-cells.tsx';
+import { GamerTag, PlayerAvatar, PlayerName, RankBadge, TeamName, TrophyCount } from './ranking-cells.tsx';
 import { useRankingList } from './use-ranking-list.ts';
 
 /**
@@ -60,7 +61,7 @@ function Abbr({ short, long }: { short: string; long: string }) {
       <Box component="abbr" title={long} aria-hidden sx={{ textDecoration: 'none', cursor: 'help' }}>
         {short}
       </Box>
-      <Box component="span" sx={srOnly}>
+      <Box component="span" sx={visuallyHidden}>
         {long}
       </Box>
     </>
@@ -86,7 +87,7 @@ function RankingGrid({ rows, youId, caption, announce }: RowsProps) {
         size="small"
         sx={{ '& td, & th': { borderColor: 'divider', px: 1 }, '& td:first-of-type, & th:first-of-type': { pl: 0 } }}
       >
-        <Box component="caption" sx={srOnly}>
+        <Box component="caption" sx={visuallyHidden}>
           {caption}
         </Box>
         <TableHead>
@@ -389,7 +390,7 @@ export function RankingTable({ sorting, initialAmount, searchable = false }: Ran
         role="status"
         sx={
           summary === ''
-            ? srOnly
+            ? visuallyHidden
             : list.total === 0
               ? {
                   py: 4,
@@ -450,7 +451,7 @@ export function RankingTable({ sorting, initialAmount, searchable = false }: Ran
           )}
         </Stack>
       )}
-      <Box role="status" sx={srOnly}>
+      <Box role="status" sx={visuallyHidden}>
         {announcement}
       </Box>
     </Box>

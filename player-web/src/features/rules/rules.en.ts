@@ -1,28 +1,8 @@
 /** The /rules page in English (spec §2 "Rules text covers…"; every number from the domain constants or the season). */
 import { PRIZE_POINTS, RULE_NUMBERS as n, type LegalDocument, type SeasonFacts } from './content-types.ts';
+import { EN } from './wording.ts';
 
-const numberFormat = new Intl.NumberFormat('en-GB');
-
-/** 36000 → '36,000'. */
-function num(value: number): string {
-  return numberFormat.format(value);
-}
-
-/** '1 hour', '24 hours'. */
-function plural(count: number, one: string, many: string): string {
-  return `${num(count)} ${count === 1 ? one : many}`;
-}
-
-/** 'once', 'twice', '3 times'. */
-function times(count: number): string {
-  if (count === 1) return 'once';
-  if (count === 2) return 'twice';
-  return `${num(count)} times`;
-}
-
-function points(value: number): string {
-  return `${num(value)} FIFA points`;
-}
+const { num, plural, times, points } = EN;
 
 export function rules(f: SeasonFacts): LegalDocument {
   const accept = plural(n.acceptSeconds, 'second', 'seconds');

@@ -1,26 +1,8 @@
 /** The /rules page in Swedish (spec §2 "Rules text covers…"; every number from the domain constants or the season). */
 import { PRIZE_POINTS, RULE_NUMBERS as n, type LegalDocument, type SeasonFacts } from './content-types.ts';
+import { SV } from './wording.ts';
 
-const numberFormat = new Intl.NumberFormat('sv-SE');
-
-/** 36000 → '36 000'. */
-function num(value: number): string {
-  return numberFormat.format(value);
-}
-
-/** '1 timme', '24 timmar'. */
-function plural(count: number, one: string, many: string): string {
-  return `${num(count)} ${count === 1 ? one : many}`;
-}
-
-/** 'en gång', '3 gånger'. */
-function times(count: number): string {
-  return count === 1 ? 'en gång' : `${num(count)} gånger`;
-}
-
-function points(value: number): string {
-  return `${num(value)} FIFA-poäng`;
-}
+const { num, plural, times, points } = SV;
 
 export function rules(f: SeasonFacts): LegalDocument {
   const accept = plural(n.acceptSeconds, 'sekund', 'sekunder');

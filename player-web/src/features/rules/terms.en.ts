@@ -6,27 +6,9 @@ import {
   type LegalDocument,
   type SeasonFacts,
 } from './content-types.ts';
+import { EN } from './wording.ts';
 
-const numberFormat = new Intl.NumberFormat('en-GB');
-
-function num(value: number): string {
-  return numberFormat.format(value);
-}
-
-function plural(count: number, one: string, many: string): string {
-  return `${num(count)} ${count === 1 ? one : many}`;
-}
-
-/** 'once', 'twice', '3 times'. */
-function times(count: number): string {
-  if (count === 1) return 'once';
-  if (count === 2) return 'twice';
-  return `${num(count)} times`;
-}
-
-function points(value: number): string {
-  return `${num(value)} FIFA points`;
-}
+const { num, plural, times, points } = EN;
 
 export function terms(f: SeasonFacts): LegalDocument {
   const organisers = `the ${f.product} organisers`;

@@ -6,25 +6,9 @@ import {
   type LegalDocument,
   type SeasonFacts,
 } from './content-types.ts';
+import { SV } from './wording.ts';
 
-const numberFormat = new Intl.NumberFormat('sv-SE');
-
-function num(value: number): string {
-  return numberFormat.format(value);
-}
-
-function plural(count: number, one: string, many: string): string {
-  return `${num(count)} ${count === 1 ? one : many}`;
-}
-
-/** 'en gång', '3 gånger'. */
-function times(count: number): string {
-  return count === 1 ? 'en gång' : `${num(count)} gånger`;
-}
-
-function points(value: number): string {
-  return `${num(value)} FIFA-poäng`;
-}
+const { num, plural, times, points } = SV;
 
 export function terms(f: SeasonFacts): LegalDocument {
   const organisers = `${f.product}-arrangörerna`;

@@ -4,8 +4,20 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { NewsListEntry } from '@ecup/domain';
-import { useI18n } from '../../i18n/i18n.tsx';
-import { CATEGORY_LABEL, newsImageUrl, newsPattern } from './news-art.ts';
+import { useI18n } from '../i18n/i18n.tsx';
+import { imageUrl } from '../lib/images.ts';
+import { newsPattern } from './news-art.ts';
+import { CATEGORY_LABEL } from './news-i18n.ts';
+
+/** The list the cards sit in: one column on phones, two from 600 px, four from 900 px. */
+export const newsGrid = {
+  listStyle: 'none',
+  m: 0,
+  p: 0,
+  display: 'grid',
+  gap: 2,
+  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' },
+} as const;
 
 /**
  * One article in a list: image (or a generated pattern), category, title, excerpt and date. The title is the one
@@ -13,17 +25,18 @@ import { CATEGORY_LABEL, newsImageUrl, newsPattern } from './news-art.ts';
  */
 export function NewsCard({ entry }: { entry: NewsListEntry }) {
   const { t, dateTime } = useI18n();
+  const image = entry.image_hash;
   return (
     <Paper
       component="article"
       variant="outlined"
       sx={{
         position: 'relative',
+        height: '100%',
         display: 'flex',
         // A thumbnail beside the title on phones, so four cards do not fill four screens; a picture on top above.
         flexDirection: { xs: 'row', sm: 'column' },
         overflow: 'hidden',
-        height: '100%',
         transition: 'border-color 150ms, transform 150ms',
         '&:hover': { borderColor: 'primary.main' },
         '&:has(a:focus-visible)': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 },
@@ -36,17 +49,16 @@ export function NewsCard({ entry }: { entry: NewsListEntry }) {
           width: { xs: 104, sm: 'auto' },
           minHeight: { xs: 104, sm: 0 },
           aspectRatio: { xs: 'auto', sm: '16 / 9' },
-          bgcolor: 'background.default',
-          background: entry.image_hash ? undefined : newsPattern(entry.id, entry.category_id),
+          background: image ? undefined : newsPattern(entry.id, entry.category_id),
         }}
       >
-        {entry.image_hash && (
+        {image && (
           <Box
             component="img"
-            src={newsImageUrl(entry.image_hash)}
+            src={imageUrl('news', image)}
             alt=""
             loading="lazy"
-            sx={{ display: 'block', width: '100%', height: '100%', objectFit: 'cover' }}
+            sx={{ display: 'block', width: '100%', height: '100%', objectFit: 'cover', bgcolor: 'background.default' }}
           />
         )}
       </Box>

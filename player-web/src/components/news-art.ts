@@ -1,21 +1,7 @@
 import type { NewsCategoryId } from '@ecup/domain';
-import type { MessageKey } from '../../i18n/catalogue.ts';
 
-/** The label of each of the four categories of spec §1, in the reader's language. */
-export const CATEGORY_LABEL: Record<NewsCategoryId, MessageKey> = {
-  0: 'news.category.gothiaCup',
-  1: 'news.category.trophyHunt',
-  2: 'news.category.tournament',
-  3: 'news.category.sponsored',
-};
-
-/** Category colours (pitch green, gold, blue, red), as the seeded article images use them. */
+/** Category colours (pitch green, red, gold, blue), as the seeded article images use them. */
 const CATEGORY_COLOUR: Record<NewsCategoryId, string> = { 0: '#2fbf5e', 1: '#d7263d', 2: '#f5b700', 3: '#3b82d6' };
-
-/** Where a news image is stored (spec §3: kind, first two characters, id). */
-export function newsImageUrl(hash: string): string {
-  return `/images/news/${hash.slice(0, 2)}/${hash}.jpg`;
-}
 
 /**
  * A generated pattern for an article without an image (ui-brief): stripes and a glow in the category's colour on

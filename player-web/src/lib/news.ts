@@ -1,5 +1,5 @@
 import type { NewsListEntry } from '@ecup/domain';
-import type { ApiClient } from '../../lib/api-client.ts';
+import type { ApiClient } from './api-client.ts';
 
 /** GET /news/latest (spec §7): the newest published articles, newest first. */
 export function getLatestNews(api: ApiClient, amount: number, signal?: AbortSignal): Promise<NewsListEntry[]> {

@@ -1,7 +1,0 @@
-import type { NewsListEntry } from '@ecup/domain';
-import type { ApiClient } from '../../lib/api-client.ts';
-
-/** GET /news/latest (spec §7): the newest published articles for the home page, newest first. */
-export function getLatestNews(api: ApiClient, amount: number, signal?: AbortSignal): Promise<NewsListEntry[]> {
-  return api.get<NewsListEntry[]>('/news/latest', { amount }, { signal, defaultErrorHandler: false });
-}
