@@ -12,6 +12,7 @@ import { imagesRoutes } from './features/images/images.routes.ts';
 import { seasonRoutes } from './features/season/season.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { guardianRoutes } from './features/guardian/guardian.routes.ts';
+import { forumsRoutes } from './features/forums/forums.routes.ts';
 import { serveApp } from './static.ts';
 
 /** Builds the Koa app (no listen): API routes first, then the built player app and console. */
@@ -39,6 +40,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     seasonRoutes(deps),
     healthRoutes(deps),
     guardianRoutes(deps),
+    forumsRoutes(deps),
   ]) {
     api.use(routes.routes());
   }

@@ -7,6 +7,7 @@ import * as m5 from '../migrations/20260101000005_forums.ts';
 import * as m6 from '../migrations/20260101000006_play.ts';
 import * as m7 from '../migrations/20260101000007_trophies.ts';
 import * as m8 from '../migrations/20260101000008_moderation_mail.ts';
+import * as m9 from '../migrations/20260101000009_forum_moderation.ts';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '20260101000006_play': m6,
   '20260101000007_trophies': m7,
   '20260101000008_moderation_mail': m8,
+  '20260101000009_forum_moderation': m9,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

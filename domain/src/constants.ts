@@ -79,6 +79,15 @@ export const FORUM_TITLE_MAX = 1_000;
 export const FORUM_REPLY_INPUT_MAXLENGTH = 5_000;
 export const FORUM_TITLE_INPUT_MAXLENGTH = 100;
 export const FORUM_THREAD_MESSAGE_INPUT_MAXLENGTH = 10_000;
+/** Forum category ids (spec §2: four categories, 0-3). */
+export const FORUM_CATEGORY_IDS = [0, 1, 2, 3] as const;
+/** Largest number of posts one thread page answers (not in the spec; the thread view loads all posts). */
+export const FORUM_POSTS_MAX_AMOUNT = 500;
+/** Longest forum search text; longer input is cut (not in the spec). */
+export const FORUM_SEARCH_MAX = 100;
+/** Report and hide reason length, after trimming (not in the spec; the size of the column). */
+export const FORUM_REASON_MIN = 3;
+export const FORUM_REASON_MAX = 500;
 
 // --- Trophy hunt (spec §4, §9; decisions §7) ---
 

@@ -11,3 +11,4 @@ export * from './contract/accounts.ts';
 export * from './contract/games.ts';
 export * from './contract/jobs.ts';
 export * from './countries.ts';
+export * from './contract/forums.ts';

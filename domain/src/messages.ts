@@ -117,6 +117,20 @@ export const MESSAGES = {
   messageTooLong: 'The message is too long.',
   titleTooShort: 'The title is too short.',
   titleTooLong: 'The title is too long.',
+  /** Not in the spec: a forum call with a category id other than 0-3 (404). */
+  forumNotFound: 'That forum does not exist.',
+  /** Not in the spec: a forum call with an unknown thread id (404). */
+  threadNotFound: 'That topic does not exist.',
+  /** Not in the spec: a report or moderation call with an unknown post id (404). */
+  postNotFound: 'That post does not exist.',
+  /** Not in the spec: a reply to a thread that staff locked (409). */
+  threadLocked: 'This topic is locked.',
+  /** Not in the spec: a post report or a hide reason under 3 characters, after trimming. */
+  reasonTooShort: 'The reason is too short.',
+  /** Not in the spec: a post report or a hide reason over 500 characters. */
+  reasonTooLong: 'The reason is too long.',
+  /** Not in the spec: what the player app shows after a report (the API answers `{ reported: true }`). */
+  postReported: 'Thank you. A moderator will look at this post.',
 
   // --- Empty searches (spec §8) ---
   noThreadsFound: 'No threads found in search!',

@@ -9,7 +9,7 @@ export interface Limit {
   windowSeconds: number;
 }
 
-/** Limits on sign-in, sign-up and password reset, per IP and per account (decisions §2). */
+/** Limits on sign-in, sign-up and password reset, per IP and per account (decisions §2), and on forum posting. */
 export const LIMITS = {
   loginPerIp: { name: 'login-ip', limit: 30, windowSeconds: 15 * 60 },
   loginPerAccount: { name: 'login-account', limit: 10, windowSeconds: 15 * 60 },
@@ -19,6 +19,10 @@ export const LIMITS = {
   forgotPerAccount: { name: 'forgot-account', limit: 3, windowSeconds: 60 * 60 },
   resetPerIp: { name: 'reset-ip', limit: 20, windowSeconds: 60 * 60 },
   passwordChangePerAccount: { name: 'password-change', limit: 10, windowSeconds: 15 * 60 },
+  /** New topics and replies together, per user (not in the spec; keeps a youth forum from being flooded). */
+  forumPostPerUser: { name: 'forum-post', limit: 10, windowSeconds: 5 * 60 },
+  /** Post reports per user (not in the spec). */
+  forumReportPerUser: { name: 'forum-report', limit: 20, windowSeconds: 60 * 60 },
 } satisfies Record<string, Limit>;
 
 function key(limit: Limit, subject: string): string {

@@ -9,6 +9,10 @@ export class ForumPost extends BaseModel {
   user_id!: number;
   message!: string;
   created_at!: Date;
+  /** Set when staff hid the post; players no longer see it, counts do not change. */
+  hidden_at!: Date | null;
+  hidden_by_user_id!: number | null;
+  hidden_reason!: string | null;
   thread?: ForumThread;
   user?: User;
 

@@ -12,6 +12,8 @@ export class ForumThread extends BaseModel {
   reply_count!: number;
   created_at!: Date;
   last_post_at!: Date;
+  /** A locked thread takes no replies (moderation). */
+  locked!: boolean;
   category?: ForumCategory;
   user?: User;
   posts?: ForumPost[];

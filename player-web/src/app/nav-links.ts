@@ -8,11 +8,12 @@ export interface NavLink {
 }
 
 /**
- * The header links of spec §2, in its order, for the routes the app has. Play, the trophy hunt and the forums
- * join this list with the issues that build their screens; until then neither the link nor the route exists.
+ * The header links of spec §2, in its order, for the routes the app has. Play and the trophy hunt join this list
+ * with the issues that build their screens; until then neither the link nor the route exists.
  */
 export const NAV_LINKS: NavLink[] = [
   { to: '/news', label: 'nav.news' },
+  { to: '/forums', label: 'nav.forums' },
   { to: '/ranking', label: 'nav.ranking' },
   { to: '/rules', label: 'nav.rules' },
   { to: '/register', label: 'nav.signUp', signedOutOnly: true },

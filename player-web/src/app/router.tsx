@@ -3,7 +3,7 @@ import { lazyRoute } from './lazy-route.ts';
 import { Layout, RouteError } from './layout.tsx';
 
 /**
- * The routes of spec §2 that exist so far. Play, game, trophy hunt, forums and conflicts arrive with their own
+ * The routes of spec §2 that exist so far. Play, game, trophy hunt and conflicts arrive with their own
  * issues; any other path redirects to /.
  */
 export const router = createBrowserRouter([
@@ -25,6 +25,7 @@ export const router = createBrowserRouter([
         lazy: lazyRoute(() => import('../features/account/reset-password-page.tsx')),
       },
       { path: 'auth/:id/:token', lazy: lazyRoute(() => import('../features/account/auth-page.tsx')) },
+      { path: 'forums/:category?/:thread?', lazy: lazyRoute(() => import('../features/forums/forums-page.tsx')) },
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },

@@ -1,0 +1,242 @@
+import Router from '@koa/router';
+import {
+  FORUM_CATEGORY_IDS,
+  FORUM_POSTS_MAX_AMOUNT,
+  FORUM_SEARCH_MAX,
+  FORUM_THREADS_INITIAL,
+  FORUM_THREADS_MAX_AMOUNT,
+  MESSAGES,
+  PERMISSIONS,
+  asInteger,
+  asTrimmed,
+  has,
+  isSent,
+  isStaff,
+  isYes,
+  parsePositiveInt,
+  validateForumReason,
+  validateForumReply,
+  validateForumThread,
+  type ForumCategoryCounts,
+  type ForumHideResponse,
+  type ForumLockResponse,
+  type ForumNewPostResponse,
+  type ForumNewThreadResponse,
+  type ForumPostSearchResponse,
+  type ForumReportResponse,
+  type ForumThreadResponse,
+  type ForumThreadSearchResponse,
+  type ForumThreadsResponse,
+} from '@ecup/domain';
+import { createPost, createThread, reportPost, setPostHidden, setThreadLock } from '@ecup/db';
+import type Koa from 'koa';
+import type { AppDeps, AppState } from '../../context.ts';
+import { forbidden, notFound, valid } from '../../errors.ts';
+import { requireUser } from '../../middleware/auth.ts';
+import { bodyOf, paramsOf } from '../../middleware/body.ts';
+import { LIMITS, hit } from '../../services/rate-limit.ts';
+import { clientIp } from '../../services/client.ts';
+import { runCommand } from '../../services/commands.ts';
+import {
+  categoryCounts,
+  findCategory,
+  findThread,
+  postPage,
+  searchPosts,
+  searchThreads,
+  threadPage,
+} from './forums.query.ts';
+import { presentPost, presentThreadRow } from './forums.present.ts';
+
+/** Offsets past this are answered as an empty page without asking for them. */
+const MAX_START = 1_000_000_000;
+
+/** A category id of spec §2 (0-3), or a 404 'That forum does not exist.'. */
+function categoryOf(params: Record<string, unknown>): number {
+  const id = asInteger(params.category_id);
+  if (id === undefined || !(FORUM_CATEGORY_IDS as readonly number[]).includes(id)) {
+    throw notFound(MESSAGES.forumNotFound);
+  }
+  return id;
+}
+
+function idOf(value: unknown, message: string): number {
+  const id = parsePositiveInt(value);
+  if (id === undefined) throw notFound(message);
+  return id;
+}
+
+/** `start`: a whole number from 0; anything else reads as 0. */
+function startOf(params: Record<string, unknown>): number {
+  return Math.min(Math.max(0, asInteger(params.start) ?? 0), MAX_START);
+}
+
+/**
+ * `amount`: clamped, never refused (a list is always answerable): missing, non-numeric or below 1 gives the
+ * default, above the maximum gives the maximum.
+ */
+function amountOf(params: Record<string, unknown>, fallback: number, max: number): number {
+  const asked = asInteger(params.amount);
+  return asked !== undefined && asked >= 1 ? Math.min(asked, max) : fallback;
+}
+
+/** `locked` / `hidden`: absent means yes (lock, hide); otherwise the usual yes values, anything else no. */
+function flagOf(value: unknown): boolean {
+  return isSent(value) ? isYes(value) : true;
+}
+
+const searchText = (params: Record<string, unknown>) =>
+  [...asTrimmed(params.query)].slice(0, FORUM_SEARCH_MAX).join('');
+
+/**
+ * The forum calls of spec §7 (`/forums/*`) and the moderation calls of the forum contract
+ * (domain/src/contract/forums.ts). Reads accept GET and POST ("method not shown", decisions §2); writes are POST
+ * and need a session; moderation needs canBanUsers and is audited.
+ */
+export function forumsRoutes(deps: AppDeps): Router<AppState> {
+  const router = new Router<AppState>();
+  const read = (path: string, handler: (ctx: Koa.ParameterizedContext<AppState>) => Promise<void>) => {
+    router.get(path, handler);
+    router.post(path, handler);
+  };
+  const viewerIsStaff = (ctx: { state: AppState }) => isStaff(ctx.state.user);
+
+  read('/forums/threads', async (ctx) => {
+    const params = paramsOf(ctx);
+    const category_id = categoryOf(params);
+    const start = startOf(params);
+    const amount = amountOf(params, FORUM_THREADS_INITIAL, FORUM_THREADS_MAX_AMOUNT);
+    const category = await findCategory(deps.knex, category_id);
+    if (!category) throw notFound(MESSAGES.forumNotFound);
+    const rows = await threadPage(deps.knex, { category_id, start, amount });
+    const response: ForumThreadsResponse = {
+      threads: rows.map(presentThreadRow),
+      total: Number(category.thread_count),
+    };
+    ctx.body = response;
+  });
+
+  read('/forums/threads/search', async (ctx) => {
+    const params = paramsOf(ctx);
+    const category_id = categoryOf(params);
+    const text = searchText(params);
+    const rows =
+      text === '' ? [] : await searchThreads(deps.knex, { category_id, text, limit: FORUM_THREADS_MAX_AMOUNT });
+    const response: ForumThreadSearchResponse = { threads: rows.map(presentThreadRow) };
+    ctx.body = response;
+  });
+
+  read('/forums/posts', async (ctx) => {
+    const params = paramsOf(ctx);
+    const thread_id = idOf(params.thread_id, MESSAGES.threadNotFound);
+    const start = startOf(params);
+    const amount = amountOf(params, FORUM_POSTS_MAX_AMOUNT, FORUM_POSTS_MAX_AMOUNT);
+    const thread = await findThread(deps.knex, thread_id);
+    if (!thread) throw notFound(MESSAGES.threadNotFound);
+    const staff = viewerIsStaff(ctx);
+    const { rows, total } = await postPage(deps.knex, {
+      thread_id,
+      reply_count: Number(thread.reply_count),
+      start,
+      amount,
+      withHidden: staff,
+    });
+    const response: ForumThreadResponse = {
+      id: thread.id,
+      category_id: thread.category_id,
+      title: thread.title,
+      locked: Boolean(thread.locked),
+      posts: rows.map((row) => presentPost(row, staff)),
+      total,
+    };
+    ctx.body = response;
+  });
+
+  read('/forums/posts/search', async (ctx) => {
+    const params = paramsOf(ctx);
+    const thread_id = idOf(params.thread_id, MESSAGES.threadNotFound);
+    const text = searchText(params);
+    const thread = await findThread(deps.knex, thread_id);
+    if (!thread) throw notFound(MESSAGES.threadNotFound);
+    const staff = viewerIsStaff(ctx);
+    const rows =
+      text === ''
+        ? []
+        : await searchPosts(deps.knex, { thread_id, text, limit: FORUM_POSTS_MAX_AMOUNT, withHidden: staff });
+    const response: ForumPostSearchResponse = { posts: rows.map((row) => presentPost(row, staff)) };
+    ctx.body = response;
+  });
+
+  read('/forums/category_threads', async (ctx) => {
+    const counts: ForumCategoryCounts = await categoryCounts(deps.knex, FORUM_CATEGORY_IDS);
+    ctx.body = counts;
+  });
+
+  router.post('/forums/new_post', async (ctx) => {
+    const user = requireUser(ctx);
+    const body = bodyOf(ctx);
+    const form = valid(validateForumReply(body));
+    const thread_id = idOf(body.thread_id, MESSAGES.threadNotFound);
+    await hit(deps.redis, LIMITS.forumPostPerUser, String(user.id));
+    const { post } = await runCommand(deps, (trx) =>
+      createPost(trx, { user_id: user.id, thread_id, message: form.message, now: deps.now() }),
+    );
+    const response: ForumNewPostResponse = { post: presentPost(post, isStaff(user)) };
+    ctx.body = response;
+  });
+
+  router.post('/forums/new_thread', async (ctx) => {
+    const user = requireUser(ctx);
+    const body = bodyOf(ctx);
+    const category_id = categoryOf(body);
+    const form = valid(validateForumThread(body));
+    await hit(deps.redis, LIMITS.forumPostPerUser, String(user.id));
+    const { id } = await runCommand(deps, (trx) =>
+      createThread(trx, { user_id: user.id, category_id, ...form, now: deps.now() }),
+    );
+    const response: ForumNewThreadResponse = { id };
+    ctx.body = response;
+  });
+
+  router.post('/forums/thread/lock', async (ctx) => {
+    const user = requireUser(ctx);
+    const body = bodyOf(ctx);
+    const thread_id = idOf(body.thread_id, MESSAGES.threadNotFound);
+    const locked = flagOf(body.locked);
+    if (!has(user, PERMISSIONS.canBanUsers)) throw forbidden(MESSAGES.noPermission);
+    const result = await runCommand(deps, (trx) =>
+      setThreadLock(trx, { actor_user_id: user.id, thread_id, locked, ip: clientIp(ctx), now: deps.now() }),
+    );
+    const response: ForumLockResponse = { locked: result.locked };
+    ctx.body = response;
+  });
+
+  router.post('/forums/post/hide', async (ctx) => {
+    const user = requireUser(ctx);
+    const body = bodyOf(ctx);
+    const post_id = idOf(body.post_id, MESSAGES.postNotFound);
+    const hidden = flagOf(body.hidden);
+    const reason = hidden ? valid(validateForumReason(body)).reason : null;
+    if (!has(user, PERMISSIONS.canBanUsers)) throw forbidden(MESSAGES.noPermission);
+    const result = await runCommand(deps, (trx) =>
+      setPostHidden(trx, { actor_user_id: user.id, post_id, hidden, reason, ip: clientIp(ctx), now: deps.now() }),
+    );
+    const response: ForumHideResponse = { hidden: result.hidden };
+    ctx.body = response;
+  });
+
+  router.post('/forums/post/report', async (ctx) => {
+    const user = requireUser(ctx);
+    const body = bodyOf(ctx);
+    const post_id = idOf(body.post_id, MESSAGES.postNotFound);
+    const { reason } = valid(validateForumReason(body));
+    await hit(deps.redis, LIMITS.forumReportPerUser, String(user.id));
+    await runCommand(deps, (trx) =>
+      reportPost(trx, { reporter_user_id: user.id, post_id, reason, ip: clientIp(ctx), now: deps.now() }),
+    );
+    const response: ForumReportResponse = { reported: true };
+    ctx.body = response;
+  });
+
+  return router;
+}

@@ -1,0 +1,36 @@
+import type { Knex } from 'knex';
+import { MESSAGES } from '@ecup/domain';
+import { CommandRejected, type CommandOutcome } from '../types.ts';
+import { forumPostsWithPosters, type ForumPostRow } from './post-row.ts';
+
+/**
+ * A reply (spec §4 Forum, §7 /forums/new_post). The thread's counter moves first with a guarded UPDATE (`locked =
+ * false`), which also holds the thread's row lock, so replies at the same instant queue up and all count; no row
+ * changed means the thread is unknown (404) or locked (409). Answers the new post with the poster's new lifetime
+ * count.
+ */
+export async function createPost(
+  trx: Knex,
+  input: { user_id: number; thread_id: number; message: string; now: Date },
+): Promise<CommandOutcome<{ post: ForumPostRow }>> {
+  const moved = await trx('forum_threads')
+    .where({ id: input.thread_id, locked: false })
+    .update({
+      reply_count: trx.raw('reply_count + 1'),
+      last_post_at: trx.raw('GREATEST(last_post_at, ?)', [input.now]),
+    });
+  if (moved === 0) {
+    const thread = await trx('forum_threads').where('id', input.thread_id).first('locked');
+    if (!thread) throw new CommandRejected('not_found', MESSAGES.threadNotFound);
+    throw new CommandRejected('conflict', MESSAGES.threadLocked);
+  }
+  const [postId] = await trx('forum_posts').insert({
+    thread_id: input.thread_id,
+    user_id: input.user_id,
+    message: input.message,
+    created_at: input.now,
+  });
+  await trx('users').where('id', input.user_id).increment('forum_post_count', 1);
+  const post = await forumPostsWithPosters(trx).where('forum_posts.id', Number(postId)).first();
+  return { result: { post: post! }, events: [] };
+}

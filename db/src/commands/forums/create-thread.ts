@@ -1,0 +1,33 @@
+import type { Knex } from 'knex';
+import { MESSAGES } from '@ecup/domain';
+import { CommandRejected, type CommandOutcome } from '../types.ts';
+
+/**
+ * A new topic (spec §4 Forum, §7 /forums/new_thread): the thread and its opening post, the category's thread count
+ * and the poster's lifetime post count, all in one transaction. Counters move by guarded increments, never by a
+ * read-then-write, so concurrent posts all count.
+ */
+export async function createThread(
+  trx: Knex,
+  input: { user_id: number; category_id: number; title: string; message: string; now: Date },
+): Promise<CommandOutcome<{ id: number }>> {
+  const counted = await trx('forum_categories').where('id', input.category_id).increment('thread_count', 1);
+  if (counted === 0) throw new CommandRejected('not_found', MESSAGES.forumNotFound);
+  const [threadId] = await trx('forum_threads').insert({
+    category_id: input.category_id,
+    user_id: input.user_id,
+    title: input.title,
+    reply_count: 0,
+    created_at: input.now,
+    last_post_at: input.now,
+  });
+  const id = Number(threadId);
+  await trx('forum_posts').insert({
+    thread_id: id,
+    user_id: input.user_id,
+    message: input.message,
+    created_at: input.now,
+  });
+  await trx('users').where('id', input.user_id).increment('forum_post_count', 1);
+  return { result: { id }, events: [] };
+}

@@ -1,0 +1,39 @@
+import type { Knex } from 'knex';
+import { MESSAGES } from '@ecup/domain';
+import { CommandRejected, type CommandOutcome } from '../types.ts';
+import { writeAudit } from '../audit.ts';
+
+/**
+ * A player reports a post to the moderators. The unique (post_id, reporter_user_id) key settles repeats, also at
+ * the same instant: a second report of the same post answers the same success and adds no row.
+ */
+export async function reportPost(
+  trx: Knex,
+  input: { reporter_user_id: number; post_id: number; reason: string; ip: string | null; now: Date },
+): Promise<CommandOutcome<{ reported: true; created: boolean }>> {
+  const post = await trx('forum_posts').where('id', input.post_id).first('id');
+  if (!post) throw new CommandRejected('not_found', MESSAGES.postNotFound);
+  const [inserted] = await trx('forum_reports')
+    .insert({
+      post_id: input.post_id,
+      reporter_user_id: input.reporter_user_id,
+      reason: input.reason,
+      created_at: input.now,
+    })
+    .onConflict(['post_id', 'reporter_user_id'])
+    .ignore();
+  const created = Number(inserted) > 0;
+  if (created) {
+    await writeAudit(trx, {
+      actor_user_id: input.reporter_user_id,
+      action: 'forum.post.report',
+      entity: 'forum_post',
+      entity_id: input.post_id,
+      before: null,
+      after: { report_id: Number(inserted), reason: input.reason },
+      ip: input.ip,
+      now: input.now,
+    });
+  }
+  return { result: { reported: true, created }, events: [] };
+}

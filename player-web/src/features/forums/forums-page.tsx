@@ -1,0 +1,60 @@
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Typography from '@mui/material/Typography';
+import { findForumCategory, forumCategories } from '@ecup/domain';
+import { useSeason } from '../../app/season-context.tsx';
+import { usePageTitle } from '../../app/use-page-title.ts';
+import { useI18n } from '../../i18n/i18n.tsx';
+import { CategoryList } from './category-list.tsx';
+import { NewThreadForm } from './new-thread-form.tsx';
+import { ThreadList } from './thread-list.tsx';
+import { ThreadView } from './thread-view.tsx';
+
+/** The word in the thread position of the address that opens the new-topic form (spec §2). */
+const NEW_THREAD = 'new_thread';
+
+function CategoryNotFound() {
+  const { t } = useI18n();
+  usePageTitle(t('forums.categoryNotFound'));
+  return (
+    <Box sx={{ py: { xs: 4, sm: 8 }, textAlign: 'center' }}>
+      <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2.25rem' }, mb: 1.5 }}>
+        {t('forums.categoryNotFound')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        {t('forums.categoryNotFoundHint')}
+      </Typography>
+      <Button component={RouterLink} to="/forums" variant="contained" size="large">
+        {t('forums.toCategories')}
+      </Button>
+    </Box>
+  );
+}
+
+/**
+ * Route /forums/{category?}/{thread?} (spec §2): the categories, a category's topics, one thread, or the
+ * new-topic form. The category is a slug; category 1's slug and title come from the season's product name.
+ */
+export function Component() {
+  const { category: slug, thread } = useParams();
+  const { productName } = useSeason();
+
+  let screen;
+  if (slug === undefined) {
+    screen = <CategoryList categories={forumCategories(productName)} />;
+  } else {
+    const category = findForumCategory(slug, productName);
+    if (!category) screen = <CategoryNotFound />;
+    else if (thread === undefined) screen = <ThreadList key={category.id} category={category} />;
+    else if (thread === NEW_THREAD) screen = <NewThreadForm category={category} />;
+    else screen = <ThreadView key={thread} category={category} threadParam={thread} />;
+  }
+
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 3, sm: 5 } }}>
+      {screen}
+    </Container>
+  );
+}

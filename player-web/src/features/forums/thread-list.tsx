@@ -1,0 +1,298 @@
+import { useState, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import AddIcon from '@mui/icons-material/Add';
+import LockIcon from '@mui/icons-material/Lock';
+import { FORUM_THREAD_STEPS, MESSAGES, type ForumCategory, type ForumThreadRow } from '@ecup/domain';
+import { useClient } from '../../app/client-context.tsx';
+import { usePageTitle } from '../../app/use-page-title.ts';
+import { LoadingScreen } from '../../components/loading-screen.tsx';
+import { visuallyHidden } from '../../components/visually-hidden.ts';
+import { useI18n } from '../../i18n/i18n.tsx';
+import { BackLink } from './back-link.tsx';
+import { SearchBox } from './search-box.tsx';
+import { useThreadList } from './use-thread-list.ts';
+import { nowSeconds, replyCount, threadAge } from './wording.ts';
+
+/** The title as a link to the thread, with a lock mark (icon and word) on a locked one. */
+function ThreadTitle({ thread, slug }: { thread: ForumThreadRow; slug: string }) {
+  const { t } = useI18n();
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Link
+        component={RouterLink}
+        to={`/forums/${slug}/${thread.id}`}
+        underline="hover"
+        sx={{ fontWeight: 600, fontSize: '1.0625rem', color: 'text.primary', overflowWrap: 'anywhere' }}
+      >
+        {thread.title}
+      </Link>
+      {thread.locked && (
+        <Box
+          component="span"
+          sx={{
+            ml: 1,
+            display: 'inline-flex',
+            alignItems: 'center',
+            gap: 0.25,
+            verticalAlign: 'middle',
+            fontSize: '0.75rem',
+            color: 'text.secondary',
+          }}
+        >
+          <LockIcon aria-hidden sx={{ fontSize: '0.9rem' }} />
+          {t('forums.locked')}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+interface RowsProps {
+  threads: ForumThreadRow[];
+  slug: string;
+  caption: string;
+  now: number;
+}
+
+/** From 600 px: a table with title, replies, @username and age. */
+function ThreadTable({ threads, slug, caption, now }: RowsProps) {
+  const { t, locale } = useI18n();
+  const number = new Intl.NumberFormat(locale);
+  return (
+    <Table size="small" sx={{ '& td, & th': { borderColor: 'divider', py: 1.25 } }}>
+      <Box component="caption" sx={visuallyHidden}>
+        {caption}
+      </Box>
+      <TableHead>
+        <TableRow sx={{ '& th': { color: 'text.secondary', fontWeight: 500, whiteSpace: 'nowrap' } }}>
+          <TableCell scope="col">{t('forums.col.topic')}</TableCell>
+          <TableCell scope="col" align="right">
+            {t('forums.col.replies')}
+          </TableCell>
+          <TableCell scope="col">{t('forums.col.startedBy')}</TableCell>
+          <TableCell scope="col">{t('forums.col.activity')}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {threads.map((thread) => (
+          <TableRow key={thread.id} data-thread={thread.id} sx={{ '&:last-child td, &:last-child th': { border: 0 } }}>
+            <TableCell component="th" scope="row" sx={{ fontWeight: 'inherit' }}>
+              <ThreadTitle thread={thread} slug={slug} />
+            </TableCell>
+            <TableCell align="right" data-replies sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 600 }}>
+              {number.format(thread.posts)}
+            </TableCell>
+            <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 100 }}>@{thread.username}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap', color: 'text.secondary' }}>{threadAge(t, thread, now)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** Below 600 px (ui-brief): each row is a card that keeps all four columns. */
+function ThreadCards({ threads, slug, caption, now }: RowsProps) {
+  const { t } = useI18n();
+  return (
+    <Box component="ul" aria-label={caption} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.25 }}>
+      {threads.map((thread) => (
+        <Paper key={thread.id} component="li" variant="outlined" data-thread={thread.id} sx={{ p: 1.5 }}>
+          <ThreadTitle thread={thread} slug={slug} />
+          <Box
+            sx={{
+              mt: 0.75,
+              display: 'flex',
+              flexWrap: 'wrap',
+              columnGap: 1.5,
+              rowGap: 0.25,
+              typography: 'body2',
+              color: 'text.secondary',
+            }}
+          >
+            <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
+              <Box component="span" sx={visuallyHidden}>
+                {`${t('forums.col.startedBy')}: `}
+              </Box>
+              @{thread.username}
+            </Box>
+            <Box component="span" data-replies sx={{ color: 'text.primary', fontWeight: 600 }}>
+              {replyCount(t, thread.posts)}
+            </Box>
+            <span>{threadAge(t, thread, now)}</span>
+          </Box>
+        </Paper>
+      ))}
+    </Box>
+  );
+}
+
+/**
+ * Route /forums/{slug} (spec §2): the category's topics with a title search, a link back to the categories, 'Add
+ * a topic' for signed-in players and the 'Show more topics' buttons.
+ */
+export function ThreadList({ category }: { category: ForumCategory }) {
+  const { t, tm } = useI18n();
+  const { state: client, openSignIn } = useClient();
+  usePageTitle(category.title);
+  const [search, setSearch] = useState('');
+  const list = useThreadList(category.id, search);
+  const cards = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const searching = search !== '';
+  const settled = list.status === 'ready' && !list.refreshing;
+  const caption = t('forums.threadsCaption', { title: category.title });
+  const now = nowSeconds();
+
+  let summary = '';
+  if (settled && searching) {
+    summary =
+      list.total === 0
+        ? tm(MESSAGES.noThreadsFound)
+        : list.total === 1
+          ? t('forums.search.threadsFoundOne')
+          : t('forums.search.threadsFoundMany', { count: list.total });
+  }
+
+  let body: ReactNode;
+  if (list.status === 'loading') {
+    body = <LoadingScreen fullScreen={false} />;
+  } else if (list.status === 'error') {
+    body = (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={list.retry}>
+            {t('forums.retry')}
+          </Button>
+        }
+      >
+        {t('forums.threadsError')}
+      </Alert>
+    );
+  } else if (list.threads.length === 0) {
+    body = searching ? null : (
+      <Typography color="text.secondary" sx={{ py: 3 }}>
+        {t('forums.noThreads')}
+      </Typography>
+    );
+  } else {
+    const Rows = cards ? ThreadCards : ThreadTable;
+    body = <Rows threads={list.threads} slug={category.slug} caption={caption} now={now} />;
+  }
+
+  const more = !searching && list.status === 'ready' && list.threads.length < list.total;
+  return (
+    <>
+      <BackLink to="/forums">{t('forums.allCategories')}</BackLink>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ alignItems: { xs: 'stretch', sm: 'flex-end' }, justifyContent: 'space-between', mb: 3 }}
+      >
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="h1" sx={{ fontSize: { xs: '2rem', sm: '2.5rem' }, mb: 0.5, overflowWrap: 'anywhere' }}>
+            {category.title}
+          </Typography>
+          <Typography color="text.secondary">{category.description}</Typography>
+        </Box>
+        {client.user ? (
+          <Button
+            component={RouterLink}
+            to={`/forums/${category.slug}/new_thread`}
+            variant="contained"
+            size="large"
+            startIcon={<AddIcon />}
+            sx={{ flex: 'none' }}
+          >
+            {t('forums.addTopic')}
+          </Button>
+        ) : (
+          <Button variant="outlined" size="large" onClick={openSignIn} sx={{ flex: 'none' }}>
+            {t('forums.signInToPost')}
+          </Button>
+        )}
+      </Stack>
+      <Box sx={{ mb: 2, maxWidth: 520 }}>
+        <SearchBox label={t('forums.search.threadsLabel')} hint={t('forums.search.threadsHint')} onSearch={setSearch} />
+      </Box>
+      <Typography
+        role="status"
+        sx={
+          summary === ''
+            ? visuallyHidden
+            : list.total === 0
+              ? {
+                  py: 4,
+                  px: 2,
+                  textAlign: 'center',
+                  fontWeight: 500,
+                  border: 1,
+                  borderStyle: 'dashed',
+                  borderColor: 'divider',
+                  borderRadius: 2,
+                }
+              : { mb: 1.5, color: 'text.secondary' }
+        }
+      >
+        {summary}
+      </Typography>
+      <Box sx={{ position: 'relative' }} aria-busy={list.refreshing || list.loadingMore}>
+        {list.refreshing && list.status === 'ready' && (
+          <LinearProgress aria-hidden sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1 }} />
+        )}
+        {body}
+      </Box>
+      {list.status === 'ready' && !searching && list.threads.length > 0 && (
+        <Stack spacing={1.5} sx={{ mt: 2, alignItems: { xs: 'stretch', sm: 'center' } }}>
+          <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
+            {t('forums.showing', { shown: list.threads.length, total: list.total })}
+          </Typography>
+          {more && (
+            <Stack
+              role="group"
+              aria-label={t('forums.showMoreGroup')}
+              direction={{ xs: 'column', sm: 'row' }}
+              spacing={1}
+              useFlexGap
+              sx={{ justifyContent: 'center', flexWrap: 'wrap' }}
+            >
+              {FORUM_THREAD_STEPS.map((step) => (
+                <Button
+                  key={step}
+                  variant="outlined"
+                  disabled={list.loadingMore}
+                  onClick={() => void list.loadMore(step)}
+                >
+                  {t('forums.showMore', { count: step })}
+                </Button>
+              ))}
+            </Stack>
+          )}
+          {list.loadingMore && (
+            <LinearProgress aria-hidden sx={{ width: '100%', maxWidth: 320, alignSelf: 'center' }} />
+          )}
+          {list.moreFailed && (
+            <Alert severity="error" role="alert">
+              {t('forums.moreError')}
+            </Alert>
+          )}
+        </Stack>
+      )}
+    </>
+  );
+}

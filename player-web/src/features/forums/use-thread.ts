@@ -1,0 +1,84 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { FORUM_POSTS_MAX_AMOUNT, type ForumPostPayload, type ForumThreadResponse } from '@ecup/domain';
+import { useClient } from '../../app/client-context.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { getThread } from './get-thread.ts';
+
+export type ThreadState =
+  | { status: 'loading' }
+  | { status: 'not-found' }
+  | { status: 'error' }
+  | { status: 'ready'; thread: ForumThreadResponse; loadingMore: boolean; moreFailed: boolean };
+
+/** Gives every post of `userId` the poster's new lifetime count (spec §4: it updates on their other posts). */
+export function withLifetime(posts: ForumPostPayload[], userId: number, count: number): ForumPostPayload[] {
+  return posts.map((post) =>
+    post.user_id === userId && post.lifetime_posts !== count ? { ...post, lifetime_posts: count } : post,
+  );
+}
+
+/**
+ * A thread with its posts, oldest first (spec §2), read again when the signed-in user changes (staff also receive
+ * hidden posts). Posts beyond the first 500 come with `loadMore`; `update` changes the loaded thread in place.
+ */
+export function useThread(threadId: number | null) {
+  const { api, state: client } = useClient();
+  const userId = client.user?.id ?? null;
+  const [state, setState] = useState<ThreadState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const generation = useRef(0);
+
+  useEffect(() => {
+    const current = ++generation.current;
+    if (threadId === null) {
+      setState({ status: 'not-found' });
+      return;
+    }
+    const controller = new AbortController();
+    getThread(api, { threadId, start: 0, amount: FORUM_POSTS_MAX_AMOUNT }, controller.signal)
+      .then((thread) => {
+        if (current === generation.current)
+          setState({ status: 'ready', thread, loadingMore: false, moreFailed: false });
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted || current !== generation.current) return;
+        setState(error instanceof ApiError && error.status === 404 ? { status: 'not-found' } : { status: 'error' });
+      });
+    return () => controller.abort();
+  }, [api, threadId, userId, attempt]);
+
+  const retry = useCallback(() => {
+    setState({ status: 'loading' });
+    setAttempt((n) => n + 1);
+  }, []);
+
+  const update = useCallback((change: (thread: ForumThreadResponse) => ForumThreadResponse) => {
+    setState((s) => (s.status === 'ready' ? { ...s, thread: change(s.thread) } : s));
+  }, []);
+
+  const loaded = state.status === 'ready' ? state.thread.posts.length : 0;
+  const loadMore = useCallback(async () => {
+    if (threadId === null) return;
+    const current = generation.current;
+    setState((s) => (s.status === 'ready' ? { ...s, loadingMore: true, moreFailed: false } : s));
+    try {
+      const answer = await getThread(api, { threadId, start: loaded, amount: FORUM_POSTS_MAX_AMOUNT });
+      if (current !== generation.current) return;
+      setState((s) => {
+        if (s.status !== 'ready') return s;
+        const seen = new Set(s.thread.posts.map((post) => post.id));
+        const added = answer.posts.filter((post) => !seen.has(post.id));
+        return {
+          ...s,
+          thread: { ...answer, posts: [...s.thread.posts, ...added] },
+          loadingMore: false,
+        };
+      });
+    } catch {
+      if (current !== generation.current) return;
+      setState((s) => (s.status === 'ready' ? { ...s, loadingMore: false, moreFailed: true } : s));
+    }
+  }, [api, threadId, loaded]);
+
+  return { state, retry, update, loadMore };
+}
