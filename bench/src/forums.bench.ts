@@ -4,23 +4,9 @@
  * loopback and each read measured at a fixed concurrency. Prints the seeding time, the figures and the query
  * plans (EXPLAIN key and ANALYZE rows) of the thread list and the thread page.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { Knex } from 'knex';
-import {
-  bindModels,
-  createKnex,
-  dropDatabase,
-  ensureDatabase,
-  loadConfig,
-  migrateLatest,
-  parseDatabaseUrl,
-  seedBase,
-} from '@ecup/db';
 import { load, printResults } from './load.ts';
-import { processMemory, startProcess } from './process.ts';
+import { benchDatabase, loadOptions, startApiProcess } from './setup.ts';
 
 const USERS = 3_000;
 const THREADS = 10_000;
@@ -94,19 +80,9 @@ async function plan(knex: Knex, label: string, sql: string, bindings: readonly K
 }
 
 export async function run(): Promise<void> {
-  const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 32);
-  const seconds = Number(process.env.BENCH_SECONDS ?? 4);
-  const base = parseDatabaseUrl(process.env.BENCH_DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/ecup_bench');
-  const database = `ecup_bench_${randomBytes(3).toString('hex')}`;
-  const target = { ...base, database };
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'ecup-bench-'));
-  const prefix = `ecup-bench:${randomBytes(3).toString('hex')}:`;
-  await ensureDatabase(target);
-  const knex = createKnex(target, { pool: { min: 1, max: 4 } });
-  bindModels(knex);
+  const db = await benchDatabase({ min: 1, max: 4 });
+  const knex = db.knex;
   try {
-    await migrateLatest(knex);
-    await seedBase(knex, { now: new Date() });
     const seedStarted = performance.now();
     const { largeThread, normalThread } = await seedForum(knex);
     const [[counts]] = (await knex.raw(
@@ -144,15 +120,8 @@ export async function run(): Promise<void> {
       [1, '%penal%'],
     );
 
-    const env = {
-      DATABASE_URL: `mysql://${base.user}@${base.host}:${base.port}/${database}`,
-      REDIS_PREFIX: prefix,
-      UPLOAD_DIR: path.join(dir, 'uploads'),
-      MAIL_OUTBOX: path.join(dir, 'outbox'),
-    };
-    loadConfig(env);
-    const api = await startProcess('api/src/main.ts', env, 'eCup API listening');
-    const options = { concurrency, seconds, maxRequests: 50_000 };
+    const api = await startApiProcess(db);
+    const options = loadOptions();
     const get = (p: string) => () => fetch(`${api.url}${p}`);
     const results = [
       await load('threads, first page (10)', get('/forums/threads?category_id=1&amount=10'), options),
@@ -173,12 +142,8 @@ export async function run(): Promise<void> {
       await load('category_threads', get('/forums/category_threads'), options),
     ];
     printResults(results);
-    const memory = await processMemory(api.pid);
-    console.log(`API process memory after the run: rss ${memory.rssMiB} MiB, peak ${memory.peakMiB} MiB`);
-    await api.stop();
+    await api.stopAndReport();
   } finally {
-    await knex.destroy();
-    await dropDatabase(target);
-    await rm(dir, { recursive: true, force: true });
+    await db.drop();
   }
 }

@@ -229,7 +229,7 @@ test('a visitor who is not signed in reads a thread but gets no reply form, and 
 
   await page.goto(`${product.url}/forums/${slug}/new_thread`);
   await page.waitForURL(`${product.url}/`);
-  t.pass();
+  t.is(new URL(page.url()).pathname, '/', 'the new-topic page sends signed-out visitors home');
 });
 
 test('an unknown category shows a not-found state with a way back to the forums', async (t) => {
@@ -378,8 +378,9 @@ test('staff lock a topic and hide a post with a reason; players report posts and
   await staffPage.getByRole('button', { name: 'Unlock' }).click();
   await staffPage.getByRole('button', { name: 'Lock topic' }).waitFor();
   await playerPage.reload();
-  await playerPage.getByRole('button', { name: 'New reply' }).waitFor();
-  t.pass();
+  const reply = playerPage.getByRole('button', { name: 'New reply' });
+  await reply.waitFor();
+  t.true(await reply.isVisible(), 'replies are open again after unlocking');
 });
 
 test('stored XSS: every payload as a topic title and as a reply renders as text, with no dialog and no markup', async (t) => {

@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Knex } from 'knex';
+import {
+  bindModels,
+  createKnex,
+  dropDatabase,
+  ensureDatabase,
+  loadConfig,
+  migrateLatest,
+  parseDatabaseUrl,
+  seedBase,
+} from '@ecup/db';
+import { processMemory, startProcess } from './process.ts';
+
+/** Load settings shared by the benchmarks: BENCH_CONCURRENCY (32) clients for BENCH_SECONDS (4) per call. */
+export function loadOptions() {
+  return {
+    concurrency: Number(process.env.BENCH_CONCURRENCY ?? 32),
+    seconds: Number(process.env.BENCH_SECONDS ?? 4),
+    maxRequests: 50_000,
+  };
+}
+
+export interface BenchDatabase {
+  knex: Knex;
+  /** A folder for uploads and the outbox. */
+  dir: string;
+  /** The environment an API process needs to use this database and its own Redis prefix. */
+  env: Record<string, string>;
+  drop(): Promise<void>;
+}
+
+/** A fresh, migrated database with the base seeds (season, countries, forum categories), removed by `drop`. */
+export async function benchDatabase(pool = { min: 1, max: 20 }): Promise<BenchDatabase> {
+  const base = parseDatabaseUrl(process.env.BENCH_DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/ecup_bench');
+  const database = `ecup_bench_${randomBytes(3).toString('hex')}`;
+  const target = { ...base, database };
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'ecup-bench-'));
+  await ensureDatabase(target);
+  const knex = createKnex(target, { pool });
+  bindModels(knex);
+  await migrateLatest(knex);
+  await seedBase(knex, { now: new Date() });
+  const env = {
+    DATABASE_URL: `mysql://${base.user}@${base.host}:${base.port}/${database}`,
+    REDIS_PREFIX: `ecup-bench:${randomBytes(3).toString('hex')}:`,
+    UPLOAD_DIR: path.join(dir, 'uploads'),
+    MAIL_OUTBOX: path.join(dir, 'outbox'),
+  };
+  loadConfig(env);
+  return {
+    knex,
+    dir,
+    env,
+    async drop() {
+      await knex.destroy();
+      await dropDatabase(target);
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Starts the API as its own process (as `npm run api` does) on this database. */
+export async function startApiProcess(db: BenchDatabase, extra: Record<string, string> = {}) {
+  const api = await startProcess('api/src/main.ts', { ...db.env, ...extra }, 'eCup API listening');
+  return {
+    ...api,
+    /** Prints the process's memory, then stops it. */
+    async stopAndReport() {
+      const memory = await processMemory(api.pid);
+      console.log(`API process memory after the run: rss ${memory.rssMiB} MiB, peak ${memory.peakMiB} MiB`);
+      await api.stop();
+    },
+  };
+}
