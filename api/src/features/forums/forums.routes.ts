@@ -37,6 +37,7 @@ import { bodyOf, paramsOf } from '../../middleware/body.ts';
 import { LIMITS, hit } from '../../services/rate-limit.ts';
 import { clientIp } from '../../services/client.ts';
 import { runCommand } from '../../services/commands.ts';
+import { amountOf, startOf } from '../../services/paging.ts';
 import {
   categoryCounts,
   findCategory,
@@ -48,10 +49,6 @@ import {
 } from './forums.query.ts';
 import { presentPost, presentThreadRow } from './forums.present.ts';
 
-/** Offsets past this are answered as an empty page without asking for them. */
-const MAX_START = 1_000_000_000;
-
-/** A category id of spec §2 (0-3), or a 404 'That forum does not exist.'. */
 function categoryOf(params: Record<string, unknown>): number {
   const id = asInteger(params.category_id);
   if (id === undefined || !(FORUM_CATEGORY_IDS as readonly number[]).includes(id)) {
@@ -64,20 +61,6 @@ function idOf(value: unknown, message: string): number {
   const id = parsePositiveInt(value);
   if (id === undefined) throw notFound(message);
   return id;
-}
-
-/** `start`: a whole number from 0; anything else reads as 0. */
-function startOf(params: Record<string, unknown>): number {
-  return Math.min(Math.max(0, asInteger(params.start) ?? 0), MAX_START);
-}
-
-/**
- * `amount`: clamped, never refused (a list is always answerable): missing, non-numeric or below 1 gives the
- * default, above the maximum gives the maximum.
- */
-function amountOf(params: Record<string, unknown>, fallback: number, max: number): number {
-  const asked = asInteger(params.amount);
-  return asked !== undefined && asked >= 1 ? Math.min(asked, max) : fallback;
 }
 
 /** `locked` / `hidden`: absent means yes (lock, hide); otherwise the usual yes values, anything else no. */

@@ -1,16 +1,10 @@
 import Router from '@koa/router';
-import {
-  HOME_NEWS_COUNT,
-  MESSAGES,
-  asInteger,
-  parsePositiveInt,
-  type NewsEntry,
-  type NewsListEntry,
-} from '@ecup/domain';
+import { HOME_NEWS_COUNT, MESSAGES, parsePositiveInt, type NewsEntry, type NewsListEntry } from '@ecup/domain';
 import { sanitizeNewsHtml } from '@ecup/db';
 import type { AppDeps, AppState } from '../../context.ts';
 import { notFound } from '../../errors.ts';
 import { paramsOf, queryOf } from '../../middleware/body.ts';
+import { amountOf } from '../../services/paging.ts';
 
 const MAX_LATEST = 20;
 const seconds = (date: Date) => Math.floor(new Date(date).getTime() / 1000);
@@ -21,8 +15,7 @@ export function newsRoutes(deps: AppDeps): Router<AppState> {
   const published = () => deps.knex('news').where('published', true).where('published_at', '<=', deps.now());
 
   router.get('/news/latest', async (ctx) => {
-    const asked = asInteger(queryOf(ctx).amount);
-    const amount = asked !== undefined && asked >= 1 ? Math.min(asked, MAX_LATEST) : HOME_NEWS_COUNT;
+    const amount = amountOf(queryOf(ctx), HOME_NEWS_COUNT, MAX_LATEST);
     const rows = await published()
       .orderBy([
         { column: 'published_at', order: 'desc' },

@@ -3,6 +3,7 @@ import { RANKING_MAX_AMOUNT, RANKING_PAGE_SIZE, asInteger, asTrimmed, type Ranki
 import type { AppDeps, AppState } from '../../context.ts';
 import { queryOf } from '../../middleware/body.ts';
 import { onlineFlags } from '../../services/presence.ts';
+import { amountOf, startOf } from '../../services/paging.ts';
 import { presentRankingEntry } from '../users/users.present.ts';
 import { rankingPage, type RankingSort } from './ranking.query.ts';
 
@@ -17,9 +18,8 @@ export function rankingRoutes(deps: AppDeps): Router<AppState> {
   router.get('/ranking/list', async (ctx) => {
     const query = queryOf(ctx);
     const sorting: RankingSort = asInteger(query.sorting) === 1 ? 1 : 0;
-    const start = Math.max(0, Math.min(asInteger(query.start) ?? 0, 1_000_000));
-    const asked = asInteger(query.amount);
-    const amount = asked !== undefined && asked >= 1 ? Math.min(asked, RANKING_MAX_AMOUNT) : RANKING_PAGE_SIZE;
+    const start = startOf(query);
+    const amount = amountOf(query, RANKING_PAGE_SIZE, RANKING_MAX_AMOUNT);
     const search = asTrimmed(query.search).slice(0, MAX_SEARCH);
     const { rows, total } = await rankingPage(deps.knex, { sorting, start, amount, search, now: deps.now() });
     const online = await onlineFlags(
