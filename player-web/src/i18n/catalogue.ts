@@ -1,5 +1,6 @@
 import { shell } from './shell.ts';
 import { newsCategories } from '../components/news-i18n.ts';
+import { rankingTable } from '../components/ranking/i18n.ts';
 import { home } from '../features/home/i18n.ts';
 import { ranking } from '../features/ranking/i18n.ts';
 import { news } from '../features/news/i18n.ts';
@@ -11,7 +12,7 @@ import type { Lang } from './dictionary.ts';
 /**
  * The one catalogue of the player app: every feature's dictionary merged. A feature adds its dictionary here.
  */
-const dictionaries = [shell, newsCategories, home, ranking, news, account, rules, forums] as const;
+const dictionaries = [shell, newsCategories, rankingTable, home, ranking, news, account, rules, forums] as const;
 
 type Keys<D> = D extends { en: Record<infer K, string> } ? K : never;
 export type MessageKey = Keys<(typeof dictionaries)[number]>;

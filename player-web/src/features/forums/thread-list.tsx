@@ -1,9 +1,7 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -20,11 +18,13 @@ import LockIcon from '@mui/icons-material/Lock';
 import { FORUM_THREAD_STEPS, MESSAGES, type ForumCategory, type ForumThreadRow } from '@ecup/domain';
 import { useClient } from '../../app/client-context.tsx';
 import { usePageTitle } from '../../app/use-page-title.ts';
-import { LoadingScreen } from '../../components/loading-screen.tsx';
+import { PagedListBody } from '../../components/paged-list-body.tsx';
+import { SearchSummary } from '../../components/search-summary.tsx';
+import { ShowMoreButtons } from '../../components/show-more-buttons.tsx';
 import { visuallyHidden } from '../../components/visually-hidden.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { BackLink } from './back-link.tsx';
-import { SearchBox } from './search-box.tsx';
+import { ForumSearchBox } from './search-box.tsx';
 import { useThreadList } from './use-thread-list.ts';
 import { nowSeconds, replyCount, threadAge } from './wording.ts';
 
@@ -168,34 +168,6 @@ export function ThreadList({ category }: { category: ForumCategory }) {
           : t('forums.search.threadsFoundMany', { count: list.total });
   }
 
-  let body: ReactNode;
-  if (list.status === 'loading') {
-    body = <LoadingScreen fullScreen={false} />;
-  } else if (list.status === 'error') {
-    body = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={list.retry}>
-            {t('forums.retry')}
-          </Button>
-        }
-      >
-        {t('forums.threadsError')}
-      </Alert>
-    );
-  } else if (list.threads.length === 0) {
-    body = searching ? null : (
-      <Typography color="text.secondary" sx={{ py: 3 }}>
-        {t('forums.noThreads')}
-      </Typography>
-    );
-  } else {
-    const Rows = cards ? ThreadCards : ThreadTable;
-    body = <Rows threads={list.threads} slug={category.slug} caption={caption} now={now} />;
-  }
-
-  const more = !searching && list.status === 'ready' && list.threads.length < list.total;
   return (
     <>
       <BackLink to="/forums">{t('forums.allCategories')}</BackLink>
@@ -228,70 +200,37 @@ export function ThreadList({ category }: { category: ForumCategory }) {
         )}
       </Stack>
       <Box sx={{ mb: 2, maxWidth: 520 }}>
-        <SearchBox label={t('forums.search.threadsLabel')} hint={t('forums.search.threadsHint')} onSearch={setSearch} />
+        <ForumSearchBox
+          label={t('forums.search.threadsLabel')}
+          hint={t('forums.search.threadsHint')}
+          onSearch={setSearch}
+        />
       </Box>
-      <Typography
-        role="status"
-        sx={
-          summary === ''
-            ? visuallyHidden
-            : list.total === 0
-              ? {
-                  py: 4,
-                  px: 2,
-                  textAlign: 'center',
-                  fontWeight: 500,
-                  border: 1,
-                  borderStyle: 'dashed',
-                  borderColor: 'divider',
-                  borderRadius: 2,
-                }
-              : { mb: 1.5, color: 'text.secondary' }
-        }
+      <SearchSummary text={summary} nothingFound={list.total === 0} />
+      <PagedListBody
+        list={list}
+        errorText={t('forums.threadsError')}
+        retryLabel={t('forums.retry')}
+        emptyText={searching ? null : t('forums.noThreads')}
       >
-        {summary}
-      </Typography>
-      <Box sx={{ position: 'relative' }} aria-busy={list.refreshing || list.loadingMore}>
-        {list.refreshing && list.status === 'ready' && (
-          <LinearProgress aria-hidden sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1 }} />
+        {cards ? (
+          <ThreadCards threads={list.rows} slug={category.slug} caption={caption} now={now} />
+        ) : (
+          <ThreadTable threads={list.rows} slug={category.slug} caption={caption} now={now} />
         )}
-        {body}
-      </Box>
-      {list.status === 'ready' && !searching && list.threads.length > 0 && (
-        <Stack spacing={1.5} sx={{ mt: 2, alignItems: { xs: 'stretch', sm: 'center' } }}>
-          <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
-            {t('forums.showing', { shown: list.threads.length, total: list.total })}
-          </Typography>
-          {more && (
-            <Stack
-              role="group"
-              aria-label={t('forums.showMoreGroup')}
-              direction={{ xs: 'column', sm: 'row' }}
-              spacing={1}
-              useFlexGap
-              sx={{ justifyContent: 'center', flexWrap: 'wrap' }}
-            >
-              {FORUM_THREAD_STEPS.map((step) => (
-                <Button
-                  key={step}
-                  variant="outlined"
-                  disabled={list.loadingMore}
-                  onClick={() => void list.loadMore(step)}
-                >
-                  {t('forums.showMore', { count: step })}
-                </Button>
-              ))}
-            </Stack>
-          )}
-          {list.loadingMore && (
-            <LinearProgress aria-hidden sx={{ width: '100%', maxWidth: 320, alignSelf: 'center' }} />
-          )}
-          {list.moreFailed && (
-            <Alert severity="error" role="alert">
-              {t('forums.moreError')}
-            </Alert>
-          )}
-        </Stack>
+      </PagedListBody>
+      {list.status === 'ready' && !searching && list.rows.length > 0 && (
+        <ShowMoreButtons
+          steps={FORUM_THREAD_STEPS}
+          shown={list.rows.length}
+          total={list.total}
+          onMore={(step) => void list.loadMore(step)}
+          label={(step) => t('forums.showMore', { count: step })}
+          groupLabel={t('forums.showMoreGroup')}
+          busy={list.loadingMore}
+          showing={t('forums.showing', { shown: list.rows.length, total: list.total })}
+          error={list.moreFailed ? t('forums.moreError') : null}
+        />
       )}
     </>
   );

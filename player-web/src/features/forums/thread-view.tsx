@@ -13,6 +13,7 @@ import { MESSAGES, has, type ForumCategory, type ForumPostPayload } from '@ecup/
 import { useClient } from '../../app/client-context.tsx';
 import { usePageTitle } from '../../app/use-page-title.ts';
 import { LoadingScreen } from '../../components/loading-screen.tsx';
+import { SearchSummary } from '../../components/search-summary.tsx';
 import { visuallyHidden } from '../../components/visually-hidden.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { BackLink } from './back-link.tsx';
@@ -22,7 +23,7 @@ import { PostCard, type PostActions } from './post-card.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
 import { ReplyForm } from './reply-form.tsx';
 import { reportPost } from './report-post.ts';
-import { SearchBox } from './search-box.tsx';
+import { ForumSearchBox } from './search-box.tsx';
 import { usePostSearch } from './use-post-search.ts';
 import { useThread, withLifetime } from './use-thread.ts';
 
@@ -263,30 +264,17 @@ export function ThreadView({ category, threadParam }: { category: ForumCategory;
         )}
       </Stack>
       <Box sx={{ mb: 2, maxWidth: 520 }}>
-        <SearchBox label={t('forums.search.postsLabel')} hint={t('forums.search.postsHint')} onSearch={setSearch} />
+        <ForumSearchBox
+          label={t('forums.search.postsLabel')}
+          hint={t('forums.search.postsHint')}
+          onSearch={setSearch}
+        />
       </Box>
-      <Typography
-        role="status"
-        sx={
-          searchSummary === ''
-            ? visuallyHidden
-            : found.status === 'ready' && found.posts.length === 0
-              ? {
-                  py: 4,
-                  px: 2,
-                  mb: 2,
-                  textAlign: 'center',
-                  fontWeight: 500,
-                  border: 1,
-                  borderStyle: 'dashed',
-                  borderColor: 'divider',
-                  borderRadius: 2,
-                }
-              : { mb: 1.5, color: 'text.secondary' }
-        }
-      >
-        {searchSummary}
-      </Typography>
+      <SearchSummary
+        text={searchSummary}
+        nothingFound={found.status === 'ready' && found.posts.length === 0}
+        gapBelowBox={2}
+      />
       {searching ? (
         <Box aria-busy={found.status === 'loading'}>
           {found.status === 'loading' && <LinearProgress aria-hidden sx={{ mb: 2 }} />}

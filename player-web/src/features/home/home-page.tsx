@@ -2,10 +2,9 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import { RANKING_INITIAL, RANKING_SORT_ELO } from '@ecup/domain';
+import { RankingTable } from '../../components/ranking/ranking-table.tsx';
 import { usePageTitle } from '../../app/use-page-title.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
-// The ranking feature's public table: the one cross-feature import, shared by home and /ranking.
-import { RankingTable } from '../ranking/ranking-table.tsx';
 import { Hero } from './hero.tsx';
 import { LatestNews } from './latest-news.tsx';
 import { Promo } from './promo.tsx';

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { RANKING_PAGE_SIZE, RANKING_SORT_ELO, RANKING_SORT_TROPHIES, type RankingSorting } from '@ecup/domain';
 import { usePageTitle } from '../../app/use-page-title.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
-import { RankingTable } from './ranking-table.tsx';
+import { RankingTable } from '../../components/ranking/ranking-table.tsx';
 
 /** The sorting in the address (`?sort=trophies`), so a shared link opens the same list. */
 const TROPHIES_PARAM = 'trophies';

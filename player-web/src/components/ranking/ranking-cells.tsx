@@ -7,11 +7,11 @@ import CheckIcon from '@mui/icons-material/Check';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import EmojiEvents from '@mui/icons-material/EmojiEvents';
 import { CONSOLE_PLAYSTATION, type RankingEntry } from '@ecup/domain';
-import { UserAvatar } from '../../components/user-avatar.tsx';
-import { visuallyHidden } from '../../components/visually-hidden.ts';
+import { UserAvatar } from '../user-avatar.tsx';
+import { visuallyHidden } from '../visually-hidden.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { imageUrl } from '../../lib/images.ts';
-import { copyText } from './copy-text.ts';
+import { copyText } from '../../lib/copy-text.ts';
 
 /** Medal colours for the podium places; the number is always written too, so colour is never the only cue. */
 const PODIUM = ['#f5b700', '#c0c8d4', '#d08a4e'] as const;

@@ -1,10 +1,5 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
+import { useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -13,16 +8,16 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import ClearIcon from '@mui/icons-material/Clear';
-import SearchIcon from '@mui/icons-material/Search';
 import { MESSAGES, RANKING_STEPS, type RankingEntry, type RankingSorting } from '@ecup/domain';
 import { useClient } from '../../app/client-context.tsx';
-import { LoadingScreen } from '../../components/loading-screen.tsx';
-import { visuallyHidden } from '../../components/visually-hidden.ts';
+import { SearchBox } from '../search-box.tsx';
+import { PagedListBody } from '../paged-list-body.tsx';
+import { SearchSummary } from '../search-summary.tsx';
+import { ShowMoreButtons } from '../show-more-buttons.tsx';
+import { visuallyHidden } from '../visually-hidden.ts';
 import type { MessageKey } from '../../i18n/catalogue.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { GamerTag, PlayerAvatar, PlayerName, RankBadge, TeamName, TrophyCount } from './ranking-cells.tsx';
@@ -36,6 +31,9 @@ const TABLE_MIN_WIDTH_PX = 900;
 
 /** The search runs once typing pauses this long (or at once on Enter). */
 const SEARCH_PAUSE_MS = 300;
+
+/** The longest search text the ranking list accepts. */
+const SEARCH_MAX_LENGTH = 50;
 
 export interface RankingTableProps {
   /** 0 by Elo, 1 by secured trophies (spec §7). */
@@ -266,59 +264,6 @@ function RankingCards({ rows, youId, caption, announce }: RowsProps) {
   );
 }
 
-/** The search form of the ranking page: searches on submit and once typing pauses; empty shows the list again. */
-function SearchBox({ value, onChange, onSubmit }: { value: string; onChange(v: string): void; onSubmit(): void }) {
-  const { t } = useI18n();
-  const id = useId();
-  const input = useRef<HTMLInputElement>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubmit();
-  };
-  return (
-    <Box component="form" role="search" onSubmit={submit} sx={{ display: 'flex', gap: 1, mb: 2, maxWidth: 480 }}>
-      <TextField
-        id={`${id}-search`}
-        type="search"
-        size="small"
-        fullWidth
-        label={t('ranking.search.label')}
-        placeholder={t('ranking.search.hint')}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        autoComplete="off"
-        inputRef={input}
-        sx={{ '& input::-webkit-search-cancel-button': { display: 'none' } }}
-        slotProps={{
-          htmlInput: { maxLength: 50, enterKeyHint: 'search' },
-          input: {
-            endAdornment:
-              value !== '' ? (
-                <InputAdornment position="end">
-                  <IconButton
-                    size="small"
-                    edge="end"
-                    aria-label={t('ranking.search.clear')}
-                    onClick={() => {
-                      onChange('');
-                      // The button disappears with the text; keep the keyboard in the search box.
-                      input.current?.focus();
-                    }}
-                  >
-                    <ClearIcon fontSize="small" />
-                  </IconButton>
-                </InputAdornment>
-              ) : undefined,
-          },
-        }}
-      />
-      <Button type="submit" variant="outlined" startIcon={<SearchIcon />} sx={{ flex: 'none' }}>
-        {t('ranking.search.submit')}
-      </Button>
-    </Box>
-  );
-}
-
 /**
  * The ranking table of spec §2 (rank, player, team, plays as, trophies, G, W, L, T, points) with presence, an
  * optional search and the 'Show more players' buttons of spec §9. Shared by the home page and the ranking page.
@@ -326,18 +271,9 @@ function SearchBox({ value, onChange, onSubmit }: { value: string; onChange(v: s
 export function RankingTable({ sorting, initialAmount, searchable = false }: RankingTableProps) {
   const { t, tm } = useI18n();
   const { state: client } = useClient();
-  const [query, setQuery] = useState('');
   const [search, setSearch] = useState('');
   const [announcement, setAnnouncement] = useState('');
   const cards = useMediaQuery((theme: Theme) => theme.breakpoints.down(TABLE_MIN_WIDTH_PX), { noSsr: true });
-
-  // Search after a pause in typing; clearing the box shows the list again at once.
-  useEffect(() => {
-    const next = query.trim();
-    if (next === search) return;
-    const timer = setTimeout(() => setSearch(next), next === '' ? 0 : SEARCH_PAUSE_MS);
-    return () => clearTimeout(timer);
-  }, [query, search]);
 
   const list = useRankingList(sorting, initialAmount, search);
   const searching = search !== '';
@@ -355,101 +291,47 @@ export function RankingTable({ sorting, initialAmount, searchable = false }: Ran
           : t('ranking.search.foundMany', { count: list.total });
   }
 
-  let body: ReactNode;
-  if (list.status === 'loading') {
-    body = <LoadingScreen fullScreen={false} />;
-  } else if (list.status === 'error') {
-    body = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={list.retry}>
-            {t('ranking.retry')}
-          </Button>
-        }
-      >
-        {t('ranking.error')}
-      </Alert>
-    );
-  } else if (list.rows.length === 0) {
-    body = searching ? null : (
-      <Typography color="text.secondary" sx={{ py: 3 }}>
-        {t('ranking.empty')}
-      </Typography>
-    );
-  } else {
-    const Rows = cards ? RankingCards : RankingGrid;
-    body = <Rows rows={list.rows} youId={youId} caption={caption} announce={setAnnouncement} />;
-  }
-
-  const more = list.status === 'ready' && list.rows.length > 0 && list.rows.length < list.total;
+  const more = list.rows.length < list.total;
   return (
     <Box>
-      {searchable && <SearchBox value={query} onChange={setQuery} onSubmit={() => setSearch(query.trim())} />}
-      <Typography
-        role="status"
-        sx={
-          summary === ''
-            ? visuallyHidden
-            : list.total === 0
-              ? {
-                  py: 4,
-                  px: 2,
-                  textAlign: 'center',
-                  fontWeight: 500,
-                  border: 1,
-                  borderStyle: 'dashed',
-                  borderColor: 'divider',
-                  borderRadius: 2,
-                }
-              : { mb: 1.5, color: 'text.secondary' }
-        }
+      {searchable && (
+        <Box sx={{ mb: 2, maxWidth: 480 }}>
+          <SearchBox
+            label={t('ranking.search.label')}
+            hint={t('ranking.search.hint')}
+            clearLabel={t('ranking.search.clear')}
+            submitLabel={t('ranking.search.submit')}
+            maxLength={SEARCH_MAX_LENGTH}
+            pauseMs={SEARCH_PAUSE_MS}
+            onSearch={setSearch}
+          />
+        </Box>
+      )}
+      <SearchSummary text={summary} nothingFound={list.total === 0} />
+      <PagedListBody
+        list={list}
+        errorText={t('ranking.error')}
+        retryLabel={t('ranking.retry')}
+        emptyText={searching ? null : t('ranking.empty')}
       >
-        {summary}
-      </Typography>
-      <Box sx={{ position: 'relative' }} aria-busy={list.refreshing || list.loadingMore}>
-        {list.refreshing && list.status === 'ready' && (
-          <LinearProgress aria-hidden sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1 }} />
+        {cards ? (
+          <RankingCards rows={list.rows} youId={youId} caption={caption} announce={setAnnouncement} />
+        ) : (
+          <RankingGrid rows={list.rows} youId={youId} caption={caption} announce={setAnnouncement} />
         )}
-        {body}
-      </Box>
+      </PagedListBody>
       {list.status === 'ready' && list.rows.length > 0 && (
-        <Stack spacing={1.5} sx={{ mt: 2, alignItems: { xs: 'stretch', sm: 'center' } }}>
-          {(!searching || more) && (
-            <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
-              {t('ranking.showing', { shown: list.rows.length, total: list.total })}
-            </Typography>
-          )}
-          {more && (
-            <Stack
-              role="group"
-              aria-label={t('ranking.showMoreGroup')}
-              direction={{ xs: 'column', sm: 'row' }}
-              spacing={1}
-              useFlexGap
-              sx={{ justifyContent: 'center', flexWrap: 'wrap' }}
-            >
-              {RANKING_STEPS.map((step) => (
-                <Button
-                  key={step}
-                  variant="outlined"
-                  disabled={list.loadingMore}
-                  onClick={() => void list.loadMore(step)}
-                >
-                  {t('ranking.showMore', { count: step })}
-                </Button>
-              ))}
-            </Stack>
-          )}
-          {list.loadingMore && (
-            <LinearProgress aria-hidden sx={{ width: '100%', maxWidth: 320, alignSelf: 'center' }} />
-          )}
-          {list.moreFailed && (
-            <Alert severity="error" role="alert">
-              {t('ranking.moreError')}
-            </Alert>
-          )}
-        </Stack>
+        <ShowMoreButtons
+          steps={RANKING_STEPS}
+          shown={list.rows.length}
+          total={list.total}
+          onMore={(step) => void list.loadMore(step)}
+          label={(step) => t('ranking.showMore', { count: step })}
+          groupLabel={t('ranking.showMoreGroup')}
+          busy={list.loadingMore}
+          showing={!searching || more ? t('ranking.showing', { shown: list.rows.length, total: list.total }) : null}
+          error={list.moreFailed ? t('ranking.moreError') : null}
+        />
       )}
       <Box role="status" sx={visuallyHidden}>
         {announcement}

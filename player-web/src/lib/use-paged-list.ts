@@ -1,0 +1,87 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+/** One answer of a paged list: some rows and how many there are in all. */
+export interface Page<Row> {
+  rows: Row[];
+  total: number;
+}
+
+export interface PagedListState<Row> {
+  rows: Row[];
+  /** Rows in the list (or matching the search), so the screen knows whether more can be loaded. */
+  total: number;
+  /** 'loading' only before the first answer; a new question keeps the old rows and sets `refreshing`. */
+  status: 'loading' | 'ready' | 'error';
+  refreshing: boolean;
+  loadingMore: boolean;
+  moreFailed: boolean;
+}
+
+function initial<Row>(): PagedListState<Row> {
+  return { rows: [], total: 0, status: 'loading', refreshing: false, loadingMore: false, moreFailed: false };
+}
+
+/**
+ * A list loaded page by page (spec §9 'Show N more'): `fetchFirst` gives the first page, `fetchMore(start, amount)`
+ * appends the next one. A new `fetchFirst` (a new sorting or search: pass a memoised function) starts over, and
+ * answers to an older question are dropped. Rows are listed once even when a row moved across a page edge.
+ */
+export function usePagedList<Row extends { id: number }>(
+  fetchFirst: (signal: AbortSignal) => Promise<Page<Row>>,
+  fetchMore: (start: number, amount: number) => Promise<Page<Row>>,
+) {
+  const [state, setState] = useState<PagedListState<Row>>(initial);
+  const [attempt, setAttempt] = useState(0);
+  /** Bumped for every new first page, so a 'show more' answer for an older list is ignored. */
+  const generation = useRef(0);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const current = ++generation.current;
+    setState((s) => ({
+      ...s,
+      status: s.status === 'error' ? 'loading' : s.status,
+      refreshing: true,
+      loadingMore: false,
+      moreFailed: false,
+    }));
+    fetchFirst(controller.signal)
+      .then((answer) => {
+        if (current !== generation.current) return;
+        setState({ ...initial<Row>(), rows: answer.rows, total: answer.total, status: 'ready' });
+      })
+      .catch(() => {
+        if (controller.signal.aborted || current !== generation.current) return;
+        setState({ ...initial<Row>(), status: 'error' });
+      });
+    return () => controller.abort();
+  }, [fetchFirst, attempt]);
+
+  const retry = useCallback(() => {
+    setState(initial);
+    setAttempt((n) => n + 1);
+  }, []);
+
+  const shown = state.rows.length;
+  const loadMore = useCallback(
+    async (amount: number) => {
+      const current = generation.current;
+      setState((s) => ({ ...s, loadingMore: true, moreFailed: false }));
+      try {
+        const answer = await fetchMore(shown, amount);
+        if (current !== generation.current) return;
+        setState((s) => {
+          const seen = new Set(s.rows.map((row) => row.id));
+          const added = answer.rows.filter((row) => !seen.has(row.id));
+          return { ...s, rows: [...s.rows, ...added], total: answer.total, loadingMore: false };
+        });
+      } catch {
+        if (current !== generation.current) return;
+        setState((s) => ({ ...s, loadingMore: false, moreFailed: true }));
+      }
+    },
+    [fetchMore, shown],
+  );
+
+  return { ...state, loadMore, retry };
+}
