@@ -43,7 +43,7 @@ const SUMMARY_LINES: Array<[RegExp, Kind]> = [
 const PASSED_TEST_LINE = /^[✔√] (?!\[expected fail\])/;
 
 /**
- * Counts from AVA's output. A known failure (`test.failing` that failed as expected) counts as passed. AVA leaves
+ * Counts from AVA's output. A known failure (a test marked as failing that failed as expected) counts as passed. AVA leaves
  * out "N tests passed" when anything failed, so the passed count then comes from the per-test ✔ lines.
  */
 function countAvaResults(output: string): Counts {
