@@ -14,6 +14,7 @@ import { healthRoutes } from './features/health/health.routes.ts';
 import { guardianRoutes } from './features/guardian/guardian.routes.ts';
 import { forumsRoutes } from './features/forums/forums.routes.ts';
 import { serveApp } from './static.ts';
+import { realtimeRoutes } from './realtime/realtime.routes.ts';
 
 /** Builds the Koa app (no listen): API routes first, then the built player app and console. */
 export function createApp(deps: AppDeps): Koa<AppState> {
@@ -40,6 +41,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     seasonRoutes(deps),
     healthRoutes(deps),
     guardianRoutes(deps),
+    realtimeRoutes(deps),
     forumsRoutes(deps),
   ]) {
     api.use(routes.routes());

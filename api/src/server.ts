@@ -6,11 +6,13 @@ import { createDiskImageStore, createRedis, type Config, type ImageStore } from 
 import { createApp } from './app.ts';
 import type { AppDeps } from './context.ts';
 import { createJobQueues } from './services/jobs.ts';
+import { attachRealtime, type RealtimeServer } from './realtime/realtime.ts';
 
 export interface ApiHandle {
   server: http.Server;
   url: string;
   deps: AppDeps;
+  io: RealtimeServer;
   /** Stops accepting, lets in-flight requests finish, then closes Redis and the job queues. */
   close(): Promise<void>;
 }
@@ -26,7 +28,7 @@ function waitUntilReady(redis: Redis, timeoutMs: number): Promise<void> {
   });
 }
 
-/** Starts the HTTP server (and, in later issues, socket.io on the same port). */
+/** Starts the HTTP server with socket.io on the same port. */
 export async function startApi(options: {
   config: Config;
   knex: Knex;
@@ -52,6 +54,7 @@ export async function startApi(options: {
   };
   const app = createApp(deps);
   const server = http.createServer(app.callback());
+  const realtime = attachRealtime(server, deps);
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   server.requestTimeout = 60_000;
@@ -64,8 +67,13 @@ export async function startApi(options: {
     server,
     url: `http://127.0.0.1:${port}`,
     deps,
+    io: realtime.io,
     async close() {
+      // Sockets first; io.close() also closes the HTTP server, which waits for in-flight requests.
+      server.closeIdleConnections();
+      await realtime.close();
       await new Promise<void>((resolve) => {
+        if (!server.listening) return resolve();
         server.close(() => resolve());
         server.closeIdleConnections();
       });

@@ -12,3 +12,4 @@ export * from './contract/games.ts';
 export * from './contract/jobs.ts';
 export * from './countries.ts';
 export * from './contract/forums.ts';
+export * from './contract/realtime.ts';

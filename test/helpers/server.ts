@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import type { Knex } from 'knex';
 import { loadConfig, seedBase, type Config } from '@ecup/db';
-import { startApi, type AppDeps } from '@ecup/api';
+import { startApi, type AppDeps, type RealtimeServer } from '@ecup/api';
 import { startWorker, type WorkerHandle } from '@ecup/worker';
 import { createTestDatabase, testRedisPrefix } from './db.ts';
 
@@ -29,6 +29,8 @@ export interface TestServer {
   knex: Knex;
   config: Config;
   deps: AppDeps;
+  /** The API's socket.io server, to push events as a feature would. */
+  io: RealtimeServer;
   clock: TestClock;
   outbox: string;
   uploads: string;
@@ -65,6 +67,7 @@ export async function startTestServer(options: { worker?: boolean; label?: strin
     knex: db.knex,
     config,
     deps: api.deps,
+    io: api.io,
     clock,
     outbox: config.mailOutbox,
     uploads: config.uploadDir,

@@ -1,0 +1,22 @@
+import Router from '@koa/router';
+import { MESSAGES } from '@ecup/domain';
+import type { AppDeps, AppState } from '../context.ts';
+import { notFound } from '../errors.ts';
+import { requireUser } from '../middleware/auth.ts';
+import { bodyOf } from '../middleware/body.ts';
+import { canJoin } from './channels.ts';
+
+/**
+ * POST /user/pusher/auth {socket_id, channel_name} (spec §7): whether the signed-in user may join the channel — the
+ * same check the socket's `subscribe` makes (decisions §3). Others' channels answer like missing ones.
+ */
+export function realtimeRoutes(deps: AppDeps): Router<AppState> {
+  const router = new Router<AppState>();
+  router.post('/user/pusher/auth', async (ctx) => {
+    const user = requireUser(ctx);
+    const { channel_name } = bodyOf(ctx);
+    if (!(await canJoin(deps.knex, user, channel_name))) throw notFound(MESSAGES.notFound);
+    ctx.body = { ok: true, channel_name };
+  });
+  return router;
+}

@@ -1,0 +1,101 @@
+import type http from 'node:http';
+import { Server, type Socket } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { Redis } from 'ioredis';
+import {
+  MESSAGES,
+  PRESENCE_REFRESH_MS,
+  PRESENCE_TTL_SECONDS,
+  parsePositiveInt,
+  userRoom,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from '@ecup/domain';
+import type { AppDeps } from '../context.ts';
+import { findSession, isBanned } from '../middleware/auth.ts';
+import { presenceKey } from '../services/presence.ts';
+import { canJoin } from './channels.ts';
+
+interface SocketData {
+  user: { id: number; permissions: number };
+}
+
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+/**
+ * socket.io on the API's HTTP server (decisions §3): the handshake carries the id/token pair, a socket joins its
+ * user's room at once and a game's room on `subscribe`; rooms are shared by every API process through the Redis
+ * adapter; presence lives in Redis with an expiry.
+ */
+export function attachRealtime(server: http.Server, deps: AppDeps): { io: RealtimeServer; close(): Promise<void> } {
+  const io: RealtimeServer = new Server(server, { path: '/socket.io', serveClient: false });
+  // The adapter needs its own connections: one of them only listens.
+  const pub: Redis = deps.redis.duplicate({ keyPrefix: '', enableOfflineQueue: true });
+  const sub: Redis = deps.redis.duplicate({ keyPrefix: '', enableOfflineQueue: true });
+  for (const client of [pub, sub]) client.on('error', (error) => deps.log.warn(`socket.io Redis: ${error.message}`));
+  io.adapter(createAdapter(pub, sub, { key: `${deps.config.redisPrefix}socket.io` }));
+
+  io.use(async (socket, next) => {
+    const auth = socket.handshake.auth as Record<string, unknown>;
+    const id = parsePositiveInt(auth.id);
+    const token = typeof auth.token === 'string' ? auth.token.toLowerCase() : '';
+    try {
+      const found = id ? await findSession(deps, id, token) : null;
+      if (!found) return next(new Error(MESSAGES.sessionExpired));
+      if (isBanned(found.user, deps.now())) return next(new Error(MESSAGES.noPermission));
+      socket.data.user = { id: found.user.id, permissions: found.user.permissions };
+      next();
+    } catch {
+      next(new Error(MESSAGES.somethingWentWrong));
+    }
+  });
+
+  const touch = (userId: number) =>
+    deps.redis.set(presenceKey(userId), '1', 'EX', PRESENCE_TTL_SECONDS).catch(() => undefined);
+
+  io.on(
+    'connection',
+    (socket: Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>) => {
+      const { user } = socket.data;
+      void socket.join(userRoom(user.id));
+      void touch(user.id);
+      const refresh = setInterval(() => void touch(user.id), PRESENCE_REFRESH_MS);
+
+      socket.on('subscribe', async (request, ack) => {
+        const answer = typeof ack === 'function' ? ack : () => undefined;
+        const channel = (request as { channel?: unknown } | null)?.channel;
+        try {
+          if (!(await canJoin(deps.knex, user, channel))) return answer({ error: MESSAGES.notFound });
+          await socket.join(channel as string);
+          answer({ ok: true });
+        } catch {
+          answer({ error: MESSAGES.somethingWentWrong });
+        }
+      });
+      socket.on('unsubscribe', async (request, ack) => {
+        const channel = (request as { channel?: unknown } | null)?.channel;
+        if (typeof channel === 'string' && channel !== userRoom(user.id)) await socket.leave(channel);
+        if (typeof ack === 'function') ack({ ok: true });
+      });
+
+      socket.on('disconnect', async () => {
+        clearInterval(refresh);
+        // Offline only when none of the user's connections, on any API process, is left.
+        const left = await io
+          .in(userRoom(user.id))
+          .fetchSockets()
+          .catch(() => [{}]);
+        if (left.length === 0) await deps.redis.del(presenceKey(user.id)).catch(() => undefined);
+      });
+    },
+  );
+
+  return {
+    io,
+    async close() {
+      await new Promise<void>((resolve) => io.close(() => resolve()));
+      pub.disconnect();
+      sub.disconnect();
+    },
+  };
+}

@@ -1,0 +1,146 @@
+import test from 'ava';
+import { io as connect, type Socket } from 'socket.io-client';
+import { MESSAGES, PERMISSIONS, gameRoom, userRoom } from '@ecup/domain';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { buildUser } from '../helpers/factories.ts';
+import { client, type Credentials } from '../helpers/http.ts';
+
+let server: TestServer;
+let api: ReturnType<typeof client>;
+test.before(async () => {
+  server = await startTestServer({ label: 'realtime' });
+  api = client(server.url);
+});
+test.after.always(async () => server?.close());
+
+async function signedIn(overrides = {}) {
+  const user = await buildUser(server.knex, { games_played: 1, ...overrides });
+  const login = await api.post<Credentials>('/user/login', { username: user.username, password: user.password });
+  return { user, auth: login.body };
+}
+
+function open(auth: unknown): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(server.url, {
+      path: '/socket.io',
+      auth: auth as Record<string, unknown>,
+      transports: ['websocket'],
+      reconnection: false,
+    });
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (error) => {
+      socket.close();
+      reject(error);
+    });
+  });
+}
+
+function subscribe(socket: Socket, channel: unknown): Promise<{ ok?: true; error?: string }> {
+  return socket.timeout(5000).emitWithAck('subscribe', { channel });
+}
+
+async function gameBetween(a: number, b: number): Promise<number> {
+  const [season] = await server.knex('seasons').select('id');
+  const [id] = await server
+    .knex('games')
+    .insert({ season_id: season.id, user_1_id: a, user_2_id: b, week_start: new Date() });
+  return Number(id);
+}
+
+const waitFor = (socket: Socket, event: string) => new Promise((resolve) => socket.once(event, resolve));
+
+test('a socket with a bad or missing id/token pair is refused with a connect_error', async (t) => {
+  const { user } = await signedIn();
+  const wrong = await t.throwsAsync(open({ id: user.id, token: 'f'.repeat(64) }));
+  t.is(wrong.message, MESSAGES.sessionExpired);
+  await t.throwsAsync(open({}));
+  await t.throwsAsync(open({ id: 'x', token: 1 }));
+});
+
+test('a signed-in socket gets the events of its own user room, and no one else’s', async (t) => {
+  const a = await signedIn();
+  const b = await signedIn();
+  const [socketA, socketB] = await Promise.all([open(a.auth), open(b.auth)]);
+  t.teardown(() => {
+    socketA.close();
+    socketB.close();
+  });
+  const strays: unknown[] = [];
+  socketB.on('stats', (payload) => strays.push(payload));
+  const received = waitFor(socketA, 'stats');
+  server.io.to(userRoom(a.user.id)).emit('stats', { wins: 1 });
+  t.deepEqual(await received, { wins: 1 });
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  t.deepEqual(strays, []);
+});
+
+test("a game's room is joined by its players and staff with canResolveConflicts; others are answered 'Not found.'", async (t) => {
+  const a = await signedIn();
+  const b = await signedIn();
+  const stranger = await signedIn();
+  const moderator = await signedIn({ permissions: PERMISSIONS.canResolveConflicts });
+  const banHammer = await signedIn({ permissions: PERMISSIONS.canBanUsers });
+  const gameId = await gameBetween(a.user.id, b.user.id);
+  const sockets = await Promise.all([a, b, stranger, moderator, banHammer].map((p) => open(p.auth)));
+  t.teardown(() => sockets.forEach((s) => s.close()));
+  const [sa, sb, ss, sm, sbh] = sockets as [Socket, Socket, Socket, Socket, Socket];
+  t.deepEqual(await subscribe(sa, gameRoom(gameId)), { ok: true });
+  t.deepEqual(await subscribe(sb, gameRoom(gameId)), { ok: true });
+  t.deepEqual(await subscribe(sm, gameRoom(gameId)), { ok: true });
+  t.deepEqual(await subscribe(ss, gameRoom(gameId)), { error: MESSAGES.notFound });
+  t.deepEqual(await subscribe(sbh, gameRoom(gameId)), { error: MESSAGES.notFound });
+  t.deepEqual(await subscribe(ss, gameRoom(999999)), { error: MESSAGES.notFound }, 'same answer as a missing game');
+  t.deepEqual(await subscribe(ss, userRoom(a.user.id)), { error: MESSAGES.notFound });
+  t.deepEqual(await subscribe(ss, '__proto__'), { error: MESSAGES.notFound });
+
+  const messages = [waitFor(sa, 'message'), waitFor(sb, 'message'), waitFor(sm, 'message')];
+  const strays: unknown[] = [];
+  ss.on('message', (m) => strays.push(m));
+  server.io.to(gameRoom(gameId)).emit('message', { content: 'gg' });
+  t.deepEqual(await Promise.all(messages), [{ content: 'gg' }, { content: 'gg' }, { content: 'gg' }]);
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  t.deepEqual(strays, []);
+});
+
+test('POST /user/pusher/auth answers the same check for a channel', async (t) => {
+  const a = await signedIn();
+  const b = await signedIn();
+  const stranger = await signedIn();
+  const gameId = await gameBetween(a.user.id, b.user.id);
+  const own = await api.post(
+    '/user/pusher/auth',
+    { socket_id: '1.1', channel_name: gameRoom(gameId) },
+    { auth: a.auth },
+  );
+  t.is(own.status, 200);
+  t.deepEqual(own.body, { ok: true, channel_name: gameRoom(gameId) });
+  const other = await api.post(
+    '/user/pusher/auth',
+    { socket_id: '1.1', channel_name: gameRoom(gameId) },
+    { auth: stranger.auth },
+  );
+  t.is(other.status, 404);
+  t.deepEqual(other.body, { error: MESSAGES.notFound });
+  t.is((await api.post('/user/pusher/auth', { channel_name: gameRoom(gameId) })).status, 401);
+});
+
+test('a connected player shows online in the ranking, and offline once their last connection closes', async (t) => {
+  const a = await signedIn({ elo: 5000 });
+  const online = async () => {
+    const res = await api.get<{ rankings: { id: number; online: boolean }[] }>('/ranking/list', {
+      query: { amount: 1 },
+    });
+    return res.body.rankings.find((r) => r.id === a.user.id)?.online;
+  };
+  t.is(await online(), false);
+  const first = await open(a.auth);
+  const second = await open(a.auth);
+  t.is(await online(), true);
+  first.close();
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  t.is(await online(), true, 'still one connection open');
+  second.close();
+  const deadline = Date.now() + 3000;
+  while ((await online()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  t.is(await online(), false);
+});
