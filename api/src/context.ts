@@ -14,6 +14,8 @@ export interface AppDeps {
   /** The clock; a parameter so tests can move time (domain has no clock). */
   now: () => Date;
   log: Pick<Console, 'info' | 'warn' | 'error'>;
+  /** Set once socket.io is attached: closes a user's sockets except those of one session, on every API process. */
+  disconnectSessions?: (userId: number, keptSessionId: number | null) => Promise<void>;
 }
 
 /** The signed-in session: its row id and when it was last seen. */

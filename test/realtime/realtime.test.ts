@@ -144,3 +144,21 @@ test('a connected player shows online in the ranking, and offline once their las
   while ((await online()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
   t.is(await online(), false);
 });
+
+test("changing the password disconnects the user's sockets of other sessions", async (t) => {
+  const a = await signedIn();
+  const old = await open(a.auth);
+  t.teardown(() => old.close());
+  const dropped = waitFor(old, 'disconnect');
+  const res = await api.post<Credentials>(
+    '/user/password/change',
+    { current_password: a.user.password, new_password: 'a brand new one', repeat_password: 'a brand new one' },
+    { auth: a.auth },
+  );
+  t.is(res.status, 200);
+  t.is(await dropped, 'io server disconnect');
+  const fresh = await open({ id: res.body.id, token: res.body.token });
+  t.teardown(() => fresh.close());
+  t.true(fresh.connected, 'the new session connects');
+  await t.throwsAsync(open(a.auth), { message: MESSAGES.sessionExpired });
+});

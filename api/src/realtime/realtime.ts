@@ -18,6 +18,7 @@ import { canJoin } from './channels.ts';
 
 interface SocketData {
   user: { id: number; permissions: number };
+  sessionId: number;
 }
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -44,6 +45,7 @@ export function attachRealtime(server: http.Server, deps: AppDeps): { io: Realti
       if (!found) return next(new Error(MESSAGES.sessionExpired));
       if (isBanned(found.user, deps.now())) return next(new Error(MESSAGES.noPermission));
       socket.data.user = { id: found.user.id, permissions: found.user.permissions };
+      socket.data.sessionId = found.session.id;
       next();
     } catch {
       next(new Error(MESSAGES.somethingWentWrong));
@@ -89,6 +91,11 @@ export function attachRealtime(server: http.Server, deps: AppDeps): { io: Realti
       });
     },
   );
+
+  deps.disconnectSessions = async (userId, keptSessionId) => {
+    const sockets = await io.in(userRoom(userId)).fetchSockets();
+    for (const socket of sockets) if (socket.data.sessionId !== keptSessionId) socket.disconnect(true);
+  };
 
   return {
     io,

@@ -23,5 +23,13 @@ export async function runCommand<T>(deps: AppDeps, command: (trx: Knex) => Promi
       deps.log.warn(`e-mails ${emails.join(', ')} left for the reconciler: ${(error as Error).message}`);
     });
   }
+  for (const event of outcome.events) {
+    // decisions §2: revoked sessions lose their sockets too, not only their HTTP access.
+    if (event.type === 'sessions-revoked' && deps.disconnectSessions) {
+      await deps.disconnectSessions(event.user_id, event.kept_session_id).catch((error: unknown) => {
+        deps.log.warn(`could not close the sockets of user ${event.user_id}: ${(error as Error).message}`);
+      });
+    }
+  }
   return outcome.result;
 }

@@ -2,7 +2,7 @@
 import { PRIZE_POINTS, RULE_NUMBERS as n, type LegalDocument, type SeasonFacts } from './content-types.ts';
 import { EN } from './wording.ts';
 
-const { num, plural, times, points } = EN;
+const { num, plural, times, points, prizes } = EN;
 
 export function rules(f: SeasonFacts): LegalDocument {
   const accept = plural(n.acceptSeconds, 'second', 'seconds');
@@ -332,14 +332,7 @@ export function rules(f: SeasonFacts): LegalDocument {
         blocks: [
           {
             kind: 'list',
-            items: [
-              `Winner: ${points(PRIZE_POINTS.first)} plus a trip to the final.`,
-              `Second place: ${points(PRIZE_POINTS.second)}.`,
-              `Third place: ${points(PRIZE_POINTS.third)}.`,
-              'All three also win apparel.',
-              `Winner of each weekly qualifier round: ${points(PRIZE_POINTS.weeklyRound)}.`,
-              `Coca-Cola Trophy hunt: ${points(PRIZE_POINTS.trophyHuntWeekly)} to each of the ${num(n.trophyWeeklyWinners)} weekly winners.`,
-            ],
+            items: prizes(),
           },
           {
             kind: 'p',

@@ -2,7 +2,7 @@
 import { PRIZE_POINTS, RULE_NUMBERS as n, type LegalDocument, type SeasonFacts } from './content-types.ts';
 import { SV } from './wording.ts';
 
-const { num, plural, times, points } = SV;
+const { num, plural, times, points, prizes } = SV;
 
 export function rules(f: SeasonFacts): LegalDocument {
   const accept = plural(n.acceptSeconds, 'sekund', 'sekunder');
@@ -336,14 +336,7 @@ export function rules(f: SeasonFacts): LegalDocument {
         blocks: [
           {
             kind: 'list',
-            items: [
-              `Vinnaren: ${points(PRIZE_POINTS.first)} och en resa till finalen.`,
-              `Tvåan: ${points(PRIZE_POINTS.second)}.`,
-              `Trean: ${points(PRIZE_POINTS.third)}.`,
-              'Alla tre vinner dessutom kläder.',
-              `Vinnaren av varje veckas kvalomgång: ${points(PRIZE_POINTS.weeklyRound)}.`,
-              `Coca-Cola Trophy hunt: ${points(PRIZE_POINTS.trophyHuntWeekly)} till var och en av veckans ${num(n.trophyWeeklyWinners)} vinnare.`,
-            ],
+            items: prizes(),
           },
           {
             kind: 'p',

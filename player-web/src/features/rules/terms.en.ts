@@ -1,14 +1,8 @@
 /** The /terms page in English (spec §2 "Terms cover…", §9 terms; decisions §8, §9). */
-import {
-  PRIZE_POINTS,
-  RULE_NUMBERS as n,
-  SUPPORT_EMAIL,
-  type LegalDocument,
-  type SeasonFacts,
-} from './content-types.ts';
+import { RULE_NUMBERS as n, SUPPORT_EMAIL, type LegalDocument, type SeasonFacts } from './content-types.ts';
 import { EN } from './wording.ts';
 
-const { num, plural, times, points } = EN;
+const { num, plural, times, prizes } = EN;
 
 export function terms(f: SeasonFacts): LegalDocument {
   const organisers = `the ${f.product} organisers`;
@@ -85,13 +79,8 @@ export function terms(f: SeasonFacts): LegalDocument {
           {
             kind: 'list',
             items: [
-              `Winner: ${points(PRIZE_POINTS.first)} plus a trip to the final.`,
-              `Second place: ${points(PRIZE_POINTS.second)}.`,
-              `Third place: ${points(PRIZE_POINTS.third)}.`,
-              'All three also win apparel.',
-              `Winner of each weekly qualifier round: ${points(PRIZE_POINTS.weeklyRound)}.`,
-              `Coca-Cola Trophy hunt: ${points(PRIZE_POINTS.trophyHuntWeekly)} to each of the ${num(n.trophyWeeklyWinners)} ` +
-                `weekly winners. Each player can win a trophy-hunt prize ${times(n.trophyPrizesPerPlayer)} per tournament.`,
+              ...prizes(),
+              `Each player can win a trophy-hunt prize ${times(n.trophyPrizesPerPlayer)} per tournament.`,
             ],
           },
           {

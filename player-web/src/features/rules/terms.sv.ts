@@ -1,14 +1,8 @@
 /** The /terms page in Swedish (spec §2 "Terms cover…", §9 terms; decisions §8, §9). */
-import {
-  PRIZE_POINTS,
-  RULE_NUMBERS as n,
-  SUPPORT_EMAIL,
-  type LegalDocument,
-  type SeasonFacts,
-} from './content-types.ts';
+import { RULE_NUMBERS as n, SUPPORT_EMAIL, type LegalDocument, type SeasonFacts } from './content-types.ts';
 import { SV } from './wording.ts';
 
-const { num, plural, times, points } = SV;
+const { num, plural, times, prizes } = SV;
 
 export function terms(f: SeasonFacts): LegalDocument {
   const organisers = `${f.product}-arrangörerna`;
@@ -85,14 +79,8 @@ export function terms(f: SeasonFacts): LegalDocument {
           {
             kind: 'list',
             items: [
-              `Vinnaren: ${points(PRIZE_POINTS.first)} och en resa till finalen.`,
-              `Tvåan: ${points(PRIZE_POINTS.second)}.`,
-              `Trean: ${points(PRIZE_POINTS.third)}.`,
-              'Alla tre vinner dessutom kläder.',
-              `Vinnaren av varje veckas kvalomgång: ${points(PRIZE_POINTS.weeklyRound)}.`,
-              `Coca-Cola Trophy hunt: ${points(PRIZE_POINTS.trophyHuntWeekly)} till var och en av veckans ` +
-                `${num(n.trophyWeeklyWinners)} vinnare. Varje spelare kan vinna ett pris i troféjakten ` +
-                `${times(n.trophyPrizesPerPlayer)} per turnering.`,
+              ...prizes(),
+              `Varje spelare kan vinna ett pris i troféjakten ${times(n.trophyPrizesPerPlayer)} per turnering.`,
             ],
           },
           {
