@@ -13,8 +13,12 @@ import { seasonRoutes } from './features/season/season.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { guardianRoutes } from './features/guardian/guardian.routes.ts';
 import { forumsRoutes } from './features/forums/forums.routes.ts';
+import { matchmakingRoutes } from './features/matchmaking/matchmaking.routes.ts';
+import { gamesRoutes } from './features/games/games.routes.ts';
+import { conflictsRoutes } from './features/conflicts/conflicts.routes.ts';
 import { serveApp } from './static.ts';
 import { realtimeRoutes } from './realtime/realtime.routes.ts';
+import { maybeTestClockRoutes } from './features/test-clock/test-clock.routes.ts';
 
 /** Builds the Koa app (no listen): API routes first, then the built player app and console. */
 export function createApp(deps: AppDeps): Koa<AppState> {
@@ -43,9 +47,14 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     guardianRoutes(deps),
     realtimeRoutes(deps),
     forumsRoutes(deps),
+    matchmakingRoutes(deps),
+    gamesRoutes(deps),
+    conflictsRoutes(deps),
   ]) {
     api.use(routes.routes());
   }
+  const testClock = maybeTestClockRoutes(deps);
+  if (testClock) api.use(testClock.routes());
   app.use(api.routes());
   app.use(api.allowedMethods({ throw: false }));
 

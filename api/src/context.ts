@@ -1,6 +1,7 @@
 import type Koa from 'koa';
 import type { Knex } from 'knex';
 import type { Redis } from 'ioredis';
+import type { Push, ShiftableClock } from '@ecup/domain';
 import type { Config, ImageStore, User } from '@ecup/db';
 import type { JobQueues } from './services/jobs.ts';
 
@@ -13,7 +14,14 @@ export interface AppDeps {
   jobs: JobQueues;
   /** The clock; a parameter so tests can move time (domain has no clock). */
   now: () => Date;
+  /** The movable clock behind `now`, only with TEST_CLOCK=on (POST /test/clock). */
+  clock?: ShiftableClock;
   log: Pick<Console, 'info' | 'warn' | 'error'>;
+  /**
+   * Emits real-time events to their rooms on every API process (socket.io's Redis adapter). Fire and forget: a
+   * lost event is made good by the client's re-read after a reconnect (decisions §3).
+   */
+  publish: (pushes: Push[]) => void;
   /** Set once socket.io is attached: closes a user's sockets except those of one session, on every API process. */
   disconnectSessions?: (userId: number, keptSessionId: number | null) => Promise<void>;
 }

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Knex } from 'knex';
 import type { Redis } from 'ioredis';
+import type { ShiftableClock } from '@ecup/domain';
 import { createDiskImageStore, createRedis, type Config, type ImageStore } from '@ecup/db';
 import { createApp } from './app.ts';
 import type { AppDeps } from './context.ts';
@@ -33,6 +34,8 @@ export async function startApi(options: {
   config: Config;
   knex: Knex;
   now?: () => Date;
+  /** A movable clock (tests); with TEST_CLOCK=on it is exposed at /test/clock. Wins over `now`. */
+  clock?: ShiftableClock;
   images?: ImageStore;
   log?: AppDeps['log'];
 }): Promise<ApiHandle> {
@@ -49,8 +52,10 @@ export async function startApi(options: {
     redis,
     jobs,
     images: options.images ?? createDiskImageStore(config.uploadDir),
-    now: options.now ?? (() => new Date()),
+    now: options.clock ? () => options.clock!.now() : (options.now ?? (() => new Date())),
+    clock: options.clock,
     log,
+    publish: () => undefined,
   };
   const app = createApp(deps);
   const server = http.createServer(app.callback());

@@ -19,6 +19,11 @@ export interface Config {
   playerWebDist: string;
   adminWebDist: string;
   shutdownTimeoutMs: number;
+  /**
+   * TEST_CLOCK=on: tests may move the server's clock through POST /test/clock (the issue's test-only mechanism).
+   * Refused when NODE_ENV=production.
+   */
+  testClock: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -54,6 +59,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`PUBLIC_URL must be an absolute URL such as https://ecup.example.com (got "${publicUrl}")`);
   }
   const shutdownTimeoutMs = Number(env.SHUTDOWN_TIMEOUT_MS ?? 15000);
+  const testClock = flag('TEST_CLOCK', env.TEST_CLOCK, false);
+  if (testClock && env.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'TEST_CLOCK=on lets anyone move the clock: it is refused with NODE_ENV=production. Unset it.',
+    );
+  }
   return {
     port,
     databaseUrl,
@@ -71,5 +82,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     playerWebDist: path.join(ROOT, 'player-web', 'dist'),
     adminWebDist: path.join(ROOT, 'admin-web', 'dist'),
     shutdownTimeoutMs: Number.isFinite(shutdownTimeoutMs) && shutdownTimeoutMs > 0 ? shutdownTimeoutMs : 15000,
+    testClock,
   };
 }

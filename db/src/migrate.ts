@@ -8,6 +8,7 @@ import * as m6 from '../migrations/20260101000006_play.ts';
 import * as m7 from '../migrations/20260101000007_trophies.ts';
 import * as m8 from '../migrations/20260101000008_moderation_mail.ts';
 import * as m9 from '../migrations/20260101000009_forum_moderation.ts';
+import * as m10 from '../migrations/20260101000010_queue_matching.ts';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '20260101000007_trophies': m7,
   '20260101000008_moderation_mail': m8,
   '20260101000009_forum_moderation': m9,
+  '20260101000010_queue_matching': m10,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

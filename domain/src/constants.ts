@@ -37,6 +37,12 @@ export const CONFLICT_ESCALATION_MS = 15 * 60_000;
 export const CHAT_THROTTLE_MS = 4_000;
 /** Gap after a message was sent successfully (spec §5). */
 export const CHAT_THROTTLE_AFTER_SUCCESS_MS = 3_750;
+/** Score of a confirmed 'Opponent left' report: a forfeit win for the player who stayed (docs/rules.md). */
+export const FORFEIT_WIN_SCORE = 3;
+/** Longest chat message, in characters (not in the spec; the column holds 1000). */
+export const CHAT_MESSAGE_MAX = 500;
+/** Chat lines /game/get answers, newest last (not in the spec). */
+export const CHAT_HISTORY_MAX = 200;
 /** Lowest score a player can report (spec §5). */
 export const SCORE_MIN = 0;
 /** Highest score a player can report (spec §5: "integer 0-99"). */

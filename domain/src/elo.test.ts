@@ -56,6 +56,16 @@ const games: [string, Parameters<typeof rateGame>[0], { elo_1: number; elo_2: nu
     { elo_1: 1200, games_1: 31, elo_2: 1000, games_2: 10, score_1: 2, score_2: 2 },
     { elo_1: 1195, elo_2: 1010 },
   ],
+  [
+    'two experienced players draw 1200 against 1000: 1194.805 and 1005.195',
+    { elo_1: 1200, games_1: 40, elo_2: 1000, games_2: 30, score_1: 0, score_2: 0 },
+    { elo_1: 1195, elo_2: 1005 },
+  ],
+  [
+    'K switches at 30 games behind: 29 games still K 40 (+20), 30 games K 20 (-10)',
+    { elo_1: 1000, games_1: 29, elo_2: 1000, games_2: 30, score_1: 2, score_2: 0 },
+    { elo_1: 1020, elo_2: 990 },
+  ],
 ];
 for (const [what, input, expected] of games) {
   test(`rateGame: ${what}`, (t) => {

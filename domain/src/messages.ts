@@ -112,6 +112,52 @@ export const MESSAGES = {
   newEvidenceTitle: 'New evidence',
   newEvidence: (name: string) => `${name} has uploaded new evidence.`,
 
+  // --- Matchmaking and games: not in the spec (decisions §5; each is the `error` of a 400/403/404/409) ---
+  /** Not in the spec: queueing outside the weekly window; `opensAt` null when the season has no further window. */
+  matchmakingClosed: (opensAt: Date | null, timeZone: string = 'UTC') =>
+    opensAt
+      ? `The matchmaking is closed right now. It opens again ${formatDateTime(opensAt, timeZone)}.`
+      : 'The matchmaking is closed: this season is over. See you next season!',
+  /** Not in the spec: queueing with an open game (decisions §5). */
+  finishOpenGame: 'You have a game to finish first.',
+  /** Not in the spec: the weekly cap (spec §9 terms: max 30 games per week). */
+  weeklyGameCap: (max: number) => `You have played the maximum of ${max} games this week. See you next week!`,
+  /** Not in the spec: the cooldown after three declined or missed matches within an hour (decisions §5). */
+  queueCooldown: (until: Date, timeZone: string = 'UTC') =>
+    `You declined or missed three matches within an hour. You can queue again at ${formatDateTime(until, timeZone)}.`,
+  /** Not in the spec: keepalive, accept or decline with no queue entry or match to act on (409). */
+  notInQueue: 'You are not in the queue.',
+  /** Not in the spec: accept or decline with no pending match (409). */
+  noMatchToAnswer: 'There is no match waiting for your answer.',
+  /** Not in the spec: a second accept of the same match (409). */
+  matchAlreadyAccepted: 'You have already accepted this match.',
+  /** Not in the spec: an unknown game, or one the caller may not see (404, the same answer for both). */
+  gameNotFound: 'That game does not exist.',
+  /** Not in the spec: a result before the form opens (spec §4: 12 minutes after the game started). */
+  resultNotOpenYet: 'The result can be entered 12 minutes after the game started.',
+  /** Not in the spec: a second submission, or one after the game moved on (409). */
+  resultAlreadySubmitted: 'A result has already been submitted for this game.',
+  /** Not in the spec: verify or protest with nothing to answer, or one's own submission (409). */
+  nothingToVerify: 'There is no result from your opponent to answer.',
+  /** Not in the spec: a second verify (409). */
+  resultAlreadyVerified: 'This result has already been verified.',
+  /** Not in the spec: verify or protest after the game went to conflict (409). */
+  gameInConflict: 'This game is in conflict. An admin will set the result.',
+  /** Not in the spec: any result call on a final game (409). */
+  gameAlreadyFinal: 'This game already has its final result.',
+  /** Not in the spec: 'Opponent left' naming someone other than the opponent (400). */
+  droppedUserInvalid: 'You can only report your opponent as having left.',
+  /** Not in the spec: evidence outside a conflict or a submitted result (409). */
+  evidenceNotOpen: 'Evidence can be uploaded once a result has been submitted or protested.',
+  /** Not in the spec: evidence with neither a link nor an image (400). */
+  evidenceMissing: 'Enter a YouTube link or choose an image.',
+  /** Not in the spec: chat faster than the throttle (spec §5: about 4 s), 429. */
+  chatThrottled: 'Please wait a moment before sending another message.',
+  /** Not in the spec: a chat message over 500 characters (400). */
+  chatMessageTooLong: 'Your message is too long.',
+  /** Not in the spec: /admin/games/edit on a game that is still being played (409). */
+  gameNotReadyForEdit: 'This game has no result to edit yet.',
+
   // --- Forums (spec §5) ---
   messageTooShort: 'The message is too short.',
   messageTooLong: 'The message is too long.',
@@ -143,6 +189,8 @@ export const MESSAGES = {
   mustLogInToView: 'You must log in to view this page',
   signInToPlay: 'Sign in to play',
   startMatchmaking: 'Start the matchmaking',
+  /** Not in the spec: the result popover after a moderator saved a score. */
+  resultSaved: 'The result has been saved.',
   seasonEnded: (product: string) => `${product} has ended. See you next season!`,
 
   // --- Result and conflict labels (spec §2, §4) ---

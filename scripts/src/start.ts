@@ -1,4 +1,5 @@
 import { DEMO_ACCOUNTS, createDiskImageStore, openProcess, runMain, seedBase, seedDemo, stopOnSignals } from '@ecup/db';
+import { createShiftableClock } from '@ecup/domain';
 import { startApi } from '@ecup/api';
 import { startWorker, type WorkerHandle } from '@ecup/worker';
 
@@ -20,8 +21,11 @@ runMain(async () => {
       await seedDemo(knex, { now, store: images });
     }
   }
-  const worker: WorkerHandle | null = config.worker ? await startWorker({ config, knex }) : null;
-  const api = await startApi({ config, knex, images });
+  // TEST_CLOCK=on (never in production): one movable clock shared by the API and the in-process worker.
+  const clock = config.testClock ? createShiftableClock(Date.now) : undefined;
+  const workerNow = clock ? () => clock.now() : undefined;
+  const worker: WorkerHandle | null = config.worker ? await startWorker({ config, knex, now: workerNow }) : null;
+  const api = await startApi({ config, knex, images, clock });
   console.info(`eCup is running on ${config.publicUrl} (API, player app at /, console at /admin/)`);
   console.info(`worker: ${worker ? 'in this process' : 'off (WORKER=off); run npm run worker'}`);
   console.info(`e-mails: ${config.smtpUrl ? 'sent by SMTP' : `written to ${config.mailOutbox}`}`);

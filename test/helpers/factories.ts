@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import sharp from 'sharp';
+import { DEFAULT_TIME_ZONE, weekStart, type GameStateName } from '@ecup/domain';
 import { User, hashPassword } from '@ecup/db';
 
 let counter = 0;
@@ -81,4 +82,41 @@ export function signupFields(overrides: Record<string, string> = {}): Record<str
     terms: '1',
     ...overrides,
   };
+}
+
+/** Columns of a game row a test may set (db/migrations/20260101000006_play.ts). */
+export interface GameFields {
+  user_1_id: number;
+  user_2_id: number;
+  /** The start of the game (spec §4: the result form opens 12 minutes later); default now. */
+  created_at?: Date;
+  state?: GameStateName;
+  score_1?: number | null;
+  score_2?: number | null;
+  submitted_user_id?: number | null;
+  dropped_user_id?: number | null;
+  submitted_at?: Date | null;
+  conflict?: boolean;
+  season_id?: number;
+}
+
+/**
+ * Inserts a game as the matchmaking's accept would (state 'playing' unless given), in the active season and the
+ * week of `created_at`; answers its id.
+ */
+export async function buildGame(knex: Knex, fields: GameFields): Promise<number> {
+  const created_at = fields.created_at ?? new Date();
+  const season =
+    fields.season_id === undefined
+      ? ((await knex('seasons').where('active', true).orderBy('id', 'desc').first('id', 'time_zone')) as
+          { id: number; time_zone: string } | undefined)
+      : { id: fields.season_id, time_zone: DEFAULT_TIME_ZONE };
+  if (!season) throw new Error('buildGame needs a season: start the server with seedBase first');
+  const [id] = await knex('games').insert({
+    season_id: season.id,
+    week_start: weekStart(created_at, season.time_zone),
+    ...fields,
+    created_at,
+  });
+  return Number(id);
 }

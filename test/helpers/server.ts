@@ -3,25 +3,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import type { Knex } from 'knex';
+import { createShiftableClock, type ShiftableClock } from '@ecup/domain';
 import { loadConfig, seedBase, type Config } from '@ecup/db';
 import { startApi, type AppDeps, type RealtimeServer } from '@ecup/api';
 import { startWorker, type WorkerHandle } from '@ecup/worker';
 import { createTestDatabase, testRedisPrefix } from './db.ts';
 
-/** A clock tests can move. */
-export interface TestClock {
-  now(): Date;
-  set(date: Date): void;
-  advance(ms: number): void;
-}
+/** A clock tests can move (the domain's shiftable clock over the system clock). */
+export type TestClock = ShiftableClock;
 
 export function createClock(start = new Date()): TestClock {
-  let offset = start.getTime() - Date.now();
-  return {
-    now: () => new Date(Date.now() + offset),
-    set: (date) => (offset = date.getTime() - Date.now()),
-    advance: (ms) => (offset += ms),
-  };
+  return createShiftableClock(Date.now, start.getTime() - Date.now());
 }
 
 export interface TestServer {
@@ -60,8 +52,10 @@ export async function startTestServer(options: { worker?: boolean; label?: strin
   const clock = createClock();
   await seedBase(db.knex, { now: clock.now() });
   const quiet = { info: () => undefined, warn: () => undefined, error: console.error };
-  const worker = options.worker ? await startWorker({ config, knex: db.knex, log: quiet, now: clock.now }) : null;
-  const api = await startApi({ config, knex: db.knex, now: clock.now, log: quiet });
+  const worker = options.worker
+    ? await startWorker({ config, knex: db.knex, log: quiet, now: () => clock.now() })
+    : null;
+  const api = await startApi({ config, knex: db.knex, clock, log: quiet });
   const server: TestServer = {
     url: api.url,
     knex: db.knex,

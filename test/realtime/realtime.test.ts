@@ -68,8 +68,22 @@ test('a signed-in socket gets the events of its own user room, and no one elseâ€
   const strays: unknown[] = [];
   socketB.on('stats', (payload) => strays.push(payload));
   const received = waitFor(socketA, 'stats');
-  server.io.to(userRoom(a.user.id)).emit('stats', { wins: 1 });
-  t.deepEqual(await received, { wins: 1 });
+  const stats = {
+    user_id: a.user.id,
+    game_id: 1,
+    stats: {
+      wins: 1,
+      losses: 0,
+      ties: 0,
+      scored_goals: 2,
+      conceded_goals: 1,
+      secured_trophies: 0,
+      unsecured_trophies: 0,
+      elo: 1020,
+    },
+  };
+  server.io.to(userRoom(a.user.id)).emit('stats', stats);
+  t.deepEqual(await received, stats);
   await new Promise((resolve) => setTimeout(resolve, 200));
   t.deepEqual(strays, []);
 });
@@ -96,8 +110,9 @@ test("a game's room is joined by its players and staff with canResolveConflicts;
   const messages = [waitFor(sa, 'message'), waitFor(sb, 'message'), waitFor(sm, 'message')];
   const strays: unknown[] = [];
   ss.on('message', (m) => strays.push(m));
-  server.io.to(gameRoom(gameId)).emit('message', { content: 'gg' });
-  t.deepEqual(await Promise.all(messages), [{ content: 'gg' }, { content: 'gg' }, { content: 'gg' }]);
+  const line = { id: 1, user_id: a.user.id, name: a.user.username, avatar_hash: null, content: 'gg', inserted: 1 };
+  server.io.to(gameRoom(gameId)).emit('message', line);
+  t.deepEqual(await Promise.all(messages), [line, line, line]);
   await new Promise((resolve) => setTimeout(resolve, 200));
   t.deepEqual(strays, []);
 });

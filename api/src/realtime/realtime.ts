@@ -92,6 +92,12 @@ export function attachRealtime(server: http.Server, deps: AppDeps): { io: Realti
     },
   );
 
+  deps.publish = (pushes) => {
+    for (const { room, event, payload } of pushes) {
+      (io.to(room).emit as (event: string, payload: unknown) => boolean)(event, payload);
+    }
+  };
+
   deps.disconnectSessions = async (userId, keptSessionId) => {
     const sockets = await io.in(userRoom(userId)).fetchSockets();
     for (const socket of sockets) if (socket.data.sessionId !== keptSessionId) socket.disconnect(true);

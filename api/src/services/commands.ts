@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { CommandRejected, emailIds, type CommandOutcome } from '@ecup/db';
+import { CommandRejected, emailIds, pushesOf, type CommandOutcome } from '@ecup/db';
 import { HttpError } from '../errors.ts';
 import type { AppDeps } from '../context.ts';
 
@@ -31,5 +31,7 @@ export async function runCommand<T>(deps: AppDeps, command: (trx: Knex) => Promi
       });
     }
   }
+  const pushes = pushesOf(outcome.events);
+  if (pushes.length > 0) deps.publish(pushes);
   return outcome.result;
 }

@@ -1,12 +1,14 @@
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { QUEUE_NAMES, emailJobs } from '@ecup/domain';
+import { PAIR_JOB, QUEUE_NAMES, emailJobs } from '@ecup/domain';
 import { createBullConnection } from '@ecup/db';
 
 /** The producer side of the job queues (the worker consumes them). */
 export interface JobQueues {
   /** Queues the sending of stored e-mail rows; safe to call twice for the same id. */
   sendEmails(emailIds: number[]): Promise<void>;
+  /** Asks the worker for a pairing pass now (decisions §5: "on every enter"); the tick pairs anyway. */
+  requestPairing(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -14,13 +16,18 @@ export function createJobQueues(redisUrl: string, prefix: string): JobQueues {
   const connection: Redis = createBullConnection(redisUrl, 'producer');
   connection.on('error', () => undefined);
   const email = new Queue(QUEUE_NAMES.email, { connection, prefix: `${prefix}bull` });
+  const play = new Queue(QUEUE_NAMES.play, { connection, prefix: `${prefix}bull` });
   return {
     async sendEmails(emailIds) {
       if (emailIds.length === 0) return;
       await email.addBulk(emailJobs(emailIds));
     },
+    async requestPairing() {
+      await play.add(PAIR_JOB.name, PAIR_JOB.data, PAIR_JOB.opts);
+    },
     async close() {
       await email.close();
+      await play.close();
       connection.disconnect();
     },
   };

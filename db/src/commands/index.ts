@@ -13,3 +13,5 @@ export * from './forums/create-post.ts';
 export * from './forums/set-thread-lock.ts';
 export * from './forums/set-post-hidden.ts';
 export * from './forums/report-post.ts';
+export * from './play/index.ts';
+export * from './games/index.ts';

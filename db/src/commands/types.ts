@@ -1,6 +1,14 @@
-/** What a command asks the caller to do once its transaction has committed (CONVENTIONS §6). */
+import type { Knex } from 'knex';
+import type { Push } from '@ecup/domain';
+
+/**
+ * What a command asks the caller to do once its transaction has committed (CONVENTIONS §6): send e-mails, close
+ * revoked sessions' sockets, push real-time events (the API through socket.io, the worker through the emitter).
+ */
 export type CommandEvent =
-  { type: 'email'; email_id: number } | { type: 'sessions-revoked'; user_id: number; kept_session_id: number | null };
+  | { type: 'email'; email_id: number }
+  | { type: 'sessions-revoked'; user_id: number; kept_session_id: number | null }
+  | { type: 'push'; push: Push };
 
 export interface CommandOutcome<T> {
   result: T;
@@ -21,3 +29,20 @@ export class CommandRejected extends Error {
 export function emailIds(events: CommandEvent[]): number[] {
   return events.flatMap((event) => (event.type === 'email' ? [event.email_id] : []));
 }
+
+/** The real-time events a command asked for, in order. */
+export function pushesOf(events: CommandEvent[]): Push[] {
+  return events.flatMap((event) => (event.type === 'push' ? [event.push] : []));
+}
+
+/** Wraps pushes as command events. */
+export function pushEvents(pushes: Push[]): CommandEvent[] {
+  return pushes.map((push) => ({ type: 'push' as const, push }));
+}
+
+/**
+ * A worker sweep (decisions §5): finds the rows whose time has come (expired keepalives, accept deadlines,
+ * unanswered results, players to pair) and moves each with a state-guarded write in its own transaction, so running
+ * it twice, or on two workers at once, changes things once. Answers the events of what it committed.
+ */
+export type Sweep = (knex: Knex, now: Date) => Promise<CommandEvent[]>;

@@ -9,6 +9,8 @@ export class QueueEntry extends BaseModel {
   elo!: number;
   entered_at!: Date;
   keepalive_at!: Date;
+  /** The pending match the entry is in; matched entries are not paired again and need no keepalive. */
+  match_id!: number | null;
   user?: User;
 
   static override relationMappings = () => ({

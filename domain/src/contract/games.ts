@@ -1,2 +1,188 @@
+/**
+ * Payloads of the play loop (spec §3 Game, Chat message, Evidence, Conflict; §7 matchmaking, game and conflict
+ * calls; decisions §3, §5). Field names are the spec's snake_case. Times named `inserted` are unix seconds as in
+ * the spec; deadlines the client counts down to are unix milliseconds (`_ms`), and every answer that carries one
+ * also carries `server_time_ms`, so a client with a wrong clock (or a test clock on the server) counts correctly.
+ */
+import type { ConsoleId } from '../constants.ts';
+import type { TeamPayload } from './accounts.ts';
+
 /** The stored states of a game (decisions §5). */
 export type GameStateName = 'playing' | 'submitted' | 'dropped' | 'conflict' | 'final';
+
+/** A player as the match card and the game screen show them (spec §3 User, without private fields). */
+export interface GamePlayer {
+  id: number;
+  username: string;
+  first_name: string;
+  last_name: string;
+  avatar_hash: string | null;
+  console: ConsoleId;
+  gamer_tag: string;
+  team: TeamPayload;
+  fifa_team_name: string;
+  elo: number;
+  wins: number;
+  losses: number;
+  ties: number;
+  scored_goals: number;
+  conceded_goals: number;
+  secured_trophies: number;
+  unsecured_trophies: number;
+}
+
+/** A pending match (spec §4 "matched"): both players, who has accepted, and the accept deadline. */
+export interface MatchPayload {
+  id: number;
+  user_1: GamePlayer;
+  user_2: GamePlayer;
+  user_1_accepted: boolean;
+  user_2_accepted: boolean;
+  /** End of the 30 s accept window (the client's countdown reaches 0 here; the server clears 2 s later). */
+  deadline_ms: number;
+  server_time_ms: number;
+}
+
+/** Where the signed-in player stands in the play loop; the client re-reads it after a reconnect. */
+export type MatchmakingStateName = 'idle' | 'queued' | 'matched' | 'playing';
+
+/**
+ * Answer of every /matchmaking call and of GET /matchmaking/status (decisions §5; "not shown" in the spec).
+ * `queued_at_ms` starts the queue timer; `game_id` is set in state 'playing'.
+ */
+export interface MatchmakingStatus {
+  state: MatchmakingStateName;
+  queued_at_ms: number | null;
+  match: MatchPayload | null;
+  game_id: number | null;
+  server_time_ms: number;
+}
+
+/** A chat line (spec §3 Chat message); `class_name` 'admin' styles a moderator's message. */
+export interface ChatMessagePayload {
+  id: number;
+  user_id: number;
+  name: string;
+  avatar_hash: string | null;
+  content: string;
+  class_name?: 'admin';
+  inserted: number;
+}
+
+/** One piece of evidence (spec §3 Evidence): a YouTube video id or an uploaded image (id under `evidence/`). */
+export interface EvidencePayload {
+  id: number;
+  youtube_id: string | null;
+  evidence_hash: string | null;
+  user_id: number;
+  username: string;
+  inserted: number;
+}
+
+/**
+ * A game without its chat and evidence (spec §3 Game): the `score` event carries it. Scores are in game order
+ * (score_1 is user_1's goals) and null until a result is submitted.
+ */
+export interface GameSummary {
+  id: number;
+  user_1: GamePlayer;
+  user_2: GamePlayer;
+  score_1: number | null;
+  score_2: number | null;
+  inserted: number;
+  state: GameStateName;
+  submitted_user_id: number | null;
+  confirmed_user_id: number | null;
+  dropped_user_id: number | null;
+  /** True once the game went to conflict; stays true after a moderator solved it. */
+  conflict: boolean;
+  /** A moderator set the final score of a game in conflict (conflict list status Solved). */
+  conflict_solved: boolean;
+  /** When the result form opens: 12 min after the game started (spec §4). */
+  result_opens_at_ms: number;
+  /** When an unanswered submission or 'Opponent left' report goes to conflict (decisions §5); else null. */
+  escalates_at_ms: number | null;
+  /** Elo change of each player once the result is final; null before. */
+  elo_change_1: number | null;
+  elo_change_2: number | null;
+  server_time_ms: number;
+}
+
+/** GET /game/get (spec §3 Game): the summary with the chat transcript and the evidence list. */
+export interface GamePayload extends GameSummary {
+  messages: ChatMessagePayload[];
+  evidence: EvidencePayload[];
+}
+
+/** GET /game/get_active (spec §7: "game id number"): the player's open game, or null. */
+export interface ActiveGameResponse {
+  game_id: number | null;
+}
+
+/** A player in the conflict list (spec §3 Conflict). */
+export interface ConflictPlayer {
+  id: number;
+  username: string;
+  avatar_hash: string | null;
+}
+
+/** One row of GET /conflicts/list (spec §2 Conflicts page, §3 Conflict); `id` is the game's id (/game/{id}). */
+export interface ConflictEntry {
+  id: number;
+  user_1: ConflictPlayer;
+  user_2: ConflictPlayer;
+  solved: boolean;
+  inserted: number;
+}
+
+/** GET /conflicts/list (decisions §8: own conflicts for players, all for canResolveConflicts). */
+export interface ConflictListResponse {
+  conflicts: ConflictEntry[];
+}
+
+/** The stats part of spec §3 User that a final result changes (the `stats` event, spec §7). */
+export interface UserStats {
+  wins: number;
+  losses: number;
+  ties: number;
+  scored_goals: number;
+  conceded_goals: number;
+  secured_trophies: number;
+  unsecured_trophies: number;
+  elo: number;
+}
+
+/** `stats` on a player's own channel: their new stats after a final result of `game_id`. */
+export interface StatsEvent {
+  user_id: number;
+  game_id: number;
+  stats: UserStats;
+}
+
+/** `match-accepted`: `user_id` accepted match `match_id`. */
+export interface MatchAcceptedEvent {
+  match_id: number;
+  user_id: number;
+}
+
+/**
+ * `match-declined`: the match is gone because `user_id` declined or let it run out. `requeued` tells the
+ * receiver whether they are back in the queue (timer reset to `queued_at_ms`) or out of it.
+ */
+export interface MatchDeclinedEvent {
+  match_id: number;
+  user_id: number;
+  requeued: boolean;
+  queued_at_ms: number | null;
+}
+
+/** `game`: both accepted; the game is ready (spec §4: ends queueing and loads the game). */
+export interface GameReadyEvent {
+  game_id: number;
+}
+
+/** Test-only clock call (TEST_CLOCK=on, never in production): where the server's clock stands. */
+export interface TestClockResponse {
+  now_ms: number;
+  offset_ms: number;
+}

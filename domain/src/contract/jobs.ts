@@ -4,6 +4,7 @@
  */
 export const QUEUE_NAMES = {
   email: 'email',
+  play: 'play',
 } as const;
 
 export interface JobMap {
@@ -11,7 +12,26 @@ export interface JobMap {
     'send-email': { email_id: number };
     'reconcile-emails': Record<string, never>;
   };
+  play: {
+    /** Every second (decisions §5): keepalive expiry, accept timeouts, conflict escalation, then pairing. */
+    'play-tick': Record<string, never>;
+    /** A pairing pass at once, asked for by the API when a player enters the queue. */
+    pair: Record<string, never>;
+  };
 }
+
+/** Scheduler id of the play tick: one per period whatever the number of workers (decisions §1). */
+export const PLAY_TICK_SCHEDULER_ID = 'play-tick';
+
+/**
+ * The on-demand pairing job. Its fixed id makes a burst of queue entries add one job while one is waiting; an
+ * entry that arrives while a pass runs is paired by the next tick, at most a second later.
+ */
+export const PAIR_JOB = {
+  name: 'pair' as const,
+  data: {},
+  opts: { jobId: 'pair-now', removeOnComplete: true, removeOnFail: true },
+};
 
 export type QueueName = keyof JobMap;
 

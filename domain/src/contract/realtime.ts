@@ -1,7 +1,17 @@
 /**
  * The real-time contract (spec §7 "Real-time", decisions §3): socket.io at /socket.io, a private room per user and
- * per game, and the events each carries. Payload types of the play-loop events are added with their features.
+ * per game, and the events each carries.
  */
+import type {
+  ChatMessagePayload,
+  EvidencePayload,
+  GameReadyEvent,
+  GameSummary,
+  MatchAcceptedEvent,
+  MatchDeclinedEvent,
+  MatchPayload,
+  StatsEvent,
+} from './games.ts';
 
 /** The room of one user's own events (match, match-accepted, match-declined, game, stats). */
 export function userRoom(userId: number): string {
@@ -32,16 +42,32 @@ export interface ClientToServerEvents {
   unsubscribe(request: { channel: string }, ack?: (answer: { ok: true }) => void): void;
 }
 
-/** Events the server pushes; payloads are filled in by the features that send them. */
+/** Events the server pushes (spec §7 "Real-time"): user room first, then game room. */
 export interface ServerToClientEvents {
-  match(payload: unknown): void;
-  'match-accepted'(payload: unknown): void;
-  'match-declined'(payload: unknown): void;
-  game(payload: unknown): void;
-  stats(payload: unknown): void;
-  message(payload: unknown): void;
-  score(payload: unknown): void;
-  evidence(payload: unknown): void;
+  match(payload: MatchPayload): void;
+  'match-accepted'(payload: MatchAcceptedEvent): void;
+  'match-declined'(payload: MatchDeclinedEvent): void;
+  game(payload: GameReadyEvent): void;
+  stats(payload: StatsEvent): void;
+  message(payload: ChatMessagePayload): void;
+  score(payload: GameSummary): void;
+  evidence(payload: EvidencePayload): void;
+}
+
+export type ServerEventName = keyof ServerToClientEvents;
+
+/** One event for one room, as commands hand it to the process that emits it after commit (CONVENTIONS §6). */
+export type Push = {
+  [E in ServerEventName]: { room: string; event: E; payload: Parameters<ServerToClientEvents[E]>[0] };
+}[ServerEventName];
+
+/** Builds a typed push. */
+export function push<E extends ServerEventName>(
+  room: string,
+  event: E,
+  payload: Parameters<ServerToClientEvents[E]>[0],
+): Push {
+  return { room, event, payload } as Push;
 }
 
 /** A connected user counts as online this long after their last sign of life (a crashed node cannot leave them on). */

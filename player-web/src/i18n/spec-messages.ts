@@ -101,6 +101,26 @@ export const SPEC_MESSAGES_SV: Record<MessageName, string> = {
   statusDropped: 'avbruten',
   statusSolved: 'Löst',
   opponentLeft: 'Motståndaren lämnade',
+  resultSaved: 'Resultatet har sparats.',
+
+  // --- Matchmaking and games ---
+  finishOpenGame: 'Du har en match att spela klart först.',
+  notInQueue: 'Du står inte i kön.',
+  noMatchToAnswer: 'Det finns ingen match som väntar på ditt svar.',
+  matchAlreadyAccepted: 'Du har redan accepterat den här matchen.',
+  gameNotFound: 'Den matchen finns inte.',
+  resultNotOpenYet: 'Resultatet kan anges 12 minuter efter att matchen startade.',
+  resultAlreadySubmitted: 'Ett resultat har redan skickats in för den här matchen.',
+  nothingToVerify: 'Det finns inget resultat från din motståndare att svara på.',
+  resultAlreadyVerified: 'Det här resultatet har redan verifierats.',
+  gameInConflict: 'Den här matchen är i konflikt. En admin sätter resultatet.',
+  gameAlreadyFinal: 'Den här matchen har redan sitt slutresultat.',
+  droppedUserInvalid: 'Du kan bara anmäla att din motståndare har lämnat.',
+  evidenceNotOpen: 'Bevis kan laddas upp när ett resultat har skickats in eller protesterats.',
+  evidenceMissing: 'Ange en YouTube-länk eller välj en bild.',
+  chatThrottled: 'Vänta lite innan du skickar nästa meddelande.',
+  chatMessageTooLong: 'Ditt meddelande är för långt.',
+  gameNotReadyForEdit: 'Den här matchen har inget resultat att ändra än.',
 
   // --- Errors ---
   serverErrorPopover:
@@ -157,6 +177,25 @@ const PATTERNS: readonly (readonly [RegExp, (...parts: string[]) => string])[] =
   [
     /^Your photo is too large\. The maximum is (\S+) × (\S+) pixels\.$/,
     (w, h) => `Din bild är för stor. Den får vara högst ${w} × ${h} pixlar.`,
+  ],
+  // matchmakingClosed
+  [
+    /^The matchmaking is closed right now\. It opens again ([\s\S]+)\.$/,
+    (at) => `Matchmakingen är stängd just nu. Den öppnar igen ${at}.`,
+  ],
+  [
+    /^The matchmaking is closed: this season is over\. See you next season!$/,
+    () => 'Matchmakingen är stängd: säsongen är slut. Vi ses nästa säsong!',
+  ],
+  // weeklyGameCap
+  [
+    /^You have played the maximum of (\d+) games this week\. See you next week!$/,
+    (n) => `Du har spelat max ${n} matcher den här veckan. Vi ses nästa vecka!`,
+  ],
+  // queueCooldown
+  [
+    /^You declined or missed three matches within an hour\. You can queue again at ([\s\S]+)\.$/,
+    (at) => `Du har nekat eller missat tre matcher inom en timme. Du kan köa igen ${at}.`,
   ],
   // newEvidence
   [/^([\s\S]+) has uploaded new evidence\.$/, (name) => `${name} har laddat upp nya bevis.`],

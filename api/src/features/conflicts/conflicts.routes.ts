@@ -1,0 +1,24 @@
+import Router from '@koa/router';
+import type { ConflictListResponse } from '@ecup/domain';
+import { conflictList } from '@ecup/db';
+import type Koa from 'koa';
+import type { AppDeps, AppState } from '../../context.ts';
+import { requireUser } from '../../middleware/auth.ts';
+
+/**
+ * GET/POST /conflicts/list (spec §2 Conflicts page, §7; decisions §8): a signed-in player's own games that went to
+ * conflict, or every one for staff with canResolveConflicts; open conflicts first. 401 when signed out.
+ */
+export function conflictsRoutes(deps: AppDeps): Router<AppState> {
+  const router = new Router<AppState>();
+  const list = async (ctx: Koa.ParameterizedContext<AppState>) => {
+    const user = requireUser(ctx);
+    const response: ConflictListResponse = {
+      conflicts: await conflictList(deps.knex, { id: user.id, permissions: user.permissions }),
+    };
+    ctx.body = response;
+  };
+  router.get('/conflicts/list', list);
+  router.post('/conflicts/list', list);
+  return router;
+}

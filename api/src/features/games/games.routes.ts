@@ -1,0 +1,185 @@
+import Router from '@koa/router';
+import {
+  MESSAGES,
+  PERMISSIONS,
+  asTrimmed,
+  canSeeGame,
+  checkUploadEvidence,
+  has,
+  isSent,
+  parsePositiveInt,
+  validateScore,
+  validateYoutubeLink,
+  type ActiveGameResponse,
+  type ChatMessagePayload,
+  type EvidencePayload,
+  type GameActor,
+  type GamePayload,
+  type GameRefusalKind,
+} from '@ecup/domain';
+import {
+  activeGameId,
+  adminEditResult,
+  confirmResult,
+  escalateResult,
+  findGame,
+  gamePayload,
+  reportDropped,
+  sendChatMessage,
+  snapshotOf,
+  storeImage,
+  submitResult,
+  uploadEvidence,
+  type User,
+} from '@ecup/db';
+import type { AppDeps, AppState } from '../../context.ts';
+import { HttpError, badRequest, forbidden, notFound, valid } from '../../errors.ts';
+import { requireUser } from '../../middleware/auth.ts';
+import { bodyOf, queryOf, uploadedFile } from '../../middleware/body.ts';
+import { clientIp } from '../../services/client.ts';
+import { runCommand } from '../../services/commands.ts';
+import { readPhoto } from '../../services/photos.ts';
+
+/** A game id from a query or body; anything that is not one reads as an unknown game (404). */
+function gameIdOf(value: unknown): number {
+  const id = parsePositiveInt(value);
+  if (id === undefined) throw notFound(MESSAGES.gameNotFound);
+  return id;
+}
+
+const actorOf = (user: User): GameActor => ({ id: user.id, permissions: user.permissions });
+
+/** Both scores in game order; the spec's admin form names them score1/score2, the player's score_1/score_2. */
+function scoresOf(body: Record<string, unknown>): { score_1: number; score_2: number } {
+  const first = isSent(body.score_1) ? body.score_1 : body.score1;
+  const second = isSent(body.score_2) ? body.score_2 : body.score2;
+  return { score_1: valid(validateScore(first)), score_2: valid(validateScore(second)) };
+}
+
+/** The status of a domain refusal, as runCommand answers a command's. */
+const REFUSAL_STATUS: Record<GameRefusalKind, 400 | 403 | 404 | 409> = {
+  invalid: 400,
+  not_found: 404,
+  conflict: 409,
+  forbidden: 403,
+};
+
+/** The chat throttle's answer (spec §5): 429 with the seconds left in Retry-After. */
+const chatThrottled = (retryAfterMs: number) =>
+  new HttpError(429, MESSAGES.chatThrottled, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) });
+
+/**
+ * The game calls of spec §7 (decisions §5): the active game, a game with its chat and evidence, submit, verify,
+ * protest, 'Opponent left', evidence, chat and the moderator's score edit. Every call needs a session; a game the
+ * caller may not see answers 404 like a missing one. Result calls answer the updated game; their state changes
+ * push `score` on the game's room after commit.
+ */
+export function gamesRoutes(deps: AppDeps): Router<AppState> {
+  const router = new Router<AppState>();
+
+  router.get('/game/get_active', async (ctx) => {
+    const user = requireUser(ctx);
+    const response: ActiveGameResponse = { game_id: await activeGameId(deps.knex, user.id) };
+    ctx.body = response;
+  });
+
+  router.get('/game/get', async (ctx) => {
+    const user = requireUser(ctx);
+    const gameId = gameIdOf(queryOf(ctx).id);
+    const game = await findGame(deps.knex, gameId);
+    if (!game || !canSeeGame(game, actorOf(user))) throw notFound(MESSAGES.gameNotFound);
+    const response: GamePayload = await gamePayload(deps.knex, game, deps.now());
+    ctx.body = response;
+  });
+
+  router.post('/game/submit', async (ctx) => {
+    const user = requireUser(ctx);
+    const body = bodyOf(ctx);
+    const game_id = gameIdOf(body.game_id);
+    const scores = scoresOf(body);
+    ctx.body = await runCommand(deps, (trx) =>
+      submitResult(trx, { game_id, actor: actorOf(user), ...scores, now: deps.now() }),
+    );
+  });
+
+  router.post('/game/confirm', async (ctx) => {
+    const user = requireUser(ctx);
+    const game_id = gameIdOf(bodyOf(ctx).game_id);
+    ctx.body = await runCommand(deps, (trx) => confirmResult(trx, { game_id, actor: actorOf(user), now: deps.now() }));
+  });
+
+  router.post('/game/escalate', async (ctx) => {
+    const user = requireUser(ctx);
+    const game_id = gameIdOf(bodyOf(ctx).game_id);
+    ctx.body = await runCommand(deps, (trx) => escalateResult(trx, { game_id, actor: actorOf(user), now: deps.now() }));
+  });
+
+  router.post('/game/dropped', async (ctx) => {
+    const user = requireUser(ctx);
+    const body = bodyOf(ctx);
+    const game_id = gameIdOf(body.game_id);
+    const dropped_user_id = parsePositiveInt(body.dropped_user_id);
+    ctx.body = await runCommand(deps, (trx) =>
+      reportDropped(trx, { game_id, actor: actorOf(user), dropped_user_id, now: deps.now() }),
+    );
+  });
+
+  router.post('/game/upload_evidence', async (ctx) => {
+    const user = requireUser(ctx);
+    const body = bodyOf(ctx);
+    const game_id = gameIdOf(body.game_id);
+    const actor = actorOf(user);
+    let evidence: EvidencePayload;
+    if (asTrimmed(body.youtube_id) !== '') {
+      const youtube_id = valid(validateYoutubeLink(body.youtube_id));
+      evidence = await runCommand(deps, (trx) =>
+        uploadEvidence(trx, { game_id, actor, evidence: { youtube_id }, now: deps.now() }),
+      );
+    } else {
+      const file = uploadedFile(ctx, 'photo');
+      if (!file) throw badRequest(MESSAGES.evidenceMissing);
+      // Checked before the image is decoded and stored, so refused uploads cost nothing; the command checks
+      // again under the game's lock.
+      const game = await findGame(deps.knex, game_id);
+      if (!game) throw notFound(MESSAGES.gameNotFound);
+      const allowed = checkUploadEvidence(snapshotOf(game), actor);
+      if (!allowed.ok) throw new HttpError(REFUSAL_STATUS[allowed.kind], allowed.error);
+      const jpeg = await readPhoto(file);
+      const evidence_hash = await storeImage(deps.images, 'evidence', jpeg);
+      try {
+        evidence = await runCommand(deps, (trx) =>
+          uploadEvidence(trx, { game_id, actor, evidence: { evidence_hash }, now: deps.now() }),
+        );
+      } catch (error) {
+        await deps.images.remove('evidence', evidence_hash);
+        throw error;
+      }
+    }
+    ctx.body = { evidence, message: MESSAGES.evidenceUploaded };
+  });
+
+  router.post('/game/chat/send_message', async (ctx) => {
+    const user = requireUser(ctx);
+    const body = bodyOf(ctx);
+    const game_id = gameIdOf(body.game_id);
+    const sent = await runCommand(deps, (trx) =>
+      sendChatMessage(trx, { game_id, actor: actorOf(user), message: body.message, now: deps.now() }),
+    );
+    if (sent.status === 'throttled') throw chatThrottled(sent.retry_after_ms);
+    const message: ChatMessagePayload | null = sent.status === 'sent' ? sent.message : null;
+    ctx.body = { message };
+  });
+
+  router.post('/admin/games/edit', async (ctx) => {
+    const user = requireUser(ctx);
+    if (!has(user, PERMISSIONS.canResolveConflicts)) throw forbidden(MESSAGES.noPermission);
+    const body = bodyOf(ctx);
+    const game_id = gameIdOf(body.game_id);
+    const scores = scoresOf(body);
+    ctx.body = await runCommand(deps, (trx) =>
+      adminEditResult(trx, { game_id, actor: actorOf(user), ...scores, ip: clientIp(ctx), now: deps.now() }),
+    );
+  });
+
+  return router;
+}

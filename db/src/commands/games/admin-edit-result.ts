@@ -1,0 +1,55 @@
+import type { Knex } from 'knex';
+import { checkAdminEdit, type GameActor, type GamePayload } from '@ecup/domain';
+import { writeAudit } from '../audit.ts';
+import { pushEvents, type CommandOutcome } from '../types.ts';
+import { applyFinalResult, replaceFinalResult } from './apply-final-result.ts';
+import { enforce, lockGame, snapshotOf, type GameRow } from './game-row.ts';
+import { gamePayload } from './payload.ts';
+
+const audited = (game: GameRow) => ({
+  state: game.state,
+  score_1: game.score_1,
+  score_2: game.score_2,
+  conflict: game.conflict,
+  conflict_solved: game.conflict_solved,
+  elo_1_before: game.elo_1_before,
+  elo_1_after: game.elo_1_after,
+  elo_2_before: game.elo_2_before,
+  elo_2_after: game.elo_2_after,
+});
+
+/**
+ * A moderator sets the final score (spec §4, §6, §7 /admin/games/edit; decisions §5, §8): needs
+ * canResolveConflicts; allowed once a result exists (submitted, dropped, conflict or final; 409 while playing). A
+ * game in conflict becomes final and Solved; a final result is replaced (old stats and Elo change reversed, new
+ * ones applied). Written to the audit log with the game before and after. Pushes `score` and both `stats`.
+ */
+export async function adminEditResult(
+  trx: Knex,
+  input: { game_id: number; actor: GameActor; score_1: number; score_2: number; ip: string | null; now: Date },
+): Promise<CommandOutcome<GamePayload>> {
+  const game = await lockGame(trx, input.game_id);
+  enforce(checkAdminEdit(snapshotOf(game), input.actor));
+  const result = {
+    score_1: input.score_1,
+    score_2: input.score_2,
+    confirmed_user_id: game.confirmed_user_id,
+    solved_by_user_id: input.actor.id,
+  };
+  const pushes =
+    game.state === 'final'
+      ? await replaceFinalResult(trx, game, input.now, result)
+      : await applyFinalResult(trx, game, input.now, result);
+  const after = await lockGame(trx, game.id);
+  await writeAudit(trx, {
+    actor_user_id: input.actor.id,
+    action: 'game.result.edit',
+    entity: 'game',
+    entity_id: game.id,
+    before: audited(game),
+    after: audited(after),
+    ip: input.ip,
+    now: input.now,
+  });
+  return { result: await gamePayload(trx, after, input.now), events: pushEvents(pushes) };
+}

@@ -1,0 +1,188 @@
+import type { Knex } from 'knex';
+import {
+  MESSAGES,
+  gameRoom,
+  push,
+  rateGame,
+  statsDelta,
+  userRoom,
+  type PlayerStatsDelta,
+  type Push,
+  type UserStats,
+} from '@ecup/domain';
+import { CommandRejected } from '../types.ts';
+import { gameSummary } from './payload.ts';
+import type { GameRow } from './game-row.ts';
+
+/** The final score and who made it final: the verifying player, or the moderator who set it. */
+export interface FinalScore {
+  score_1: number;
+  score_2: number;
+  confirmed_user_id: number | null;
+  solved_by_user_id: number | null;
+}
+
+interface Rating {
+  id: number;
+  elo: number;
+  games_played: number;
+}
+
+const STAT_COLUMNS = ['wins', 'losses', 'ties', 'scored_goals', 'conceded_goals', 'games_played'] as const;
+
+/** Both players' rows under their locks, always in id order so two finals sharing a player cannot deadlock. */
+async function lockRatings(trx: Knex, game: GameRow): Promise<{ one: Rating; two: Rating }> {
+  const rows = (await trx('users')
+    .whereIn('id', [game.user_1_id, game.user_2_id])
+    .orderBy('id')
+    .forUpdate()
+    .select('id', 'elo', 'games_played')) as Record<string, unknown>[];
+  const byId = new Map(
+    rows.map((r) => [Number(r.id), { id: Number(r.id), elo: Number(r.elo), games_played: Number(r.games_played) }]),
+  );
+  return { one: byId.get(game.user_1_id)!, two: byId.get(game.user_2_id)! };
+}
+
+/** Adds (or, with sign -1, takes back) one game's stats and sets the new Elo (decisions §5, §6). */
+async function moveStats(trx: Knex, userId: number, delta: PlayerStatsDelta, sign: 1 | -1, elo: number) {
+  const changes: Record<string, Knex.Raw | number> = { elo };
+  for (const column of STAT_COLUMNS) {
+    const amount = delta[column];
+    if (amount !== 0) {
+      changes[column] = sign === 1 ? trx.raw('?? + ?', [column, amount]) : trx.raw('?? - ?', [column, amount]);
+    }
+  }
+  await trx('users').where('id', userId).update(changes);
+}
+
+/** The `stats` event of each player after a final result (spec §7: updates the user's stats). */
+async function statsPushes(trx: Knex, game: GameRow): Promise<Push[]> {
+  const rows = (await trx('users')
+    .whereIn('id', [game.user_1_id, game.user_2_id])
+    .select(
+      'id',
+      'wins',
+      'losses',
+      'ties',
+      'scored_goals',
+      'conceded_goals',
+      'secured_trophies',
+      'unsecured_trophies',
+      'elo',
+    )) as Record<string, unknown>[];
+  return [game.user_1_id, game.user_2_id].map((userId) => {
+    const row = rows.find((r) => Number(r.id) === userId)!;
+    const stats: UserStats = {
+      wins: Number(row.wins),
+      losses: Number(row.losses),
+      ties: Number(row.ties),
+      scored_goals: Number(row.scored_goals),
+      conceded_goals: Number(row.conceded_goals),
+      secured_trophies: Number(row.secured_trophies),
+      unsecured_trophies: Number(row.unsecured_trophies),
+      elo: Number(row.elo),
+    };
+    return push(userRoom(userId), 'stats', { user_id: userId, game_id: game.id, stats });
+  });
+}
+
+async function afterFinal(trx: Knex, game: GameRow, now: Date): Promise<Push[]> {
+  const summary = await gameSummary(trx, game.id, now);
+  return [push(gameRoom(game.id), 'score', summary), ...(await statsPushes(trx, game))];
+}
+
+/**
+ * Makes a result final exactly once (decisions §5): one guarded write moves the game from the state the caller
+ * locked it in to 'final' (a second call finds no such row and is a 409), the players' Elo is rated with
+ * `rateGame` from their current ratings and final games played (decisions §6) and stored on the game as
+ * before/after, and each player's wins, losses, ties, goals and games played grow by increments. A game that was
+ * in conflict becomes solved. Trophy-hunt effects (decisions §7) belong in this same transaction, after the stats.
+ * Answers the pushes for after commit: `score` on the game's room and `stats` on both players' rooms.
+ */
+export async function applyFinalResult(trx: Knex, game: GameRow, now: Date, result: FinalScore): Promise<Push[]> {
+  if (game.state === 'final' || game.state === 'playing') {
+    throw new CommandRejected(
+      'conflict',
+      game.state === 'final' ? MESSAGES.gameAlreadyFinal : MESSAGES.gameNotReadyForEdit,
+    );
+  }
+  const { one, two } = await lockRatings(trx, game);
+  const rated = rateGame({
+    elo_1: one.elo,
+    games_1: one.games_played,
+    elo_2: two.elo,
+    games_2: two.games_played,
+    score_1: result.score_1,
+    score_2: result.score_2,
+  });
+  const solving = game.state === 'conflict';
+  const changed = await trx('games')
+    .where({ id: game.id, state: game.state })
+    .update({
+      state: 'final',
+      score_1: result.score_1,
+      score_2: result.score_2,
+      confirmed_user_id: result.confirmed_user_id,
+      final_at: now,
+      elo_1_before: one.elo,
+      elo_2_before: two.elo,
+      elo_1_after: rated.elo_1,
+      elo_2_after: rated.elo_2,
+      ...(solving ? { conflict_solved: true, solved_by_user_id: result.solved_by_user_id } : {}),
+    });
+  if (changed !== 1) throw new CommandRejected('conflict', MESSAGES.gameAlreadyFinal);
+  const delta = statsDelta(result.score_1, result.score_2);
+  await moveStats(trx, game.user_1_id, delta.user_1, 1, rated.elo_1);
+  await moveStats(trx, game.user_2_id, delta.user_2, 1, rated.elo_2);
+  return afterFinal(trx, game, now);
+}
+
+/**
+ * A moderator replaces a final result (decisions §5: "reverses the old effect and applies the new one"): each
+ * player's stats lose the old game and gain the new one, their Elo loses the old change and is rated again from
+ * there with the games played before this game, and the game keeps when it became final. Guarded by the old
+ * state and score, so a concurrent edit is a 409. Answers the same pushes as {@link applyFinalResult}.
+ */
+export async function replaceFinalResult(trx: Knex, game: GameRow, now: Date, result: FinalScore): Promise<Push[]> {
+  if (
+    game.state !== 'final' ||
+    game.score_1 === null ||
+    game.score_2 === null ||
+    game.elo_1_before === null ||
+    game.elo_1_after === null ||
+    game.elo_2_before === null ||
+    game.elo_2_after === null
+  ) {
+    throw new CommandRejected('conflict', MESSAGES.gameNotReadyForEdit);
+  }
+  const { one, two } = await lockRatings(trx, game);
+  const base1 = one.elo - (game.elo_1_after - game.elo_1_before);
+  const base2 = two.elo - (game.elo_2_after - game.elo_2_before);
+  const rated = rateGame({
+    elo_1: base1,
+    games_1: one.games_played - 1,
+    elo_2: base2,
+    games_2: two.games_played - 1,
+    score_1: result.score_1,
+    score_2: result.score_2,
+  });
+  const changed = await trx('games')
+    .where({ id: game.id, state: 'final', score_1: game.score_1, score_2: game.score_2 })
+    .update({
+      score_1: result.score_1,
+      score_2: result.score_2,
+      elo_1_before: base1,
+      elo_2_before: base2,
+      elo_1_after: rated.elo_1,
+      elo_2_after: rated.elo_2,
+      ...(game.conflict ? { conflict_solved: true, solved_by_user_id: result.solved_by_user_id } : {}),
+    });
+  if (changed !== 1) throw new CommandRejected('conflict', MESSAGES.gameAlreadyFinal);
+  const before = statsDelta(game.score_1, game.score_2);
+  const after = statsDelta(result.score_1, result.score_2);
+  await moveStats(trx, game.user_1_id, before.user_1, -1, base1);
+  await moveStats(trx, game.user_2_id, before.user_2, -1, base2);
+  await moveStats(trx, game.user_1_id, after.user_1, 1, rated.elo_1);
+  await moveStats(trx, game.user_2_id, after.user_2, 1, rated.elo_2);
+  return afterFinal(trx, game, now);
+}

@@ -1,0 +1,72 @@
+import type { Knex } from 'knex';
+import { PERMISSIONS, has, type ConflictEntry, type GameActor } from '@ecup/domain';
+
+/** Rows one conflict list answers at most. */
+export const CONFLICT_LIST_MAX = 200;
+
+function listQuery(knex: Knex, viewer: GameActor) {
+  const query = knex('games')
+    .join('users as u1', 'u1.id', 'games.user_1_id')
+    .join('users as u2', 'u2.id', 'games.user_2_id')
+    .where('games.conflict', true)
+    .select(
+      'games.id',
+      'games.conflict_solved',
+      'games.created_at',
+      'u1.id as u1_id',
+      'u1.username as u1_username',
+      'u1.avatar_hash as u1_avatar_hash',
+      'u2.id as u2_id',
+      'u2.username as u2_username',
+      'u2.avatar_hash as u2_avatar_hash',
+    );
+  if (!has(viewer.permissions, PERMISSIONS.canResolveConflicts)) {
+    query.where((q) => q.where('games.user_1_id', viewer.id).orWhere('games.user_2_id', viewer.id));
+  }
+  return query;
+}
+
+function present(row: Record<string, unknown>): ConflictEntry {
+  return {
+    id: Number(row.id),
+    user_1: {
+      id: Number(row.u1_id),
+      username: String(row.u1_username),
+      avatar_hash: (row.u1_avatar_hash as string | null) ?? null,
+    },
+    user_2: {
+      id: Number(row.u2_id),
+      username: String(row.u2_username),
+      avatar_hash: (row.u2_avatar_hash as string | null) ?? null,
+    },
+    solved: Boolean(row.conflict_solved),
+    inserted: Math.floor(new Date(row.created_at as Date).getTime() / 1000),
+  };
+}
+
+/**
+ * The conflict list (spec §2 Conflicts page, §3 Conflict, §7 /conflicts/list; decisions §8): players see the games
+ * they played that went to conflict, staff with canResolveConflicts see every one. Open conflicts come first,
+ * oldest first (the queue a moderator works through), then solved ones, newest first; at most CONFLICT_LIST_MAX.
+ */
+export async function conflictList(knex: Knex, viewer: GameActor): Promise<ConflictEntry[]> {
+  const open = (await listQuery(knex, viewer)
+    .where('games.conflict_solved', false)
+    .orderBy([
+      { column: 'games.created_at', order: 'asc' },
+      { column: 'games.id', order: 'asc' },
+    ])
+    .limit(CONFLICT_LIST_MAX)) as Record<string, unknown>[];
+  const room = CONFLICT_LIST_MAX - open.length;
+  const solved =
+    room > 0
+      ? ((await listQuery(knex, viewer)
+          .where('games.conflict_solved', true)
+          .orderBy([
+            { column: 'games.created_at', order: 'desc' },
+            { column: 'games.id', order: 'desc' },
+          ])
+          .limit(room)) as Record<string, unknown>[])
+      : [];
+  return [...open, ...solved].map(present);
+}

@@ -1,0 +1,33 @@
+import type { Knex } from 'knex';
+import {
+  ANSWERABLE_GAME_STATES,
+  MESSAGES,
+  checkProtest,
+  gameRoom,
+  push,
+  type GameActor,
+  type GamePayload,
+} from '@ecup/domain';
+import { CommandRejected, pushEvents, type CommandOutcome } from '../types.ts';
+import { enforce, lockGame, snapshotOf } from './game-row.ts';
+import { gamePayload, summaryOf } from './payload.ts';
+
+/**
+ * Protest (spec §4, §7 /game/escalate): the other player disputes the submitted score or the 'Opponent left'
+ * report; the game goes to conflict (conflict flag set) for a moderator to resolve. A second protest, or one after
+ * a verify, is a 409. Pushes `score`.
+ */
+export async function escalateResult(
+  trx: Knex,
+  input: { game_id: number; actor: GameActor; now: Date },
+): Promise<CommandOutcome<GamePayload>> {
+  const game = await lockGame(trx, input.game_id);
+  enforce(checkProtest(snapshotOf(game), input.actor));
+  const changed = await trx('games')
+    .where('id', game.id)
+    .whereIn('state', ANSWERABLE_GAME_STATES)
+    .update({ state: 'conflict', conflict: true });
+  if (changed !== 1) throw new CommandRejected('conflict', MESSAGES.gameInConflict);
+  const payload = await gamePayload(trx, game.id, input.now);
+  return { result: payload, events: pushEvents([push(gameRoom(game.id), 'score', summaryOf(payload))]) };
+}

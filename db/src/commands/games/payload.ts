@@ -1,0 +1,134 @@
+import type { Knex } from 'knex';
+import {
+  CHAT_HISTORY_MAX,
+  MESSAGES,
+  escalatesAtMs,
+  resultOpensAtMs,
+  type ChatMessagePayload,
+  type EvidencePayload,
+  type GamePayload,
+  type GameSummary,
+} from '@ecup/domain';
+import { CommandRejected } from '../types.ts';
+import { loadGamePlayers } from '../play/players.ts';
+import { findGame, snapshotOf, type GameRow } from './game-row.ts';
+
+const seconds = (value: unknown) => Math.floor(new Date(value as Date).getTime() / 1000);
+
+/** A chat row joined with its author (spec §3 Chat message): `name` is the username; moderators get class 'admin'. */
+export function presentChatMessage(row: Record<string, unknown>): ChatMessagePayload {
+  const message: ChatMessagePayload = {
+    id: Number(row.id),
+    user_id: Number(row.user_id),
+    name: String(row.username),
+    avatar_hash: (row.avatar_hash as string | null) ?? null,
+    content: String(row.content),
+    inserted: seconds(row.created_at),
+  };
+  if (row.is_admin) message.class_name = 'admin';
+  return message;
+}
+
+/** An evidence row joined with its uploader (spec §3 Evidence). */
+export function presentEvidence(row: Record<string, unknown>): EvidencePayload {
+  return {
+    id: Number(row.id),
+    youtube_id: (row.youtube_id as string | null) ?? null,
+    evidence_hash: (row.evidence_hash as string | null) ?? null,
+    user_id: Number(row.user_id),
+    username: String(row.username),
+    inserted: seconds(row.created_at),
+  };
+}
+
+/** Chat rows with their authors' names, for one game or one message. */
+export function chatRows(knex: Knex) {
+  return knex('chat_messages')
+    .join('users', 'users.id', 'chat_messages.user_id')
+    .select(
+      'chat_messages.id',
+      'chat_messages.user_id',
+      'chat_messages.content',
+      'chat_messages.is_admin',
+      'chat_messages.created_at',
+      'users.username',
+      'users.avatar_hash',
+    );
+}
+
+/** Evidence rows with their uploaders' names. */
+export function evidenceRows(knex: Knex) {
+  return knex('evidence')
+    .join('users', 'users.id', 'evidence.user_id')
+    .select(
+      'evidence.id',
+      'evidence.user_id',
+      'evidence.youtube_id',
+      'evidence.evidence_hash',
+      'evidence.created_at',
+      'users.username',
+    );
+}
+
+async function rowFor(knex: Knex, game: GameRow | number): Promise<GameRow> {
+  if (typeof game !== 'number') return game;
+  const row = await findGame(knex, game);
+  if (!row) throw new CommandRejected('not_found', MESSAGES.gameNotFound);
+  return row;
+}
+
+/**
+ * A game without chat and evidence (spec §3 Game; the `score` event): both player cards, scores in game order,
+ * the state flags, when the result form opens and when an unanswered result escalates (decisions §5), each
+ * player's Elo change once final, and the server's time so the client counts down correctly.
+ */
+export async function gameSummary(knex: Knex, game: GameRow | number, now: Date): Promise<GameSummary> {
+  const row = await rowFor(knex, game);
+  const players = await loadGamePlayers(knex, [row.user_1_id, row.user_2_id]);
+  const final = row.state === 'final';
+  const change = (before: number | null, after: number | null) =>
+    final && before !== null && after !== null ? after - before : null;
+  return {
+    id: row.id,
+    user_1: players.get(row.user_1_id)!,
+    user_2: players.get(row.user_2_id)!,
+    score_1: row.score_1,
+    score_2: row.score_2,
+    inserted: seconds(row.created_at),
+    state: row.state,
+    submitted_user_id: row.submitted_user_id,
+    confirmed_user_id: row.confirmed_user_id,
+    dropped_user_id: row.dropped_user_id,
+    conflict: row.conflict,
+    conflict_solved: row.conflict_solved,
+    result_opens_at_ms: resultOpensAtMs(row),
+    escalates_at_ms: escalatesAtMs(snapshotOf(row)),
+    elo_change_1: change(row.elo_1_before, row.elo_1_after),
+    elo_change_2: change(row.elo_2_before, row.elo_2_after),
+    server_time_ms: now.getTime(),
+  };
+}
+
+/**
+ * GET /game/get (spec §3 Game, §7): the summary with the last CHAT_HISTORY_MAX chat lines (oldest first) and every
+ * piece of evidence (oldest first). A missing game is a 404; who may see it is the caller's check.
+ */
+export async function gamePayload(knex: Knex, game: GameRow | number, now: Date): Promise<GamePayload> {
+  const row = await rowFor(knex, game);
+  const [summary, messages, evidence] = await Promise.all([
+    gameSummary(knex, row, now),
+    chatRows(knex).where('chat_messages.game_id', row.id).orderBy('chat_messages.id', 'desc').limit(CHAT_HISTORY_MAX),
+    evidenceRows(knex).where('evidence.game_id', row.id).orderBy('evidence.id', 'asc'),
+  ]);
+  return {
+    ...summary,
+    messages: (messages as Record<string, unknown>[]).reverse().map(presentChatMessage),
+    evidence: (evidence as Record<string, unknown>[]).map(presentEvidence),
+  };
+}
+
+/** The summary part of a payload, for the `score` event (no chat, no evidence). */
+export function summaryOf(payload: GamePayload): GameSummary {
+  const { messages: _messages, evidence: _evidence, ...summary } = payload;
+  return summary;
+}

@@ -1,0 +1,28 @@
+import type { Knex } from 'knex';
+import { MESSAGES, checkSubmit, gameRoom, push, type GameActor, type GamePayload } from '@ecup/domain';
+import { CommandRejected, pushEvents, type CommandOutcome } from '../types.ts';
+import { enforce, lockGame, snapshotOf } from './game-row.ts';
+import { gamePayload, summaryOf } from './payload.ts';
+
+/**
+ * A player submits the score (spec §4 Game result, §7 /game/submit), in game order (score_1 is user_1's goals),
+ * from 12 minutes after the start. The first submission sets submitted_user_id and starts the 15-minute answer
+ * window (decisions §5); a second one is a 409 and changes nothing. Pushes `score` so the opponent can answer.
+ */
+export async function submitResult(
+  trx: Knex,
+  input: { game_id: number; actor: GameActor; score_1: number; score_2: number; now: Date },
+): Promise<CommandOutcome<GamePayload>> {
+  const game = await lockGame(trx, input.game_id);
+  enforce(checkSubmit(snapshotOf(game), input.actor, input.now));
+  const changed = await trx('games').where({ id: game.id, state: 'playing' }).update({
+    state: 'submitted',
+    score_1: input.score_1,
+    score_2: input.score_2,
+    submitted_user_id: input.actor.id,
+    submitted_at: input.now,
+  });
+  if (changed !== 1) throw new CommandRejected('conflict', MESSAGES.resultAlreadySubmitted);
+  const payload = await gamePayload(trx, game.id, input.now);
+  return { result: payload, events: pushEvents([push(gameRoom(game.id), 'score', summaryOf(payload))]) };
+}

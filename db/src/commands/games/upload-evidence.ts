@@ -1,0 +1,33 @@
+import type { Knex } from 'knex';
+import { checkUploadEvidence, gameRoom, push, type EvidencePayload, type GameActor } from '@ecup/domain';
+import { pushEvents, type CommandOutcome } from '../types.ts';
+import { enforce, lockGame, snapshotOf } from './game-row.ts';
+import { evidenceRows, presentEvidence } from './payload.ts';
+
+/**
+ * Evidence (spec §4, §7 /game/upload_evidence): a player of a game whose result was submitted, reported or
+ * protested adds a YouTube video id or the id of an image already stored under `evidence/` (exactly one of the
+ * two). Pushes `evidence` on the game's room, where moderators get their 'New evidence' notice (spec §6, §8).
+ */
+export async function uploadEvidence(
+  trx: Knex,
+  input: {
+    game_id: number;
+    actor: GameActor;
+    evidence: { youtube_id: string; evidence_hash?: undefined } | { evidence_hash: string; youtube_id?: undefined };
+    now: Date;
+  },
+): Promise<CommandOutcome<EvidencePayload>> {
+  const game = await lockGame(trx, input.game_id);
+  enforce(checkUploadEvidence(snapshotOf(game), input.actor));
+  const [id] = await trx('evidence').insert({
+    game_id: game.id,
+    user_id: input.actor.id,
+    youtube_id: input.evidence.youtube_id ?? null,
+    evidence_hash: input.evidence.evidence_hash ?? null,
+    created_at: input.now,
+  });
+  const row = (await evidenceRows(trx).where('evidence.id', Number(id)).first()) as Record<string, unknown>;
+  const evidence = presentEvidence(row);
+  return { result: evidence, events: pushEvents([push(gameRoom(game.id), 'evidence', evidence)]) };
+}

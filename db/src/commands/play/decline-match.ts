@@ -1,0 +1,25 @@
+import type { Knex } from 'knex';
+import { MESSAGES, type MatchmakingStatus } from '@ecup/domain';
+import { CommandRejected, type CommandOutcome } from '../types.ts';
+import { declineMatchAs } from './close-match.ts';
+import { matchmakingStatus } from './matchmaking-status.ts';
+import { findEntry, findMatch } from './queue-rows.ts';
+
+/**
+ * A matched player declines (spec §4 "Decline leaves the queue"): the decliner leaves the queue, the opponent returns
+ * to it with the timer reset and gets `match-declined` with `requeued` true (see `declineMatchAs`). The decline counts
+ * as a miss for the queue cooldown. Not queued: 409 notInQueue; no pending match, or one past its deadline and
+ * grace (only the timeout closes it then): 409 noMatchToAnswer.
+ */
+export async function declineMatch(
+  trx: Knex,
+  input: { user_id: number; now: Date },
+): Promise<CommandOutcome<MatchmakingStatus>> {
+  const { user_id, now } = input;
+  const entry = await findEntry(trx, user_id);
+  if (!entry) throw new CommandRejected('conflict', MESSAGES.notInQueue);
+  const match = entry.match_id === null ? undefined : await findMatch(trx, entry.match_id);
+  const events = match ? await declineMatchAs(trx, { match, user_id, now, withinDeadline: true }) : null;
+  if (!events) throw new CommandRejected('conflict', MESSAGES.noMatchToAnswer);
+  return { result: await matchmakingStatus(trx, user_id, now), events };
+}

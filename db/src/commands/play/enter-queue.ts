@@ -1,0 +1,66 @@
+import type { Knex } from 'knex';
+import { MESSAGES, checkQueueEntry, weekStart, type MatchmakingStatus } from '@ecup/domain';
+import { CommandRejected, type CommandOutcome } from '../types.ts';
+import { matchmakingStatus } from './matchmaking-status.ts';
+import { gamesInWeek, openGameId, playSeason, recentMissTimes } from './queue-rows.ts';
+
+/**
+ * The queue cooldown refusal (decisions §5): a conflict for any caller, and to the API a 429 whose Retry-After runs
+ * to `until`.
+ */
+export class QueueCooldown extends CommandRejected {
+  constructor(
+    message: string,
+    readonly until: Date,
+  ) {
+    super('conflict', message);
+  }
+}
+
+const REFUSAL_KIND = {
+  console: 'forbidden',
+  closed: 'conflict',
+  open_game: 'conflict',
+  weekly_cap: 'conflict',
+} as const;
+
+/**
+ * A player enters the matchmaking queue (spec §4, decisions §5; rule: `checkQueueEntry`). Idempotent: a player
+ * already queued or matched keeps their entry as it is (the keepalive renews it) and gets their status.
+ *
+ * The entry is written first, with INSERT IGNORE on the one-entry-per-player key: a concurrent enter of the same
+ * player waits on that key and then finds the entry, and a match of theirs that is closing (a game being created, or
+ * a miss being counted) commits before this insert goes through. The checks read after it, so they see those
+ * commits; a refusal rolls the insert back. A repeated enter writes nothing, so repeats at the same instant, which
+ * all hold a shared lock on the existing entry, never wait on each other.
+ */
+export async function enterQueue(
+  trx: Knex,
+  input: { user_id: number; now: Date },
+): Promise<CommandOutcome<MatchmakingStatus>> {
+  const { user_id, now } = input;
+  await trx.raw(
+    `INSERT IGNORE INTO queue_entries (user_id, season_id, elo, entered_at, keepalive_at)
+     SELECT users.id, seasons.id, users.elo, ?, ? FROM users
+     JOIN (SELECT id FROM seasons WHERE active = 1 ORDER BY id DESC LIMIT 1) AS seasons
+     WHERE users.id = ?`,
+    [now, now, user_id],
+  );
+
+  const user = (await trx('users').where('id', user_id).first('console')) as { console: number } | undefined;
+  if (!user) throw new CommandRejected('not_found', MESSAGES.notFound);
+  const season = await playSeason(trx);
+  const check = checkQueueEntry({
+    console: Number(user.console),
+    season: season ?? null,
+    has_open_game: (await openGameId(trx, user_id)) !== null,
+    games_this_week: season ? await gamesInWeek(trx, user_id, weekStart(now, season.time_zone)) : 0,
+    miss_times_ms: await recentMissTimes(trx, user_id, now),
+    now,
+  });
+  if (!check.ok) {
+    if (check.reason === 'cooldown') throw new QueueCooldown(check.message, check.until);
+    throw new CommandRejected(REFUSAL_KIND[check.reason], check.message);
+  }
+  return { result: await matchmakingStatus(trx, user_id, now), events: [] };
+}

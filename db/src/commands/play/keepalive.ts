@@ -1,0 +1,30 @@
+import type { Knex } from 'knex';
+import { MESSAGES, isWindowOpen, nextWindowOpening, type MatchmakingStatus } from '@ecup/domain';
+import { CommandRejected, type CommandOutcome } from '../types.ts';
+import { matchmakingStatus } from './matchmaking-status.ts';
+import { findEntry, playSeason } from './queue-rows.ts';
+
+/**
+ * The queue keepalive (spec §4: every 6 s while queued and not matched; decisions §5: an entry without one for 20 s
+ * is removed). Renews an unmatched entry with a guarded write; a matched player needs none and just gets their
+ * status. Not queued: 409 notInQueue. Once the weekly window has closed the keepalive is refused with the closed
+ * message and not renewed, so the worker removes the entry.
+ */
+export async function keepalive(
+  trx: Knex,
+  input: { user_id: number; now: Date },
+): Promise<CommandOutcome<MatchmakingStatus>> {
+  const { user_id, now } = input;
+  await trx('queue_entries').where({ user_id, match_id: null }).update({ keepalive_at: now });
+  const entry = await findEntry(trx, user_id);
+  if (!entry) throw new CommandRejected('conflict', MESSAGES.notInQueue);
+  if (entry.match_id === null) {
+    const season = await playSeason(trx);
+    if (!season || !isWindowOpen(season, now)) {
+      const opensAt = season ? nextWindowOpening(season, now) : null;
+      // Rolls the renewal back: the entry runs out.
+      throw new CommandRejected('conflict', MESSAGES.matchmakingClosed(opensAt, season?.time_zone));
+    }
+  }
+  return { result: await matchmakingStatus(trx, user_id, now), events: [] };
+}

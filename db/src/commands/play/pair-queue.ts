@@ -1,0 +1,145 @@
+import type { Knex } from 'knex';
+import {
+  ACCEPT_WINDOW_MS,
+  QUEUE_KEEPALIVE_EXPIRY_MS,
+  isWindowOpen,
+  pairPlayers,
+  push,
+  userRoom,
+  type PairingCandidate,
+  type PlayerPair,
+} from '@ecup/domain';
+import { pushEvents, type Sweep } from '../types.ts';
+import { matchPayloads, playSeason, type MatchRow } from './queue-rows.ts';
+
+/** Pair transactions run side by side: pairs never share a player, so they never wait on each other. */
+const PAIRING_PARALLELISM = 4;
+
+interface CandidateRow {
+  user_id: number;
+  elo: number;
+  entered_at: Date;
+  opponent_a: number | null;
+  at_a: Date | null;
+  id_a: number | null;
+  opponent_b: number | null;
+  at_b: Date | null;
+  id_b: number | null;
+}
+
+/** The later of a player's latest match as user 1 (a) and as user 2 (b): its opponent, or null. */
+function lastOpponent(row: CandidateRow): number | null {
+  if (row.id_a === null) return row.opponent_b;
+  if (row.id_b === null) return row.opponent_a;
+  const a = new Date(row.at_a!).getTime();
+  const b = new Date(row.at_b!).getTime();
+  return a > b || (a === b && row.id_a > row.id_b) ? row.opponent_a : row.opponent_b;
+}
+
+/**
+ * The players waiting for a match in a season: unmatched entries with a live keepalive, each with the opponent of
+ * their latest match. One statement; each player's latest match is two index dives (matches by user and time).
+ */
+export async function pairingCandidates(knex: Knex, seasonId: number, now: Date): Promise<PairingCandidate[]> {
+  const alive = new Date(now.getTime() - QUEUE_KEEPALIVE_EXPIRY_MS);
+  const [rows] = (await knex.raw(
+    `SELECT q.user_id, q.elo, q.entered_at,
+       a.user_2_id AS opponent_a, a.created_at AS at_a, a.id AS id_a,
+       b.user_1_id AS opponent_b, b.created_at AS at_b, b.id AS id_b
+     FROM (
+       SELECT e.user_id, e.elo, e.entered_at,
+         (SELECT m.id FROM matches m WHERE m.user_1_id = e.user_id ORDER BY m.created_at DESC, m.id DESC LIMIT 1)
+           AS last_a,
+         (SELECT m.id FROM matches m WHERE m.user_2_id = e.user_id ORDER BY m.created_at DESC, m.id DESC LIMIT 1)
+           AS last_b
+       FROM queue_entries e
+       WHERE e.season_id = ? AND e.match_id IS NULL AND e.keepalive_at > ?
+     ) q
+     LEFT JOIN matches a ON a.id = q.last_a
+     LEFT JOIN matches b ON b.id = q.last_b`,
+    [seasonId, alive],
+  )) as [CandidateRow[]];
+  return rows.map((row) => ({
+    user_id: Number(row.user_id),
+    elo: Number(row.elo),
+    entered_at_ms: new Date(row.entered_at).getTime(),
+    last_opponent_id: lastOpponent(row),
+  }));
+}
+
+/**
+ * Turns one pair into a pending match with a 30 s accept deadline (spec §4, §9), in one transaction: both entries
+ * are locked (SELECT … FOR UPDATE, in user order) and must still be unmatched in the season, then the match is
+ * inserted and both entries point at it. Null when either player was matched, left or expired meanwhile.
+ */
+async function createMatch(trx: Knex, input: PlayerPair & { season_id: number; now: Date }): Promise<MatchRow | null> {
+  const { season_id, user_1_id, user_2_id, now } = input;
+  const entries = (await trx('queue_entries')
+    .whereIn(
+      'user_id',
+      [user_1_id, user_2_id].sort((a, b) => a - b),
+    )
+    .orderBy('user_id')
+    .forUpdate()
+    .select('id', 'season_id', 'match_id')) as { id: number; season_id: number; match_id: number | null }[];
+  if (entries.length !== 2 || entries.some((e) => e.match_id !== null || e.season_id !== season_id)) return null;
+  const deadline_at = new Date(now.getTime() + ACCEPT_WINDOW_MS);
+  const [id] = await trx('matches').insert({ season_id, user_1_id, user_2_id, deadline_at, created_at: now });
+  const match_id = Number(id);
+  await trx('queue_entries')
+    .whereIn(
+      'id',
+      entries.map((e) => e.id),
+    )
+    .whereNull('match_id')
+    .update({ match_id });
+  return {
+    id: match_id,
+    season_id,
+    user_1_id,
+    user_2_id,
+    state: 'pending',
+    user_1_accepted_at: null,
+    user_2_accepted_at: null,
+    deadline_at,
+  };
+}
+
+/**
+ * One pairing pass (decisions §5: at least once a second and on every queue entry): reads who is waiting in the
+ * active season while its window is open, pairs them with `pairPlayers`, and creates each match in its own
+ * transaction (see `createMatch`). Both players of each new match get `match`. Two passes at once (two workers, or
+ * a tick and an on-demand pass) cannot match a player twice: the second finds the entry taken and skips the pair.
+ */
+export const pairQueue: Sweep = async (knex, now) => {
+  const season = await playSeason(knex);
+  if (!season || !isWindowOpen(season, now)) return [];
+  const pairs = pairPlayers(await pairingCandidates(knex, season.id, now), now.getTime());
+  const created: (MatchRow | null)[] = new Array(pairs.length).fill(null);
+  const failures: unknown[] = [];
+  let next = 0;
+  const lane = async () => {
+    while (next < pairs.length) {
+      const index = next++;
+      try {
+        created[index] = await knex.transaction((trx) =>
+          createMatch(trx, { ...pairs[index]!, season_id: season.id, now }),
+        );
+      } catch (error) {
+        failures.push(error);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PAIRING_PARALLELISM, pairs.length) }, lane));
+  const matches = created.filter((m): m is MatchRow => m !== null);
+  // A failed pair stays queued for the next pass; the pass fails only when it matched nobody, so the committed
+  // matches of a partly failed pass still reach their players.
+  if (failures.length > 0 && matches.length === 0) throw failures[0];
+  const payloads = await matchPayloads(knex, matches, now);
+  return pushEvents(
+    payloads.flatMap((payload) => [
+      push(userRoom(payload.user_1.id), 'match', payload),
+      push(userRoom(payload.user_2.id), 'match', payload),
+    ]),
+  );
+};

@@ -1,0 +1,119 @@
+/**
+ * The trophy hunt's rules (spec §4 Trophy, §9; decisions §7) as pure functions over one final game result and the
+ * players' current holdings. The caller applies the moves in the same transaction as the final result.
+ */
+import { TROPHY_ACTIVE_MS, TROPHY_WINS_TO_SECURE } from './constants.ts';
+
+/** An unsecured trophy in play: who holds it, the wins in a row so far and when it goes back to the pool. */
+export interface HeldTrophy {
+  id: number;
+  holder_user_id: number;
+  wins: number;
+  expires_at_ms: number;
+}
+
+export interface TrophyResultInput {
+  user_1_id: number;
+  user_2_id: number;
+  score_1: number;
+  score_2: number;
+  /** The unsecured trophy each player holds now, if any (expired ones are ignored). */
+  trophy_1: HeldTrophy | null;
+  trophy_2: HeldTrophy | null;
+  /** Trophies left in this week's pool. */
+  pool_left: number;
+  /** The hunt is running (inside the season's hunt and a weekly pool exists). */
+  hunt_open: boolean;
+  now_ms: number;
+}
+
+/** One change to the holdings, in the order it happens. */
+export type TrophyMove =
+  /** The winner takes one from the pool (streak 1). */
+  | { kind: 'take'; to_user_id: number; wins: 1; expires_at_ms: number }
+  /** A beaten holder's trophy passes to the winner (streak 1, a fresh active window). */
+  | { kind: 'pass'; trophy_id: number; from_user_id: number; to_user_id: number; wins: 1; expires_at_ms: number }
+  /** The holder won again: one more win in a row. */
+  | { kind: 'win'; trophy_id: number; user_id: number; wins: number }
+  /** Three wins in a row: the trophy is secured and leaves play. */
+  | { kind: 'secure'; trophy_id: number; user_id: number }
+  /**
+   * A beaten holder's trophy goes back to the pool because the winner already holds one (a player holds at most
+   * one unsecured trophy).
+   */
+  | { kind: 'return'; trophy_id: number; from_user_id: number };
+
+/** Whether a held trophy still counts at `nowMs` (its 2-day window has not run out). */
+export function isActive(trophy: HeldTrophy | null, nowMs: number): trophy is HeldTrophy {
+  return trophy !== null && trophy.expires_at_ms > nowMs;
+}
+
+/**
+ * The trophy moves of one final result (decisions §7): a draw changes nothing; a beaten holder's trophy passes to
+ * the winner, unless the winner holds one already, in which case it goes back to the pool and the winner's own
+ * streak grows; a winner without a trophy takes one from the pool when any is left; a holder who wins adds a win;
+ * the third win in a row secures it. Expired trophies count as not held.
+ */
+export function trophyMoves(input: TrophyResultInput): TrophyMove[] {
+  if (!input.hunt_open || input.score_1 === input.score_2) return [];
+  const firstWon = input.score_1 > input.score_2;
+  const winner = firstWon ? input.user_1_id : input.user_2_id;
+  const loser = firstWon ? input.user_2_id : input.user_1_id;
+  const winnerTrophy = firstWon ? input.trophy_1 : input.trophy_2;
+  const loserTrophy = firstWon ? input.trophy_2 : input.trophy_1;
+  const winnerHolds = isActive(winnerTrophy, input.now_ms);
+  const loserHolds = isActive(loserTrophy, input.now_ms);
+  const expires_at_ms = input.now_ms + TROPHY_ACTIVE_MS;
+  const moves: TrophyMove[] = [];
+
+  if (winnerHolds) {
+    const wins = winnerTrophy.wins + 1;
+    moves.push({ kind: 'win', trophy_id: winnerTrophy.id, user_id: winner, wins });
+    if (wins >= TROPHY_WINS_TO_SECURE) moves.push({ kind: 'secure', trophy_id: winnerTrophy.id, user_id: winner });
+    if (loserHolds) moves.push({ kind: 'return', trophy_id: loserTrophy.id, from_user_id: loser });
+    return moves;
+  }
+  if (loserHolds) {
+    moves.push({
+      kind: 'pass',
+      trophy_id: loserTrophy.id,
+      from_user_id: loser,
+      to_user_id: winner,
+      wins: 1,
+      expires_at_ms,
+    });
+    return moves;
+  }
+  if (input.pool_left > 0) moves.push({ kind: 'take', to_user_id: winner, wins: 1, expires_at_ms });
+  return moves;
+}
+
+/** Trophies still left in the pool after `moves` (a take removes one, a return puts one back). */
+export function poolAfter(poolLeft: number, moves: readonly TrophyMove[]): number {
+  let left = poolLeft;
+  for (const move of moves) {
+    if (move.kind === 'take') left -= 1;
+    if (move.kind === 'return') left += 1;
+  }
+  return left;
+}
+
+/**
+ * Weekly trophy-hunt winners (decisions §7): players who secured a trophy that week, in order of securing, each
+ * at most once, skipping players who already won the prize in an earlier week (one prize per tournament), up to
+ * `limit` winners.
+ */
+export function weeklyWinners(
+  securedInOrder: readonly { user_id: number; secured_at_ms: number }[],
+  earlierWinners: ReadonlySet<number>,
+  limit: number,
+): number[] {
+  const winners: number[] = [];
+  const ordered = [...securedInOrder].sort((a, b) => a.secured_at_ms - b.secured_at_ms);
+  for (const { user_id } of ordered) {
+    if (winners.length >= limit) break;
+    if (earlierWinners.has(user_id) || winners.includes(user_id)) continue;
+    winners.push(user_id);
+  }
+  return winners;
+}
