@@ -14,9 +14,10 @@ import {
   type EvidencePayload,
   type GamePayload,
 } from '@ecup/domain';
-import { createSession } from '@ecup/db';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { buildGame, buildUser, pngImage, type GameFields } from '../helpers/factories.ts';
+import type { buildUser } from '../helpers/factories.ts';
+import { buildGame, pngImage, type GameFields } from '../helpers/factories.ts';
+import { signedInUser } from '../helpers/sockets.ts';
 import { client, type Credentials } from '../helpers/http.ts';
 
 // Tests that move the shared clock are serial (AVA runs them before the concurrent ones), so no other test sees
@@ -33,12 +34,8 @@ test.after.always(async () => server?.close());
 
 type Player = { user: Awaited<ReturnType<typeof buildUser>>; auth: Credentials };
 
-/** A user with a session made directly (sign-in has its own limits and tests). */
-async function signedIn(overrides: Parameters<typeof buildUser>[1] = {}): Promise<Player> {
-  const user = await buildUser(server.knex, overrides);
-  const session = await createSession(server.knex, { user_id: user.id, ip: null, user_agent: null });
-  return { user, auth: { id: user.id, token: session.result.token } };
-}
+const signedIn = (overrides: Parameters<typeof buildUser>[1] = {}): Promise<Player> =>
+  signedInUser(server.knex, overrides);
 
 const moderator = () => signedIn({ permissions: PERMISSIONS.canResolveConflicts });
 

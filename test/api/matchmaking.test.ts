@@ -19,14 +19,14 @@ import {
   acceptMatch,
   createBullConnection,
   leaveQueue,
-  createSession,
   expireMatches,
   expireQueueEntries,
   pairQueue,
   pushesOf,
 } from '@ecup/db';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { buildUser } from '../helpers/factories.ts';
+import type { buildUser } from '../helpers/factories.ts';
+import { signedInUser } from '../helpers/sockets.ts';
 import { client, type Credentials } from '../helpers/http.ts';
 
 // Every test here moves the shared clock and runs the queue sweeps over the whole queue: they run one at a time,
@@ -55,9 +55,8 @@ interface Player {
 }
 
 async function player(overrides: Parameters<typeof buildUser>[1] = {}): Promise<Player> {
-  const user = await buildUser(server.knex, overrides);
-  const session = await createSession(server.knex, { user_id: user.id, ip: null, user_agent: null });
-  return { id: user.id, auth: { id: user.id, token: session.result.token } };
+  const { user, auth } = await signedInUser(server.knex, overrides);
+  return { id: user.id, auth };
 }
 
 const call = (path: string, p: Player) => api.post<MatchmakingStatus & { error?: string }>(path, {}, { auth: p.auth });

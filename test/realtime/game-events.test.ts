@@ -1,5 +1,5 @@
 import test from 'ava';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import {
   MESSAGES,
   RESULT_ENTRY_DELAY_MS,
@@ -11,9 +11,9 @@ import {
   type GameSummary,
   type StatsEvent,
 } from '@ecup/domain';
-import { createSession } from '@ecup/db';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { buildGame, buildUser } from '../helpers/factories.ts';
+import { buildGame, type buildUser } from '../helpers/factories.ts';
+import { signedInUser, openSocket, nextEvent, subscribe } from '../helpers/sockets.ts';
 import { client, type Credentials } from '../helpers/http.ts';
 
 let server: TestServer;
@@ -26,42 +26,10 @@ test.after.always(async () => server?.close());
 
 type Player = { user: Awaited<ReturnType<typeof buildUser>>; auth: Credentials };
 
-async function signedIn(overrides: Parameters<typeof buildUser>[1] = {}): Promise<Player> {
-  const user = await buildUser(server.knex, overrides);
-  const session = await createSession(server.knex, { user_id: user.id, ip: null, user_agent: null });
-  return { user, auth: { id: user.id, token: session.result.token } };
-}
-
-function open(auth: Credentials): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(server.url, {
-      path: '/socket.io',
-      auth: { ...auth },
-      transports: ['websocket'],
-      reconnection: false,
-    });
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', (error) => {
-      socket.close();
-      reject(error);
-    });
-  });
-}
-
-function subscribe(socket: Socket, channel: string): Promise<{ ok?: true; error?: string }> {
-  return socket.timeout(5000).emitWithAck('subscribe', { channel });
-}
-
-/** The next `event` on a socket, failing after 5 s so a missing push fails the test instead of hanging it. */
-function next<T>(socket: Socket, event: string): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no '${event}' within 5 s`)), 5000);
-    socket.once(event, (payload: T) => {
-      clearTimeout(timer);
-      resolve(payload);
-    });
-  });
-}
+const signedIn = (overrides: Parameters<typeof buildUser>[1] = {}): Promise<Player> =>
+  signedInUser(server.knex, overrides);
+const open = (auth: Credentials) => openSocket(server.url, auth);
+const next = <T>(socket: Socket, event: string) => nextEvent<T>(socket, event);
 
 /** Two players of a game whose result form is open, each with a socket in the game's room. */
 async function playersInRoom(t: { teardown(fn: () => void): void }) {

@@ -1,8 +1,9 @@
 import test from 'ava';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { MESSAGES, PERMISSIONS, gameRoom, userRoom } from '@ecup/domain';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildUser } from '../helpers/factories.ts';
+import { openSocket, subscribe } from '../helpers/sockets.ts';
 import { client, type Credentials } from '../helpers/http.ts';
 
 let server: TestServer;
@@ -19,25 +20,7 @@ async function signedIn(overrides = {}) {
   return { user, auth: login.body };
 }
 
-function open(auth: unknown): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(server.url, {
-      path: '/socket.io',
-      auth: auth as Record<string, unknown>,
-      transports: ['websocket'],
-      reconnection: false,
-    });
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', (error) => {
-      socket.close();
-      reject(error);
-    });
-  });
-}
-
-function subscribe(socket: Socket, channel: unknown): Promise<{ ok?: true; error?: string }> {
-  return socket.timeout(5000).emitWithAck('subscribe', { channel });
-}
+const open = (auth: unknown) => openSocket(server.url, auth);
 
 async function gameBetween(a: number, b: number): Promise<number> {
   const [season] = await server.knex('seasons').select('id');

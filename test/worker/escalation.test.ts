@@ -1,9 +1,10 @@
 import test from 'ava';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { CONFLICT_ESCALATION_MS, RESULT_ENTRY_DELAY_MS, gameRoom, type GameSummary } from '@ecup/domain';
-import { createSession, escalateOverdueGames, pushesOf } from '@ecup/db';
+import { escalateOverdueGames, pushesOf } from '@ecup/db';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { buildGame, buildUser } from '../helpers/factories.ts';
+import { buildGame } from '../helpers/factories.ts';
+import { signedInUser, openSocket, nextEvent } from '../helpers/sockets.ts';
 import { client, type Credentials } from '../helpers/http.ts';
 
 let server: TestServer;
@@ -15,38 +16,13 @@ test.before(async () => {
 test.after.always(async () => server?.close());
 
 async function signedIn(): Promise<{ id: number; auth: Credentials }> {
-  const user = await buildUser(server.knex);
-  const session = await createSession(server.knex, { user_id: user.id, ip: null, user_agent: null });
-  return { id: user.id, auth: { id: user.id, token: session.result.token } };
+  const { user, auth } = await signedInUser(server.knex);
+  return { id: user.id, auth };
 }
-
-function open(auth: Credentials): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(server.url, {
-      path: '/socket.io',
-      auth: { ...auth },
-      transports: ['websocket'],
-      reconnection: false,
-    });
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', (error) => {
-      socket.close();
-      reject(error);
-    });
-  });
-}
-
-/** The first `score` event in state conflict, failing after 15 s (the worker ticks every second). */
-function conflictScore(socket: Socket): Promise<GameSummary> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('no conflict `score` within 15 s')), 15_000);
-    socket.on('score', (summary: GameSummary) => {
-      if (summary.state !== 'conflict') return;
-      clearTimeout(timer);
-      resolve(summary);
-    });
-  });
-}
+const open = (auth: Credentials) => openSocket(server.url, auth);
+/** The first `score` event in state conflict (the worker ticks every second). */
+const conflictScore = (socket: Socket) =>
+  nextEvent<GameSummary>(socket, 'score', 15_000, (summary) => summary.state === 'conflict');
 
 test.serial(
   'a submission unanswered for 15 minutes goes to conflict on the worker tick; both players get `score`',

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import {
   ACCEPT_GRACE_MS,
   ACCEPT_WINDOW_MS,
@@ -10,10 +10,11 @@ import {
   type MatchPayload,
   type MatchmakingStatus,
 } from '@ecup/domain';
-import { acceptMatch, createSession, expireMatches, expireQueueEntries, pairQueue, pushesOf, seedBase } from '@ecup/db';
+import { acceptMatch, expireMatches, expireQueueEntries, pairQueue, pushesOf, seedBase } from '@ecup/db';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { createTestDatabase } from '../helpers/db.ts';
 import { buildUser } from '../helpers/factories.ts';
+import { nextEvent, openSocket, signedInUser } from '../helpers/sockets.ts';
 import { client, type Credentials } from '../helpers/http.ts';
 
 // The in-process worker pairs whoever is queued, so these tests run one at a time, each with an empty queue.
@@ -35,40 +36,14 @@ interface Player {
   socket: Socket;
 }
 
-function open(auth: Credentials): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(server.url, {
-      path: '/socket.io',
-      auth: { ...auth },
-      transports: ['websocket'],
-      reconnection: false,
-    });
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', (error) => {
-      socket.close();
-      reject(error);
-    });
-  });
-}
+const open = (auth: Credentials) => openSocket(server.url, auth);
+const next = <T>(socket: Socket, event: string) => nextEvent<T>(socket, event, 10_000);
 
 async function player(t: { teardown(fn: () => void): void }, elo = 1000): Promise<Player> {
-  const user = await buildUser(server.knex, { elo });
-  const session = await createSession(server.knex, { user_id: user.id, ip: null, user_agent: null });
-  const auth = { id: user.id, token: session.result.token };
+  const { user, auth } = await signedInUser(server.knex, { elo });
   const socket = await open(auth);
   t.teardown(() => socket.close());
   return { id: user.id, auth, socket };
-}
-
-/** The next `event` on a socket; fails after 10 s instead of hanging the file. */
-function next<T>(socket: Socket, event: string): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${event} within 10 s`)), 10_000);
-    socket.once(event, (payload: T) => {
-      clearTimeout(timer);
-      resolve(payload);
-    });
-  });
 }
 
 const call = (path: string, p: Player) => api.post<MatchmakingStatus & { error?: string }>(path, {}, { auth: p.auth });

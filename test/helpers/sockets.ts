@@ -1,0 +1,55 @@
+import { io as connect, type Socket } from 'socket.io-client';
+import type { Knex } from 'knex';
+import { createSession } from '@ecup/db';
+import { buildUser } from './factories.ts';
+import type { Credentials } from './http.ts';
+
+/** A user with a session made directly (sign-in has its own limits and tests). */
+export async function signedInUser(knex: Knex, overrides: Parameters<typeof buildUser>[1] = {}) {
+  const user = await buildUser(knex, overrides);
+  const session = await createSession(knex, { user_id: user.id, ip: null, user_agent: null });
+  const auth: Credentials = { id: user.id, token: session.result.token };
+  return { user, auth };
+}
+
+/** A socket.io connection as the player app opens it; rejects with the server's `connect_error`. */
+export function openSocket(url: string, auth: unknown): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(url, {
+      path: '/socket.io',
+      auth: { ...(auth as Record<string, unknown>) },
+      transports: ['websocket'],
+      reconnection: false,
+    });
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (error) => {
+      socket.close();
+      reject(error);
+    });
+  });
+}
+
+/** Joins a room the way the player app does; answers the server's acknowledgement. */
+export function subscribe(socket: Socket, channel: unknown): Promise<{ ok?: true; error?: string }> {
+  return socket.timeout(5000).emitWithAck('subscribe', { channel });
+}
+
+/**
+ * The next `event` on a socket that `accept` takes (any by default), failing after `ms` so a missing push fails
+ * the test instead of hanging it.
+ */
+export function nextEvent<T>(socket: Socket, event: string, ms = 5000, accept: (payload: T) => boolean = () => true) {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      socket.off(event, listener);
+      reject(new Error(`no '${event}' within ${ms} ms`));
+    }, ms);
+    const listener = (payload: T) => {
+      if (!accept(payload)) return;
+      clearTimeout(timer);
+      socket.off(event, listener);
+      resolve(payload);
+    };
+    socket.on(event, listener);
+  });
+}
