@@ -233,7 +233,7 @@ test('a new player signs up in the browser: every validation message first, then
   await screenshot(page, 'register-filled-desktop');
 
   await submit();
-  await page.waitForURL(`${product.url}/`);
+  await page.waitForURL(`${product.url}/play`);
   await page.getByRole('button', { name: 'Account menu for e2e_signup' }).waitFor();
   t.true(
     await page.getByRole('button', { name: 'Account menu for e2e_signup' }).isVisible(),

@@ -163,7 +163,7 @@ test('an unknown path redirects to /', async (t) => {
   await page.goto(`${product.url}/no/such/page`);
   await page.waitForURL(`${product.url}/`);
   t.is(new URL(page.url()).pathname, '/');
-  await page.goto(`${product.url}/play`);
+  await page.goto(`${product.url}/playing/now`);
   await page.waitForURL(`${product.url}/`);
   t.is(new URL(page.url()).pathname, '/');
 });

@@ -3,6 +3,7 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { I18nProvider } from '../i18n/i18n.tsx';
 import { ClientProvider } from './client-context.tsx';
+import { RealtimeProvider } from './realtime-context.tsx';
 import { SeasonProvider } from './season-context.tsx';
 import { router } from './router.tsx';
 import { theme } from './theme.ts';
@@ -13,9 +14,11 @@ export function App() {
       <CssBaseline enableColorScheme />
       <I18nProvider>
         <ClientProvider>
-          <SeasonProvider>
-            <RouterProvider router={router} />
-          </SeasonProvider>
+          <RealtimeProvider>
+            <SeasonProvider>
+              <RouterProvider router={router} />
+            </SeasonProvider>
+          </RealtimeProvider>
         </ClientProvider>
       </I18nProvider>
     </ThemeProvider>

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Outlet, useLocation, useNavigation, useRouteError } from 'react-router-dom';
+import { Outlet, useLocation, useNavigate, useNavigation, useRouteError } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
@@ -10,6 +10,7 @@ import { AppFooter } from '../components/app-footer.tsx';
 import { PopoverHost } from '../components/popover-host.tsx';
 import { useI18n } from '../i18n/i18n.tsx';
 import { useClient } from './client-context.tsx';
+import { useRealtimeEvent } from './realtime-context.tsx';
 
 /** Spec §2: navigation scrolls to the top except inside the forums, and closes the dropdown and the nav bar. */
 function useNavigationEffects() {
@@ -21,8 +22,22 @@ function useNavigationEffects() {
   }, [pathname, dispatch]);
 }
 
+/**
+ * Spec §4: a `game` event ends queueing and loads the game. The play screen does so itself; a player who accepted
+ * and then went to another page is taken to the game from anywhere.
+ */
+function useGameStartNavigation() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  useRealtimeEvent('game', (event) => {
+    const target = `/game/${event.game_id}`;
+    if (pathname !== '/play' && pathname !== target) navigate(target);
+  });
+}
+
 export function Layout() {
   useNavigationEffects();
+  useGameStartNavigation();
   const navigation = useNavigation();
   return (
     <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>

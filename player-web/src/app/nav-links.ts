@@ -8,10 +8,12 @@ export interface NavLink {
 }
 
 /**
- * The header links of spec §2, in its order, for the routes the app has. Play and the trophy hunt join this list
- * with the issues that build their screens; until then neither the link nor the route exists.
+ * The header links of spec §2, in its order (/play, /trophyhunt, /news, /forums, /ranking, /rules, /register), for
+ * the routes the app has. The trophy hunt joins this list, second, with the issue that builds its screen; until
+ * then neither the link nor the route exists.
  */
 export const NAV_LINKS: NavLink[] = [
+  { to: '/play', label: 'nav.play' },
   { to: '/news', label: 'nav.news' },
   { to: '/forums', label: 'nav.forums' },
   { to: '/ranking', label: 'nav.ranking' },
@@ -19,5 +21,11 @@ export const NAV_LINKS: NavLink[] = [
   { to: '/register', label: 'nav.signUp', signedOutOnly: true },
 ];
 
-/** The user menu's links to screens of the player app (spec §2); /conflicts joins with the play issue. */
-export const USER_MENU_LINKS: NavLink[] = [{ to: '/settings', label: 'userMenu.settings' }];
+/**
+ * The user menu's links to screens of the player app, in spec §2's order: /settings, then /conflicts. The Admin link
+ * (staff only) goes before them and Sign out after; both are drawn by the menus themselves.
+ */
+export const USER_MENU_LINKS: NavLink[] = [
+  { to: '/settings', label: 'userMenu.settings' },
+  { to: '/conflicts', label: 'userMenu.conflicts' },
+];

@@ -3,8 +3,8 @@ import { lazyRoute } from './lazy-route.ts';
 import { Layout, RouteError } from './layout.tsx';
 
 /**
- * The routes of spec §2 that exist so far. Play, game, trophy hunt and conflicts arrive with their own
- * issues; any other path redirects to /.
+ * The routes of spec §2 that exist so far. The trophy hunt arrives with its own issue; any other path redirects
+ * to /.
  */
 export const router = createBrowserRouter([
   {
@@ -13,12 +13,15 @@ export const router = createBrowserRouter([
     children: [
       { index: true, lazy: lazyRoute(() => import('../features/home/home-page.tsx')) },
       { path: 'home', lazy: lazyRoute(() => import('../features/home/home-page.tsx')) },
+      { path: 'play', lazy: lazyRoute(() => import('../features/play/play-page.tsx')) },
+      { path: 'game/:id', lazy: lazyRoute(() => import('../features/game/game-page.tsx')) },
       { path: 'ranking', lazy: lazyRoute(() => import('../features/ranking/ranking-page.tsx')) },
       { path: 'news/:id?', lazy: lazyRoute(() => import('../features/news/news-page.tsx')) },
       { path: 'rules', lazy: lazyRoute(() => import('../features/rules/rules-page.tsx')) },
       { path: 'terms', lazy: lazyRoute(() => import('../features/rules/terms-page.tsx')) },
       { path: 'register', lazy: lazyRoute(() => import('../features/account/register-page.tsx')) },
       { path: 'settings', lazy: lazyRoute(() => import('../features/account/settings-page.tsx')) },
+      { path: 'conflicts', lazy: lazyRoute(() => import('../features/conflicts/conflicts-page.tsx')) },
       { path: 'forgot_password', lazy: lazyRoute(() => import('../features/account/forgot-password-page.tsx')) },
       {
         path: 'resetpassword/:id/:uid/:token',

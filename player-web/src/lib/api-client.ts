@@ -22,6 +22,8 @@ export interface CallOptions {
   /** A custom cap on the retry delay (spec §8 "or a custom timeout"). */
   timeout?: number;
   signal?: AbortSignal;
+  /** Lets the call finish after the page is gone (leaving the queue when the tab closes). */
+  keepalive?: boolean;
 }
 
 export type Payload = Record<string, string | number | boolean | Blob | null | undefined> | FormData;
@@ -83,7 +85,11 @@ export function createApiClient(deps: ApiClientDeps) {
       const [url, init] = makeRequest();
       let response: Response;
       try {
-        response = await doFetch(url, { ...init, signal: options.signal ?? null });
+        response = await doFetch(url, {
+          ...init,
+          signal: options.signal ?? null,
+          ...(options.keepalive ? { keepalive: true } : {}),
+        });
       } catch (error) {
         if (options.signal?.aborted) throw error;
         if (attempt >= NETWORK_RETRIES) throw new ApiError(0, '');

@@ -21,6 +21,7 @@ import { NAV_LINKS, USER_MENU_LINKS } from '../../app/nav-links.ts';
 import { useSeason } from '../../app/season-context.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { ColorSchemeToggle } from '../color-scheme-toggle.tsx';
+import { ConnectionStatus } from './connection-status.tsx';
 import { SignInForm } from './sign-in-form.tsx';
 import { UserMenu } from './user-menu.tsx';
 
@@ -79,6 +80,7 @@ export function AppHeader() {
             ))}
           </Box>
           <Box sx={{ flexGrow: 1 }} />
+          <ConnectionStatus />
           <ColorSchemeToggle />
           <Box sx={{ display: { xs: 'none', md: 'block' } }}>
             {user ? (

@@ -190,7 +190,13 @@ function ConsoleLabel({ console }: { console: RankingEntry['console'] }) {
 }
 
 /** Gamer tag with its console and a copy button (ui-brief: players type it on the console). */
-export function GamerTag({ entry, announce }: { entry: RankingEntry; announce(text: string): void }) {
+export function GamerTag({
+  entry,
+  announce,
+}: {
+  entry: Pick<RankingEntry, 'gamer_tag' | 'console'>;
+  announce(text: string): void;
+}) {
   const { t } = useI18n();
   const [copied, setCopied] = useState(false);
   useEffect(() => {

@@ -1,0 +1,201 @@
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import SendIcon from '@mui/icons-material/Send';
+import { CHAT_MESSAGE_MAX, CHAT_THROTTLE_AFTER_SUCCESS_MS, type ChatMessagePayload } from '@ecup/domain';
+import { useClient } from '../../app/client-context.tsx';
+import { UserAvatar } from '../../components/user-avatar.tsx';
+import { useI18n } from '../../i18n/i18n.tsx';
+import { sendMessage } from './send-message.ts';
+
+/** Within this distance of the bottom the list follows new lines; further up the reader is looking back. */
+const FOLLOW_PX = 80;
+
+function ChatLine({ message, mine }: { message: ChatMessagePayload; mine: boolean }) {
+  const { t, dateTime } = useI18n();
+  const admin = message.class_name === 'admin';
+  return (
+    <Box
+      component="li"
+      data-message={message.id}
+      data-admin={admin || undefined}
+      sx={{ display: 'flex', gap: 1, flexDirection: mine ? 'row-reverse' : 'row', alignItems: 'flex-end' }}
+    >
+      <UserAvatar username={message.name} avatarHash={message.avatar_hash} size={32} decorative />
+      <Box
+        sx={{
+          maxWidth: '80%',
+          minWidth: 0,
+          px: 1.5,
+          py: 1,
+          borderRadius: 2,
+          border: 1,
+          borderColor: admin ? 'secondary.main' : mine ? 'primary.main' : 'divider',
+          bgcolor: admin ? 'action.selected' : mine ? 'action.hover' : 'background.default',
+        }}
+      >
+        <Stack useFlexGap direction="row" spacing={1} sx={{ alignItems: 'baseline', flexWrap: 'wrap' }}>
+          <Typography component="span" sx={{ fontWeight: 600, fontSize: '0.85rem' }}>
+            {message.name}
+          </Typography>
+          {admin && (
+            <Box
+              component="span"
+              sx={{
+                px: 0.75,
+                borderRadius: 1,
+                fontSize: '0.7rem',
+                fontWeight: 700,
+                textTransform: 'uppercase',
+                bgcolor: 'secondary.main',
+                color: 'secondary.contrastText',
+              }}
+            >
+              {t('game.chat.admin')}
+            </Box>
+          )}
+          <Typography component="span" variant="caption" color="text.secondary">
+            {dateTime(message.inserted, { hour: '2-digit', minute: '2-digit' })}
+          </Typography>
+        </Stack>
+        <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-message-body>
+          {message.content}
+        </Typography>
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * The game's chat (spec §2, §5): lines with avatar and name, a moderator's lines marked Admin; empty messages are
+ * ignored, Send rests for 3.75 s after a line went through, at most 500 characters. The list follows new lines unless
+ * the reader scrolled up; lines from others are announced by the screen's live region (`announce`).
+ */
+export function ChatPanel({
+  gameId,
+  messages,
+  meId,
+  onSent,
+}: {
+  gameId: number;
+  messages: ChatMessagePayload[];
+  meId: number;
+  onSent(message: ChatMessagePayload): void;
+}) {
+  const { t } = useI18n();
+  const { api } = useClient();
+  const [text, setText] = useState('');
+  const [sending, setSending] = useState(false);
+  const [resting, setResting] = useState(false);
+  const list = useRef<HTMLUListElement>(null);
+  const follow = useRef(true);
+
+  useEffect(() => {
+    if (!resting) return;
+    const timer = setTimeout(() => setResting(false), CHAT_THROTTLE_AFTER_SUCCESS_MS);
+    return () => clearTimeout(timer);
+  }, [resting]);
+
+  // Follows new lines (and starts at the newest) unless the reader scrolled up.
+  useLayoutEffect(() => {
+    const box = list.current;
+    if (box && follow.current) box.scrollTop = box.scrollHeight;
+  }, [messages.length]);
+
+  const send = async (event: FormEvent) => {
+    event.preventDefault();
+    const message = text.trim();
+    if (message === '' || sending || resting) return;
+    setSending(true);
+    try {
+      const answer = await sendMessage(api, { gameId, message });
+      setText('');
+      setResting(true);
+      follow.current = true;
+      if (answer.message) onSent(answer.message);
+    } catch {
+      // The api client showed the server's message (too fast, too long); what was typed stays.
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Paper
+      component="section"
+      variant="outlined"
+      aria-labelledby="chat-title"
+      sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: { md: 560 }, p: 0 }}
+    >
+      <Typography id="chat-title" variant="h6" component="h2" sx={{ px: 2, pt: 1.5, pb: 1 }}>
+        {t('game.chat.title')}
+      </Typography>
+      <Box
+        ref={list}
+        component="ul"
+        aria-label={t('game.chat.log')}
+        tabIndex={0}
+        onScroll={(event) => {
+          const box = event.currentTarget;
+          follow.current = box.scrollHeight - box.scrollTop - box.clientHeight < FOLLOW_PX;
+        }}
+        sx={{
+          listStyle: 'none',
+          m: 0,
+          px: 2,
+          py: 1,
+          flex: 1,
+          minHeight: { xs: 220, md: 0 },
+          maxHeight: { xs: 360, md: 'none' },
+          overflowY: 'auto',
+          display: 'flex',
+          flexDirection: 'column',
+          gap: 1.25,
+          borderTop: 1,
+          borderBottom: 1,
+          borderColor: 'divider',
+          '&:focus-visible': { outline: '3px solid', outlineColor: 'secondary.main', outlineOffset: -3 },
+        }}
+      >
+        {messages.length === 0 ? (
+          <Typography component="li" color="text.secondary" sx={{ my: 'auto', textAlign: 'center', px: 2 }}>
+            {t('game.chat.empty')}
+          </Typography>
+        ) : (
+          messages.map((message) => <ChatLine key={message.id} message={message} mine={message.user_id === meId} />)
+        )}
+      </Box>
+      <Box
+        component="form"
+        onSubmit={send}
+        noValidate
+        sx={{ p: 1.5, display: 'flex', gap: 1, alignItems: 'flex-start' }}
+      >
+        <TextField
+          id="chat-message"
+          label={t('game.chat.label')}
+          size="small"
+          fullWidth
+          autoComplete="off"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          helperText={resting ? t('game.chat.wait') : undefined}
+          slotProps={{ htmlInput: { maxLength: CHAT_MESSAGE_MAX } }}
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={sending || resting || text.trim() === ''}
+          endIcon={<SendIcon />}
+          sx={{ flex: 'none', height: 40 }}
+        >
+          {t('game.chat.send')}
+        </Button>
+      </Box>
+    </Paper>
+  );
+}

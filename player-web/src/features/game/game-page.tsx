@@ -1,0 +1,285 @@
+import { useRef, useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Container from '@mui/material/Container';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import TrendingDown from '@mui/icons-material/TrendingDown';
+import TrendingFlat from '@mui/icons-material/TrendingFlat';
+import TrendingUp from '@mui/icons-material/TrendingUp';
+import { MESSAGES, parsePositiveInt, type GamePayload, type UserPayload } from '@ecup/domain';
+import { useClient } from '../../app/client-context.tsx';
+import { usePageTitle } from '../../app/use-page-title.ts';
+import { LoadingScreen } from '../../components/loading-screen.tsx';
+import { PlayerCard } from '../../components/player-card.tsx';
+import { StatusChip } from '../../components/status-chip.tsx';
+import { visuallyHidden } from '../../components/visually-hidden.ts';
+import { useI18n } from '../../i18n/i18n.tsx';
+import { AdminEditForm } from './admin-edit-form.tsx';
+import { ChatPanel } from './chat-panel.tsx';
+import { EvidencePanel } from './evidence-panel.tsx';
+import {
+  appendOnce,
+  evidenceOpen,
+  formatEloChange,
+  otherSeat,
+  resultStatus,
+  seatOf,
+  viewerOf,
+  type Seat,
+  type Viewer,
+} from './game-logic.ts';
+import { PlayerResultPanel, StaffResultSummary } from './result-panel.tsx';
+import { useGame } from './use-game.ts';
+
+/** An Elo change as a chip with its sign and an arrow (never colour alone). */
+function EloChange({ change }: { change: number }) {
+  const { t } = useI18n();
+  const text = formatEloChange(change);
+  const icon = change > 0 ? <TrendingUp /> : change < 0 ? <TrendingDown /> : <TrendingFlat />;
+  return (
+    <Chip
+      size="small"
+      icon={icon}
+      color={change > 0 ? 'success' : change < 0 ? 'error' : 'default'}
+      variant="outlined"
+      data-elo-change={text}
+      label={
+        <>
+          <span aria-hidden>{t('game.eloChange', { change: text })}</span>
+          <Box component="span" sx={visuallyHidden}>
+            {t('game.eloChangeLong', { change: text })}
+          </Box>
+        </>
+      }
+      sx={{ alignSelf: 'center', fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}
+    />
+  );
+}
+
+/** Both players with the score between them and the result chip (spec §2 "player cards, VS"). */
+function Scoreboard({ game, viewer, announce }: { game: GamePayload; viewer: Viewer; announce(text: string): void }) {
+  const { t, tm } = useI18n();
+  const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
+  const leftSeat: Seat = viewer.kind === 'player' ? viewer.seat : 'user_1';
+  const left = seatOf(game, leftSeat);
+  const right = seatOf(game, otherSeat(leftSeat));
+  const player = viewer.kind === 'player';
+  const status = resultStatus(game);
+  const scored = left.score !== null && right.score !== null;
+
+  const card = (side: typeof left, mine: boolean, caption: string) => (
+    <PlayerCard player={side.player} caption={caption} highlight={mine} announce={announce} compact={compact}>
+      {side.eloChange !== null && game.state === 'final' && <EloChange change={side.eloChange} />}
+    </PlayerCard>
+  );
+
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) auto minmax(0, 1fr)' },
+        gap: { xs: 1.5, md: 3 },
+        alignItems: 'stretch',
+      }}
+    >
+      {card(left, player, player ? t('game.you') : t(leftSeat === 'user_1' ? 'game.player1' : 'game.player2'))}
+      <Stack
+        spacing={1.5}
+        sx={{ alignItems: 'center', justifyContent: 'center', py: { xs: 1, md: 0 }, minWidth: { md: 200 } }}
+      >
+        <Typography
+          data-score={scored ? `${left.score}-${right.score}` : ''}
+          aria-label={
+            scored
+              ? t('game.scoreLabel', {
+                  first: left.player.username,
+                  score1: left.score ?? 0,
+                  second: right.player.username,
+                  score2: right.score ?? 0,
+                })
+              : t('game.noScore')
+          }
+          sx={{
+            fontSize: { xs: '2.75rem', md: '4rem' },
+            fontWeight: 800,
+            lineHeight: 1,
+            fontVariantNumeric: 'tabular-nums',
+            color: scored ? 'text.primary' : 'text.secondary',
+          }}
+        >
+          <span aria-hidden>{scored ? `${left.score} : ${right.score}` : '– : –'}</span>
+        </Typography>
+        {status ? (
+          <StatusChip tone={status.tone} label={tm(MESSAGES[status.message])} />
+        ) : (
+          <StatusChip tone="playing" label={t('game.inProgress')} />
+        )}
+      </Stack>
+      {card(right, false, player ? t('game.opponent') : t(leftSeat === 'user_1' ? 'game.player2' : 'game.player1'))}
+    </Box>
+  );
+}
+
+/** The screen of one game for a player or a moderator. */
+function GameScreen({ gameId, user }: { gameId: number | null; user: UserPayload }) {
+  const { t, tm, dateTime } = useI18n();
+  const { popover } = useClient();
+  const [chatNews, setChatNews] = useState('');
+  const [polite, setPolite] = useState('');
+  const shown = useRef<GamePayload | null>(null);
+
+  const { state, replace, update, retry } = useGame(gameId, {
+    onMessage: (message) => {
+      if (message.user_id !== user.id)
+        setChatNews(t('game.chat.announce', { name: message.name, message: message.content }));
+    },
+    onEvidence: (evidence) => {
+      // Spec §6, §8: a moderator who is not a player is told when someone else uploads evidence.
+      const game = shown.current;
+      if (!game || evidence.user_id === user.id || viewerOf(game, user).kind !== 'staff') return;
+      popover(tm(MESSAGES.newEvidenceTitle), tm(MESSAGES.newEvidence(evidence.username)));
+    },
+  });
+  usePageTitle(state.status === 'not-found' ? tm(MESSAGES.gameNotFound) : t('game.title', { id: gameId ?? '' }));
+
+  if (state.status === 'loading') return <LoadingScreen fullScreen={false} />;
+  if (state.status === 'error') {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" sx={{ whiteSpace: 'nowrap' }} onClick={retry}>
+            {t('game.retry')}
+          </Button>
+        }
+      >
+        {t('game.error')}
+      </Alert>
+    );
+  }
+  if (state.status === 'not-found') {
+    return (
+      <Box sx={{ py: { xs: 4, sm: 8 }, textAlign: 'center' }}>
+        <Typography variant="h4" component="h1" sx={{ mb: 1.5 }}>
+          {tm(MESSAGES.gameNotFound)}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 3 }}>
+          {t('game.notFoundHint')}
+        </Typography>
+        <Button component={RouterLink} to="/play" variant="contained" size="large">
+          {t('game.toPlay')}
+        </Button>
+      </Box>
+    );
+  }
+
+  const game = state.game;
+  shown.current = game;
+  const viewer = viewerOf(game, user);
+  const staff = viewer.kind === 'staff';
+
+  return (
+    <>
+      <Stack
+        useFlexGap
+        direction="row"
+        spacing={2}
+        sx={{ alignItems: 'baseline', flexWrap: 'wrap', rowGap: 0.5, mb: 2.5 }}
+      >
+        <Typography variant="h4" component="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.125rem' } }}>
+          {t('game.title', { id: game.id })}
+        </Typography>
+        <Typography color="text.secondary">{t('game.started', { date: dateTime(game.inserted) })}</Typography>
+      </Stack>
+      <Scoreboard game={game} viewer={viewer} announce={setPolite} />
+      <Box
+        sx={{
+          mt: { xs: 2, md: 3 },
+          display: 'grid',
+          gap: { xs: 2, md: 3 },
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 7fr) minmax(0, 5fr)' },
+          alignItems: 'start',
+        }}
+      >
+        <Stack spacing={{ xs: 2, md: 3 }}>
+          {viewer.kind === 'player' ? (
+            <PlayerResultPanel game={game} seat={viewer.seat} onGame={replace} />
+          ) : (
+            <StaffResultSummary game={game} />
+          )}
+          {staff && game.state !== 'playing' && (
+            <AdminEditForm key={`${game.id}-${game.state}`} game={game} onGame={replace} />
+          )}
+          {(staff || evidenceOpen(game) || game.evidence.length > 0) && (
+            <EvidencePanel
+              gameId={game.id}
+              evidence={game.evidence}
+              canUpload={viewer.kind === 'player' && evidenceOpen(game)}
+              onUploaded={(evidence) => update((g) => ({ ...g, evidence: appendOnce(g.evidence, evidence) }))}
+            />
+          )}
+        </Stack>
+        <Box sx={{ position: { md: 'sticky' }, top: { md: 88 } }}>
+          <ChatPanel
+            gameId={game.id}
+            messages={game.messages}
+            meId={user.id}
+            onSent={(message) => update((g) => ({ ...g, messages: appendOnce(g.messages, message) }))}
+          />
+        </Box>
+      </Box>
+      <Box role="status" aria-atomic sx={visuallyHidden}>
+        {chatNews}
+      </Box>
+      <Box role="status" aria-atomic sx={visuallyHidden}>
+        {polite}
+      </Box>
+    </>
+  );
+}
+
+/** Signed out: the game screen asks to sign in (spec §2: 'Sign in to play'). */
+function SignedOut() {
+  const { t, tm } = useI18n();
+  const { openSignIn } = useClient();
+  usePageTitle(tm(MESSAGES.signInToPlay));
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 }, maxWidth: 640 }}>
+      <Typography variant="h4" component="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.125rem' }, mb: 1 }}>
+        {tm(MESSAGES.signInToPlay)}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        {t('game.signedOutHint')}
+      </Typography>
+      <Button variant="contained" size="large" onClick={openSignIn}>
+        {tm(MESSAGES.signInToPlay)}
+      </Button>
+    </Paper>
+  );
+}
+
+/** Route /game/{id} (spec §2): one game with its players, result, evidence and chat. */
+export function Component() {
+  const { id } = useParams();
+  const { state } = useClient();
+  const gameId = parsePositiveInt(id) ?? null;
+  const user = state.user;
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+      {user ? (
+        <GameScreen key={`${gameId}-${user.id}`} gameId={gameId} user={user} />
+      ) : state.authenticating ? (
+        <LoadingScreen fullScreen={false} />
+      ) : (
+        <SignedOut />
+      )}
+    </Container>
+  );
+}
