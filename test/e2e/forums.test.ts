@@ -1,37 +1,23 @@
-import anyTest, { type ExecutionContext, type TestFn } from 'ava';
-import type { Browser, Page } from 'playwright-core';
+import type { ExecutionContext } from 'ava';
+import type { Page } from 'playwright-core';
 import { createSession } from '@ecup/db';
 import { MESSAGES, PERMISSIONS, type ForumNewPostResponse } from '@ecup/domain';
 import { XSS_PAYLOADS } from '../fixtures/xss-payloads.ts';
-import { launchBrowser, newDesktopPage, newPhonePage } from '../helpers/browser.ts';
+import { newDesktopPage, newPhonePage } from '../helpers/browser.ts';
 import { buildUser, signupFields } from '../helpers/factories.ts';
-import { startProduct, type RunningProduct } from '../helpers/product.ts';
+import type { RunningProduct } from '../helpers/product.ts';
+import { e2eTest } from '../helpers/e2e.ts';
 
 /**
  * The forum screens against the whole product (`npm start` with the demo seed: 6 threads per category). Tests run
  * at once, so each one that counts threads works in a category of its own.
  */
-const test = anyTest as TestFn<{ product: RunningProduct; browser: Browser }>;
+const test = e2eTest('forums');
 
 interface Pair {
   id: number;
   token: string;
 }
-
-test.before(async (t) => {
-  t.timeout(180_000);
-  const product = await startProduct('forums');
-  const browser = await launchBrowser().catch(async (error: unknown) => {
-    await product.stop();
-    throw error;
-  });
-  t.context = { product, browser };
-});
-
-test.after.always(async (t) => {
-  await t.context.browser?.close();
-  await t.context.product?.stop();
-});
 
 /** A player made by the factory, signed in through POST /user/login as the app does. */
 async function loggedInPlayer(product: RunningProduct): Promise<Pair & { username: string }> {

@@ -1,28 +1,13 @@
-import anyTest, { type TestFn } from 'ava';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newDesktopPage, newPhonePage } from '../helpers/browser.ts';
-import { startProduct, type RunningProduct } from '../helpers/product.ts';
+import type { Page } from 'playwright-core';
+import { newDesktopPage, newPhonePage } from '../helpers/browser.ts';
+import type { RunningProduct } from '../helpers/product.ts';
+import { e2eTest } from '../helpers/e2e.ts';
 
 /**
  * Home, ranking and news as a visitor sees them, against the whole product (`npm start` on its own database with
  * the demo seed: about 200 ranked players and 12 news articles).
  */
-const test = anyTest as TestFn<{ product: RunningProduct; browser: Browser }>;
-
-test.before(async (t) => {
-  t.timeout(180_000);
-  const product = await startProduct('home');
-  const browser = await launchBrowser().catch(async (error: unknown) => {
-    await product.stop();
-    throw error;
-  });
-  t.context = { product, browser };
-});
-
-test.after.always(async (t) => {
-  await t.context.browser?.close();
-  await t.context.product?.stop();
-});
+const test = e2eTest('home');
 
 async function open(page: Page, url: string, path: string) {
   await page.goto(new URL(path, url).href);

@@ -1,37 +1,23 @@
-import anyTest, { type ExecutionContext, type TestFn } from 'ava';
-import type { Browser, Page } from 'playwright-core';
+import type { ExecutionContext } from 'ava';
+import type { Page } from 'playwright-core';
 import { MESSAGES, PERMISSIONS, rateGame } from '@ecup/domain';
-import { launchBrowser, newDesktopPage, newPhonePage } from '../helpers/browser.ts';
+import { newDesktopPage, newPhonePage } from '../helpers/browser.ts';
 import { buildUser } from '../helpers/factories.ts';
-import { startProduct, type RunningProduct } from '../helpers/product.ts';
+import type { RunningProduct } from '../helpers/product.ts';
+import { e2eTest } from '../helpers/e2e.ts';
 
 /**
  * The play loop in Chromium against the whole product with a test clock (TEST_CLOCK=on): queue, match, accept or
  * decline, chat, the result form at 12 minutes, verify, protest, evidence, a moderator's result and the conflict
  * list. The tests share one matchmaking queue and one server clock, so they run one after another.
  */
-const test = anyTest as TestFn<{ product: RunningProduct; browser: Browser }>;
+const test = e2eTest('play', { TEST_CLOCK: 'on' });
 
 interface Player {
   id: number;
   username: string;
   password: string;
 }
-
-test.before(async (t) => {
-  t.timeout(180_000);
-  const product = await startProduct('play', { TEST_CLOCK: 'on' });
-  const browser = await launchBrowser().catch(async (error: unknown) => {
-    await product.stop();
-    throw error;
-  });
-  t.context = { product, browser };
-});
-
-test.after.always(async (t) => {
-  await t.context.browser?.close();
-  await t.context.product?.stop();
-});
 
 /** Moves the server's clock forward (test-only POST /test/clock). */
 async function advanceClock(product: RunningProduct, ms: number) {
