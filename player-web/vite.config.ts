@@ -15,6 +15,7 @@ const API_PATHS = [
   '/images',
   '/health',
   '/matchmaking',
+  '/trophy/',
   '^/game/(get|get_active|submit|confirm|escalate|dropped|upload_evidence|chat)(/|\\?|$)',
   '^/conflicts/',
   '/admin/games',

@@ -16,6 +16,8 @@ import { forumsRoutes } from './features/forums/forums.routes.ts';
 import { matchmakingRoutes } from './features/matchmaking/matchmaking.routes.ts';
 import { gamesRoutes } from './features/games/games.routes.ts';
 import { conflictsRoutes } from './features/conflicts/conflicts.routes.ts';
+import { trophiesRoutes } from './features/trophies/trophies.routes.ts';
+import { adminRoutes } from './admin/admin.routes.ts';
 import { serveApp } from './static.ts';
 import { realtimeRoutes } from './realtime/realtime.routes.ts';
 import { maybeTestClockRoutes } from './features/test-clock/test-clock.routes.ts';
@@ -50,6 +52,8 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     matchmakingRoutes(deps),
     gamesRoutes(deps),
     conflictsRoutes(deps),
+    trophiesRoutes(deps),
+    adminRoutes(deps),
   ]) {
     api.use(routes.routes());
   }

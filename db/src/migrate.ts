@@ -9,6 +9,8 @@ import * as m7 from '../migrations/20260101000007_trophies.ts';
 import * as m8 from '../migrations/20260101000008_moderation_mail.ts';
 import * as m9 from '../migrations/20260101000009_forum_moderation.ts';
 import * as m10 from '../migrations/20260101000010_queue_matching.ts';
+import * as m11 from '../migrations/20260101000011_trophy_reversal.ts';
+import * as m12 from '../migrations/20260101000012_admin_console.ts';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -24,6 +26,8 @@ const migrations: Record<string, Migration> = {
   '20260101000008_moderation_mail': m8,
   '20260101000009_forum_moderation': m9,
   '20260101000010_queue_matching': m10,
+  '20260101000011_trophy_reversal': m11,
+  '20260101000012_admin_console': m12,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

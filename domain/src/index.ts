@@ -16,3 +16,5 @@ export * from './countries.ts';
 export * from './contract/forums.ts';
 export * from './contract/realtime.ts';
 export * from './trophies.ts';
+export * from './contract/trophies.ts';
+export * from './contract/admin.ts';

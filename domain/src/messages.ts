@@ -235,6 +235,69 @@ export const MESSAGES = {
   },
   /** Not in the spec: 403 for sign-in or sign-up from an IP-banned range (decisions §8). */
   ipBanned: 'Sign-in and sign-up are not available from your network.',
+  // --- Admin console (decisions §8, §9; not in the spec; docs/api.md "Admin API") ---
+  /** Not in the spec: 400 for a console list call whose sort, range or filter cannot be read. */
+  listQueryInvalid: 'The list request could not be read.',
+  /** Not in the spec: 400 for a console list call that sorts or filters by a field the resource does not offer. */
+  unknownListField: (name: string) => `Unknown sort or filter field: ${name.slice(0, 64)}.`,
+  /** Not in the spec: 404 for a console record (user, IP ban, conflict, article, report) that does not exist. */
+  recordNotFound: 'That record does not exist.',
+  /** Not in the spec: 400 for a console update with an action the resource does not know. */
+  adminActionInvalid: 'Unknown action.',
+  /** Not in the spec: 401 at console sign-in when the account has two-factor sign-in on and no code was sent. */
+  secondFactorRequired: 'Enter the code from your authenticator app.',
+  /** Not in the spec: a wrong, reused or malformed two-factor code. */
+  secondFactorInvalid: 'That code is not valid. Please try again.',
+  /** Not in the spec: a holder of every flag without two-factor sign-in (decisions §8: they must use it). */
+  secondFactorSetupRequired: 'Set up two-factor sign-in before you use the console.',
+  /** Not in the spec: 401 from the console API for a session that did not pass the second factor. */
+  consoleSignInRequired: 'Sign in to the console with your two-factor code.',
+  /** Not in the spec: 409 for a set-up while two-factor sign-in is on. */
+  totpAlreadyEnabled: 'Two-factor sign-in is already on.',
+  /** Not in the spec: 409 for turning off two-factor sign-in that is not on. */
+  totpNotEnabled: 'Two-factor sign-in is not on.',
+  /** Not in the spec: 409 for turning on two-factor sign-in before a set-up. */
+  totpSetupMissing: 'Start the two-factor set-up first.',
+  /** Not in the spec: 403 for a holder of every flag turning two-factor sign-in off (decisions §8). */
+  totpRequiredForAllFlags: 'Holders of every permission must keep two-factor sign-in on.',
+  /** Not in the spec: 401 for an unknown or expired set-up token. */
+  setupTokenInvalid: 'This set-up has expired. Please sign in again.',
+  /** Not in the spec: a ban without a valid duration. */
+  banDurationInvalid: 'Choose a ban of 1 to 3650 days, or a permanent ban.',
+  /** Not in the spec: 400 for a moderator banning their own account. */
+  cannotBanSelf: 'You cannot ban yourself.',
+  /** Not in the spec: 409 for lifting a ban that is not in force. */
+  notBanned: 'This user is not banned.',
+  /** Not in the spec: permission flags outside 0-127. */
+  permissionsInvalid: 'Permissions must be a whole number from 0 to 127.',
+  /** Not in the spec: 403 for a holder of every flag taking any of them from themselves. */
+  cannotRemoveOwnPermissions: 'You cannot take away your own permissions.',
+  /** Not in the spec: an IP ban that is neither an address nor a CIDR range. */
+  ipRangeInvalid: 'Enter an IP address or a range such as 192.0.2.0/24.',
+  /** Not in the spec: an IP ban wider than the limit (IP_BAN_MIN_PREFIX_V4, _V6). */
+  ipRangeTooWide: 'That range is too wide. The widest allowed is a /16 for IPv4 or a /32 for IPv6.',
+  /** Not in the spec: an IP ban that covers the moderator's own address. */
+  ipBanOwnAddress: 'You cannot ban your own address.',
+  /** Not in the spec: 409 for an IP ban of exactly the same range again. */
+  ipBanExists: 'That range is already banned.',
+  /** Not in the spec: 409 for claiming or resolving a conflict another moderator claimed. */
+  conflictClaimedByOther: (username: string) => `${username} is already working on this conflict.`,
+  /** Not in the spec: 409 for claiming a conflict that has been solved. */
+  conflictAlreadySolved: 'This conflict has already been solved.',
+  /** Not in the spec: 403 for releasing a conflict someone else claimed. */
+  conflictNotYours: 'Only the moderator who claimed this conflict can release it.',
+  /** Not in the spec: a news article without text. */
+  newsContentRequired: 'The article has no text.',
+  /** Not in the spec: a news article over the size limit. */
+  newsContentTooLong: 'The article is too long.',
+  /** Not in the spec: a news excerpt over 500 characters. */
+  newsExcerptTooLong: 'The excerpt is too long.',
+  /** Not in the spec: a news article without one of the four category labels (spec §1). */
+  newsCategoryRequired: 'Choose a category.',
+  /** Not in the spec: a news article naming an image that was not uploaded. */
+  newsImageMissing: 'That image was not found. Please upload it again.',
+  /** Not in the spec: a publish time that is not a date. */
+  newsPublishTimeInvalid: 'Enter a valid publish time.',
   /** Not in the spec: 429, with the wait rounded up to whole seconds, or to whole minutes from one minute on. */
   rateLimited: (seconds: number) => {
     const wait = Number.isFinite(seconds) ? Math.max(1, Math.ceil(seconds)) : 60;

@@ -3,6 +3,7 @@
  * players' current holdings. The caller applies the moves in the same transaction as the final result.
  */
 import { TROPHY_ACTIVE_MS, TROPHY_WINS_TO_SECURE } from './constants.ts';
+import { nextWeekStart, weekStart } from './season.ts';
 
 /** An unsecured trophy in play: who holds it, the wins in a row so far and when it goes back to the pool. */
 export interface HeldTrophy {
@@ -116,4 +117,100 @@ export function weeklyWinners(
     winners.push(user_id);
   }
   return winners;
+}
+
+// --- Hunt dates, pools and timers (decisions §4, §7; docs/rules.md "Trophy hunt") ---
+
+/** The season fields the trophy hunt reads. */
+export interface HuntSeason {
+  /** IANA zone of the weeks (a pool resets at Monday 00:00 local). */
+  time_zone: string;
+  /** The hunt starts with the qualifiers. */
+  qualifiers_start: Date;
+  /** The hunt ends here (exclusive): no trophy moves from this instant on. */
+  trophy_hunt_end: Date;
+}
+
+/** Whether the hunt runs at `now`: from the qualifiers' start (inclusive) to the hunt's end (exclusive). */
+export function isHuntOpen(season: HuntSeason, now: Date): boolean {
+  const t = now.getTime();
+  return t >= new Date(season.qualifiers_start).getTime() && t < new Date(season.trophy_hunt_end).getTime();
+}
+
+/** The trophy-hunt page's timers at `now`, in milliseconds. */
+export interface HuntTimers {
+  started: boolean;
+  ended: boolean;
+  /** Until the hunt starts; 0 once it has. */
+  starts_in_ms: number;
+  /** Until the hunt ends; 0 once it has. */
+  ends_in_ms: number;
+  /**
+   * Until the next pool opens: the hunt's start before it, the next Monday 00:00 local while that comes before the
+   * hunt's end, else null (no further reset).
+   */
+  next_pool_in_ms: number | null;
+}
+
+/** The hunt's timers at `now` (spec §2 Trophy hunt page: time until the end and until the next pool reset). */
+export function huntTimers(season: HuntSeason, now: Date): HuntTimers {
+  const t = now.getTime();
+  const start = new Date(season.qualifiers_start).getTime();
+  const end = new Date(season.trophy_hunt_end).getTime();
+  const started = t >= start;
+  const ended = t >= end;
+  let next: number | null = null;
+  if (!started) next = start < end ? start - t : null;
+  else if (!ended) {
+    const reset = nextWeekStart(now, season.time_zone).getTime();
+    next = reset < end ? reset - t : null;
+  }
+  return {
+    started,
+    ended,
+    starts_in_ms: Math.max(0, start - t),
+    ends_in_ms: Math.max(0, end - t),
+    next_pool_in_ms: next,
+  };
+}
+
+/** Whole seconds left of a span, rounded up (a countdown reads 0 only once the moment has come). */
+export function countdownSeconds(ms: number): number {
+  return Math.max(0, Math.ceil(ms / 1000));
+}
+
+/** A held trophy as the release rule reads it: its active window and the week of the pool it came from. */
+export interface HeldTrophyTimes {
+  expires_at_ms: number;
+  pool_week_start: Date;
+}
+
+/**
+ * Why and when a held trophy goes back to its pool without a game (decisions §7): its 2-day window ran out
+ * ('expire', at `expires_at`), or its pool's week ended ('reset', at the next Monday 00:00 local). The earlier of
+ * the two that has come by `now` wins, so a worker that was down applies what happened first. Null when neither has
+ * come, or when it came at or after the hunt's end (the hunt is frozen then: no moves outside it).
+ */
+export function trophyReleaseDue(
+  trophy: HeldTrophyTimes,
+  season: HuntSeason,
+  nowMs: number,
+): { kind: 'expire' | 'reset'; at_ms: number } | null {
+  const resetAt = nextWeekStart(trophy.pool_week_start, season.time_zone).getTime();
+  const due: { kind: 'expire' | 'reset'; at_ms: number }[] = [];
+  if (trophy.expires_at_ms <= nowMs) due.push({ kind: 'expire', at_ms: trophy.expires_at_ms });
+  if (resetAt <= nowMs) due.push({ kind: 'reset', at_ms: resetAt });
+  const first = due.sort((a, b) => a.at_ms - b.at_ms)[0];
+  if (!first || first.at_ms >= new Date(season.trophy_hunt_end).getTime()) return null;
+  return first;
+}
+
+/** Whether a pool opened at `poolWeekStart` is this week's at `now` (older pools have been, or are due to be, reset). */
+export function isCurrentPoolWeek(poolWeekStart: Date, timeZone: string, now: Date): boolean {
+  return weekStart(now, timeZone).getTime() === new Date(poolWeekStart).getTime();
+}
+
+/** The sign of a result for the hunt: 1 user 1 won, -1 user 2 won, 0 a draw. */
+export function resultOutcome(score1: number, score2: number): 1 | 0 | -1 {
+  return score1 > score2 ? 1 : score1 < score2 ? -1 : 0;
 }

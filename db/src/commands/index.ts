@@ -15,3 +15,5 @@ export * from './forums/set-post-hidden.ts';
 export * from './forums/report-post.ts';
 export * from './play/index.ts';
 export * from './games/index.ts';
+export * from './trophies/index.ts';
+export * from './admin/index.ts';

@@ -14,6 +14,7 @@ export class Trophy extends BaseModel {
   taken_at!: Date | null;
   expires_at!: Date | null;
   secured_at!: Date | null;
+  last_move_id!: number | null;
   updated_at!: Date;
   pool?: TrophyPool;
   holder?: User | null;

@@ -6,9 +6,13 @@ export class TrophyMove extends BaseModel {
   id!: number;
   trophy_id!: number;
   game_id!: number | null;
-  kind!: 'take' | 'pass' | 'win' | 'secure' | 'expire' | 'reset' | 'reverse';
+  kind!: 'take' | 'pass' | 'win' | 'secure' | 'return' | 'expire' | 'reset' | 'reverse';
   from_user_id!: number | null;
   to_user_id!: number | null;
+  wins_before!: number | null;
+  taken_at_before!: Date | null;
+  expires_at_before!: Date | null;
+  reversed_at!: Date | null;
   created_at!: Date;
   trophy?: Trophy;
 

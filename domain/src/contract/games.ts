@@ -6,6 +6,7 @@
  */
 import type { ConsoleId } from '../constants.ts';
 import type { TeamPayload } from './accounts.ts';
+import type { HeldTrophyPayload } from './trophies.ts';
 
 /** The stored states of a game (decisions §5). */
 export type GameStateName = 'playing' | 'submitted' | 'dropped' | 'conflict' | 'final';
@@ -152,11 +153,16 @@ export interface UserStats {
   elo: number;
 }
 
-/** `stats` on a player's own channel: their new stats after a final result of `game_id`. */
+/**
+ * `stats` on a player's own channel: their new stats after a final result of `game_id`, or after a trophy of theirs
+ * went back to the pool without a game (expired or the weekly reset; `game_id` null then).
+ */
 export interface StatsEvent {
   user_id: number;
-  game_id: number;
+  game_id: number | null;
   stats: UserStats;
+  /** The receiver's unsecured trophies after the change (spec §4: score updates carry the winner's trophies). */
+  trophies?: HeldTrophyPayload[];
 }
 
 /** `match-accepted`: `user_id` accepted match `match_id`. */

@@ -10,3 +10,4 @@ export * from './score.ts';
 export * from './file-type.ts';
 export * from './evidence.ts';
 export * from './forum.ts';
+export * from './admin.ts';

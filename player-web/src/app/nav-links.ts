@@ -8,12 +8,11 @@ export interface NavLink {
 }
 
 /**
- * The header links of spec §2, in its order (/play, /trophyhunt, /news, /forums, /ranking, /rules, /register), for
- * the routes the app has. The trophy hunt joins this list, second, with the issue that builds its screen; until
- * then neither the link nor the route exists.
+ * The header links of spec §2, in its order: /play, /trophyhunt, /news, /forums, /ranking, /rules, /register.
  */
 export const NAV_LINKS: NavLink[] = [
   { to: '/play', label: 'nav.play' },
+  { to: '/trophyhunt', label: 'nav.trophyHunt' },
   { to: '/news', label: 'nav.news' },
   { to: '/forums', label: 'nav.forums' },
   { to: '/ranking', label: 'nav.ranking' },

@@ -2,10 +2,7 @@ import { Navigate, createBrowserRouter } from 'react-router-dom';
 import { lazyRoute } from './lazy-route.ts';
 import { Layout, RouteError } from './layout.tsx';
 
-/**
- * The routes of spec §2 that exist so far. The trophy hunt arrives with its own issue; any other path redirects
- * to /.
- */
+/** The routes of spec §2 (the admin area is its own app under /admin/); any other path redirects to /. */
 export const router = createBrowserRouter([
   {
     element: <Layout />,
@@ -15,6 +12,7 @@ export const router = createBrowserRouter([
       { path: 'home', lazy: lazyRoute(() => import('../features/home/home-page.tsx')) },
       { path: 'play', lazy: lazyRoute(() => import('../features/play/play-page.tsx')) },
       { path: 'game/:id', lazy: lazyRoute(() => import('../features/game/game-page.tsx')) },
+      { path: 'trophyhunt', lazy: lazyRoute(() => import('../features/trophyhunt/trophy-hunt-page.tsx')) },
       { path: 'ranking', lazy: lazyRoute(() => import('../features/ranking/ranking-page.tsx')) },
       { path: 'news/:id?', lazy: lazyRoute(() => import('../features/news/news-page.tsx')) },
       { path: 'rules', lazy: lazyRoute(() => import('../features/rules/rules-page.tsx')) },

@@ -10,6 +10,7 @@ import { forums } from '../features/forums/i18n.ts';
 import { play } from '../features/play/i18n.ts';
 import { game } from '../features/game/i18n.ts';
 import { conflicts } from '../features/conflicts/i18n.ts';
+import { trophyHunt } from '../features/trophyhunt/i18n.ts';
 import type { Lang } from './dictionary.ts';
 
 /**
@@ -28,6 +29,7 @@ const dictionaries = [
   play,
   game,
   conflicts,
+  trophyHunt,
 ] as const;
 
 type Keys<D> = D extends { en: Record<infer K, string> } ? K : never;

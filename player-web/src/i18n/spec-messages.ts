@@ -142,6 +142,36 @@ export const SPEC_MESSAGES_SV: Record<MessageName, string> = {
   sessionExpired: 'Din session har gått ut. Logga in igen.',
   noPermission: 'Du har inte behörighet att göra det.',
   ipBanned: 'Inloggning och registrering är inte tillgängliga från ditt nätverk.',
+  // --- Admin console (not in the spec) ---
+  listQueryInvalid: 'Listförfrågan kunde inte läsas.',
+  recordNotFound: 'Den posten finns inte.',
+  adminActionInvalid: 'Okänd åtgärd.',
+  secondFactorRequired: 'Ange koden från din autentiseringsapp.',
+  secondFactorInvalid: 'Koden är inte giltig. Försök igen.',
+  secondFactorSetupRequired: 'Aktivera tvåstegsinloggning innan du använder adminpanelen.',
+  consoleSignInRequired: 'Logga in i adminpanelen med din tvåstegskod.',
+  totpAlreadyEnabled: 'Tvåstegsinloggning är redan på.',
+  totpNotEnabled: 'Tvåstegsinloggning är inte på.',
+  totpSetupMissing: 'Starta aktiveringen av tvåstegsinloggning först.',
+  totpRequiredForAllFlags: 'Den som har alla behörigheter måste ha tvåstegsinloggning på.',
+  setupTokenInvalid: 'Aktiveringen har gått ut. Logga in igen.',
+  banDurationInvalid: 'Välj en avstängning på 1 till 3650 dagar, eller en permanent avstängning.',
+  cannotBanSelf: 'Du kan inte stänga av dig själv.',
+  notBanned: 'Användaren är inte avstängd.',
+  permissionsInvalid: 'Behörigheter måste vara ett heltal från 0 till 127.',
+  cannotRemoveOwnPermissions: 'Du kan inte ta bort dina egna behörigheter.',
+  ipRangeInvalid: 'Ange en IP-adress eller ett intervall som 192.0.2.0/24.',
+  ipRangeTooWide: 'Intervallet är för brett. Det bredaste tillåtna är /16 för IPv4 eller /32 för IPv6.',
+  ipBanOwnAddress: 'Du kan inte stänga av din egen adress.',
+  ipBanExists: 'Det intervallet är redan avstängt.',
+  conflictAlreadySolved: 'Den här konflikten är redan löst.',
+  conflictNotYours: 'Bara moderatorn som tog konflikten kan släppa den.',
+  newsContentRequired: 'Artikeln har ingen text.',
+  newsContentTooLong: 'Artikeln är för lång.',
+  newsExcerptTooLong: 'Ingressen är för lång.',
+  newsCategoryRequired: 'Välj en kategori.',
+  newsImageMissing: 'Bilden hittades inte. Ladda upp den igen.',
+  newsPublishTimeInvalid: 'Ange en giltig publiceringstid.',
 };
 
 /** English text of a fixed message → its name, built once. */
@@ -201,6 +231,10 @@ const PATTERNS: readonly (readonly [RegExp, (...parts: string[]) => string])[] =
   [/^([\s\S]+) has uploaded new evidence\.$/, (name) => `${name} har laddat upp nya bevis.`],
   // seasonEnded
   [/^([\s\S]+) has ended\. See you next season!$/, (product) => `${product} är slut. Vi ses nästa säsong!`],
+  // conflictClaimedByOther
+  [/^([\s\S]+) is already working on this conflict\.$/, (name) => `${name} arbetar redan med den här konflikten.`],
+  // unknownListField
+  [/^Unknown sort or filter field: ([\s\S]*)\.$/, (name) => `Okänt sorterings- eller filterfält: ${name}.`],
   // guardianConfirmed
   [
     /^You have approved that ([\s\S]+?) takes part in ([\s\S]+)\. \1 can now receive prizes\.$/,

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { formatClock, secondsLeft, weeksDaysHours } from './durations.ts';
+import { countdownParts, formatClock, secondsLeft, weeksDaysHours } from './durations.ts';
 
 test('formatClock shows mm:ss, and h:mm:ss from one hour on', (t) => {
   t.is(formatClock(0), '00:00');
@@ -35,4 +35,24 @@ test('weeksDaysHours splits the time to the start into weeks, days and hours, ho
   t.is(weeksDaysHours(0), null);
   t.is(weeksDaysHours(-1), null);
   t.is(weeksDaysHours(Number.NaN), null);
+});
+
+test('countdownParts splits a countdown into weeks, days, hours, minutes and seconds, seconds rounded up', (t) => {
+  const second = 1_000;
+  const week = 7 * 24 * 3_600 * second;
+  t.deepEqual(countdownParts(2 * week + 3 * 86_400_000 + 4 * 3_600_000 + 5 * 60_000 + 6 * second), {
+    weeks: 2,
+    days: 3,
+    hours: 4,
+    minutes: 5,
+    seconds: 6,
+  });
+  t.deepEqual(countdownParts(1), { weeks: 0, days: 0, hours: 0, minutes: 0, seconds: 1 });
+  t.deepEqual(countdownParts(59_001), { weeks: 0, days: 0, hours: 0, minutes: 1, seconds: 0 });
+  t.deepEqual(countdownParts(2 * 86_400_000), { weeks: 0, days: 2, hours: 0, minutes: 0, seconds: 0 });
+  t.deepEqual(countdownParts(week - 1), { weeks: 1, days: 0, hours: 0, minutes: 0, seconds: 0 });
+  const zero = { weeks: 0, days: 0, hours: 0, minutes: 0, seconds: 0 };
+  t.deepEqual(countdownParts(0), zero);
+  t.deepEqual(countdownParts(-5_000), zero);
+  t.deepEqual(countdownParts(Number.NaN), zero);
 });

@@ -1,6 +1,7 @@
 /**
  * Pure time arithmetic for the play loop's timers and countdowns (spec §2 start button, §4 queue timer, accept
- * countdown and result entry). Words are added by the screens through the i18n dictionary.
+ * countdown and result entry) and the trophy hunt's times (spec §2, §4 Trophy). Words are added by the screens
+ * through the i18n dictionary.
  */
 
 const SECOND = 1_000;
@@ -46,5 +47,29 @@ export function weeksDaysHours(ms: number): WeeksDaysHours | null {
     weeks: Math.floor(totalHours / (WEEK / HOUR)),
     days: Math.floor((totalHours % (WEEK / HOUR)) / 24),
     hours: totalHours % 24,
+  };
+}
+
+export interface CountdownParts {
+  weeks: number;
+  days: number;
+  hours: number;
+  minutes: number;
+  seconds: number;
+}
+
+/**
+ * A countdown split the way the trophy hunt shows its times (spec §2: "weeks, days, hours, minutes, seconds").
+ * Seconds are rounded up like every countdown here, so it reads 0 in every part only once the moment has come;
+ * negative or unknown durations count as 0.
+ */
+export function countdownParts(ms: number): CountdownParts {
+  const total = Number.isFinite(ms) ? Math.max(0, Math.ceil(ms / SECOND)) : 0;
+  return {
+    weeks: Math.floor(total / (WEEK / SECOND)),
+    days: Math.floor((total % (WEEK / SECOND)) / (DAY / SECOND)),
+    hours: Math.floor((total % (DAY / SECOND)) / (HOUR / SECOND)),
+    minutes: Math.floor((total % (HOUR / SECOND)) / (MINUTE / SECOND)),
+    seconds: total % (MINUTE / SECOND),
   };
 }

@@ -1,16 +1,8 @@
 import type { Knex } from 'knex';
-import {
-  MESSAGES,
-  gameRoom,
-  push,
-  rateGame,
-  statsDelta,
-  userRoom,
-  type PlayerStatsDelta,
-  type Push,
-  type UserStats,
-} from '@ecup/domain';
+import { MESSAGES, gameRoom, push, rateGame, statsDelta, type PlayerStatsDelta, type Push } from '@ecup/domain';
 import { CommandRejected } from '../types.ts';
+import { applyTrophyResult, replaceTrophyResult } from '../trophies/result.ts';
+import { statsPush } from '../trophies/rows.ts';
 import { gameSummary } from './payload.ts';
 import type { GameRow } from './game-row.ts';
 
@@ -55,40 +47,19 @@ async function moveStats(trx: Knex, userId: number, delta: PlayerStatsDelta, sig
   await trx('users').where('id', userId).update(changes);
 }
 
-/** The `stats` event of each player after a final result (spec §7: updates the user's stats). */
-async function statsPushes(trx: Knex, game: GameRow): Promise<Push[]> {
-  const rows = (await trx('users')
-    .whereIn('id', [game.user_1_id, game.user_2_id])
-    .select(
-      'id',
-      'wins',
-      'losses',
-      'ties',
-      'scored_goals',
-      'conceded_goals',
-      'secured_trophies',
-      'unsecured_trophies',
-      'elo',
-    )) as Record<string, unknown>[];
-  return [game.user_1_id, game.user_2_id].map((userId) => {
-    const row = rows.find((r) => Number(r.id) === userId)!;
-    const stats: UserStats = {
-      wins: Number(row.wins),
-      losses: Number(row.losses),
-      ties: Number(row.ties),
-      scored_goals: Number(row.scored_goals),
-      conceded_goals: Number(row.conceded_goals),
-      secured_trophies: Number(row.secured_trophies),
-      unsecured_trophies: Number(row.unsecured_trophies),
-      elo: Number(row.elo),
-    };
-    return push(userRoom(userId), 'stats', { user_id: userId, game_id: game.id, stats });
-  });
+/**
+ * The `stats` event of each player after a final result (spec §7: updates the user's stats; spec §4: and the
+ * trophies), with their unsecured trophies as this transaction leaves them.
+ */
+async function statsPushes(trx: Knex, game: GameRow, now: Date): Promise<Push[]> {
+  const pushes: Push[] = [];
+  for (const userId of [game.user_1_id, game.user_2_id]) pushes.push(await statsPush(trx, userId, game.id, now));
+  return pushes;
 }
 
 async function afterFinal(trx: Knex, game: GameRow, now: Date): Promise<Push[]> {
   const summary = await gameSummary(trx, game.id, now);
-  return [push(gameRoom(game.id), 'score', summary), ...(await statsPushes(trx, game))];
+  return [push(gameRoom(game.id), 'score', summary), ...(await statsPushes(trx, game, now))];
 }
 
 /**
@@ -96,8 +67,9 @@ async function afterFinal(trx: Knex, game: GameRow, now: Date): Promise<Push[]> 
  * locked it in to 'final' (a second call finds no such row and is a 409), the players' Elo is rated with
  * `rateGame` from their current ratings and final games played (decisions §6) and stored on the game as
  * before/after, and each player's wins, losses, ties, goals and games played grow by increments. A game that was
- * in conflict becomes solved. Trophy-hunt effects (decisions §7) belong in this same transaction, after the stats.
- * Answers the pushes for after commit: `score` on the game's room and `stats` on both players' rooms.
+ * in conflict becomes solved. The trophy hunt's moves (decisions §7, `applyTrophyResult`) follow in this same
+ * transaction, after the stats. Answers the pushes for after commit: `score` on the game's room and `stats` (with
+ * the trophies) on both players' rooms.
  */
 export async function applyFinalResult(trx: Knex, game: GameRow, now: Date, result: FinalScore): Promise<Push[]> {
   if (game.state === 'final' || game.state === 'playing') {
@@ -134,14 +106,16 @@ export async function applyFinalResult(trx: Knex, game: GameRow, now: Date, resu
   const delta = statsDelta(result.score_1, result.score_2);
   await moveStats(trx, game.user_1_id, delta.user_1, 1, rated.elo_1);
   await moveStats(trx, game.user_2_id, delta.user_2, 1, rated.elo_2);
+  await applyTrophyResult(trx, game, result, now);
   return afterFinal(trx, game, now);
 }
 
 /**
  * A moderator replaces a final result (decisions §5: "reverses the old effect and applies the new one"): each
  * player's stats lose the old game and gain the new one, their Elo loses the old change and is rated again from
- * there with the games played before this game, and the game keeps when it became final. Guarded by the old
- * state and score, so a concurrent edit is a 409. Answers the same pushes as {@link applyFinalResult}.
+ * there with the games played before this game, and the game keeps when it became final; the trophy moves are
+ * reversed and the new result's applied (`replaceTrophyResult`, docs/rules.md). Guarded by the old state and
+ * score, so a concurrent edit is a 409. Answers the same pushes as {@link applyFinalResult}.
  */
 export async function replaceFinalResult(trx: Knex, game: GameRow, now: Date, result: FinalScore): Promise<Push[]> {
   if (
@@ -184,5 +158,6 @@ export async function replaceFinalResult(trx: Knex, game: GameRow, now: Date, re
   await moveStats(trx, game.user_2_id, before.user_2, -1, base2);
   await moveStats(trx, game.user_1_id, after.user_1, 1, rated.elo_1);
   await moveStats(trx, game.user_2_id, after.user_2, 1, rated.elo_2);
+  await replaceTrophyResult(trx, { ...game, score_1: game.score_1, score_2: game.score_2 }, result, now);
   return afterFinal(trx, game, now);
 }

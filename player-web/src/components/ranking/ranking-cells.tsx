@@ -51,7 +51,13 @@ export function RankBadge({ rank, size = 32 }: { rank: number; size?: number }) 
  * The player's avatar with a presence dot: a filled green dot when online, a hollow ring when offline (shape as
  * well as colour), and the word for screen readers next to the name.
  */
-export function PlayerAvatar({ entry, size = 40 }: { entry: RankingEntry; size?: number }) {
+export function PlayerAvatar({
+  entry,
+  size = 40,
+}: {
+  entry: Pick<RankingEntry, 'username' | 'avatar_hash' | 'online'>;
+  size?: number;
+}) {
   const { t } = useI18n();
   const dot = Math.max(10, Math.round(size * 0.3));
   return (
@@ -189,12 +195,14 @@ function ConsoleLabel({ console }: { console: RankingEntry['console'] }) {
   );
 }
 
-/** Gamer tag with its console and a copy button (ui-brief: players type it on the console). */
+/**
+ * Gamer tag with its console (when known) and a copy button (ui-brief: players type it on the console).
+ */
 export function GamerTag({
   entry,
   announce,
 }: {
-  entry: Pick<RankingEntry, 'gamer_tag' | 'console'>;
+  entry: Pick<RankingEntry, 'gamer_tag'> & { console?: RankingEntry['console'] };
   announce(text: string): void;
 }) {
   const { t } = useI18n();
@@ -217,7 +225,7 @@ export function GamerTag({
       component="span"
       sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75, minWidth: 0, maxWidth: '100%' }}
     >
-      <ConsoleLabel console={entry.console} />
+      {entry.console !== undefined && <ConsoleLabel console={entry.console} />}
       <Box
         component="span"
         sx={{

@@ -42,6 +42,8 @@ export interface RankingTableProps {
   initialAmount: number;
   /** Whether the search box is shown (spec §2: the ranking page). */
   searchable?: boolean;
+  /** Changing it reads the list again (a screen that knows the numbers changed, e.g. a trophy was secured). */
+  refreshKey?: number;
 }
 
 /** The four counted columns, abbreviated in the table header as the spec names them (G, W, L, T). */
@@ -268,14 +270,14 @@ function RankingCards({ rows, youId, caption, announce }: RowsProps) {
  * The ranking table of spec §2 (rank, player, team, plays as, trophies, G, W, L, T, points) with presence, an
  * optional search and the 'Show more players' buttons of spec §9. Shared by the home page and the ranking page.
  */
-export function RankingTable({ sorting, initialAmount, searchable = false }: RankingTableProps) {
+export function RankingTable({ sorting, initialAmount, searchable = false, refreshKey = 0 }: RankingTableProps) {
   const { t, tm } = useI18n();
   const { state: client } = useClient();
   const [search, setSearch] = useState('');
   const [announcement, setAnnouncement] = useState('');
   const cards = useMediaQuery((theme: Theme) => theme.breakpoints.down(TABLE_MIN_WIDTH_PX), { noSsr: true });
 
-  const list = useRankingList(sorting, initialAmount, search);
+  const list = useRankingList(sorting, initialAmount, search, refreshKey);
   const searching = search !== '';
   const youId = client.user?.id ?? null;
   const caption = sorting === 1 ? t('ranking.caption.trophies') : t('ranking.caption.elo');

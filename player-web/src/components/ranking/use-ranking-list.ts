@@ -7,9 +7,10 @@ import { getRanking } from './get-ranking.ts';
 /**
  * The rows of a ranking table (spec §2, §9): the first `initialAmount` players for a sorting and search, and
  * 'Show more players' appending the next page via `start`. A change of sorting or search starts over. A rating
- * change between two pages can move a player across the page edge, so each player is listed once.
+ * change between two pages can move a player across the page edge, so each player is listed once. A new
+ * `refreshKey` reads the first page again (the numbers changed), keeping the old rows on screen meanwhile.
  */
-export function useRankingList(sorting: RankingSorting, initialAmount: number, search: string) {
+export function useRankingList(sorting: RankingSorting, initialAmount: number, search: string, refreshKey = 0) {
   const { api } = useClient();
   const fetchFirst = useCallback(
     (signal: AbortSignal): Promise<Page<RankingEntry>> =>
@@ -17,7 +18,8 @@ export function useRankingList(sorting: RankingSorting, initialAmount: number, s
         rows: answer.rankings,
         total: answer.total,
       })),
-    [api, sorting, initialAmount, search],
+    // refreshKey is not part of the question: a new one only asks it again.
+    [api, sorting, initialAmount, search, refreshKey],
   );
   const fetchMore = useCallback(
     (start: number, amount: number): Promise<Page<RankingEntry>> =>

@@ -51,7 +51,8 @@ export const game = defineDictionary(
     'game.staff.submitted': '{name} reported {first} {score1}–{score2} {second}.',
     'game.staff.dropped': '{name} reported that {other} left the game.',
     'game.admin.title': 'Set the result',
-    'game.admin.hint': "The score you save is final: it closes a conflict and updates both players' Elo and stats.",
+    'game.admin.hint':
+      "The score you save is final: it closes a conflict and updates both players' Elo, stats and trophies.",
     'game.admin.score': "{name}'s score",
     'game.admin.save': 'Save result',
     'game.evidence.title': 'Evidence',
@@ -131,7 +132,7 @@ export const game = defineDictionary(
     'game.staff.dropped': '{name} rapporterade att {other} lämnade matchen.',
     'game.admin.title': 'Sätt resultatet',
     'game.admin.hint':
-      'Resultatet du sparar är slutgiltigt: det avslutar en konflikt och uppdaterar båda spelarnas Elo och statistik.',
+      'Resultatet du sparar är slutgiltigt: det avslutar en konflikt och uppdaterar båda spelarnas Elo, statistik och troféer.',
     'game.admin.score': '{name}s resultat',
     'game.admin.save': 'Spara resultat',
     'game.evidence.title': 'Bevis',

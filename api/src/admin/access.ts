@@ -1,0 +1,58 @@
+import type Koa from 'koa';
+import { MESSAGES, hasAll, isStaff, needsSecondFactor } from '@ecup/domain';
+import type { User } from '@ecup/db';
+import type { AppDeps, AppState } from '../context.ts';
+import { HttpError, forbidden, unauthorized } from '../errors.ts';
+
+/**
+ * A refusal of the console that carries more than the message: `totp_required` / `totp_setup_required`, so the
+ * console knows which sign-in step to show (decisions §8). The admin router's error step writes the extra fields;
+ * anywhere else it still answers `{ error }`.
+ */
+export class ConsoleAuthError extends HttpError {
+  constructor(
+    status: 401,
+    message: string,
+    readonly extra: Record<string, unknown>,
+  ) {
+    super(status, message);
+  }
+}
+
+/** Writes a ConsoleAuthError with its extra fields; other errors go on to the app's error middleware. */
+export const consoleErrors: Koa.Middleware<AppState> = async (ctx, next) => {
+  try {
+    await next();
+  } catch (error) {
+    if (!(error instanceof ConsoleAuthError)) throw error;
+    ctx.status = error.status;
+    ctx.body = { error: error.message, ...error.extra };
+  }
+};
+
+/** Whether a session passed the second factor at console sign-in (sessions.totp_verified_at). */
+async function passedSecondFactor(deps: AppDeps, sessionId: number): Promise<boolean> {
+  const row = await deps.knex('sessions').where('id', sessionId).first('totp_verified_at');
+  return Boolean(row?.totp_verified_at);
+}
+
+/**
+ * The console's gate (decisions §8; docs/api.md "Admin API"): 401 when signed out, 403 for players (permissions
+ * 0), and 401 with `totp_required` when the account needs a second factor (TOTP on, or every flag) but this session
+ * did not pass one: a token from the player app's sign-in must not open the console. Banned users never get here
+ * (the authenticate middleware refuses them with the reason).
+ */
+export async function requireConsole(deps: AppDeps, ctx: { state: AppState }): Promise<User> {
+  const user = ctx.state.user;
+  if (!user) throw unauthorized();
+  if (!isStaff(user)) throw forbidden(MESSAGES.noPermission);
+  if (needsSecondFactor(user) && !(await passedSecondFactor(deps, ctx.state.session!.id))) {
+    throw new ConsoleAuthError(401, MESSAGES.consoleSignInRequired, { totp_required: true });
+  }
+  return user;
+}
+
+/** 403 with MESSAGES.noPermission unless the staff member holds every bit of `flags`. */
+export function requireFlags(user: User, flags: number): void {
+  if (!hasAll(user, flags)) throw forbidden(MESSAGES.noPermission);
+}

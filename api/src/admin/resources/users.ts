@@ -1,0 +1,277 @@
+import type { Knex } from 'knex';
+import {
+  ADMIN_ACTION_FLAGS,
+  MESSAGES,
+  asTrimmed,
+  flagNames,
+  validateBan,
+  validatePermissions,
+  type AdminUserDetail,
+  type AdminUserGame,
+  type AdminUserRecord,
+} from '@ecup/domain';
+import { banUser, setPermissions, unbanUser } from '@ecup/db';
+import { badRequest } from '../../errors.ts';
+import { valid } from '../../errors.ts';
+import { runCommand } from '../../services/commands.ts';
+import { rankOf } from '../../features/ranking/ranking.query.ts';
+import { requireFlags } from '../access.ts';
+import { containsPattern, iso, isoAlways, userRef } from '../present.ts';
+import { boolFilter, defineResource, intFilter, sqlPage, textFilter, type AdminContext } from '../resource.ts';
+
+interface UserFilters {
+  /** Name, username, gamer tag or e-mail contains the text (any case). */
+  q: string | undefined;
+  country_id: number;
+  console: number;
+  banned: boolean;
+  staff: boolean;
+}
+
+const COLUMNS = [
+  'users.id',
+  'users.username',
+  'users.first_name',
+  'users.last_name',
+  'users.email',
+  'users.avatar_hash',
+  'users.gamer_tag',
+  'users.console',
+  'users.country_id',
+  'countries.name as country',
+  'users.elo',
+  'users.wins',
+  'users.losses',
+  'users.ties',
+  'users.games_played',
+  'users.permissions',
+  'users.totp_enabled',
+  'users.banned_until',
+  'users.ban_reason',
+  'users.erased_at',
+  'users.created_at',
+];
+
+const DETAIL_COLUMNS = [
+  ...COLUMNS,
+  'users.birth_date',
+  'users.team_name',
+  'users.fifa_team_name',
+  'users.guardian_email',
+  'users.guardian_confirmed_at',
+  'users.scored_goals',
+  'users.conceded_goals',
+  'users.secured_trophies',
+  'users.unsecured_trophies',
+  'users.forum_post_count',
+];
+
+type Row = Record<string, unknown>;
+
+function baseQuery(knex: Knex) {
+  return knex('users').leftJoin('countries', 'countries.id', 'users.country_id');
+}
+
+function present(row: Row, now: Date): AdminUserRecord {
+  const until = row.banned_until ? new Date(row.banned_until as Date) : null;
+  const banned = until !== null && until.getTime() > now.getTime();
+  return {
+    id: Number(row.id),
+    username: String(row.username),
+    first_name: String(row.first_name),
+    last_name: String(row.last_name),
+    email: String(row.email),
+    avatar_hash: (row.avatar_hash as string | null) ?? null,
+    gamer_tag: String(row.gamer_tag),
+    console: Number(row.console),
+    country_id: Number(row.country_id),
+    country: (row.country as string | null) ?? null,
+    elo: Number(row.elo),
+    wins: Number(row.wins),
+    losses: Number(row.losses),
+    ties: Number(row.ties),
+    games_played: Number(row.games_played),
+    permissions: Number(row.permissions),
+    flags: flagNames(Number(row.permissions)),
+    totp_enabled: Boolean(row.totp_enabled),
+    banned,
+    banned_until: banned ? until!.toISOString() : null,
+    ban_permanent: banned && until!.getUTCFullYear() >= 9000,
+    ban_reason: banned ? ((row.ban_reason as string | null) ?? null) : null,
+    erased: row.erased_at !== null,
+    created_at: isoAlways(row.created_at as Date),
+  };
+}
+
+/** A game from one player's side: their goals first, the opponent, their Elo change once final. */
+function presentGame(row: Row, userId: number): AdminUserGame {
+  const first = Number(row.user_1_id) === userId;
+  const score = (value: unknown) => (value === null ? null : Number(value));
+  const before = first ? row.elo_1_before : row.elo_2_before;
+  const after = first ? row.elo_1_after : row.elo_2_after;
+  return {
+    id: Number(row.id),
+    opponent: first ? userRef(row.user_2_id, row.u2_username)! : userRef(row.user_1_id, row.u1_username)!,
+    own_score: score(first ? row.score_1 : row.score_2),
+    opponent_score: score(first ? row.score_2 : row.score_1),
+    state: row.state as AdminUserGame['state'],
+    conflict: Boolean(row.conflict),
+    conflict_solved: Boolean(row.conflict_solved),
+    elo_change: row.state === 'final' && before !== null && after !== null ? Number(after) - Number(before) : null,
+    created_at: isoAlways(row.created_at as Date),
+  };
+}
+
+function gamesOf(knex: Knex, userId: number) {
+  return knex('games')
+    .join('users as u1', 'u1.id', 'games.user_1_id')
+    .join('users as u2', 'u2.id', 'games.user_2_id')
+    .where((q) => q.where('games.user_1_id', userId).orWhere('games.user_2_id', userId))
+    .select(
+      'games.id',
+      'games.user_1_id',
+      'games.user_2_id',
+      'games.score_1',
+      'games.score_2',
+      'games.state',
+      'games.conflict',
+      'games.conflict_solved',
+      'games.elo_1_before',
+      'games.elo_1_after',
+      'games.elo_2_before',
+      'games.elo_2_after',
+      'games.created_at',
+      'u1.username as u1_username',
+      'u2.username as u2_username',
+    )
+    .orderBy('games.id', 'desc');
+}
+
+/** The user page (issue 7): the record plus stats, recent games, conflicts, sign-in addresses and bans. */
+async function detail(ac: AdminContext, id: number): Promise<AdminUserDetail | null> {
+  const { knex } = ac.deps;
+  const row = (await baseQuery(knex).where('users.id', id).first(DETAIL_COLUMNS)) as Row | undefined;
+  if (!row) return null;
+  const [rank, recent, conflicts, ips, bans] = await Promise.all([
+    rankOf(knex, { id, elo: Number(row.elo), games_played: Number(row.games_played) }, ac.now),
+    gamesOf(knex, id).limit(20) as Promise<Row[]>,
+    gamesOf(knex, id).where('games.conflict', true).limit(100) as Promise<Row[]>,
+    knex('sessions')
+      .where('user_id', id)
+      .whereNotNull('ip')
+      .groupBy('ip')
+      .select('ip')
+      .count({ sessions: '*' })
+      .min({ first_seen: 'created_at' })
+      .max({ last_seen: 'last_seen_at' })
+      .orderBy('last_seen', 'desc')
+      .limit(50) as Promise<Row[]>,
+    knex('bans')
+      .leftJoin('users as creator', 'creator.id', 'bans.created_by_user_id')
+      .leftJoin('users as lifter', 'lifter.id', 'bans.lifted_by_user_id')
+      .where('bans.user_id', id)
+      .orderBy('bans.id', 'desc')
+      .limit(100)
+      .select('bans.*', 'creator.username as creator_username', 'lifter.username as lifter_username') as Promise<Row[]>,
+  ]);
+  return {
+    ...present(row, ac.now),
+    birth_date: isoAlways(row.birth_date as Date).slice(0, 10),
+    team_name: String(row.team_name),
+    fifa_team_name: String(row.fifa_team_name),
+    guardian_email: (row.guardian_email as string | null) ?? null,
+    guardian_confirmed: row.guardian_confirmed_at !== null,
+    stats: {
+      rank,
+      wins: Number(row.wins),
+      losses: Number(row.losses),
+      ties: Number(row.ties),
+      games_played: Number(row.games_played),
+      scored_goals: Number(row.scored_goals),
+      conceded_goals: Number(row.conceded_goals),
+      secured_trophies: Number(row.secured_trophies),
+      unsecured_trophies: Number(row.unsecured_trophies),
+      elo: Number(row.elo),
+      forum_posts: Number(row.forum_post_count),
+    },
+    recent_games: recent.map((game) => presentGame(game, id)),
+    conflicts: conflicts.map((game) => presentGame(game, id)),
+    sign_in_ips: ips.map((ip) => ({
+      ip: String(ip.ip),
+      sessions: Number(ip.sessions),
+      first_seen: isoAlways(ip.first_seen as Date),
+      last_seen: isoAlways(ip.last_seen as Date),
+    })),
+    bans: bans.map((ban) => ({
+      id: Number(ban.id),
+      reason: String(ban.reason),
+      created_by: userRef(ban.created_by_user_id, ban.creator_username),
+      created_at: isoAlways(ban.created_at as Date),
+      expires_at: iso(ban.expires_at as Date | null),
+      lifted_at: iso(ban.lifted_at as Date | null),
+      lifted_by: userRef(ban.lifted_by_user_id, ban.lifter_username),
+    })),
+  };
+}
+
+/**
+ * Users (canSeeUserProfile): search and filters, the user page, and three updates chosen by `action`: `ban`
+ * (`reason`, `days` or `permanent`) and `unban` (both also need canBanUsers), `permissions` (every flag).
+ */
+export const usersResource = defineResource<AdminUserRecord, UserFilters>({
+  name: 'users',
+  sortable: ['id', 'username', 'elo', 'created_at'],
+  defaultSort: { field: 'id', order: 'ASC' },
+  filters: { q: textFilter, country_id: intFilter, console: intFilter, banned: boolFilter, staff: boolFilter },
+
+  async list(ac, request) {
+    const query = baseQuery(ac.deps.knex).select(COLUMNS);
+    const { q, country_id, console, banned, staff } = request.filter;
+    if (q !== undefined) {
+      const like = containsPattern(q);
+      query.where((w) =>
+        w
+          .where('users.username', 'like', like)
+          .orWhere('users.first_name', 'like', like)
+          .orWhere('users.last_name', 'like', like)
+          .orWhereRaw("CONCAT(users.first_name, ' ', users.last_name) LIKE ?", [like])
+          .orWhere('users.gamer_tag', 'like', like)
+          .orWhere('users.email', 'like', like),
+      );
+    }
+    if (country_id !== undefined) query.where('users.country_id', country_id);
+    if (console !== undefined) query.where('users.console', console);
+    if (banned === true) query.where('users.banned_until', '>', ac.now);
+    if (banned === false)
+      query.where((w) => w.whereNull('users.banned_until').orWhere('users.banned_until', '<=', ac.now));
+    if (staff === true) query.where('users.permissions', '>', 0);
+    if (staff === false) query.where('users.permissions', 0);
+    const { rows, total } = await sqlPage<Row>(query, request, {
+      id: 'users.id',
+      sort: { id: 'users.id', username: 'users.username', elo: 'users.elo', created_at: 'users.created_at' },
+    });
+    return { data: rows.map((row) => present(row, ac.now)), total };
+  },
+
+  getOne: detail,
+
+  async update(ac, id, body) {
+    const action = asTrimmed(body.action);
+    const common = { actor: { id: ac.actor.id, permissions: ac.actor.permissions }, user_id: id, ip: ac.ip };
+    if (action === 'ban') {
+      requireFlags(ac.actor, ADMIN_ACTION_FLAGS.ban);
+      const ban = valid(validateBan(body));
+      await runCommand(ac.deps, (trx) => banUser(trx, { ...common, ...ban, now: ac.now }));
+    } else if (action === 'unban') {
+      requireFlags(ac.actor, ADMIN_ACTION_FLAGS.ban);
+      await runCommand(ac.deps, (trx) => unbanUser(trx, { ...common, now: ac.now }));
+    } else if (action === 'permissions') {
+      requireFlags(ac.actor, ADMIN_ACTION_FLAGS.permissions);
+      const { permissions } = valid(validatePermissions(body));
+      await runCommand(ac.deps, (trx) => setPermissions(trx, { ...common, permissions, now: ac.now }));
+    } else {
+      throw badRequest(MESSAGES.adminActionInvalid);
+    }
+    return (await detail(ac, id))!;
+  },
+});

@@ -1,0 +1,62 @@
+import type { Knex } from 'knex';
+import { ALL_PERMISSIONS, MESSAGES, hasAll, isStaff } from '@ecup/domain';
+import { writeAudit } from '../audit.ts';
+import { CommandRejected, type CommandOutcome } from '../types.ts';
+import { banEnd, type AdminActor } from './actor.ts';
+
+/**
+ * A moderator bans a user (decisions §8; canSeeUserProfile + canBanUsers, checked by the caller) for `days`, or for
+ * ever with `days` null. The user row carries the ban the API checks on every call, a `bans` row keeps the history
+ * (an earlier ban still in force is closed as lifted by this one). Nobody bans themselves; banning a staff member
+ * needs every flag. The `sessions-revoked` event closes the user's sockets at once; their sessions stay, so their
+ * next request is refused with the reason instead of an unexplained sign-out. Audited before/after.
+ */
+export async function banUser(
+  trx: Knex,
+  input: { actor: AdminActor; user_id: number; reason: string; days: number | null; ip: string | null; now: Date },
+): Promise<CommandOutcome<{ user_id: number; banned_until: Date }>> {
+  if (input.user_id === input.actor.id) throw new CommandRejected('invalid', MESSAGES.cannotBanSelf);
+  const user = await trx('users')
+    .where('id', input.user_id)
+    .forUpdate()
+    .first('id', 'permissions', 'banned_until', 'ban_reason');
+  if (!user) throw new CommandRejected('not_found', MESSAGES.recordNotFound);
+  if (isStaff(user.permissions) && !hasAll(input.actor.permissions, ALL_PERMISSIONS)) {
+    throw new CommandRejected('forbidden', MESSAGES.noPermission);
+  }
+  const until = banEnd(input.now, input.days);
+  // The user's row lock orders every ban change of this user, so the open bans are read plainly and closed by id:
+  // a ranged UPDATE would take gap locks that deadlock with another user's ban being inserted at the same time.
+  const inForce = (await trx('bans')
+    .where('user_id', user.id)
+    .whereNull('lifted_at')
+    .where((q) => q.whereNull('expires_at').orWhere('expires_at', '>', input.now))
+    .pluck('id')) as number[];
+  if (inForce.length > 0) {
+    await trx('bans').whereIn('id', inForce).update({ lifted_at: input.now, lifted_by_user_id: input.actor.id });
+  }
+  await trx('bans').insert({
+    user_id: user.id,
+    reason: input.reason,
+    created_by_user_id: input.actor.id,
+    expires_at: input.days === null ? null : until,
+    created_at: input.now,
+  });
+  await trx('users')
+    .where('id', user.id)
+    .update({ banned_until: until, ban_reason: input.reason, updated_at: input.now });
+  await writeAudit(trx, {
+    actor_user_id: input.actor.id,
+    action: 'user.ban',
+    entity: 'user',
+    entity_id: user.id,
+    before: { banned_until: user.banned_until, ban_reason: user.ban_reason },
+    after: { banned_until: until, ban_reason: input.reason, days: input.days },
+    ip: input.ip,
+    now: input.now,
+  });
+  return {
+    result: { user_id: user.id, banned_until: until },
+    events: [{ type: 'sessions-revoked', user_id: user.id, kept_session_id: null }],
+  };
+}

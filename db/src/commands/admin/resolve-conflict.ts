@@ -1,0 +1,34 @@
+import type { Knex } from 'knex';
+import { MESSAGES, type GamePayload } from '@ecup/domain';
+import { CommandRejected, type CommandOutcome } from '../types.ts';
+import { adminEditResult } from '../games/admin-edit-result.ts';
+import type { AdminActor } from './actor.ts';
+import { lockConflict } from './claim-conflict.ts';
+
+/**
+ * A moderator resolves a conflict from the console by setting the final score: the rule of /admin/games/edit
+ * (adminEditResult: canResolveConflicts, not one's own game, stats and Elo applied, Solved, audited and pushed),
+ * with one console rule on top: a conflict claimed by another moderator is a 409. An unclaimed one is claimed by
+ * the moderator who resolves it, so the queue shows who did.
+ */
+export async function resolveConflict(
+  trx: Knex,
+  input: { actor: AdminActor; game_id: number; score_1: number; score_2: number; ip: string | null; now: Date },
+): Promise<CommandOutcome<GamePayload>> {
+  const game = await lockConflict(trx, input.game_id);
+  if (game.claimed_by_user_id !== null && game.claimed_by_user_id !== input.actor.id) {
+    throw new CommandRejected('conflict', MESSAGES.conflictClaimedByOther(game.claimed_by_username ?? ''));
+  }
+  const outcome = await adminEditResult(trx, {
+    game_id: game.id,
+    actor: input.actor,
+    score_1: input.score_1,
+    score_2: input.score_2,
+    ip: input.ip,
+    now: input.now,
+  });
+  if (game.claimed_by_user_id === null) {
+    await trx('games').where('id', game.id).update({ claimed_by_user_id: input.actor.id, claimed_at: input.now });
+  }
+  return outcome;
+}

@@ -1,0 +1,147 @@
+import type { Knex } from 'knex';
+import { TROPHY_WEEKLY_WINNERS, isHuntOpen, weekStart, weeklyWinners } from '@ecup/domain';
+import { ensureTrophyPool, trophiesLeftIn } from './pools.ts';
+import { loadTrophySeason, type TrophySeason } from './rows.ts';
+
+/** This week's pool at `now`: trophies left of its size; null outside the hunt. Opens the pool if nobody has yet. */
+export async function trophyPoolStatus(
+  knex: Knex,
+  season: TrophySeason,
+  now: Date,
+): Promise<{ pool_id: number; left: number; size: number } | null> {
+  const pool = await ensureTrophyPool(knex, season, now);
+  if (!pool) return null;
+  return { pool_id: pool.id, left: await trophiesLeftIn(knex, pool.id), size: pool.size };
+}
+
+/** One current holder of an unsecured trophy, with the player fields the page shows. */
+export interface TrophyHolderRow {
+  trophy_id: number;
+  user_id: number;
+  username: string;
+  avatar_hash: string | null;
+  gamer_tag: string;
+  wins: number;
+  expires_at: Date;
+}
+
+/**
+ * The players holding an unsecured trophy of this week's pool at `now`, still inside its 2-day window (the ones
+ * to beat), closest to securing first: more wins in a row, then the one who reached that streak first. At most
+ * `limit`; none outside the hunt.
+ */
+export async function trophyHolders(
+  knex: Knex,
+  season: TrophySeason,
+  now: Date,
+  limit: number,
+): Promise<TrophyHolderRow[]> {
+  if (!isHuntOpen(season, now)) return [];
+  const rows = (await knex('trophies as t')
+    .join('trophy_pools as p', 'p.id', 't.pool_id')
+    .join('users as u', 'u.id', 't.holder_user_id')
+    .where('p.season_id', season.id)
+    .where('p.week_start', weekStart(now, season.time_zone))
+    .where('t.state', 'held')
+    .where('t.expires_at', '>', now)
+    .orderBy([
+      { column: 't.wins', order: 'desc' },
+      { column: 't.updated_at', order: 'asc' },
+      { column: 't.id', order: 'asc' },
+    ])
+    .limit(limit)
+    .select(
+      't.id as trophy_id',
+      'u.id as user_id',
+      'u.username',
+      'u.avatar_hash',
+      'u.gamer_tag',
+      't.wins',
+      't.expires_at',
+    )) as Record<string, unknown>[];
+  return rows.map((row) => ({
+    trophy_id: Number(row.trophy_id),
+    user_id: Number(row.user_id),
+    username: String(row.username),
+    avatar_hash: (row.avatar_hash as string | null) ?? null,
+    gamer_tag: String(row.gamer_tag),
+    wins: Number(row.wins),
+    expires_at: new Date(row.expires_at as Date),
+  }));
+}
+
+/** A weekly trophy-hunt winner with what a prize export needs to reach them. */
+export interface TrophyWinnerRow {
+  user_id: number;
+  username: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  gamer_tag: string;
+  /** When they secured the trophy that made them a winner (their first that week). */
+  secured_at: Date;
+}
+
+/** One week of the hunt: Monday 00:00 in the season's zone, and its winners in order of securing. */
+export interface TrophyWeekWinners {
+  week_start: Date;
+  winners: TrophyWinnerRow[];
+}
+
+/**
+ * The weekly trophy-hunt winners of a season (decisions §7; spec §9: six a week, one prize per player per
+ * tournament), for the admin console and the prize export: trophies secured (still secured: an edited result that
+ * took a trophy back takes its win back too), grouped by the week of securing in the season's zone, oldest week
+ * first, each week `weeklyWinners` over the securings in order with every earlier week's winners left out. Weeks
+ * with securings but no new winner are listed with none.
+ */
+export async function trophyWeeklyWinners(knex: Knex, seasonId: number): Promise<TrophyWeekWinners[]> {
+  const season = await loadTrophySeason(knex, seasonId);
+  if (!season) return [];
+  const rows = (await knex('trophies as t')
+    .join('trophy_pools as p', 'p.id', 't.pool_id')
+    .join('users as u', 'u.id', 't.holder_user_id')
+    .where('p.season_id', seasonId)
+    .where('t.state', 'secured')
+    .orderBy([
+      { column: 't.secured_at', order: 'asc' },
+      { column: 't.id', order: 'asc' },
+    ])
+    .select(
+      'u.id as user_id',
+      'u.username',
+      'u.first_name',
+      'u.last_name',
+      'u.email',
+      'u.gamer_tag',
+      't.secured_at',
+    )) as Record<string, unknown>[];
+  const weeks = new Map<number, TrophyWinnerRow[]>();
+  for (const row of rows) {
+    const secured_at = new Date(row.secured_at as Date);
+    const week = weekStart(secured_at, season.time_zone).getTime();
+    const list = weeks.get(week) ?? [];
+    list.push({
+      user_id: Number(row.user_id),
+      username: String(row.username),
+      first_name: String(row.first_name),
+      last_name: String(row.last_name),
+      email: String(row.email),
+      gamer_tag: String(row.gamer_tag),
+      secured_at,
+    });
+    weeks.set(week, list);
+  }
+  const earlier = new Set<number>();
+  const answer: TrophyWeekWinners[] = [];
+  for (const [week, secured] of [...weeks.entries()].sort((a, b) => a[0] - b[0])) {
+    const ids = weeklyWinners(
+      secured.map((s) => ({ user_id: s.user_id, secured_at_ms: s.secured_at.getTime() })),
+      earlier,
+      TROPHY_WEEKLY_WINNERS,
+    );
+    ids.forEach((id) => earlier.add(id));
+    answer.push({ week_start: new Date(week), winners: ids.map((id) => secured.find((s) => s.user_id === id)!) });
+  }
+  return answer;
+}

@@ -1,0 +1,360 @@
+import type { Knex } from 'knex';
+import {
+  isHuntOpen,
+  resultOutcome,
+  trophyMoves,
+  trophyReleaseDue,
+  type HeldTrophy,
+  type TrophyMove,
+} from '@ecup/domain';
+import { IN_POOL, countTrophies, moveRowOf, moveTrophy, releaseHeld, type MoveRow } from './moves.ts';
+import { ensureTrophyPool, type PoolRow } from './pools.ts';
+import { loadTrophySeason, lockHeldTrophyOf, lockTrophies, type TrophyRow, type TrophySeason } from './rows.ts';
+
+/** What the hunt reads of a game. */
+export interface TrophyGame {
+  id: number;
+  season_id: number;
+  user_1_id: number;
+  user_2_id: number;
+}
+
+/**
+ * A player's held trophy as the rules see it at `now`, under its lock. One that has already run out, or that comes
+ * from an earlier week's pool, is sent back first (move 'expire' or 'reset', as the worker would have done), so it
+ * never blocks the player from taking a new one (a player holds at most one).
+ */
+async function settledHolding(
+  trx: Knex,
+  season: TrophySeason,
+  pool: PoolRow,
+  userId: number,
+  now: Date,
+): Promise<TrophyRow | null> {
+  const held = await lockHeldTrophyOf(trx, userId);
+  if (!held) return null;
+  const expired = held.expires_at === null || held.expires_at.getTime() <= now.getTime();
+  if (held.pool_id === pool.id && !expired) return held;
+  const from = (await trx('trophy_pools').where('id', held.pool_id).first('season_id', 'week_start')) as {
+    season_id: number;
+    week_start: Date;
+  };
+  if (Number(from.season_id) !== season.id) {
+    // Left over from an earlier season's hunt (kept as it was when that hunt ended): it goes back as a reset when
+    // its holder plays in this one, so it never blocks them.
+    await releaseHeld(trx, held, 'reset', now);
+    return null;
+  }
+  const due = trophyReleaseDue(
+    { expires_at_ms: held.expires_at?.getTime() ?? 0, pool_week_start: new Date(from.week_start) },
+    season,
+    now.getTime(),
+  );
+  // Not due: a pool of a later week, opened by a process whose clock runs ahead; it is still in play.
+  if (!due) return held;
+  await releaseHeld(trx, held, due.kind, now);
+  return null;
+}
+
+/** The kinds of move a result makes (the domain's); 'reverse' rows and the worker's releases are not among them. */
+const GAME_MOVE_KINDS: TrophyMove['kind'][] = ['take', 'pass', 'win', 'secure', 'return'];
+
+/**
+ * The pool's first free trophy, under its row lock, or null when the pool is empty. The caller holds the pool's
+ * lock, so no other result claims one meanwhile; a locking read sees the latest committed rows, whatever the
+ * transaction's snapshot. One row through the (pool_id, state) index, so the lock covers that row and the gap
+ * before it, never a neighbouring pool's rows.
+ */
+async function firstFreeTrophy(trx: Knex, poolId: number): Promise<{ id: number; last_move_id: number | null } | null> {
+  const [rows] = (await trx.raw(
+    "SELECT id, last_move_id FROM trophies FORCE INDEX (trophies_pool_id_state_index) WHERE pool_id = ? AND state = 'pool' ORDER BY pool_id, state, id LIMIT 1 FOR UPDATE",
+    [poolId],
+  )) as [{ id: number; last_move_id: number | null }[]];
+  const row = rows[0];
+  return row ? { id: Number(row.id), last_move_id: row.last_move_id === null ? null : Number(row.last_move_id) } : null;
+}
+
+const asHeld = (row: TrophyRow | null): HeldTrophy | null =>
+  row === null
+    ? null
+    : { id: row.id, holder_user_id: row.holder_user_id!, wins: row.wins, expires_at_ms: row.expires_at!.getTime() };
+
+/** Writes the domain's moves in order, each guarded by the trophy's latest move; counters follow the states. */
+async function writeMoves(
+  trx: Knex,
+  input: {
+    game_id: number;
+    pool_id: number;
+    moves: TrophyMove[];
+    held: Map<number, TrophyRow>;
+    free: { id: number; last_move_id: number | null } | null;
+    now: Date;
+  },
+): Promise<void> {
+  const { game_id, now } = input;
+  const current = new Map(input.held);
+  const at = (id: number) => {
+    const row = current.get(id);
+    if (!row) throw new Error(`trophy ${id} is not one of the players' trophies`);
+    return row;
+  };
+  for (const move of input.moves) {
+    if (move.kind === 'take') {
+      if (input.free === null) throw new Error('the pool has no trophy left to take');
+      const { id, last_move_id } = input.free;
+      const trophy: TrophyRow = {
+        id,
+        pool_id: input.pool_id,
+        state: 'pool',
+        holder_user_id: null,
+        wins: 0,
+        taken_at: null,
+        expires_at: null,
+        secured_at: null,
+        last_move_id,
+      };
+      const changes = {
+        state: 'held',
+        holder_user_id: move.to_user_id,
+        wins: move.wins,
+        taken_at: now,
+        expires_at: new Date(move.expires_at_ms),
+      };
+      const moveId = await moveTrophy(trx, {
+        trophy,
+        kind: 'take',
+        game_id,
+        from_user_id: null,
+        to_user_id: move.to_user_id,
+        changes,
+        now,
+      });
+      await countTrophies(trx, move.to_user_id, 'unsecured_trophies', 1);
+      current.set(id, { ...trophy, ...changes, state: 'held', last_move_id: moveId });
+    } else if (move.kind === 'pass') {
+      const trophy = at(move.trophy_id);
+      const changes = {
+        holder_user_id: move.to_user_id,
+        wins: move.wins,
+        taken_at: now,
+        expires_at: new Date(move.expires_at_ms),
+      };
+      const moveId = await moveTrophy(trx, {
+        trophy,
+        kind: 'pass',
+        game_id,
+        from_user_id: move.from_user_id,
+        to_user_id: move.to_user_id,
+        changes,
+        now,
+      });
+      await countTrophies(trx, move.from_user_id, 'unsecured_trophies', -1);
+      await countTrophies(trx, move.to_user_id, 'unsecured_trophies', 1);
+      current.set(trophy.id, { ...trophy, ...changes, last_move_id: moveId });
+    } else if (move.kind === 'win') {
+      const trophy = at(move.trophy_id);
+      const moveId = await moveTrophy(trx, {
+        trophy,
+        kind: 'win',
+        game_id,
+        from_user_id: null,
+        to_user_id: move.user_id,
+        changes: { wins: move.wins },
+        now,
+      });
+      current.set(trophy.id, { ...trophy, wins: move.wins, last_move_id: moveId });
+    } else if (move.kind === 'secure') {
+      const trophy = at(move.trophy_id);
+      // The holder stays on the row as the one who secured it; the 2-day window is kept for the record.
+      const moveId = await moveTrophy(trx, {
+        trophy,
+        kind: 'secure',
+        game_id,
+        from_user_id: null,
+        to_user_id: move.user_id,
+        changes: { state: 'secured', secured_at: now },
+        now,
+      });
+      await countTrophies(trx, move.user_id, 'unsecured_trophies', -1);
+      await countTrophies(trx, move.user_id, 'secured_trophies', 1);
+      current.set(trophy.id, { ...trophy, state: 'secured', secured_at: now, last_move_id: moveId });
+    } else {
+      const trophy = at(move.trophy_id);
+      const moveId = await moveTrophy(trx, {
+        trophy,
+        kind: 'return',
+        game_id,
+        from_user_id: move.from_user_id,
+        to_user_id: null,
+        changes: IN_POOL,
+        now,
+      });
+      await countTrophies(trx, move.from_user_id, 'unsecured_trophies', -1);
+      current.set(trophy.id, { ...trophy, ...IN_POOL, last_move_id: moveId });
+    }
+  }
+}
+
+/**
+ * The trophy hunt's part of a final result (decisions §5, §7), in the transaction that makes the game final, after
+ * the stats; the caller holds the game's and both players' row locks. Outside the hunt (before the qualifiers,
+ * from the hunt's end on) nothing moves. Otherwise this week's pool is opened if needed and locked, both players'
+ * held trophies are read under their locks (one that ran out or belongs to an earlier week goes back first), the
+ * pool's first free trophy is read under its lock, and `trophyMoves` decides; each move is a guarded write with a
+ * `trophy_moves` row naming the game, and the players' counters follow. The game's state guard makes this happen
+ * exactly once per final result; two results racing for the last trophy queue on the pool's lock, so one takes it
+ * and the other finds the pool empty.
+ *
+ * Lock order, the same in every trophy change: players' rows (id order), then this week's pool, then trophies. A
+ * player's trophy only changes under the player's lock; the worker's sweeps and a reversal take no pool lock.
+ */
+export async function applyTrophyResult(
+  trx: Knex,
+  game: TrophyGame,
+  score: { score_1: number; score_2: number },
+  now: Date,
+): Promise<void> {
+  if (resultOutcome(score.score_1, score.score_2) === 0) return;
+  const season = await loadTrophySeason(trx, game.season_id);
+  if (!season || !isHuntOpen(season, now)) return;
+  const pool = await ensureTrophyPool(trx, season, now, { lock: true });
+  if (!pool) return;
+  const trophy_1 = await settledHolding(trx, season, pool, game.user_1_id, now);
+  const trophy_2 = await settledHolding(trx, season, pool, game.user_2_id, now);
+  const free = await firstFreeTrophy(trx, pool.id);
+  const moves = trophyMoves({
+    user_1_id: game.user_1_id,
+    user_2_id: game.user_2_id,
+    score_1: score.score_1,
+    score_2: score.score_2,
+    trophy_1: asHeld(trophy_1),
+    trophy_2: asHeld(trophy_2),
+    // Whether one is left is all the rules read; the count on the page is read apart (trophyPoolStatus).
+    pool_left: free === null ? 0 : 1,
+    hunt_open: true,
+    now_ms: now.getTime(),
+  });
+  const held = new Map<number, TrophyRow>();
+  for (const row of [trophy_1, trophy_2]) if (row) held.set(row.id, row);
+  await writeMoves(trx, { game_id: game.id, pool_id: pool.id, moves, held, free, now });
+}
+
+/**
+ * What reversing one move does to the players' holdings: who stops holding the trophy, and who gets it back (and
+ * must hold none then, as a player holds at most one).
+ */
+function reversedHolding(move: MoveRow): { drops: number | null; gets: number | null } {
+  if (move.kind === 'take') return { drops: move.to_user_id, gets: null };
+  if (move.kind === 'pass') return { drops: move.to_user_id, gets: move.from_user_id };
+  if (move.kind === 'secure') return { drops: null, gets: move.to_user_id };
+  if (move.kind === 'return') return { drops: null, gets: move.from_user_id };
+  return { drops: null, gets: null };
+}
+
+/** The trophy's columns and holder after reversing `move` (the state stored on the move, for pass and return). */
+function reversal(move: MoveRow, trophy: TrophyRow): { changes: Record<string, unknown>; holder: number | null } {
+  const before = { wins: move.wins_before ?? 0, taken_at: move.taken_at_before, expires_at: move.expires_at_before };
+  if (move.kind === 'take') return { changes: IN_POOL, holder: null };
+  if (move.kind === 'pass' || move.kind === 'return') {
+    return { changes: { state: 'held', holder_user_id: move.from_user_id, ...before }, holder: move.from_user_id };
+  }
+  if (move.kind === 'secure') return { changes: { state: 'held', secured_at: null }, holder: trophy.holder_user_id };
+  return { changes: { wins: before.wins }, holder: trophy.holder_user_id };
+}
+
+/** The counters a reversed move gives back. */
+async function uncount(trx: Knex, move: MoveRow): Promise<void> {
+  if (move.kind === 'take') await countTrophies(trx, move.to_user_id!, 'unsecured_trophies', -1);
+  if (move.kind === 'pass') {
+    await countTrophies(trx, move.to_user_id!, 'unsecured_trophies', -1);
+    await countTrophies(trx, move.from_user_id!, 'unsecured_trophies', 1);
+  }
+  if (move.kind === 'secure') {
+    await countTrophies(trx, move.to_user_id!, 'secured_trophies', -1);
+    await countTrophies(trx, move.to_user_id!, 'unsecured_trophies', 1);
+  }
+  if (move.kind === 'return') await countTrophies(trx, move.from_user_id!, 'unsecured_trophies', 1);
+}
+
+/**
+ * Takes back a game's trophy moves (decisions §5: an edited result "reverses the old effect"), newest first, each
+ * with a 'reverse' row, restoring the state stored on the move, and marks them reversed. Only when nothing has
+ * happened to the game's trophies since (each trophy's latest move is still this game's, read under the trophy's
+ * lock) and every trophy given back finds its player holding none; otherwise nothing is reversed and the answer is
+ * false (docs/rules.md: the hunt went on from the old result, so the trophies stay as they are).
+ */
+async function reverseMoves(trx: Knex, game: TrophyGame, live: MoveRow[], now: Date): Promise<boolean> {
+  const trophyIds = [...new Set(live.map((m) => m.trophy_id))];
+  // The players' rows are locked (the caller); then the trophies, in id order.
+  const trophies = await lockTrophies(trx, trophyIds);
+  for (const id of trophyIds) {
+    const lastOfGame = Math.max(...live.filter((m) => m.trophy_id === id).map((m) => m.id));
+    if (trophies.get(id)?.last_move_id !== lastOfGame) return false;
+  }
+  const holding = new Map<number, number | null>();
+  for (const userId of [game.user_1_id, game.user_2_id]) {
+    holding.set(userId, (await lockHeldTrophyOf(trx, userId))?.id ?? null);
+  }
+  const newestFirst = [...live].sort((a, b) => b.id - a.id);
+  for (const move of newestFirst) {
+    const { drops, gets } = reversedHolding(move);
+    if (drops !== null && holding.get(drops) === move.trophy_id) holding.set(drops, null);
+    if (gets !== null) {
+      if ((holding.get(gets) ?? null) !== null) return false;
+      holding.set(gets, move.trophy_id);
+    }
+  }
+
+  for (const move of newestFirst) {
+    const trophy = trophies.get(move.trophy_id)!;
+    const { changes, holder } = reversal(move, trophy);
+    const moveId = await moveTrophy(trx, {
+      trophy,
+      kind: 'reverse',
+      game_id: game.id,
+      from_user_id: trophy.holder_user_id,
+      to_user_id: holder,
+      changes,
+      now,
+    });
+    await uncount(trx, move);
+    trophies.set(trophy.id, { ...trophy, ...(changes as Partial<TrophyRow>), last_move_id: moveId });
+  }
+  await trx('trophy_moves')
+    .whereIn(
+      'id',
+      live.map((m) => m.id),
+    )
+    .update({ reversed_at: now });
+  return true;
+}
+
+/**
+ * The trophy hunt's part of a moderator replacing a final result (decisions §5). When the winner is unchanged (or
+ * it stays a draw) the trophy effects stand as they are. Otherwise this game's live moves are reversed
+ * (`reverseMoves`) and the new result's moves are applied at `now`, as for any result made final now; when the
+ * reversal is refused because the trophies moved since, the trophy state is left entirely as it is.
+ */
+export async function replaceTrophyResult(
+  trx: Knex,
+  game: TrophyGame & { score_1: number; score_2: number },
+  score: { score_1: number; score_2: number },
+  now: Date,
+): Promise<void> {
+  if (resultOutcome(game.score_1, game.score_2) === resultOutcome(score.score_1, score.score_2)) return;
+  // This week's pool first, as any result locks it before touching trophies: the reversal's writes take shared
+  // locks on the pools of the trophies they change, and taking the exclusive one after them could deadlock.
+  const season = await loadTrophySeason(trx, game.season_id);
+  if (season) await ensureTrophyPool(trx, season, now, { lock: true });
+  // A plain read: this game's moves are only written under the game's row lock, which the caller holds.
+  const live = (
+    (await trx('trophy_moves')
+      .where('game_id', game.id)
+      .whereIn('kind', GAME_MOVE_KINDS)
+      .whereNull('reversed_at')
+      .orderBy('id')
+      .select('*')) as Record<string, unknown>[]
+  ).map(moveRowOf);
+  if (live.length > 0 && !(await reverseMoves(trx, game, live, now))) return;
+  await applyTrophyResult(trx, game, score, now);
+}

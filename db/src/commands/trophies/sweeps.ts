@@ -1,0 +1,99 @@
+import type { Knex } from 'knex';
+import { isHuntOpen, trophyReleaseDue, weekStart, type Push } from '@ecup/domain';
+import { pushEvents, type CommandEvent, type Sweep } from '../types.ts';
+import { releaseHeld } from './moves.ts';
+import { ensureTrophyPool } from './pools.ts';
+import { SEASON_COLUMNS, loadTrophySeason, seasonOf, statsPush, trophyRowOf } from './rows.ts';
+
+/** Trophies moved per sweep; the next tick takes the rest. */
+const BATCH = 200;
+
+/**
+ * Sends one held trophy back to its pool if its time has come (decisions §7), in its own transaction: the holder's
+ * row lock, then the trophy's (a player's trophy only ever changes under the player's lock), the state checked
+ * again under them and `trophyReleaseDue` deciding between 'expire' and 'reset' (whichever came first, never at or after the
+ * hunt's end). A second sweep, on this worker or another, finds the trophy gone and does nothing. Answers the
+ * holder's `stats` event.
+ */
+export async function releaseDueTrophy(knex: Knex, trophyId: number, now: Date): Promise<CommandEvent[]> {
+  const peek = (await knex('trophies').where('id', trophyId).first('holder_user_id', 'pool_id', 'state')) as
+    { holder_user_id: number | null; pool_id: number; state: string } | undefined;
+  if (!peek || peek.state !== 'held' || peek.holder_user_id === null) return [];
+  const holder = Number(peek.holder_user_id);
+  const pushes = await knex.transaction(async (trx): Promise<Push[]> => {
+    await trx('users').where('id', holder).forUpdate().first('id');
+    const pool = (await trx('trophy_pools').where('id', peek.pool_id).first('season_id', 'week_start')) as {
+      season_id: number;
+      week_start: Date;
+    };
+    const raw = (await trx('trophies').where('id', trophyId).forUpdate().first()) as Record<string, unknown>;
+    const trophy = trophyRowOf(raw);
+    if (trophy.state !== 'held' || trophy.holder_user_id !== holder) return [];
+    const season = await loadTrophySeason(trx, Number(pool.season_id));
+    if (!season) return [];
+    const due = trophyReleaseDue(
+      { expires_at_ms: trophy.expires_at?.getTime() ?? 0, pool_week_start: new Date(pool.week_start) },
+      season,
+      now.getTime(),
+    );
+    if (!due) return [];
+    await releaseHeld(trx, trophy, due.kind, now);
+    return [await statsPush(trx, holder, null, now)];
+  });
+  return pushEvents(pushes);
+}
+
+/**
+ * The expiry sweep (spec §4, §9: a 2-day window; decisions §7: "when that runs out it goes back to the pool"):
+ * every held trophy whose window ended by `now`, and before its season's hunt ended, goes back to its pool (move
+ * 'expire', the holder's unsecured counter drops, `stats` to the holder). Safe to run twice or on several workers
+ * at once; one missed while no worker ran is applied late, once.
+ */
+export const expireTrophies: Sweep = async (knex, now) => {
+  const due = (await knex('trophies as t')
+    .join('trophy_pools as p', 'p.id', 't.pool_id')
+    .join('seasons as s', 's.id', 'p.season_id')
+    .where('t.state', 'held')
+    .where('t.expires_at', '<=', now)
+    .whereRaw('t.expires_at < s.trophy_hunt_end')
+    .orderBy('t.expires_at')
+    .limit(BATCH)
+    .pluck('t.id')) as number[];
+  const events: CommandEvent[] = [];
+  for (const id of due) events.push(...(await releaseDueTrophy(knex, Number(id), now)));
+  return events;
+};
+
+/**
+ * The weekly reset sweep (decisions §7: "the pool resets at the start of every week"): opens this week's pool of
+ * every active season whose hunt runs (INSERT IGNORE on the unique week key, so once whatever the number of
+ * workers), then sends back every trophy still held from an earlier week's pool whose reset came before the hunt's
+ * end (move 'reset', counters drop, `stats` to the holder). A reset missed while no worker ran happens on the first
+ * tick after, once.
+ */
+export const resetTrophyPools: Sweep = async (knex, now) => {
+  const seasons = (
+    (await knex('seasons').where('qualifiers_start', '<=', now).select(SEASON_COLUMNS)) as Record<string, unknown>[]
+  ).map(seasonOf);
+  for (const season of seasons) {
+    if (season.active && isHuntOpen(season, now)) await ensureTrophyPool(knex, season, now);
+  }
+  const events: CommandEvent[] = [];
+  for (const season of seasons) {
+    // Pools whose reset (the next Monday 00:00) came by now and before the hunt's end.
+    const lastEnded = Math.min(
+      weekStart(now, season.time_zone).getTime(),
+      weekStart(new Date(season.trophy_hunt_end.getTime() - 1), season.time_zone).getTime(),
+    );
+    const stale = (await knex('trophies as t')
+      .join('trophy_pools as p', 'p.id', 't.pool_id')
+      .where('p.season_id', season.id)
+      .where('p.week_start', '<', new Date(lastEnded))
+      .where('t.state', 'held')
+      .orderBy('t.id')
+      .limit(BATCH)
+      .pluck('t.id')) as number[];
+    for (const id of stale) events.push(...(await releaseDueTrophy(knex, Number(id), now)));
+  }
+  return events;
+};

@@ -1,0 +1,322 @@
+/**
+ * The admin console's REST API (`/admin/api/`, decisions §8; docs/api.md "Admin API"): which flag each resource
+ * needs, the two-factor settings, and the records the API answers. The console's `authProvider.canAccess` and the
+ * server read the same table, so the menu and the 403s never disagree. Times are ISO 8601 strings (react-admin's
+ * date fields read them as they are); ids are numbers.
+ */
+import type { ChatMessagePayload, EvidencePayload, GamePlayer, GameStateName, GameSummary } from './games.ts';
+import { ALL_PERMISSIONS, PERMISSIONS, hasAll, type PermissionName, type PermissionSubject } from '../permissions.ts';
+
+/** Every console resource and the flags it needs for every call (`ALL_PERMISSIONS`: holders of every flag). */
+export const ADMIN_RESOURCES = {
+  users: PERMISSIONS.canSeeUserProfile,
+  'ip-bans': PERMISSIONS.canIPBan,
+  conflicts: PERMISSIONS.canResolveConflicts,
+  news: PERMISSIONS.canPublishNews,
+  'country-stats': PERMISSIONS.canSeeCountryStats,
+  'forum-reports': PERMISSIONS.canBanUsers,
+  'audit-log': ALL_PERMISSIONS,
+} as const;
+
+export type AdminResourceName = keyof typeof ADMIN_RESOURCES;
+
+/** Resource names in menu order. */
+export const ADMIN_RESOURCE_NAMES = Object.keys(ADMIN_RESOURCES) as AdminResourceName[];
+
+/**
+ * Actions that need more than their resource's flag: a ban or unban needs canSeeUserProfile and canBanUsers (it is
+ * done from the user page), editing permission flags needs every flag (decisions §8).
+ */
+export const ADMIN_ACTION_FLAGS = {
+  ban: PERMISSIONS.canSeeUserProfile | PERMISSIONS.canBanUsers,
+  permissions: ALL_PERMISSIONS,
+} as const;
+
+/** True when the subject may use the resource (spec §6 flags; the server answers 403 otherwise). */
+export function canUseAdminResource(subject: PermissionSubject, resource: AdminResourceName): boolean {
+  return hasAll(subject, ADMIN_RESOURCES[resource]);
+}
+
+/** The resources a staff member may use, in menu order. */
+export function adminResourcesOf(subject: PermissionSubject): AdminResourceName[] {
+  return ADMIN_RESOURCE_NAMES.filter((name) => canUseAdminResource(subject, name));
+}
+
+/**
+ * Whether the console needs a second factor from this account (decisions §8): staff who turned TOTP on, and every
+ * holder of all flags, who must turn it on before the console lets them in.
+ */
+export function needsSecondFactor(user: { permissions: PermissionSubject; totp_enabled: boolean }): boolean {
+  return user.totp_enabled || hasAll(user.permissions, ALL_PERMISSIONS);
+}
+
+/** RFC 6238 defaults, which every authenticator app reads from the otpauth:// link. */
+export const TOTP_ALGORITHM = 'SHA1';
+export const TOTP_DIGITS = 6;
+export const TOTP_PERIOD_SECONDS = 30;
+/** Codes of the previous and the next period are accepted too (clock drift of the phone). */
+export const TOTP_WINDOW = 1;
+/** How long the set-up token of a holder of every flag without TOTP stays valid. */
+export const TOTP_SETUP_TOKEN_TTL_SECONDS = 10 * 60;
+
+/** The most rows one list call answers (`range` is clamped to it). */
+export const ADMIN_PAGE_MAX = 500;
+/** The longest ban in days; longer means permanent. */
+export const BAN_DAYS_MAX = 3650;
+/** The widest IP-ban ranges: a /16 of IPv4, a /32 of IPv6 (a typo must not lock out a country). */
+export const IP_BAN_MIN_PREFIX_V4 = 16;
+export const IP_BAN_MIN_PREFIX_V6 = 32;
+/** News limits (the `news` columns). */
+export const NEWS_TITLE_MAX = 200;
+export const NEWS_EXCERPT_MAX = 500;
+export const NEWS_CONTENT_MAX = 1_000_000;
+
+// --- Sign-in (POST /admin/api/auth/*) ---
+
+/** The signed-in staff member (`GET /admin/api/auth/me`, and `user` of a sign-in). */
+export interface AdminIdentity {
+  id: number;
+  username: string;
+  first_name: string;
+  last_name: string;
+  avatar_hash: string | null;
+  permissions: number;
+  flags: PermissionName[];
+  totp_enabled: boolean;
+  /** The resources the console may show (ADMIN_RESOURCES). */
+  resources: AdminResourceName[];
+}
+
+/** A sign-in that opened a session. */
+export interface AdminSession {
+  id: number;
+  token: string;
+  user: AdminIdentity;
+}
+
+/** 401 when the account has TOTP on and no or a wrong code was sent. */
+export interface AdminTotpRequired {
+  error: string;
+  totp_required: true;
+}
+
+/** 200 for a holder of every flag without TOTP: enrol with the set-up token, then a session is opened. */
+export interface AdminTotpSetupRequired {
+  totp_setup_required: true;
+  setup_token: string;
+  /** MESSAGES.secondFactorSetupRequired, for the console to show above the QR code. */
+  message: string;
+}
+
+export interface AdminTotpSetup {
+  secret: string;
+  otpauth_url: string;
+}
+
+// --- Records ---
+
+export interface AdminUserRef {
+  id: number;
+  username: string;
+}
+
+export interface AdminUserRecord {
+  id: number;
+  username: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  avatar_hash: string | null;
+  gamer_tag: string;
+  console: number;
+  country_id: number;
+  country: string | null;
+  elo: number;
+  wins: number;
+  losses: number;
+  ties: number;
+  games_played: number;
+  permissions: number;
+  flags: PermissionName[];
+  totp_enabled: boolean;
+  banned: boolean;
+  /** null when not banned; far in the future (year 9999) for a permanent ban. */
+  banned_until: string | null;
+  ban_permanent: boolean;
+  ban_reason: string | null;
+  erased: boolean;
+  created_at: string;
+}
+
+export interface AdminUserGame {
+  id: number;
+  opponent: AdminUserRef;
+  /** This user's goals first. */
+  own_score: number | null;
+  opponent_score: number | null;
+  state: GameStateName;
+  conflict: boolean;
+  conflict_solved: boolean;
+  elo_change: number | null;
+  created_at: string;
+}
+
+export interface AdminUserDetail extends AdminUserRecord {
+  birth_date: string;
+  team_name: string;
+  fifa_team_name: string;
+  guardian_email: string | null;
+  guardian_confirmed: boolean;
+  stats: {
+    rank: number | null;
+    wins: number;
+    losses: number;
+    ties: number;
+    games_played: number;
+    scored_goals: number;
+    conceded_goals: number;
+    secured_trophies: number;
+    unsecured_trophies: number;
+    elo: number;
+    forum_posts: number;
+  };
+  /** The last 20 games, newest first. */
+  recent_games: AdminUserGame[];
+  /** Every game of the user that went to conflict, newest first (at most 100). */
+  conflicts: AdminUserGame[];
+  /** Addresses of the user's sessions, most recently seen first (sessions end at password change and reset). */
+  sign_in_ips: { ip: string; sessions: number; first_seen: string; last_seen: string }[];
+  bans: {
+    id: number;
+    reason: string;
+    created_by: AdminUserRef | null;
+    created_at: string;
+    expires_at: string | null;
+    lifted_at: string | null;
+    lifted_by: AdminUserRef | null;
+  }[];
+}
+
+export interface AdminIpBanRecord {
+  id: number;
+  cidr: string;
+  first_address: string;
+  last_address: string;
+  reason: string;
+  created_by: AdminUserRef | null;
+  created_at: string;
+}
+
+export interface AdminConflictRecord {
+  id: number;
+  user_1: AdminUserRef & { avatar_hash: string | null };
+  user_2: AdminUserRef & { avatar_hash: string | null };
+  state: GameStateName;
+  score_1: number | null;
+  score_2: number | null;
+  /** 'Solved' or 'Conflict' (spec §2 Conflicts page). */
+  status: string;
+  solved: boolean;
+  solved_by: AdminUserRef | null;
+  /** When the disputed result was entered: the queue's order. */
+  waiting_since: string;
+  /** Seconds the conflict has been waiting; null once solved. */
+  age_seconds: number | null;
+  claimed_by: AdminUserRef | null;
+  claimed_at: string | null;
+  created_at: string;
+}
+
+export interface AdminConflictPlayer extends GamePlayer {
+  /** 1 or 2: the player's side in the game (score_1 is user 1's goals). */
+  side: 1 | 2;
+  /** What this player entered: a score, an 'Opponent left' report, or nothing (they protested or did not answer). */
+  result: { kind: 'score' | 'opponent_left'; score_1: number | null; score_2: number | null; at: string } | null;
+}
+
+export interface AdminEvidence extends EvidencePayload {
+  /** Path of the image (`/images/evidence/...`), or null for a video. */
+  image_url: string | null;
+  /** YouTube embed address, or null for an image. */
+  embed_url: string | null;
+}
+
+export interface AdminConflictDetail extends AdminConflictRecord {
+  game: GameSummary;
+  players: [AdminConflictPlayer, AdminConflictPlayer];
+  /** The whole chat, oldest first. */
+  messages: ChatMessagePayload[];
+  evidence: AdminEvidence[];
+  /** The two players' other final games against each other, newest first (at most 50). */
+  history: {
+    games: { id: number; score_1: number; score_2: number; user_1_id: number; user_2_id: number; final_at: string }[];
+    user_1_wins: number;
+    user_2_wins: number;
+    ties: number;
+  };
+}
+
+export interface AdminNewsRecord {
+  id: number;
+  title: string;
+  excerpt: string;
+  /** Sanitised HTML (decisions §9). */
+  content: string;
+  image_hash: string | null;
+  image_url: string | null;
+  category_id: number;
+  /** The spec §1 label of the category. */
+  category: string;
+  published: boolean;
+  published_at: string;
+  publisher: { id: number; first_name: string; last_name: string } | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AdminCountryStatsRecord {
+  /** The country id. */
+  id: number;
+  code: string;
+  name: string;
+  players: number;
+  /** Players with at least one game. */
+  active_players: number;
+  /** Final games with at least one player of the country (a game between two of them counts once). */
+  games: number;
+  /** Rounded average Elo of the active players; null when none. */
+  average_elo: number | null;
+}
+
+export interface AdminForumReportRecord {
+  id: number;
+  reason: string;
+  reporter: AdminUserRef;
+  created_at: string;
+  resolved: boolean;
+  resolved_at: string | null;
+  resolved_by: AdminUserRef | null;
+  post: {
+    id: number;
+    message: string;
+    author: AdminUserRef;
+    hidden: boolean;
+    hidden_reason: string | null;
+    created_at: string;
+    /** Open reports of this post, this one included. */
+    open_reports: number;
+  };
+  thread: { id: number; title: string; category_id: number; locked: boolean };
+}
+
+export interface AdminAuditRecord {
+  id: number;
+  actor: AdminUserRef | null;
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  before: unknown;
+  after: unknown;
+  ip: string | null;
+  created_at: string;
+}

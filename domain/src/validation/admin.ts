@@ -1,0 +1,138 @@
+/**
+ * The console's forms (decisions §8, §9; not in the spec): ban, permission flags, IP ban, news article and
+ * two-factor code. The API and the console's `validate` call these, so both show the same message.
+ */
+import { FORUM_REASON_MAX, FORUM_REASON_MIN, FORUM_TITLE_MIN, NEWS_CATEGORIES } from '../constants.ts';
+import { BAN_DAYS_MAX, NEWS_CONTENT_MAX, NEWS_EXCERPT_MAX, NEWS_TITLE_MAX, TOTP_DIGITS } from '../contract/admin.ts';
+import { MESSAGES } from '../messages.ts';
+import { ALL_PERMISSIONS } from '../permissions.ts';
+import { asInteger, asText, asTrimmed, charLength, field, isSent, isYes } from './input.ts';
+import type { FormInput } from './input.ts';
+import { fail, ok } from './result.ts';
+import type { Validation } from './result.ts';
+
+/** A moderator's reason (ban, IP ban): trimmed, 3-500 characters, the forum reason's bounds and messages. */
+export function validateReason(input: FormInput): Validation<{ reason: string }> {
+  const reason = asTrimmed(field(input, 'reason'));
+  const length = charLength(reason);
+  if (length < FORUM_REASON_MIN) return fail(MESSAGES.reasonTooShort);
+  if (length > FORUM_REASON_MAX) return fail(MESSAGES.reasonTooLong);
+  return ok({ reason });
+}
+
+export interface BanValue {
+  reason: string;
+  /** Whole days from now, or null for a permanent ban. */
+  days: number | null;
+}
+
+/**
+ * A ban (decisions §8): a reason (3-500) and either `days` (1-3650) or `permanent` set to a yes value. Neither,
+ * or both, is refused, so a forgotten field never bans anyone for ever.
+ */
+export function validateBan(input: FormInput): Validation<BanValue> {
+  const reason = validateReason(input);
+  if (!reason.ok) return reason;
+  const permanent = isYes(field(input, 'permanent'));
+  const daysSent = isSent(field(input, 'days')) && asTrimmed(field(input, 'days')) !== '';
+  if (permanent && !daysSent) return ok({ reason: reason.value.reason, days: null });
+  const days = asInteger(field(input, 'days'));
+  if (permanent || days === undefined || days < 1 || days > BAN_DAYS_MAX) return fail(MESSAGES.banDurationInvalid);
+  return ok({ reason: reason.value.reason, days });
+}
+
+/** Permission flags as a number from 0 to 127 (spec §6). */
+export function validatePermissions(input: FormInput): Validation<{ permissions: number }> {
+  const permissions = asInteger(field(input, 'permissions'));
+  if (permissions === undefined || permissions < 0 || permissions > ALL_PERMISSIONS) {
+    return fail(MESSAGES.permissionsInvalid);
+  }
+  return ok({ permissions });
+}
+
+/**
+ * An IP ban: `address` (a single address or a CIDR range; the API parses it) and a reason. Only presence is
+ * checked here: parsing addresses needs the server's network library.
+ */
+export function validateIpBan(input: FormInput): Validation<{ address: string; reason: string }> {
+  const address = asTrimmed(field(input, 'address') ?? field(input, 'cidr'));
+  if (address === '' || address.length > 64) return fail(MESSAGES.ipRangeInvalid);
+  const reason = validateReason(input);
+  if (!reason.ok) return reason;
+  return ok({ address, reason: reason.value.reason });
+}
+
+export interface NewsValue {
+  title: string;
+  /** As written; the server sanitises it before it is stored. */
+  content: string;
+  /** Empty: the server makes one from the text of the content. */
+  excerpt: string;
+  category_id: number;
+  image_hash: string | null;
+  published: boolean;
+  /** null: now. */
+  published_at: Date | null;
+}
+
+/** A publish time: an ISO 8601 text or unix seconds (the player API's `inserted`). */
+function dateOf(value: unknown): Date | null | undefined {
+  if (!isSent(value) || asTrimmed(value) === '') return null;
+  const seconds = asInteger(value);
+  const date = seconds !== undefined ? new Date(seconds * 1000) : new Date(asText(value) ?? '');
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+/**
+ * A news article (spec §3 News entry, §1 labels; decisions §9). With `partial`, only the fields sent are checked
+ * and returned (an edit); otherwise title, content and category are required (a new article).
+ */
+export function validateNews(input: FormInput, options: { partial?: boolean } = {}): Validation<Partial<NewsValue>> {
+  const value: Partial<NewsValue> = {};
+  const sent = (key: string) => !options.partial || field(input, key) !== undefined;
+  if (sent('title')) {
+    const title = asTrimmed(field(input, 'title'));
+    if (charLength(title) < FORUM_TITLE_MIN) return fail(MESSAGES.titleTooShort);
+    if (charLength(title) > NEWS_TITLE_MAX) return fail(MESSAGES.titleTooLong);
+    value.title = title;
+  }
+  if (sent('content')) {
+    const content = asText(field(input, 'content')) ?? '';
+    if (content.trim() === '') return fail(MESSAGES.newsContentRequired);
+    if (content.length > NEWS_CONTENT_MAX) return fail(MESSAGES.newsContentTooLong);
+    value.content = content;
+  }
+  if (field(input, 'excerpt') !== undefined) {
+    const excerpt = asTrimmed(field(input, 'excerpt'));
+    if (charLength(excerpt) > NEWS_EXCERPT_MAX) return fail(MESSAGES.newsExcerptTooLong);
+    value.excerpt = excerpt;
+  }
+  if (sent('category_id')) {
+    const category = asInteger(field(input, 'category_id'));
+    if (!NEWS_CATEGORIES.some((c) => c.id === category)) return fail(MESSAGES.newsCategoryRequired);
+    value.category_id = category!;
+  }
+  if (field(input, 'image_hash') !== undefined) {
+    const hash = asTrimmed(field(input, 'image_hash'));
+    if (hash !== '' && !/^[0-9a-f]{32}$/.test(hash)) return fail(MESSAGES.newsImageMissing);
+    value.image_hash = hash === '' ? null : hash;
+  }
+  if (field(input, 'published') !== undefined) value.published = isYes(field(input, 'published'));
+  if (field(input, 'published_at') !== undefined) {
+    const at = dateOf(field(input, 'published_at'));
+    if (at === undefined) return fail(MESSAGES.newsPublishTimeInvalid);
+    value.published_at = at;
+  }
+  return ok(value);
+}
+
+/**
+ * A two-factor code: 6 digits; spaces and dashes an app shows for reading are ignored. Missing is
+ * 'secondFactorRequired', anything else that is not a code 'secondFactorInvalid'.
+ */
+export function validateTotpCode(input: FormInput): Validation<{ code: string }> {
+  const code = asTrimmed(field(input, 'code')).replace(/[\s-]/g, '');
+  if (code === '') return fail(MESSAGES.secondFactorRequired);
+  if (!new RegExp(`^\\d{${TOTP_DIGITS}}$`).test(code)) return fail(MESSAGES.secondFactorInvalid);
+  return ok({ code });
+}

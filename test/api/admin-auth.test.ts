@@ -1,0 +1,261 @@
+import test from 'ava';
+import { Secret, TOTP } from 'otpauth';
+import {
+  ALL_PERMISSIONS,
+  MESSAGES,
+  PERMISSIONS,
+  type AdminIdentity,
+  type AdminSession,
+  type AdminTotpSetup,
+  type AdminTotpSetupRequired,
+} from '@ecup/domain';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { buildUser } from '../helpers/factories.ts';
+import { signedInUser } from '../helpers/sockets.ts';
+import { client, type Credentials } from '../helpers/http.ts';
+
+// Behind a trusted proxy, so every request can claim its own address and the per-IP sign-in limit stays out of
+// the way of the per-account one these tests count on.
+let server: TestServer;
+let api: ReturnType<typeof client>;
+test.before(async () => {
+  server = await startTestServer({ label: 'adminauth', env: { TRUST_PROXY: 'on' } });
+  api = client(server.url, { spreadAddresses: true });
+});
+test.after.always(async () => server?.close());
+
+/** The code an authenticator app shows for `secret` at the server's time, `offsetMs` from now. */
+function codeFor(secret: string, offsetMs = 0): string {
+  const totp = new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
+  return totp.generate({ timestamp: server.clock.now().getTime() + offsetMs });
+}
+
+/** A code that is certainly not the current one, nor one of the two periods either side. */
+function wrongCodeFor(secret: string): string {
+  const valid = new Set([-30_000, 0, 30_000].map((offset) => codeFor(secret, offset)));
+  for (let n = 0; ; n++) {
+    const code = String(n).padStart(6, '0');
+    if (!valid.has(code)) return code;
+  }
+}
+
+/** A staff member with TOTP already on (as after an enrolment). */
+async function staffWithTotp(permissions: number) {
+  const secret = new Secret({ size: 20 }).base32;
+  const user = await buildUser(server.knex, { permissions, totp_enabled: true, totp_secret: secret });
+  return { user, secret };
+}
+
+const login = (fields: Record<string, string>) => api.postJson('/admin/api/auth/login', fields);
+const me = (auth: Credentials) => api.get<AdminIdentity>('/admin/api/auth/me', { auth });
+const authOf = (body: { id: number; token: string }): Credentials => ({ id: body.id, token: body.token });
+
+test('a staff member without two-factor signs in with username and password and gets {id, token, user}', async (t) => {
+  const editor = await buildUser(server.knex, { permissions: PERMISSIONS.canPublishNews });
+  const res = await login({ username: editor.username, password: editor.password });
+  t.is(res.status, 200);
+  const body = res.body as unknown as AdminSession;
+  t.is(body.id, editor.id);
+  t.regex(body.token, /^[0-9a-f]{64}$/);
+  t.like(body.user, { id: editor.id, permissions: 16, flags: ['canPublishNews'], totp_enabled: false });
+  t.deepEqual(body.user.resources, ['news']);
+  const identity = await me(authOf(body));
+  t.is(identity.status, 200);
+  t.is(identity.body.username, editor.username);
+});
+
+test('players get 403, a wrong password 401, a banned staff member 403 with the reason', async (t) => {
+  const player = await buildUser(server.knex);
+  const res = await login({ username: player.username, password: player.password });
+  t.deepEqual([res.status, res.body], [403, { error: MESSAGES.noPermission }]);
+  const wrong = await login({ username: player.username, password: 'not the password' });
+  t.deepEqual([wrong.status, wrong.body], [401, { error: MESSAGES.wrongCredentials }]);
+  const banned = await buildUser(server.knex, {
+    permissions: PERMISSIONS.canBanUsers,
+    banned_until: new Date('9999-12-31T00:00:00Z'),
+    ban_reason: 'Abuse of power',
+  });
+  const refused = await login({ username: banned.username, password: banned.password });
+  t.deepEqual([refused.status, refused.body], [403, { error: 'You are banned. Reason: Abuse of power' }]);
+  t.is((await server.knex('sessions').whereIn('user_id', [player.id, banned.id])).length, 0);
+});
+
+test('with two-factor on, a code is required: none 401, a wrong one 401, the right one opens a session once', async (t) => {
+  const { user, secret } = await staffWithTotp(PERMISSIONS.canResolveConflicts);
+  const none = await login({ username: user.username, password: user.password });
+  t.deepEqual([none.status, none.body], [401, { error: MESSAGES.secondFactorRequired, totp_required: true }]);
+  const bad = await login({ username: user.username, password: user.password, code: wrongCodeFor(secret) });
+  t.deepEqual([bad.status, bad.body], [401, { error: MESSAGES.secondFactorInvalid, totp_required: true }]);
+  const malformed = await login({ username: user.username, password: user.password, code: '12ab56' });
+  t.deepEqual([malformed.status, malformed.body], [401, { error: MESSAGES.secondFactorInvalid, totp_required: true }]);
+  // A wrong password with the right code is still a wrong password.
+  const wrongPassword = await login({ username: user.username, password: 'nope nope', code: codeFor(secret) });
+  t.deepEqual([wrongPassword.status, wrongPassword.body], [401, { error: MESSAGES.wrongCredentials }]);
+  t.is((await server.knex('sessions').where('user_id', user.id)).length, 0);
+
+  const code = codeFor(secret);
+  const good = await login({
+    username: user.username,
+    password: user.password,
+    code: `${code.slice(0, 3)} ${code.slice(3)}`,
+  });
+  t.is(good.status, 200);
+  const session = good.body as unknown as AdminSession;
+  t.true(session.user.totp_enabled);
+  t.is((await me(authOf(session))).status, 200);
+  // The same code a second time is refused (RFC 6238 §5.2: a code works once).
+  const replay = await login({ username: user.username, password: user.password, code });
+  t.deepEqual([replay.status, replay.body], [401, { error: MESSAGES.secondFactorInvalid, totp_required: true }]);
+  // The next period's code works (one period of drift either side).
+  const next = await login({ username: user.username, password: user.password, code: codeFor(secret, 30_000) });
+  t.is(next.status, 200);
+});
+
+test('a session from the player app’s sign-in does not open the console for an account with two-factor on', async (t) => {
+  const { user, secret } = await staffWithTotp(PERMISSIONS.canSeeUserProfile);
+  const player = await api.post<{ id: number; token: string }>('/user/login', {
+    username: user.username,
+    password: user.password,
+  });
+  t.is(player.status, 200);
+  const refused = await api.get('/admin/api/users', { auth: authOf(player.body) });
+  t.deepEqual([refused.status, refused.body], [401, { error: MESSAGES.consoleSignInRequired, totp_required: true }]);
+  const console = await login({ username: user.username, password: user.password, code: codeFor(secret) });
+  t.is((await api.get('/admin/api/users', { auth: authOf(console.body as unknown as AdminSession) })).status, 200);
+});
+
+test('wrong codes count towards the sign-in limit of the account (429 after 10)', async (t) => {
+  const { user, secret } = await staffWithTotp(PERMISSIONS.canIPBan);
+  const wrong = wrongCodeFor(secret);
+  for (let i = 0; i < 10; i++) {
+    const res = await login({ username: user.username, password: user.password, code: wrong });
+    t.is(res.status, 401);
+  }
+  const locked = await login({ username: user.username, password: user.password, code: codeFor(secret) });
+  t.is(locked.status, 429);
+  t.regex(String(locked.body.error), /^Too many attempts\./);
+});
+
+test('a holder of every flag without two-factor must enrol before getting a session', async (t) => {
+  const owner = await buildUser(server.knex, { permissions: ALL_PERMISSIONS });
+  const res = await login({ username: owner.username, password: owner.password });
+  t.is(res.status, 200);
+  const step = res.body as unknown as AdminTotpSetupRequired;
+  t.true(step.totp_setup_required);
+  t.regex(step.setup_token, /^[0-9a-f]{64}$/);
+  t.is(step.message, MESSAGES.secondFactorSetupRequired);
+  t.false('token' in res.body);
+  t.is((await server.knex('sessions').where('user_id', owner.id)).length, 0);
+
+  const setup = await api.postJson<AdminTotpSetup>('/admin/api/auth/totp/setup', { setup_token: step.setup_token });
+  t.is(setup.status, 200);
+  t.regex(setup.body.secret, /^[A-Z2-7]{32}$/);
+  t.true(setup.body.otpauth_url.startsWith('otpauth://totp/'));
+  t.true(setup.body.otpauth_url.includes(`secret=${setup.body.secret}`));
+  t.true(setup.body.otpauth_url.includes('algorithm=SHA1&digits=6&period=30'));
+  const stored = await server.knex('users').where('id', owner.id).first('totp_secret', 'totp_enabled');
+  t.deepEqual([stored.totp_secret, Boolean(stored.totp_enabled)], [setup.body.secret, false]);
+
+  const bad = await api.postJson('/admin/api/auth/totp/enable', {
+    setup_token: step.setup_token,
+    code: wrongCodeFor(setup.body.secret),
+  });
+  t.deepEqual([bad.status, bad.body], [400, { error: MESSAGES.secondFactorInvalid }]);
+  const enabled = await api.postJson<AdminSession & { totp_enabled: boolean }>('/admin/api/auth/totp/enable', {
+    setup_token: step.setup_token,
+    code: codeFor(setup.body.secret),
+  });
+  t.is(enabled.status, 200);
+  t.true(enabled.body.totp_enabled);
+  t.is(enabled.body.id, owner.id);
+  t.true(enabled.body.user.totp_enabled);
+  t.is((await api.get('/admin/api/audit-log', { auth: authOf(enabled.body) })).status, 200);
+  const audit = await server
+    .knex('audit_log')
+    .where({ entity: 'user', entity_id: String(owner.id) })
+    .orderBy('id');
+  t.deepEqual(
+    audit.map((row) => row.action),
+    ['totp.setup', 'totp.enable'],
+  );
+  t.false(JSON.stringify(audit).includes(setup.body.secret));
+
+  // The set-up token is spent, and the next sign-in asks for a code.
+  const again = await api.postJson('/admin/api/auth/totp/setup', { setup_token: step.setup_token });
+  t.deepEqual([again.status, again.body], [401, { error: MESSAGES.setupTokenInvalid }]);
+  const next = await login({ username: owner.username, password: owner.password });
+  t.deepEqual([next.status, next.body], [401, { error: MESSAGES.secondFactorRequired, totp_required: true }]);
+});
+
+test('a holder of every flag cannot use a player-app session to enrol or to open the console', async (t) => {
+  const owner = await signedInUser(server.knex, { permissions: ALL_PERMISSIONS });
+  const setup = await api.postJson('/admin/api/auth/totp/setup', {}, { auth: owner.auth });
+  t.deepEqual([setup.status, setup.body], [401, { error: MESSAGES.consoleSignInRequired, totp_required: true }]);
+  const users = await api.get('/admin/api/users', { auth: owner.auth });
+  t.is(users.status, 401);
+  const unknown = await api.postJson('/admin/api/auth/totp/setup', { setup_token: 'f'.repeat(64) });
+  t.deepEqual([unknown.status, unknown.body], [401, { error: MESSAGES.setupTokenInvalid }]);
+});
+
+test('a staff member turns two-factor on while signed in, and off again with a code; audited', async (t) => {
+  const moderator = await buildUser(server.knex, { permissions: PERMISSIONS.canBanUsers });
+  const signIn = await login({ username: moderator.username, password: moderator.password });
+  const auth = authOf(signIn.body as unknown as AdminSession);
+  t.deepEqual((await api.postJson('/admin/api/auth/totp/enable', { code: '123456' }, { auth })).body, {
+    error: MESSAGES.totpSetupMissing,
+  });
+  const setup = await api.postJson<AdminTotpSetup>('/admin/api/auth/totp/setup', {}, { auth });
+  t.is(setup.status, 200);
+  const enabled = await api.postJson('/admin/api/auth/totp/enable', { code: codeFor(setup.body.secret) }, { auth });
+  t.deepEqual([enabled.status, enabled.body], [200, { totp_enabled: true }]);
+  // This session proved the code and keeps the console; a second set-up is refused.
+  t.true((await me(auth)).body.totp_enabled);
+  const twice = await api.postJson('/admin/api/auth/totp/setup', {}, { auth });
+  t.deepEqual([twice.status, twice.body], [409, { error: MESSAGES.totpAlreadyEnabled }]);
+
+  const noCode = await api.postJson('/admin/api/auth/totp/disable', {}, { auth });
+  t.deepEqual([noCode.status, noCode.body], [400, { error: MESSAGES.secondFactorRequired }]);
+  const disabled = await api.postJson(
+    '/admin/api/auth/totp/disable',
+    { code: codeFor(setup.body.secret, 30_000) },
+    { auth },
+  );
+  t.deepEqual([disabled.status, disabled.body], [200, { totp_enabled: false }]);
+  const row = await server.knex('users').where('id', moderator.id).first('totp_secret', 'totp_enabled');
+  t.deepEqual([row.totp_secret, Boolean(row.totp_enabled)], [null, false]);
+  const actions = await server
+    .knex('audit_log')
+    .where({ entity: 'user', entity_id: String(moderator.id) })
+    .orderBy('id')
+    .pluck('action');
+  t.deepEqual(actions, ['totp.setup', 'totp.enable', 'totp.disable']);
+  const off = await api.postJson('/admin/api/auth/totp/disable', { code: '000000' }, { auth });
+  t.deepEqual([off.status, off.body], [409, { error: MESSAGES.totpNotEnabled }]);
+});
+
+test('a holder of every flag cannot turn two-factor off', async (t) => {
+  const { user, secret } = await staffWithTotp(ALL_PERMISSIONS);
+  const signIn = await login({ username: user.username, password: user.password, code: codeFor(secret) });
+  t.is(signIn.status, 200);
+  const auth = authOf(signIn.body as unknown as AdminSession);
+  const res = await api.postJson('/admin/api/auth/totp/disable', { code: codeFor(secret, 30_000) }, { auth });
+  t.deepEqual([res.status, res.body], [403, { error: MESSAGES.totpRequiredForAllFlags }]);
+  t.true(Boolean((await server.knex('users').where('id', user.id).first('totp_enabled')).totp_enabled));
+});
+
+test.serial('codes are checked at the server’s clock, so a moved test clock moves the valid code', async (t) => {
+  const { user, secret } = await staffWithTotp(PERMISSIONS.canSeeCountryStats);
+  const realNow = new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() });
+  server.clock.advance(3_600_000);
+  try {
+    const serverNow = codeFor(secret);
+    if (serverNow !== realNow) {
+      const stale = await login({ username: user.username, password: user.password, code: realNow });
+      t.is(stale.status, 401);
+    }
+    const res = await login({ username: user.username, password: user.password, code: serverNow });
+    t.is(res.status, 200);
+  } finally {
+    server.clock.advance(-3_600_000);
+  }
+});
