@@ -104,7 +104,7 @@ async function noSidewaysScroll(t: ExecutionContext, page: Page, what: string) {
   t.true(overflow <= 0, `${what} is ${overflow}px wider than the viewport`);
 }
 
-test('a new player signs up in the browser: every validation message first, then a working account on /', async (t) => {
+test('a new player signs up in the browser: every validation message first, then a working account on /play', async (t) => {
   const page = await newDesktopPage(browser);
   t.teardown(() => page.context().close());
   await page.goto(`${product.url}/register`);

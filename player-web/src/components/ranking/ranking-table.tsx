@@ -22,6 +22,7 @@ import type { MessageKey } from '../../i18n/catalogue.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { GamerTag, PlayerAvatar, PlayerName, RankBadge, TeamName, TrophyCount } from './ranking-cells.tsx';
 import { useRankingList } from './use-ranking-list.ts';
+import { CardFacts } from '../card-facts.tsx';
 
 /**
  * The ten columns need about 860 px without breaking names or gamer tags, so the rows are cards (ui-brief: below
@@ -215,20 +216,7 @@ function RankingCards({ rows, youId, caption, announce }: RowsProps) {
               </Typography>
             </Box>
           </Stack>
-          <Box
-            component="dl"
-            sx={{
-              m: 0,
-              mt: 1.5,
-              display: 'grid',
-              gridTemplateColumns: 'auto minmax(0, 1fr)',
-              columnGap: 2,
-              rowGap: 0.75,
-              alignItems: 'center',
-              '& dt': { typography: 'caption', color: 'text.secondary' },
-              '& dd': { m: 0, minWidth: 0 },
-            }}
-          >
+          <CardFacts sx={{ mt: 1.5 }}>
             <dt>{t('ranking.col.team')}</dt>
             <dd>
               <TeamName team={entry.team} />
@@ -237,7 +225,7 @@ function RankingCards({ rows, youId, caption, announce }: RowsProps) {
             <dd>
               <GamerTag entry={entry} announce={announce} />
             </dd>
-          </Box>
+          </CardFacts>
           <Box
             component="dl"
             sx={{

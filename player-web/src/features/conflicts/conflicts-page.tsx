@@ -25,6 +25,7 @@ import { UserAvatar } from '../../components/user-avatar.tsx';
 import { visuallyHidden } from '../../components/visually-hidden.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { getConflicts } from './get-conflicts.ts';
+import { CardFacts } from '../../components/card-facts.tsx';
 
 type ListState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; conflicts: ConflictEntry[] };
 
@@ -144,19 +145,7 @@ function ConflictCards({ conflicts }: { conflicts: ConflictEntry[] }) {
               <Status solved={entry.solved} />
             </Box>
           </Stack>
-          <Box
-            component="dl"
-            sx={{
-              m: 0,
-              display: 'grid',
-              gridTemplateColumns: 'auto minmax(0, 1fr)',
-              columnGap: 2,
-              rowGap: 1,
-              alignItems: 'center',
-              '& dt': { typography: 'caption', color: 'text.secondary' },
-              '& dd': { m: 0, minWidth: 0 },
-            }}
-          >
+          <CardFacts sx={{ rowGap: 1 }}>
             <dt>{t('conflicts.col.player1')}</dt>
             <dd>
               <PlayerLink player={entry.user_1} />
@@ -167,7 +156,7 @@ function ConflictCards({ conflicts }: { conflicts: ConflictEntry[] }) {
             </dd>
             <dt>{t('conflicts.col.date')}</dt>
             <dd>{date(entry.inserted)}</dd>
-          </Box>
+          </CardFacts>
         </Paper>
       ))}
     </Box>

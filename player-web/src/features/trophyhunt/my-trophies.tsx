@@ -21,6 +21,7 @@ import { useI18n } from '../../i18n/i18n.tsx';
 import { CompactCountdown } from './countdown.tsx';
 import { Streak } from './streak.tsx';
 import { winsLeft, type HeldTrophyView, type MyTrophies } from './trophy-hunt.ts';
+import { CardFacts } from '../../components/card-facts.tsx';
 
 const TITLE_ID = 'trophy-mine-title';
 
@@ -194,14 +195,10 @@ function HeldCards({ trophies }: { trophies: HeldTrophyView[] }) {
             </Typography>
             <Streak wins={trophy.wins} />
           </Stack>
-          <Box
-            component="dl"
+          <CardFacts
             sx={{
-              m: 0,
-              display: 'grid',
-              gridTemplateColumns: 'auto minmax(0, 1fr)',
-              columnGap: 2,
               rowGap: 0.5,
+              alignItems: 'normal',
               '& dt': { typography: 'body2', color: 'text.secondary' },
               '& dd': { m: 0, textAlign: 'right', fontWeight: 500 },
             }}
@@ -219,7 +216,7 @@ function HeldCards({ trophies }: { trophies: HeldTrophyView[] }) {
             <dd>
               <CompactCountdown deadlineMs={trophy.expires_at_ms} />
             </dd>
-          </Box>
+          </CardFacts>
         </Paper>
       ))}
     </Box>

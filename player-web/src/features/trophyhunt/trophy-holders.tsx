@@ -21,6 +21,7 @@ import { CompactCountdown } from './countdown.tsx';
 import { Streak } from './streak.tsx';
 import type { HolderView } from './trophy-hunt.ts';
 import type { Loadable } from './use-trophy-hunt.ts';
+import { CardFacts } from '../../components/card-facts.tsx';
 
 const TITLE_ID = 'trophy-holders-title';
 
@@ -139,20 +140,7 @@ function HolderCards({ holders, youId, announce }: RowsProps) {
             </Box>
             <Streak wins={holder.wins} />
           </Stack>
-          <Box
-            component="dl"
-            sx={{
-              m: 0,
-              mt: 1.25,
-              display: 'grid',
-              gridTemplateColumns: 'auto minmax(0, 1fr)',
-              columnGap: 2,
-              rowGap: 0.5,
-              alignItems: 'center',
-              '& dt': { typography: 'body2', color: 'text.secondary' },
-              '& dd': { m: 0, minWidth: 0 },
-            }}
-          >
+          <CardFacts sx={{ mt: 1.25, rowGap: 0.5, '& dt': { typography: 'body2', color: 'text.secondary' } }}>
             <dt>{t('trophy.holders.col.playsAs')}</dt>
             <dd>
               <GamerTag entry={holder} announce={announce} />
@@ -161,7 +149,7 @@ function HolderCards({ holders, youId, announce }: RowsProps) {
             <dd>
               <CompactCountdown deadlineMs={holder.expires_at_ms} />
             </dd>
-          </Box>
+          </CardFacts>
         </Paper>
       ))}
     </Box>
