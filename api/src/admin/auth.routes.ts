@@ -7,28 +7,20 @@ import {
   flagNames,
   hasAll,
   isStaff,
-  validateLogin,
   validateTotpCode,
   type AdminIdentity,
   type AdminSession,
   type AdminTotpSetup,
   type AdminTotpSetupRequired,
 } from '@ecup/domain';
-import {
-  User,
-  createAdminSession,
-  disableTotp,
-  enableTotp,
-  startTotpSetup,
-  verifyAgainstDummy,
-  verifyPassword,
-} from '@ecup/db';
+import { User, createAdminSession, disableTotp, enableTotp, startTotpSetup } from '@ecup/db';
 import type { AppDeps, AppState } from '../context.ts';
 import { badRequest, conflict, forbidden, unauthorized, valid } from '../errors.ts';
 import { bannedError, isBanned } from '../middleware/auth.ts';
 import { bodyOf } from '../middleware/body.ts';
-import { clientIp, findIpBan, userAgent } from '../services/client.ts';
+import { clientIp, userAgent } from '../services/client.ts';
 import { runCommand } from '../services/commands.ts';
+import { checkCredentials } from '../services/login.ts';
 import { LIMITS, check, hit, reset } from '../services/rate-limit.ts';
 import { DEFAULT_PRODUCT_NAME, currentSeason } from '../services/season.ts';
 import { ConsoleAuthError, requireConsole } from './access.ts';
@@ -69,24 +61,7 @@ export function routeAuth(router: Router<AppState>, deps: AppDeps): void {
   router.post('/admin/api/auth/login', async (ctx) => {
     const ip = clientIp(ctx);
     const body = bodyOf(ctx);
-    const checked = validateLogin(body);
-    if (!checked.ok && checked.error === MESSAGES.wrongCredentials) {
-      await hit(deps.redis, LIMITS.loginPerIp, ip);
-      throw unauthorized(MESSAGES.wrongCredentials);
-    }
-    const form = valid(checked);
-    if (await findIpBan(deps.knex, ip)) throw forbidden(MESSAGES.ipBanned);
-    await hit(deps.redis, LIMITS.loginPerIp, ip);
-    await check(deps.redis, LIMITS.loginPerAccount, form.username);
-    const user = await User.query(deps.knex).findOne({ username: form.username }).whereNull('erased_at');
-    const matches = user
-      ? await verifyPassword(form.password, user.password_hash)
-      : await verifyAgainstDummy(form.password);
-    if (!user || !matches) {
-      await hit(deps.redis, LIMITS.loginPerAccount, form.username);
-      throw unauthorized(MESSAGES.wrongCredentials);
-    }
-    if (isBanned(user, deps.now())) throw bannedError(user, await timeZone());
+    const { user, username } = await checkCredentials(deps, body, ip);
     if (!isStaff(user)) throw forbidden(MESSAGES.noPermission);
 
     let secondFactor = false;
@@ -96,12 +71,12 @@ export function routeAuth(router: Router<AppState>, deps: AppDeps): void {
         throw new ConsoleAuthError(401, MESSAGES.secondFactorRequired, { totp_required: true });
       }
       if (!code.ok || !(await checkTotpCode(deps.redis, user, code.value.code, deps.now()))) {
-        await hit(deps.redis, LIMITS.loginPerAccount, form.username);
+        await hit(deps.redis, LIMITS.loginPerAccount, username);
         throw new ConsoleAuthError(401, MESSAGES.secondFactorInvalid, { totp_required: true });
       }
       secondFactor = true;
     } else if (hasAll(user, ALL_PERMISSIONS)) {
-      await reset(deps.redis, LIMITS.loginPerAccount, form.username);
+      await reset(deps.redis, LIMITS.loginPerAccount, username);
       const answer: AdminTotpSetupRequired = {
         totp_setup_required: true,
         setup_token: await issueSetupToken(deps.redis, user.id),
@@ -110,7 +85,7 @@ export function routeAuth(router: Router<AppState>, deps: AppDeps): void {
       ctx.body = answer;
       return;
     }
-    await reset(deps.redis, LIMITS.loginPerAccount, form.username);
+    await reset(deps.redis, LIMITS.loginPerAccount, username);
     const session = await runCommand(deps, (trx) =>
       createAdminSession(trx, {
         user_id: user.id,

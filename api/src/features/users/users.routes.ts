@@ -4,7 +4,6 @@ import {
   OPEN_GAME_STATES,
   validateConsoleUpdate,
   validateForgotPassword,
-  validateLogin,
   validatePasswordChange,
   validateProfileUpdate,
   validateResetPassword,
@@ -26,7 +25,6 @@ import {
   storeImage,
   updateConsole,
   updateProfile,
-  verifyAgainstDummy,
   verifyPassword,
 } from '@ecup/db';
 import type { AppDeps, AppState } from '../../context.ts';
@@ -37,6 +35,7 @@ import { LIMITS, check, hit, reset } from '../../services/rate-limit.ts';
 import { clientIp, findIpBan, userAgent } from '../../services/client.ts';
 import { onlineFlags } from '../../services/presence.ts';
 import { runCommand } from '../../services/commands.ts';
+import { checkCredentials } from '../../services/login.ts';
 import { readPhoto } from '../../services/photos.ts';
 import { DEFAULT_PRODUCT_NAME, currentSeason } from '../../services/season.ts';
 import { rankOf } from '../ranking/ranking.query.ts';
@@ -77,26 +76,8 @@ export function usersRoutes(deps: AppDeps): Router<AppState> {
 
   router.post('/user/login', async (ctx) => {
     const ip = clientIp(ctx);
-    const checked = validateLogin(bodyOf(ctx));
-    // Input too long to be anyone's credentials answers exactly like a wrong password.
-    if (!checked.ok && checked.error === MESSAGES.wrongCredentials) {
-      await hit(deps.redis, LIMITS.loginPerIp, ip);
-      throw unauthorized(MESSAGES.wrongCredentials);
-    }
-    const form = valid(checked);
-    await refuseBannedAddress(ip);
-    await hit(deps.redis, LIMITS.loginPerIp, ip);
-    await check(deps.redis, LIMITS.loginPerAccount, form.username);
-    const user = await User.query(deps.knex).findOne({ username: form.username }).whereNull('erased_at');
-    const matches = user
-      ? await verifyPassword(form.password, user.password_hash)
-      : await verifyAgainstDummy(form.password);
-    if (!user || !matches) {
-      await hit(deps.redis, LIMITS.loginPerAccount, form.username);
-      throw unauthorized(MESSAGES.wrongCredentials);
-    }
-    if (isBanned(user, deps.now())) throw bannedError(user, await timeZone());
-    await reset(deps.redis, LIMITS.loginPerAccount, form.username);
+    const { user, username } = await checkCredentials(deps, bodyOf(ctx), ip);
+    await reset(deps.redis, LIMITS.loginPerAccount, username);
     const session = await runCommand(deps, (trx) =>
       createSession(trx, { user_id: user.id, ip, user_agent: userAgent(ctx) }),
     );
