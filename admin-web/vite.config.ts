@@ -3,7 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 /** Paths the API serves; the dev server forwards them so the console talks to `npm run api` on port 3000. */
-const API_PATHS = ['/user', '/news', '/ranking', '/season', '/images', '/health'];
+const API_PATHS = ['/admin/api', '/user', '/news', '/ranking', '/season', '/images', '/health'];
 const API_ORIGIN = 'http://localhost:3000';
 
 // The API serves this build at /admin/ (decisions section 1), so every asset URL starts there.
@@ -11,6 +11,9 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: '/admin/',
   plugins: [react()],
+  // ra-input-rich-text's Tiptap extensions need the one @tiptap/core and @tiptap/pm at the workspace root: npm left
+  // an older copy nested under ra-input-rich-text that lacks exports the newer extensions import.
+  resolve: { dedupe: ['@tiptap/core', '@tiptap/pm'] },
   build: { outDir: 'dist', emptyOutDir: true },
   server: {
     port: 5174,

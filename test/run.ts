@@ -128,7 +128,8 @@ async function main(): Promise<number> {
 
   // With arguments (files, --match …) AVA runs once as asked. Without, in two phases: unit and integration tests at
   // full concurrency, then the browser suites two files at a time — each starts the whole product and a Chromium,
-  // and more at once starve two cores.
+  // and more at once starve two cores — with the tests inside a file one after another, so no page waits on a
+  // dozen others for the CPU.
   const extra = process.argv.slice(2);
   const files = testFiles();
   const phases =
@@ -136,7 +137,7 @@ async function main(): Promise<number> {
       ? [extra]
       : [
           files.filter((f) => !f.startsWith(E2E_DIR)),
-          ['--concurrency', '2', ...files.filter((f) => f.startsWith(E2E_DIR))],
+          ['--concurrency', '2', '--serial', ...files.filter((f) => f.startsWith(E2E_DIR))],
         ];
   const totals: Counts = { passed: 0, failed: 0, skipped: 0, summarised: true };
   let exitCode = 0;

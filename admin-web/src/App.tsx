@@ -1,19 +1,26 @@
 import { useEffect, useState } from 'react';
-import AppBar from '@mui/material/AppBar';
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
-import CssBaseline from '@mui/material/CssBaseline';
-import Toolbar from '@mui/material/Toolbar';
-import Typography from '@mui/material/Typography';
-import { ThemeProvider } from '@mui/material/styles';
-import EmojiEvents from '@mui/icons-material/EmojiEvents';
-import { MESSAGES } from '@ecup/domain';
+import { Navigate, Route, Routes, useParams } from 'react-router-dom';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { PRODUCT_NAME_DEFAULT } from '@ecup/domain';
+import { authProvider } from './authProvider.ts';
+import { Dashboard } from './dashboard/Dashboard.tsx';
+import { dataProvider } from './dataProvider.ts';
 import { getProductName } from './get-current-season.ts';
-import { darkTheme } from './theme.ts';
+import { Layout } from './layout/Layout.tsx';
+import { LoginPage } from './login/LoginPage.tsx';
+import { RESOURCES } from './resources.tsx';
+import { darkTheme, lightTheme } from './theme.ts';
+import { TwoFactorPage } from './two-factor/TwoFactorPage.tsx';
 
-/** The console's shell until react-admin takes over: the product name from the season, as "<name> admin console". */
-export function App() {
-  const [productName, setProductName] = useState<string | null>(null);
+/** `/admin/user/{id}` (spec §2) is react-admin's `/admin/users/{id}/show`. */
+function UserRedirect() {
+  const { id } = useParams();
+  return <Navigate to={`/admin/users/${encodeURIComponent(id ?? '')}/show`} replace />;
+}
+
+/** The console (issue 7): react-admin under `/admin/`, one `<Resource>` per entry of resources.tsx. */
+function Console() {
+  const [productName, setProductName] = useState(PRODUCT_NAME_DEFAULT);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -21,44 +28,38 @@ export function App() {
     return () => controller.abort();
   }, []);
 
-  useEffect(() => {
-    if (productName) document.title = `${productName} admin console`;
-  }, [productName]);
-
   return (
-    <ThemeProvider theme={darkTheme}>
-      <CssBaseline enableColorScheme />
-      {productName === null ? (
-        <Box
-          role="status"
-          aria-live="polite"
-          sx={{ minHeight: '100dvh', display: 'grid', placeItems: 'center', alignContent: 'center', gap: 2 }}
-        >
-          <CircularProgress aria-hidden />
-          <Typography color="text.secondary">{MESSAGES.loading}</Typography>
-        </Box>
-      ) : (
-        <>
-          <AppBar position="sticky" color="inherit" sx={{ borderBottom: 1, borderColor: 'divider' }}>
-            <Toolbar sx={{ gap: 1 }}>
-              <EmojiEvents color="secondary" fontSize="small" aria-hidden />
-              <Typography component="span" sx={{ fontWeight: 700 }}>
-                {productName}
-              </Typography>
-            </Toolbar>
-          </AppBar>
-          {/* Full width with the toolbar's gutters, as react-admin's layout will be. */}
-          <Box component="main" sx={{ px: { xs: 2, sm: 3 }, py: { xs: 3, sm: 4 } }}>
-            <Typography
-              variant="h4"
-              component="h1"
-              sx={{ fontWeight: 700, fontSize: { xs: '1.75rem', sm: '2.125rem' }, overflowWrap: 'anywhere' }}
-            >
-              {productName} admin console
-            </Typography>
-          </Box>
-        </>
-      )}
-    </ThemeProvider>
+    <Admin
+      basename="/admin"
+      title={`${productName} admin console`}
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      loginPage={LoginPage}
+      dashboard={Dashboard}
+      layout={Layout}
+      theme={lightTheme}
+      darkTheme={darkTheme}
+      defaultTheme="dark"
+      requireAuth
+      disableTelemetry
+    >
+      {RESOURCES.map(({ name, label, ...views }) => (
+        <Resource key={name} name={name} options={{ label }} {...views} />
+      ))}
+      <CustomRoutes>
+        <Route path="/two-factor" element={<TwoFactorPage />} />
+      </CustomRoutes>
+    </Admin>
+  );
+}
+
+/** `/admin/*` is the console; `/admin/user/{id}` opens the user page before react-admin's routes. */
+export function App() {
+  return (
+    <Routes>
+      <Route path="/admin/user/:id" element={<UserRedirect />} />
+      <Route path="/admin/*" element={<Console />} />
+      <Route path="*" element={<Navigate to="/admin/" replace />} />
+    </Routes>
   );
 }

@@ -13,3 +13,4 @@ export * from './commands/index.ts';
 export * from './mail/templates.ts';
 export * from './seed/index.ts';
 export * from './services/process.ts';
+export * from './services/transaction.ts';

@@ -18,3 +18,4 @@ export * from './contract/realtime.ts';
 export * from './trophies.ts';
 export * from './contract/trophies.ts';
 export * from './contract/admin.ts';
+export * from './contract/admin-dashboard.ts';

@@ -2,6 +2,7 @@ import test from 'ava';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { HttpError, fetchUtils, type DataProvider } from 'ra-core';
 import {
+  ADMIN_RESOURCE_NAMES,
   ALL_PERMISSIONS,
   MESSAGES,
   PERMISSIONS,
@@ -14,6 +15,7 @@ import {
   type AdminForumReportRecord,
   type AdminIpBanRecord,
   type AdminNewsRecord,
+  type AdminTrophyWinnerRecord,
   type AdminUserDetail,
   type AdminUserRecord,
 } from '@ecup/domain';
@@ -31,14 +33,20 @@ test.before(async () => {
 });
 test.after.always(async () => server?.close());
 
-/** The real ra-data-simple-rest client, as the console builds it, with the Bearer pair of `auth`. */
+/**
+ * The real ra-data-simple-rest client, as the console builds it, with the Bearer pair of `auth`, plus `csv()`: the
+ * trophy winners' CSV through the same client (its answer text is `body`).
+ */
 function dataProvider(auth?: Credentials): DataProvider {
   const httpClient = (url: string, options: fetchUtils.Options = {}) =>
     fetchUtils.fetchJson(
       url,
       auth ? { ...options, user: { authenticated: true, token: `Bearer ${auth.id}:${auth.token}` } } : options,
     );
-  return simpleRestProvider(`${server.url}/admin/api`, httpClient);
+  return {
+    ...simpleRestProvider(`${server.url}/admin/api`, httpClient),
+    csv: () => httpClient(`${server.url}/admin/api/trophy-winners.csv`),
+  };
 }
 
 type Staff = Awaited<ReturnType<typeof signedInUser>> & { data: DataProvider };
@@ -157,7 +165,7 @@ test('an unknown path below /admin/api/ is a JSON 404, and an unknown record too
 
 test('signed out, every resource answers 401', async (t) => {
   const data = dataProvider();
-  for (const resource of ['users', 'ip-bans', 'conflicts', 'news', 'country-stats', 'forum-reports', 'audit-log']) {
+  for (const resource of ADMIN_RESOURCE_NAMES) {
     t.deepEqual(await refusal(data.getList(resource, list())), { status: 401, error: MESSAGES.notSignedIn }, resource);
   }
 });
@@ -223,6 +231,14 @@ const MATRIX: { call: string; needs: number; allowed: number; run: (data: DataPr
     needs: 2,
     allowed: 404,
     run: (d) => d.update('forum-reports', { id: MISSING, data: { action: 'hide' }, previousData: { id: MISSING } }),
+  },
+  { call: 'trophy-winners getList', needs: 64, allowed: 200, run: (d) => d.getList('trophy-winners', list()) },
+  { call: 'trophy-winners getOne', needs: 64, allowed: 404, run: (d) => d.getOne('trophy-winners', { id: MISSING }) },
+  {
+    call: 'trophy-winners CSV',
+    needs: 64,
+    allowed: 200,
+    run: (d) => d.csv() as Promise<unknown>,
   },
   { call: 'audit-log getList', needs: ALL_PERMISSIONS, allowed: 200, run: (d) => d.getList('audit-log', list()) },
 ];
@@ -911,6 +927,91 @@ test('forum-reports: open reports with the post, thread and reporter; hide, lock
     ),
     { status: 400, error: MESSAGES.adminActionInvalid },
   );
+});
+
+// --- Trophy winners ---
+
+test('trophy-winners: per week the players who secured trophies, in order, once per season, with contact details and a CSV', async (t) => {
+  const organiser = await staff(PERMISSIONS.canSeeTrophyWinners);
+  const season = (await server.knex('seasons').where('active', true).orderBy('id', 'desc').first('id')) as {
+    id: number;
+  };
+  const adult = await buildUser(server.knex, { first_name: 'Ada', birth_date: new Date(Date.UTC(1995, 4, 6)) });
+  const minor = await buildUser(server.knex, {
+    birth_date: new Date(Date.UTC(new Date().getUTCFullYear() - 14, 0, 1)),
+    guardian_email: 'parent@example.com',
+  });
+  const later = await buildUser(server.knex, { first_name: '=HYPERLINK("x")', last_name: 'Comma, Quote "Q"' });
+  // Two weeks of the hunt long ago (Europe/Stockholm: week 1 starts 2001-01-01 00:00 CET), so no other test's pool
+  // of the active season can mix in.
+  const [week1] = await server
+    .knex('trophy_pools')
+    .insert({ season_id: season.id, week_start: new Date('2000-12-31T23:00:00Z') });
+  const [week2] = await server
+    .knex('trophy_pools')
+    .insert({ season_id: season.id, week_start: new Date('2001-01-07T23:00:00Z') });
+  const secured = (pool: number, user: number, at: string) =>
+    server
+      .knex('trophies')
+      .insert({ pool_id: pool, state: 'secured', holder_user_id: user, wins: 3, secured_at: new Date(at) });
+  await secured(Number(week1), minor.id, '2001-01-03T11:00:00Z');
+  await secured(Number(week1), adult.id, '2001-01-03T10:00:00Z');
+  await secured(Number(week1), adult.id, '2001-01-04T10:00:00Z');
+  await secured(Number(week2), adult.id, '2001-01-09T10:00:00Z');
+  await secured(Number(week2), later.id, '2001-01-10T10:00:00Z');
+
+  const ours = [adult.id, minor.id, later.id];
+  const { data, total } = await organiser.data.getList<AdminTrophyWinnerRecord>(
+    'trophy-winners',
+    list({}, { field: 'secured_at', order: 'ASC' }),
+  );
+  const rows = data.filter((row) => ours.includes(row.id));
+  t.is(rows.length, 3, 'the adult won once, in week 1 only');
+  t.true((total ?? 0) >= 3);
+  t.like(rows[0], {
+    id: adult.id,
+    week_start: '2000-12-31T23:00:00.000Z',
+    week_date: '2001-01-01',
+    position: 1,
+    username: adult.username,
+    email: adult.email,
+    gamer_tag: adult.gamer_tag,
+    birth_date: '1995-05-06',
+    minor: false,
+    guardian_confirmed: null,
+    secured_at: '2001-01-03T10:00:00.000Z',
+  });
+  t.like(rows[1], {
+    id: minor.id,
+    position: 2,
+    minor: true,
+    guardian_email: 'parent@example.com',
+    guardian_confirmed: false,
+  });
+  t.like(rows[2], { id: later.id, week_start: '2001-01-07T23:00:00.000Z', position: 1 });
+  t.is(rows[2]!.week, rows[0]!.week + 1);
+  const week = await organiser.data.getList<AdminTrophyWinnerRecord>('trophy-winners', list({ week: rows[2]!.week }));
+  t.true(week.data.every((row) => row.week === rows[2]!.week));
+  t.like((await organiser.data.getOne<AdminTrophyWinnerRecord>('trophy-winners', { id: minor.id })).data, {
+    first_name: minor.first_name,
+  });
+
+  const csv = await api.get<string>('/admin/api/trophy-winners.csv', { auth: organiser.auth });
+  t.is(csv.status, 200);
+  t.regex(csv.headers.get('content-type') ?? '', /^text\/csv/);
+  t.regex(csv.headers.get('content-disposition') ?? '', /attachment; filename="trophy-winners.csv"/);
+  const lines = csv.body.split('\r\n');
+  t.is(
+    lines[0],
+    'week,week_date,position,username,first_name,last_name,email,gamer_tag,birth_date,minor,guardian_email,guardian_confirmed,secured_at',
+  );
+  t.true(lines.some((line) => line.startsWith(`${rows[0]!.week},2001-01-01,1,${adult.username},Ada,`)));
+  t.true(lines.some((line) => line.includes(`${minor.username},`) && line.includes(',true,parent@example.com,false,')));
+  t.true(
+    lines.some((line) => line.includes(`,"'=HYPERLINK(""x"")","Comma, Quote ""Q""",`)),
+    'a formula is defused and quotes and commas are escaped',
+  );
+  t.is(lines.at(-1), '', 'the last line ends with CRLF');
 });
 
 // --- Audit log ---

@@ -204,13 +204,14 @@ test('the language switch in the footer turns the app Swedish and is remembered'
   t.true((await dialogText(page)).includes('Inloggningsfel'));
 });
 
-test('the console at /admin/ is served by the same product', async (t) => {
+test('the console at /admin/ is served by the same product and asks a signed-out visitor to sign in', async (t) => {
   const page = await newDesktopPage(browser);
   t.teardown(() => page.context().close());
   await page.goto(`${product.url}/admin/`);
-  const heading = page.getByRole('heading', { name: 'eCup admin console' });
-  await heading.waitFor();
-  t.true(await heading.isVisible());
+  await page.getByRole('heading', { level: 1, name: 'eCup' }).waitFor();
+  t.true(await page.getByText('Admin console', { exact: true }).isVisible());
+  t.true(await page.getByLabel('Username').isVisible());
+  await page.waitForFunction(() => document.title === 'eCup admin console');
 });
 
 test('the rules and terms pages show their sections, titled "Rules – eCup" and "Terms – eCup"', async (t) => {

@@ -4,9 +4,11 @@ import type { AppDeps, AppState } from '../context.ts';
 import { notFound } from '../errors.ts';
 import { consoleErrors } from './access.ts';
 import { routeAuth } from './auth.routes.ts';
+import { routeDashboard } from './dashboard.ts';
 import { routeResource } from './resource.ts';
 import { ADMIN_API_RESOURCES } from './resources/index.ts';
 import { routeNewsImages } from './resources/news.ts';
+import { routeTrophyWinnersCsv } from './resources/trophy-winners.ts';
 
 /**
  * The console API under `/admin/api/` (issue 7, decisions §8; docs/api.md "Admin API"): sign-in and two-factor
@@ -18,6 +20,8 @@ export function adminRoutes(deps: AppDeps): Router<AppState> {
   router.use(consoleErrors);
   routeAuth(router, deps);
   routeNewsImages(router, deps);
+  routeDashboard(router, deps);
+  routeTrophyWinnersCsv(router, deps);
   for (const resource of ADMIN_API_RESOURCES) routeResource(router, deps, resource);
   router.all('/admin/api/{*rest}', () => {
     throw notFound(MESSAGES.notFound);

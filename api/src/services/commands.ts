@@ -1,18 +1,19 @@
 import type { Knex } from 'knex';
-import { CommandRejected, emailIds, pushesOf, type CommandOutcome } from '@ecup/db';
+import { CommandRejected, emailIds, pushesOf, transaction, type CommandOutcome } from '@ecup/db';
 import { HttpError } from '../errors.ts';
 import type { AppDeps } from '../context.ts';
 
 const STATUS = { invalid: 400, not_found: 404, conflict: 409, forbidden: 403 } as const;
 
 /**
- * Runs one command in a transaction, then its side effects once committed (CONVENTIONS §6). A job that cannot be
+ * Runs one command in a transaction (run again when it lost a deadlock), then its side effects once committed
+ * (CONVENTIONS §6). A job that cannot be
  * queued right now is not lost: its row says it still needs work and the worker's reconciler picks it up.
  */
 export async function runCommand<T>(deps: AppDeps, command: (trx: Knex) => Promise<CommandOutcome<T>>): Promise<T> {
   let outcome: CommandOutcome<T>;
   try {
-    outcome = await deps.knex.transaction((trx) => command(trx));
+    outcome = await transaction(deps.knex, (trx) => command(trx));
   } catch (error) {
     if (error instanceof CommandRejected) throw new HttpError(STATUS[error.kind], error.message);
     throw error;

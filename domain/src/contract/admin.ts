@@ -15,6 +15,7 @@ export const ADMIN_RESOURCES = {
   news: PERMISSIONS.canPublishNews,
   'country-stats': PERMISSIONS.canSeeCountryStats,
   'forum-reports': PERMISSIONS.canBanUsers,
+  'trophy-winners': PERMISSIONS.canSeeTrophyWinners,
   'audit-log': ALL_PERMISSIONS,
 } as const;
 
@@ -319,4 +320,35 @@ export interface AdminAuditRecord {
   after: unknown;
   ip: string | null;
   created_at: string;
+}
+
+/**
+ * One weekly trophy-hunt winner of the current season (decisions §7: per week, the players who secured trophies, in
+ * order of securing), with what the prize hand-out needs. A player wins once per tournament, so the id is the
+ * player's id. Minors cannot receive a prize until their guardian confirmed (decisions §8).
+ */
+export interface AdminTrophyWinnerRecord {
+  /** The player's id. */
+  id: number;
+  /** Monday 00:00 of the week in the season's zone. */
+  week_start: string;
+  /** That Monday's date in the season's zone (YYYY-MM-DD). */
+  week_date: string;
+  /** 1 for the season's first week of the hunt with securings. */
+  week: number;
+  /** 1 for the week's first winner. */
+  position: number;
+  username: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  gamer_tag: string;
+  /** YYYY-MM-DD. */
+  birth_date: string;
+  /** Under 18 on the day the list is made. */
+  minor: boolean;
+  guardian_email: string | null;
+  /** null for adults. */
+  guardian_confirmed: boolean | null;
+  secured_at: string;
 }

@@ -1,7 +1,7 @@
 import test from 'ava';
 import { MESSAGES } from '../messages.ts';
 import { ALL_PERMISSIONS, PERMISSIONS } from '../permissions.ts';
-import { adminResourcesOf, canUseAdminResource, needsSecondFactor } from '../contract/admin.ts';
+import { ADMIN_RESOURCE_NAMES, adminResourcesOf, canUseAdminResource, needsSecondFactor } from '../contract/admin.ts';
 import { validateBan, validateIpBan, validateNews, validatePermissions, validateTotpCode } from './admin.ts';
 
 const bans: [string, Record<string, unknown>, string | { days: number | null }][] = [
@@ -81,10 +81,10 @@ test('a two-factor code is 6 digits; spaces and dashes are ignored', (t) => {
 
 test('each console resource needs its flag; the audit log needs every flag', (t) => {
   t.deepEqual(adminResourcesOf(PERMISSIONS.canBanUsers), ['forum-reports']);
-  t.deepEqual(adminResourcesOf(PERMISSIONS.canSeeTrophyWinners), []);
+  t.deepEqual(adminResourcesOf(PERMISSIONS.canSeeTrophyWinners), ['trophy-winners']);
   t.deepEqual(adminResourcesOf(0), []);
   t.false(canUseAdminResource(ALL_PERMISSIONS - 1, 'audit-log'));
-  t.is(adminResourcesOf(ALL_PERMISSIONS).length, 7);
+  t.deepEqual([...adminResourcesOf(ALL_PERMISSIONS)].sort(), [...ADMIN_RESOURCE_NAMES].sort());
 });
 
 test('staff with TOTP on and every holder of all flags need a second factor', (t) => {

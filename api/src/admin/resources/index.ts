@@ -6,6 +6,7 @@ import { newsResource } from './news.ts';
 import { countryStatsResource } from './country-stats.ts';
 import { forumReportsResource } from './forum-reports.ts';
 import { auditLogResource } from './audit-log.ts';
+import { trophyWinnersResource } from './trophy-winners.ts';
 
 /** Every console resource (domain ADMIN_RESOURCES names the flag of each). */
 export const ADMIN_API_RESOURCES: readonly AnyResource[] = [
@@ -15,5 +16,6 @@ export const ADMIN_API_RESOURCES: readonly AnyResource[] = [
   newsResource,
   countryStatsResource,
   forumReportsResource,
+  trophyWinnersResource,
   auditLogResource,
 ];

@@ -1,6 +1,7 @@
 import { ANSWERABLE_GAME_STATES, CONFLICT_ESCALATION_MS, gameRoom, push, type Push } from '@ecup/domain';
 import { pushEvents, type CommandEvent, type Sweep } from '../types.ts';
 import { gameSummary } from './payload.ts';
+import { transaction } from '../../services/transaction.ts';
 
 /** Games moved per sweep; the next tick takes the rest. */
 const BATCH = 200;
@@ -22,7 +23,7 @@ export const escalateOverdueGames: Sweep = async (knex, now) => {
     .pluck('id')) as number[];
   const events: CommandEvent[] = [];
   for (const gameId of due) {
-    const pushes = await knex.transaction(async (trx): Promise<Push[]> => {
+    const pushes = await transaction(knex, async (trx): Promise<Push[]> => {
       const changed = await trx('games')
         .where('id', gameId)
         .whereIn('state', ANSWERABLE_GAME_STATES)

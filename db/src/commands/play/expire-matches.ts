@@ -1,6 +1,7 @@
 import type { CommandEvent, Sweep } from '../types.ts';
 import { expireMatch } from './close-match.ts';
 import { answerCutoff } from './queue-rows.ts';
+import { transaction } from '../../services/transaction.ts';
 
 /**
  * Times out pending matches past their deadline and the 2 s grace (spec §4, §9; see `expireMatch`): players who
@@ -16,7 +17,7 @@ export const expireMatches: Sweep = async (knex, now) => {
     .select('id')) as { id: number }[];
   const events: CommandEvent[] = [];
   for (const { id } of due) {
-    const done = await knex.transaction((trx) => expireMatch(trx, id, now));
+    const done = await transaction(knex, (trx) => expireMatch(trx, id, now));
     if (done) events.push(...done);
   }
   return events;

@@ -11,6 +11,7 @@ import {
 } from '@ecup/domain';
 import { pushEvents, type Sweep } from '../types.ts';
 import { matchPayloads, playSeason, type MatchRow } from './queue-rows.ts';
+import { transaction } from '../../services/transaction.ts';
 
 /** Pair transactions run side by side: pairs never share a player, so they never wait on each other. */
 const PAIRING_PARALLELISM = 4;
@@ -122,7 +123,7 @@ export const pairQueue: Sweep = async (knex, now) => {
     while (next < pairs.length) {
       const index = next++;
       try {
-        created[index] = await knex.transaction((trx) =>
+        created[index] = await transaction(knex, (trx) =>
           createMatch(trx, { ...pairs[index]!, season_id: season.id, now }),
         );
       } catch (error) {

@@ -4,6 +4,7 @@ import { pushEvents, type CommandEvent, type Sweep } from '../types.ts';
 import { releaseHeld } from './moves.ts';
 import { ensureTrophyPool } from './pools.ts';
 import { SEASON_COLUMNS, loadTrophySeason, seasonOf, statsPush, trophyRowOf } from './rows.ts';
+import { transaction } from '../../services/transaction.ts';
 
 /** Trophies moved per sweep; the next tick takes the rest. */
 const BATCH = 200;
@@ -20,7 +21,7 @@ export async function releaseDueTrophy(knex: Knex, trophyId: number, now: Date):
     { holder_user_id: number | null; pool_id: number; state: string } | undefined;
   if (!peek || peek.state !== 'held' || peek.holder_user_id === null) return [];
   const holder = Number(peek.holder_user_id);
-  const pushes = await knex.transaction(async (trx): Promise<Push[]> => {
+  const pushes = await transaction(knex, async (trx): Promise<Push[]> => {
     await trx('users').where('id', holder).forUpdate().first('id');
     const pool = (await trx('trophy_pools').where('id', peek.pool_id).first('season_id', 'week_start')) as {
       season_id: number;

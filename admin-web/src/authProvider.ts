@@ -1,0 +1,158 @@
+import type { AuthProvider } from 'react-admin';
+import {
+  ALL_PERMISSIONS,
+  ADMIN_RESOURCES,
+  hasAll,
+  isStaff,
+  type AdminIdentity,
+  type AdminSession,
+  type AdminTotpSetupRequired,
+} from '@ecup/domain';
+import { clearCredentials, loadCredentials, saveCredentials } from './credentials.ts';
+import { httpClient } from './dataProvider.ts';
+import { RESOURCES } from './resources.tsx';
+
+/** Thrown by `login` when the account has TOTP on and the code is missing or wrong: the login page asks for it. */
+export class TotpRequiredError extends Error {
+  readonly totpRequired = true;
+}
+
+/** Thrown by `login` for a holder of every flag without TOTP: the login page shows the enrolment step. */
+export class TotpSetupRequiredError extends Error {
+  constructor(
+    message: string,
+    readonly setupToken: string,
+  ) {
+    super(message);
+  }
+}
+
+/** What `login` takes: the password step (with the code once asked), or a session opened by the enrolment step. */
+export type LoginParams = { username: string; password: string; code?: string } | { session: AdminSession };
+
+/** Pages of the console that are not resources: any staff member may open them. */
+const STAFF_PAGES = new Set(['dashboard', 'two-factor']);
+
+/**
+ * The flags a resource needs: ADMIN_RESOURCES for the API's resources (the same table the server checks), else
+ * what the resource folder declares (resources.tsx); undefined for names the console does not know.
+ */
+export function resourceFlags(resource: string): number | undefined {
+  if (resource in ADMIN_RESOURCES) return ADMIN_RESOURCES[resource as keyof typeof ADMIN_RESOURCES];
+  return RESOURCES.find((entry) => entry.name === resource)?.flags;
+}
+
+/** Whether `permissions` may use a resource or page of the console (decisions §8; the menu and routes ask this). */
+export function mayAccess(permissions: number, resource: string): boolean {
+  if (!isStaff(permissions)) return false;
+  if (STAFF_PAGES.has(resource)) return true;
+  const flags = resourceFlags(resource);
+  return flags !== undefined && hasAll(permissions, flags);
+}
+
+/** Whether the staff member holds every flag (permission editing, audit log). */
+export function holdsEveryFlag(permissions: number): boolean {
+  return hasAll(permissions, ALL_PERMISSIONS);
+}
+
+let identity: Promise<AdminIdentity> | null = null;
+
+/** The signed-in staff member, asked once per session (`GET /admin/api/auth/me`). */
+function me(): Promise<AdminIdentity> {
+  identity ??= httpClient('/admin/api/auth/me').then(({ json }) => json as AdminIdentity);
+  identity.catch(() => {
+    identity = null;
+  });
+  return identity;
+}
+
+function openSession(session: AdminSession): void {
+  if (!isStaff(session.user.permissions)) throw new Error('You do not have permission to do that.');
+  saveCredentials({ id: session.id, token: session.token });
+  identity = Promise.resolve(session.user);
+}
+
+async function postJson(url: string, body: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const json = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  return { status: response.status, json };
+}
+
+/**
+ * The console's sign-in (docs/api.md "Two-factor sign-in"): username and password, then the TOTP code when the
+ * account has one, or enrolment for holders of every flag; only staff (permissions > 0) get in.
+ */
+export const authProvider: AuthProvider = {
+  async login(params: LoginParams) {
+    if ('session' in params) {
+      openSession(params.session);
+      return;
+    }
+    const body: Record<string, string> = { username: params.username, password: params.password };
+    if (params.code) body.code = params.code;
+    const { status, json } = await postJson('/admin/api/auth/login', body);
+    const message = typeof json.error === 'string' ? json.error : 'Sign-in failed. Please try again.';
+    if (status === 401 && json.totp_required) throw new TotpRequiredError(message);
+    if (status !== 200) throw new Error(message);
+    if (json.totp_setup_required) {
+      const setup = json as unknown as AdminTotpSetupRequired;
+      throw new TotpSetupRequiredError(setup.message, setup.setup_token);
+    }
+    openSession(json as unknown as AdminSession);
+  },
+
+  async logout() {
+    const credentials = loadCredentials();
+    clearCredentials();
+    identity = null;
+    if (credentials) {
+      await fetch('/user/logout', {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${credentials.id}:${credentials.token}` },
+      }).catch(() => undefined);
+    }
+  },
+
+  async checkAuth() {
+    if (!loadCredentials()) throw new Error('You must be signed in to do that.');
+  },
+
+  /** 401 ends the console session; 403 (a missing flag, a ban message) stays signed in and shows the message. */
+  async checkError(error: { status?: number }) {
+    if (error?.status === 401) {
+      clearCredentials();
+      identity = null;
+      throw error;
+    }
+  },
+
+  async getIdentity() {
+    const user = await me();
+    return {
+      ...user,
+      fullName: `${user.first_name} ${user.last_name}`.trim() || user.username,
+      avatar: user.avatar_hash
+        ? `/images/avatar_small/${user.avatar_hash.slice(0, 2)}/${user.avatar_hash}.jpg`
+        : undefined,
+    };
+  },
+
+  async getPermissions() {
+    if (!loadCredentials()) return 0;
+    return (await me()).permissions;
+  },
+
+  async canAccess({ resource }) {
+    if (!loadCredentials()) return false;
+    return mayAccess((await me()).permissions, resource);
+  },
+};
+
+/** Forget the cached identity (after turning TOTP on or off, which changes `totp_enabled`). */
+export function refreshIdentity(): void {
+  identity = null;
+}

@@ -1,0 +1,80 @@
+import Avatar from '@mui/material/Avatar';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import { Datagrid, DateField, FunctionField, List, NumberField, SelectInput, TextField } from 'react-admin';
+import type { AdminConflictRecord } from '@ecup/domain';
+import { ClaimButton } from './ClaimButton.tsx';
+import { avatarUrl, formatAge } from './format.ts';
+
+const filters = [
+  <SelectInput
+    key="solved"
+    source="solved"
+    label="Status"
+    alwaysOn
+    emptyText="All"
+    choices={[
+      { id: 'false', name: 'Open' },
+      { id: 'true', name: 'Solved' },
+    ]}
+  />,
+  <SelectInput
+    key="claimed"
+    source="claimed"
+    label="Claimed"
+    emptyText="Any"
+    choices={[
+      { id: 'false', name: 'Not claimed' },
+      { id: 'true', name: 'Claimed' },
+    ]}
+  />,
+];
+
+function Player({ user }: { user: AdminConflictRecord['user_1'] }) {
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <Avatar src={avatarUrl(user.avatar_hash)} alt="" sx={{ width: 24, height: 24, fontSize: 12 }}>
+        {user.username.slice(0, 1).toUpperCase()}
+      </Avatar>
+      <span>{user.username}</span>
+    </Stack>
+  );
+}
+
+/** Status as the player app words it (spec §2 Conflicts page: Solved or Conflict). */
+export function StatusChip({ record }: { record: Pick<AdminConflictRecord, 'solved' | 'status'> }) {
+  return <Chip size="small" label={record.status} color={record.solved ? 'success' : 'warning'} variant="outlined" />;
+}
+
+/**
+ * The conflict queue (issue 7): open conflicts first, oldest waiting first, with their age and who claimed them;
+ * a row opens the conflict page.
+ */
+export function ConflictList() {
+  return (
+    <List
+      filters={filters}
+      filterDefaultValues={{ solved: 'false' }}
+      sort={{ field: 'waiting_since', order: 'ASC' }}
+      perPage={25}
+      title="Conflicts"
+      exporter={false}
+    >
+      <Datagrid bulkActionButtons={false} rowClick="show">
+        <NumberField source="id" label="Match ID" options={{ useGrouping: false }} />
+        <FunctionField<AdminConflictRecord> label="Player 1" render={(record) => <Player user={record.user_1} />} />
+        <FunctionField<AdminConflictRecord> label="Player 2" render={(record) => <Player user={record.user_2} />} />
+        <FunctionField<AdminConflictRecord> label="Status" render={(record) => <StatusChip record={record} />} />
+        <DateField source="waiting_since" label="Waiting since" showTime />
+        <FunctionField<AdminConflictRecord>
+          label="Age"
+          sortable={false}
+          render={(record) => formatAge(record.age_seconds)}
+        />
+        <TextField source="claimed_by.username" label="Claimed by" sortable={false} emptyText="–" />
+        <TextField source="solved_by.username" label="Solved by" sortable={false} emptyText="–" />
+        <FunctionField label="" render={() => <ClaimButton />} />
+      </Datagrid>
+    </List>
+  );
+}

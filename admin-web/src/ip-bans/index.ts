@@ -1,0 +1,16 @@
+import Block from '@mui/icons-material/Block';
+import { ADMIN_RESOURCES } from '@ecup/domain';
+import type { ConsoleResource } from '../resource-definition.ts';
+import { IpBanCreate } from './IpBanCreate.tsx';
+import { IpBanList } from './IpBanList.tsx';
+
+/** IP bans (canIPBan): list, add a single address or a range with a reason, remove. */
+export const ipBans: ConsoleResource = {
+  name: 'ip-bans',
+  label: 'IP bans',
+  flags: ADMIN_RESOURCES['ip-bans'],
+  icon: Block,
+  list: IpBanList,
+  create: IpBanCreate,
+  recordRepresentation: 'cidr',
+};

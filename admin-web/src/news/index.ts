@@ -1,0 +1,17 @@
+import Article from '@mui/icons-material/Article';
+import { ADMIN_RESOURCES } from '@ecup/domain';
+import type { ConsoleResource } from '../resource-definition.ts';
+import { NewsCreate, NewsEdit } from './lazy.tsx';
+import { NewsList } from './NewsList.tsx';
+
+/** News (canPublishNews): list, create, edit and delete articles, with image upload and a preview. */
+export const news: ConsoleResource = {
+  name: 'news',
+  label: 'News',
+  flags: ADMIN_RESOURCES.news,
+  icon: Article,
+  list: NewsList,
+  create: NewsCreate,
+  edit: NewsEdit,
+  recordRepresentation: 'title',
+};

@@ -1,0 +1,23 @@
+import { lazy, Suspense } from 'react';
+import { Loading } from 'react-admin';
+
+// The editor (Tiptap, through ra-input-rich-text) is the console's largest dependency: it loads when an editor opens
+// an article, not with the console.
+const LazyCreate = lazy(() => import('./NewsCreate.tsx'));
+const LazyEdit = lazy(() => import('./NewsEdit.tsx'));
+
+export function NewsCreate() {
+  return (
+    <Suspense fallback={<Loading />}>
+      <LazyCreate />
+    </Suspense>
+  );
+}
+
+export function NewsEdit() {
+  return (
+    <Suspense fallback={<Loading />}>
+      <LazyEdit />
+    </Suspense>
+  );
+}

@@ -1,0 +1,122 @@
+import { useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { HttpError, Loading, Title, useGetIdentity, useNotify } from 'react-admin';
+import { ALL_PERMISSIONS, hasAll, type AdminIdentity, type AdminTotpSetup } from '@ecup/domain';
+import { refreshIdentity } from '../authProvider.ts';
+import { httpClient } from '../dataProvider.ts';
+import { TotpEnrolment } from './TotpEnrolment.tsx';
+
+async function post<T>(path: string, body: unknown): Promise<T> {
+  const { json } = await httpClient(`/admin/api/auth/totp/${path}`, {
+    method: 'POST',
+    body: JSON.stringify(body),
+  });
+  return json as T;
+}
+
+function errorText(error: unknown): string {
+  return error instanceof HttpError || error instanceof Error ? error.message : String(error);
+}
+
+/** Two-factor settings of the signed-in staff member (decisions §8): turn TOTP on, or off unless every flag is held. */
+export function TwoFactorPage() {
+  const { identity, isPending, refetch } = useGetIdentity();
+  const notify = useNotify();
+  const [setup, setSetup] = useState<AdminTotpSetup | null>(null);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  if (isPending || !identity) return <Loading />;
+  const me = identity as unknown as AdminIdentity;
+  const required = hasAll(me.permissions, ALL_PERMISSIONS);
+
+  const changed = (message: string) => {
+    refreshIdentity();
+    void refetch();
+    setSetup(null);
+    setCode('');
+    setError(null);
+    notify(message, { type: 'success' });
+  };
+
+  const start = async () => {
+    try {
+      setError(null);
+      setSetup(await post<AdminTotpSetup>('setup', {}));
+    } catch (failure) {
+      setError(errorText(failure));
+    }
+  };
+
+  const enable = async (totp: string) => {
+    try {
+      await post('enable', { code: totp });
+      changed('Two-factor sign-in is on.');
+      return null;
+    } catch (failure) {
+      return errorText(failure);
+    }
+  };
+
+  const disable = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      await post('disable', { code: code.trim() });
+      changed('Two-factor sign-in is off.');
+    } catch (failure) {
+      setError(errorText(failure));
+    }
+  };
+
+  return (
+    <Card sx={{ mt: 2, maxWidth: 480 }}>
+      <Title title="Two-factor sign-in" />
+      <CardContent>
+        <Stack spacing={2}>
+          <Typography variant="h6" component="h1">
+            Two-factor sign-in is {me.totp_enabled ? 'on' : 'off'}
+          </Typography>
+          {error && <Alert severity="error">{error}</Alert>}
+          {me.totp_enabled ? (
+            required ? (
+              <Typography color="text.secondary">
+                Holders of every permission must keep two-factor sign-in on.
+              </Typography>
+            ) : (
+              <Stack component="form" spacing={2} onSubmit={disable} noValidate>
+                <Typography color="text.secondary">Enter a code from your authenticator app to turn it off.</Typography>
+                <TextField
+                  label="Code"
+                  value={code}
+                  onChange={(event) => setCode(event.target.value)}
+                  autoComplete="one-time-code"
+                  slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 9 } }}
+                />
+                <Button type="submit" variant="outlined" color="error" disabled={code.trim().length < 6}>
+                  Turn off two-factor sign-in
+                </Button>
+              </Stack>
+            )
+          ) : setup ? (
+            <TotpEnrolment setup={setup} onSubmit={enable} />
+          ) : (
+            <>
+              <Typography color="text.secondary">
+                Ask for a code from an authenticator app at every console sign-in.
+              </Typography>
+              <Button variant="contained" onClick={start} sx={{ alignSelf: 'flex-start' }}>
+                Set up two-factor sign-in
+              </Button>
+            </>
+          )}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

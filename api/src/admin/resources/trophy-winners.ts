@@ -1,0 +1,125 @@
+import type Router from '@koa/router';
+import { ADMIN_RESOURCES, isMinorOn, type AdminTrophyWinnerRecord } from '@ecup/domain';
+import { trophyWeeklyWinners } from '@ecup/db';
+import type { AppDeps, AppState } from '../../context.ts';
+import { currentSeason } from '../../services/season.ts';
+import { isoAlways } from '../present.ts';
+import { adminContext, defineResource, intFilter, memoryPage, type AdminContext } from '../resource.ts';
+
+interface TrophyWinnerFilters {
+  /** The week number (1 for the first week with securings). */
+  week: number;
+}
+
+/** The calendar date (YYYY-MM-DD) of an instant in a time zone: the Monday a week of the hunt starts on. */
+function dateIn(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    instant,
+  );
+}
+
+/**
+ * The current season's weekly trophy-hunt winners (decisions §7) over `trophyWeeklyWinners`, with the contact
+ * details of the prize hand-out: birth date, and for minors the guardian's e-mail and whether they confirmed
+ * (decisions §8: no prize until then). At most six a week, so sorting and paging happen in memory.
+ */
+async function winners(ac: AdminContext): Promise<AdminTrophyWinnerRecord[]> {
+  const { knex } = ac.deps;
+  const season = await currentSeason(knex);
+  if (!season) return [];
+  const weeks = await trophyWeeklyWinners(knex, season.id);
+  const ids = weeks.flatMap((w) => w.winners.map((winner) => winner.user_id));
+  if (ids.length === 0) return [];
+  const details = (await knex('users')
+    .whereIn('id', ids)
+    .select('id', 'birth_date', 'guardian_email', 'guardian_confirmed_at')) as Record<string, unknown>[];
+  const byId = new Map(details.map((row) => [Number(row.id), row]));
+  return weeks.flatMap((week, index) =>
+    week.winners.map((winner, position) => {
+      const row = byId.get(winner.user_id) ?? {};
+      const birth_date = isoAlways(row.birth_date as Date).slice(0, 10);
+      const [year, month, day] = birth_date.split('-').map(Number) as [number, number, number];
+      const minor = isMinorOn({ year, month, day }, ac.now);
+      return {
+        id: winner.user_id,
+        week_start: isoAlways(week.week_start),
+        week_date: dateIn(week.week_start, season.time_zone),
+        week: index + 1,
+        position: position + 1,
+        username: winner.username,
+        first_name: winner.first_name,
+        last_name: winner.last_name,
+        email: winner.email,
+        gamer_tag: winner.gamer_tag,
+        birth_date,
+        minor,
+        guardian_email: (row.guardian_email as string | null) ?? null,
+        guardian_confirmed: minor ? row.guardian_confirmed_at != null : null,
+        secured_at: isoAlways(winner.secured_at),
+      };
+    }),
+  );
+}
+
+/** Trophy winners (canSeeTrophyWinners): read-only, oldest week first and in order of securing within a week. */
+export const trophyWinnersResource = defineResource<AdminTrophyWinnerRecord, TrophyWinnerFilters>({
+  name: 'trophy-winners',
+  sortable: ['secured_at', 'id', 'week', 'username'],
+  defaultSort: { field: 'secured_at', order: 'ASC' },
+  filters: { week: intFilter },
+
+  async list(ac, request) {
+    const rows = await winners(ac);
+    const week = request.filter.week;
+    return memoryPage(week === undefined ? rows : rows.filter((row) => row.week === week), request);
+  },
+
+  async getOne(ac, id) {
+    return (await winners(ac)).find((row) => row.id === id) ?? null;
+  },
+});
+
+/** The CSV columns, in order: the record's fields the prize hand-out needs. */
+export const TROPHY_WINNERS_CSV_COLUMNS = [
+  'week',
+  'week_date',
+  'position',
+  'username',
+  'first_name',
+  'last_name',
+  'email',
+  'gamer_tag',
+  'birth_date',
+  'minor',
+  'guardian_email',
+  'guardian_confirmed',
+  'secured_at',
+] as const satisfies readonly (keyof AdminTrophyWinnerRecord)[];
+
+/**
+ * One CSV field (RFC 4180): quoted when it holds a comma, quote or line break; a leading `=`, `+`, `-` or `@` is
+ * prefixed with `'` so a spreadsheet does not run a player's name as a formula.
+ */
+function csvField(value: unknown): string {
+  let text = value === null || value === undefined ? '' : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** The winners as CSV, header first, CRLF line ends. */
+export function trophyWinnersCsv(rows: AdminTrophyWinnerRecord[]): string {
+  const lines = [TROPHY_WINNERS_CSV_COLUMNS.join(',')];
+  for (const row of rows) lines.push(TROPHY_WINNERS_CSV_COLUMNS.map((column) => csvField(row[column])).join(','));
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** `GET /admin/api/trophy-winners.csv` (canSeeTrophyWinners): every winner of the season as a download. */
+export function routeTrophyWinnersCsv(router: Router<AppState>, deps: AppDeps): void {
+  router.get('/admin/api/trophy-winners.csv', async (ctx) => {
+    const ac = await adminContext(deps, ctx, ADMIN_RESOURCES['trophy-winners']);
+    ctx.set('Content-Type', 'text/csv; charset=utf-8');
+    ctx.set('Content-Disposition', 'attachment; filename="trophy-winners.csv"');
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = trophyWinnersCsv(await winners(ac));
+  });
+}

@@ -1,0 +1,40 @@
+/**
+ * `GET /admin/api/dashboard` (issue 7 "Dashboard"; docs/api.md "Admin API"): what the console's first page shows to
+ * any staff member. Days are UTC calendar dates (`YYYY-MM-DD`), every day of the range present (0 when none).
+ */
+export interface AdminDashboardConflict {
+  id: number;
+  user_1: { id: number; username: string };
+  user_2: { id: number; username: string };
+  /** When the disputed result was entered (the queue's order). */
+  waiting_since: string;
+  age_seconds: number;
+  claimed_by: { id: number; username: string } | null;
+}
+
+export interface AdminDashboardDay {
+  date: string;
+  count: number;
+}
+
+export interface AdminDashboard {
+  /** Players with a live presence key (a connected socket, decisions §3). */
+  players_online: number;
+  /** Queue entries of the active season. */
+  in_queue: number;
+  /** Games in playing, submitted or dropped. */
+  games_in_progress: number;
+  /** Unsolved conflicts. */
+  open_conflicts: number;
+  /** The oldest unsolved conflicts first (at most ADMIN_DASHBOARD_CONFLICTS_MAX). */
+  conflicts: AdminDashboardConflict[];
+  /** The range of the charts: the active season from its start to today (or its end), else the last 30 days. */
+  from: string;
+  to: string;
+  signups_per_day: AdminDashboardDay[];
+  games_per_day: AdminDashboardDay[];
+}
+
+export const ADMIN_DASHBOARD_CONFLICTS_MAX = 10;
+/** The longest chart range, in days. */
+export const ADMIN_DASHBOARD_DAYS_MAX = 400;
