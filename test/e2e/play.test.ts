@@ -137,7 +137,8 @@ test.serial(
     await c.getByRole('button', { name: 'Leave the queue' }).click();
     await c.getByRole('button', { name: MESSAGES.startMatchmaking }).waitFor();
     await waitForQueueState(c, 'idle');
-    t.pass();
+    const match = await product.knex('matches').where({ user_1_id: carl.id }).orWhere({ user_2_id: carl.id }).first();
+    t.like(match, { state: 'declined', declined_user_id: dana.id }, 'the match is closed as declined by Dana');
   },
 );
 
@@ -165,7 +166,16 @@ test.serial('nobody answers: when the 30 s run out both players leave the queue'
     await page.getByRole('alert').getByText("You didn't accept in time, so you have left the queue.").waitFor();
     await page.getByRole('button', { name: MESSAGES.startMatchmaking }).waitFor();
   }
-  t.pass();
+  const matches = await product
+    .knex('matches')
+    .whereIn('user_1_id', [erik.id, fia.id])
+    .orWhereIn('user_2_id', [erik.id, fia.id])
+    .select('state');
+  t.deepEqual(
+    matches.map((m) => m.state),
+    ['expired'],
+  );
+  t.deepEqual(await product.knex('queue_entries').whereIn('user_id', [erik.id, fia.id]).select('id'), []);
 });
 
 test.serial(

@@ -1,6 +1,15 @@
 import test from 'ava';
 import type { TrophyStatsResponse } from '@ecup/domain';
-import { deadlineOf, holdersView, nextChangeAt, poolFill, streakOf, trophyHuntView, winsLeft } from './trophy-hunt.ts';
+import {
+  deadlineOf,
+  windowEndOf,
+  holdersView,
+  nextChangeAt,
+  poolFill,
+  streakOf,
+  trophyHuntView,
+  winsLeft,
+} from './trophy-hunt.ts';
 
 const NOW = 1_700_000_000_000;
 
@@ -123,4 +132,9 @@ test('nextChangeAt is the first coming start, reset, expiry or end; nothing afte
   t.is(nextChangeAt(trophyHuntView(stats({ hunt_starts_in: 10 }))), NOW + 10_000, 'the start');
   t.is(nextChangeAt(trophyHuntView(stats({ trophy_reset_countdown: 0, hunt_ends_in: 0 }))), null);
   t.is(nextChangeAt(trophyHuntView(stats({ hunt_ended: true, hunt_ends_in: 0 })), holders), null);
+});
+
+test('a trophy window never reads longer than 2 days, even when the server rounded its seconds up', (t) => {
+  t.is(windowEndOf(172_801, NOW), NOW + 172_800_000);
+  t.is(windowEndOf(3_600, NOW), NOW + 3_600_000);
 });

@@ -4,6 +4,7 @@
  * page counts down every second without asking again.
  */
 import {
+  TROPHY_ACTIVE_MS,
   TROPHY_POOL_SIZE,
   TROPHY_WINS_TO_SECURE,
   type TrophyHolderPayload,
@@ -30,6 +31,14 @@ export function streakOf(wins: number): { wins: number; of: number } {
 /** The instant (server clock, unix ms) a countdown of `seconds`, read at `serverTimeMs`, reaches 0. */
 export function deadlineOf(seconds: number, serverTimeMs: number): number {
   return serverTimeMs + Math.max(0, seconds) * 1000;
+}
+
+/**
+ * The end of a trophy's active window. The server rounds seconds up, so a trophy taken a moment ago can read as a
+ * second over the 2-day window; it never lasts longer than the window.
+ */
+export function windowEndOf(seconds: number, serverTimeMs: number): number {
+  return deadlineOf(Math.min(seconds, TROPHY_ACTIVE_MS / 1000), serverTimeMs);
 }
 
 /** One unsecured trophy of the signed-in player, its 2-day window as an instant. */
@@ -81,7 +90,7 @@ export function trophyHuntView(stats: TrophyStatsResponse): TrophyHuntView {
             trophies: stats.trophies.map((trophy) => ({
               id: trophy.id,
               wins: trophy.wins,
-              expires_at_ms: deadlineOf(trophy.time_active, at),
+              expires_at_ms: windowEndOf(trophy.time_active, at),
             })),
           },
     read_at_ms: at,
@@ -97,7 +106,7 @@ export interface HolderView extends Omit<TrophyHolderPayload, 'time_active'> {
 export function holdersView(answer: TrophyHoldersResponse): HolderView[] {
   return answer.holders.map(({ time_active, ...holder }) => ({
     ...holder,
-    expires_at_ms: deadlineOf(time_active, answer.server_time_ms),
+    expires_at_ms: windowEndOf(time_active, answer.server_time_ms),
   }));
 }
 
