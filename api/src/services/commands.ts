@@ -3,7 +3,8 @@ import { CommandRejected, emailIds, pushesOf, transaction, type CommandOutcome }
 import { HttpError } from '../errors.ts';
 import type { AppDeps } from '../context.ts';
 
-const STATUS = { invalid: 400, not_found: 404, conflict: 409, forbidden: 403 } as const;
+/** The HTTP status of each kind of refusal (decisions §2), for commands and for checks made before one runs. */
+export const REFUSAL_STATUS = { invalid: 400, not_found: 404, conflict: 409, forbidden: 403 } as const;
 
 /**
  * Runs one command in a transaction (run again when it lost a deadlock), then its side effects once committed
@@ -15,7 +16,7 @@ export async function runCommand<T>(deps: AppDeps, command: (trx: Knex) => Promi
   try {
     outcome = await transaction(deps.knex, (trx) => command(trx));
   } catch (error) {
-    if (error instanceof CommandRejected) throw new HttpError(STATUS[error.kind], error.message);
+    if (error instanceof CommandRejected) throw new HttpError(REFUSAL_STATUS[error.kind], error.message);
     throw error;
   }
   const emails = emailIds(outcome.events);

@@ -22,8 +22,20 @@ export interface TeamPayload {
   avatar_hash: string | null;
 }
 
+/** The stats part of spec §3 User that a final result changes (the `stats` event, spec §7). */
+export interface UserStats {
+  wins: number;
+  losses: number;
+  ties: number;
+  scored_goals: number;
+  conceded_goals: number;
+  secured_trophies: number;
+  unsecured_trophies: number;
+  elo: number;
+}
+
 /** The signed-in user (spec §3 "User", without the token, which travels beside it). */
-export interface UserPayload {
+export interface UserPayload extends UserStats {
   id: number;
   username: string;
   first_name: string;
@@ -43,14 +55,6 @@ export interface UserPayload {
   game_id: number | null;
   team: TeamPayload;
   fifa_team_name: string;
-  wins: number;
-  losses: number;
-  ties: number;
-  scored_goals: number;
-  conceded_goals: number;
-  secured_trophies: number;
-  unsecured_trophies: number;
-  elo: number;
   online: boolean;
 }
 

@@ -5,14 +5,14 @@
  * also carries `server_time_ms`, so a client with a wrong clock (or a test clock on the server) counts correctly.
  */
 import type { ConsoleId } from '../constants.ts';
-import type { TeamPayload } from './accounts.ts';
+import type { TeamPayload, UserStats } from './accounts.ts';
 import type { HeldTrophyPayload } from './trophies.ts';
 
 /** The stored states of a game (decisions §5). */
 export type GameStateName = 'playing' | 'submitted' | 'dropped' | 'conflict' | 'final';
 
 /** A player as the match card and the game screen show them (spec §3 User, without private fields). */
-export interface GamePlayer {
+export interface GamePlayer extends UserStats {
   id: number;
   username: string;
   first_name: string;
@@ -22,14 +22,6 @@ export interface GamePlayer {
   gamer_tag: string;
   team: TeamPayload;
   fifa_team_name: string;
-  elo: number;
-  wins: number;
-  losses: number;
-  ties: number;
-  scored_goals: number;
-  conceded_goals: number;
-  secured_trophies: number;
-  unsecured_trophies: number;
 }
 
 /** A pending match (spec §4 "matched"): both players, who has accepted, and the accept deadline. */
@@ -139,18 +131,6 @@ export interface ConflictEntry {
 /** GET /conflicts/list (decisions §8: own conflicts for players, all for canResolveConflicts). */
 export interface ConflictListResponse {
   conflicts: ConflictEntry[];
-}
-
-/** The stats part of spec §3 User that a final result changes (the `stats` event, spec §7). */
-export interface UserStats {
-  wins: number;
-  losses: number;
-  ties: number;
-  scored_goals: number;
-  conceded_goals: number;
-  secured_trophies: number;
-  unsecured_trophies: number;
-  elo: number;
 }
 
 /**

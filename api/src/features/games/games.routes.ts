@@ -15,7 +15,6 @@ import {
   type EvidencePayload,
   type GameActor,
   type GamePayload,
-  type GameRefusalKind,
 } from '@ecup/domain';
 import {
   activeGameId,
@@ -37,7 +36,7 @@ import { HttpError, badRequest, forbidden, notFound, valid } from '../../errors.
 import { requireUser } from '../../middleware/auth.ts';
 import { bodyOf, queryOf, uploadedFile } from '../../middleware/body.ts';
 import { clientIp } from '../../services/client.ts';
-import { runCommand } from '../../services/commands.ts';
+import { REFUSAL_STATUS, runCommand } from '../../services/commands.ts';
 import { readPhoto } from '../../services/photos.ts';
 
 /** A game id from a query or body; anything that is not one reads as an unknown game (404). */
@@ -55,14 +54,6 @@ function scoresOf(body: Record<string, unknown>): { score_1: number; score_2: nu
   const second = isSent(body.score_2) ? body.score_2 : body.score2;
   return { score_1: valid(validateScore(first)), score_2: valid(validateScore(second)) };
 }
-
-/** The status of a domain refusal, as runCommand answers a command's. */
-const REFUSAL_STATUS: Record<GameRefusalKind, 400 | 403 | 404 | 409> = {
-  invalid: 400,
-  not_found: 404,
-  conflict: 409,
-  forbidden: 403,
-};
 
 /** The chat throttle's answer (spec §5): 429 with the seconds left in Retry-After. */
 const chatThrottled = (retryAfterMs: number) =>

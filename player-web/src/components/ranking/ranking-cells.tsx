@@ -87,6 +87,30 @@ export function PlayerAvatar({
 }
 
 /** Username (with the presence word for screen readers), full name below; "You" for the signed-in player. */
+/** The small badge after the signed-in player's own name in a list ("You"). */
+export function YouBadge({ label }: { label: string }) {
+  return (
+    <Box
+      component="span"
+      sx={{
+        display: 'inline-block',
+        whiteSpace: 'nowrap',
+        ml: 1,
+        px: 0.75,
+        py: 0.125,
+        borderRadius: 1,
+        fontSize: '0.7rem',
+        fontWeight: 700,
+        verticalAlign: 'middle',
+        bgcolor: 'primary.main',
+        color: 'primary.contrastText',
+      }}
+    >
+      {label}
+    </Box>
+  );
+}
+
 export function PlayerName({ entry, isYou }: { entry: RankingEntry; isYou: boolean }) {
   const { t } = useI18n();
   const fullName = `${entry.first_name} ${entry.last_name}`.trim();
@@ -94,24 +118,7 @@ export function PlayerName({ entry, isYou }: { entry: RankingEntry; isYou: boole
     <Box sx={{ minWidth: 0 }}>
       <Typography component="span" sx={{ display: 'block', fontWeight: 600, overflowWrap: 'break-word' }}>
         {entry.username}
-        {isYou && (
-          <Box
-            component="span"
-            sx={{
-              ml: 1,
-              px: 0.75,
-              py: 0.125,
-              borderRadius: 1,
-              fontSize: '0.7rem',
-              fontWeight: 700,
-              verticalAlign: 'middle',
-              bgcolor: 'primary.main',
-              color: 'primary.contrastText',
-            }}
-          >
-            {t('ranking.you')}
-          </Box>
-        )}
+        {isYou && <YouBadge label={t('ranking.you')} />}
         <Box component="span" sx={visuallyHidden}>
           {`, ${entry.online ? t('ranking.online') : t('ranking.offline')}`}
         </Box>

@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { LoadingScreen } from '../../components/loading-screen.tsx';
-import { GamerTag, PlayerAvatar } from '../../components/ranking/ranking-cells.tsx';
+import { GamerTag, PlayerAvatar, YouBadge } from '../../components/ranking/ranking-cells.tsx';
 import { visuallyHidden } from '../../components/visually-hidden.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { CompactCountdown } from './countdown.tsx';
@@ -37,26 +37,7 @@ function HolderName({ holder, isYou }: { holder: HolderView; isYou: boolean }) {
   return (
     <Typography component="span" sx={{ fontWeight: 600, overflowWrap: 'anywhere', minWidth: 0 }}>
       {holder.username}
-      {isYou && (
-        <Box
-          component="span"
-          sx={{
-            display: 'inline-block',
-            whiteSpace: 'nowrap',
-            ml: 1,
-            px: 0.75,
-            py: 0.125,
-            borderRadius: 1,
-            fontSize: '0.7rem',
-            fontWeight: 700,
-            verticalAlign: 'middle',
-            bgcolor: 'primary.main',
-            color: 'primary.contrastText',
-          }}
-        >
-          {t('trophy.holders.you')}
-        </Box>
-      )}
+      {isYou && <YouBadge label={t('trophy.holders.you')} />}
       <Box component="span" sx={visuallyHidden}>
         {`, ${holder.online ? t('trophy.holders.online') : t('trophy.holders.offline')}`}
       </Box>
