@@ -16,6 +16,12 @@ function reason(error: unknown): string {
  * the variable and how to start the service (decisions §1). Creates the database when it does not exist.
  */
 export async function checkServices(config: Config): Promise<void> {
+  await checkDatabase(config);
+  await checkRedis(config);
+}
+
+/** Checks that MySQL answers and creates the database when it does not exist (the CLI needs no Redis). */
+export async function checkDatabase(config: Config): Promise<void> {
   try {
     await ensureDatabase(config.database);
   } catch (error) {
@@ -25,6 +31,10 @@ export async function checkServices(config: Config): Promise<void> {
         `Start it (for example: ${START_MARIADB}) or set DATABASE_URL.`,
     );
   }
+}
+
+/** Checks that Redis answers. */
+export async function checkRedis(config: Config): Promise<void> {
   const redis = new Redis(config.redisUrl, {
     lazyConnect: true,
     connectTimeout: 3000,

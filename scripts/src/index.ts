@@ -1,0 +1,2 @@
+export { runCli } from './cli/program.ts';
+export type { CliIo } from './cli/runtime.ts';
