@@ -17,3 +17,4 @@ export * from './play/index.ts';
 export * from './games/index.ts';
 export * from './trophies/index.ts';
 export * from './admin/index.ts';
+export * from './ops/index.ts';

@@ -1,0 +1,4 @@
+import type { RegisterCommands } from './index.ts';
+
+/** The `season:*` commands. */
+export const registerSeasonCommands: RegisterCommands = () => undefined;
