@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { PERMISSIONS, MESSAGES } from '@ecup/domain';
-import { newDesktopPage } from '../helpers/browser.ts';
+import { newDesktopPage, newPhonePage } from '../helpers/browser.ts';
 import { buildGame, buildUser, pngImage } from '../helpers/factories.ts';
 import { signedInUser } from '../helpers/sockets.ts';
 import { client } from '../helpers/http.ts';
@@ -41,6 +41,21 @@ test('staff without canPublishNews see no News menu and get 403 from the news AP
   const news = await consoleFetch(page, '/admin/api/news');
   t.is(news.status, 403);
   t.is(news.body.error, MESSAGES.noPermission);
+});
+
+test('on a 375 px phone the console’s user list and user page fit the screen; tables scroll inside', async (t) => {
+  const { product, browser } = t.context;
+  const moderator = await buildUser(product.knex, { permissions: PERMISSIONS.canSeeUserProfile });
+  const player = await buildUser(product.knex);
+  const page = await newPhonePage(browser);
+  t.teardown(() => page.context().close());
+  await signInToConsole(page, product, moderator.username, moderator.password);
+  await page.getByRole('heading', { name: 'Dashboard' }).or(page.getByText('Players online')).first().waitFor();
+  for (const path of ['/admin/users', `/admin/user/${player.id}`]) {
+    await page.goto(`${product.url}${path}`);
+    await page.getByText(player.username).first().waitFor();
+    t.is(await page.evaluate(() => document.documentElement.scrollWidth), 375, `${path} is no wider than the phone`);
+  }
 });
 
 test('a moderator bans a player from the user page; the player’s next request is refused with the reason', async (t) => {
@@ -115,7 +130,10 @@ test('a moderator resolves a conflict with evidence in /admin/conflicts; the pla
   await row.getByRole('cell', { name: String(gameId), exact: true }).click();
 
   // The conflict page: both players' claims, the chat transcript, the image inline and the video embedded.
-  await page.getByRole('region', { name: 'Chat (2)' }).getByText('No, it ended 1-3. Video and photo uploaded.').waitFor();
+  await page
+    .getByRole('region', { name: 'Chat (2)' })
+    .getByText('No, it ended 1-3. Video and photo uploaded.')
+    .waitFor();
   const evidence = page.getByRole('region', { name: 'Evidence (2)' });
   await evidence.locator('img').first().waitFor();
   t.is(await evidence.locator('img').count(), 1, 'the photo is shown inline');

@@ -2,10 +2,12 @@ import type { MouseEvent } from 'react';
 import Button from '@mui/material/Button';
 import { useGetIdentity, useNotify, useRecordContext, useRefresh, useUpdate } from 'react-admin';
 import type { AdminConflictRecord } from '@ecup/domain';
+import { holdsEveryFlag } from '../authProvider.ts';
 
 /**
  * Claim an open conflict, or give back one's own claim (docs/api.md "conflicts": `{ action: 'claim' | 'release' }`).
- * Another moderator's claim shows who has it; the server's 409 names them if two moderators click at once.
+ * Another moderator's claim shows who has it (the server's 409 names them if two moderators click at once); a holder
+ * of every flag may release it for a moderator who is away.
  */
 export function ClaimButton({ size = 'small' }: { size?: 'small' | 'medium' }) {
   const record = useRecordContext<AdminConflictRecord>();
@@ -15,8 +17,9 @@ export function ClaimButton({ size = 'small' }: { size?: 'small' | 'medium' }) {
   const [update, { isPending }] = useUpdate();
   if (!record || record.solved) return null;
   const mine = identity !== undefined && record.claimed_by?.id === identity.id;
-  if (record.claimed_by && !mine) return null;
-  const action = mine ? 'release' : 'claim';
+  const overrule = holdsEveryFlag(Number(identity?.permissions ?? 0));
+  if (record.claimed_by && !mine && !overrule) return null;
+  const action = record.claimed_by ? 'release' : 'claim';
 
   const run = (event: MouseEvent) => {
     event.stopPropagation();
@@ -39,8 +42,8 @@ export function ClaimButton({ size = 'small' }: { size?: 'small' | 'medium' }) {
   };
 
   return (
-    <Button size={size} variant={mine ? 'outlined' : 'contained'} onClick={run} disabled={isPending}>
-      {mine ? 'Release' : 'Claim'}
+    <Button size={size} variant={record.claimed_by ? 'outlined' : 'contained'} onClick={run} disabled={isPending}>
+      {record.claimed_by ? 'Release' : 'Claim'}
     </Button>
   );
 }

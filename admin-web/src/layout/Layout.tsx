@@ -26,10 +26,22 @@ function ConsoleAppBar() {
   return <AppBar userMenu={<ConsoleUserMenu />} />;
 }
 
+/**
+ * On a phone the content keeps to the screen's width (a flex item would otherwise grow to its widest table) and
+ * dense tables scroll sideways inside their card instead of pushing the whole page off screen.
+ */
+const FIT_TO_SCREEN = {
+  // react-admin's layout is `min-width: fit-content`, which lets one wide table widen every page.
+  minWidth: 0,
+  '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 },
+  '& .RaList-main, & .RaShow-main, & .RaEdit-main, & .RaCreate-main': { minWidth: 0 },
+  '& .RaDatagrid-tableWrapper, & .MuiTableContainer-root': { overflowX: 'auto' },
+} as const;
+
 /** react-admin's default layout (ui-brief "The console") with the console's menu and user menu. */
 export function Layout({ children }: { children: ReactNode }) {
   return (
-    <RaLayout menu={ConsoleMenu} appBar={ConsoleAppBar}>
+    <RaLayout menu={ConsoleMenu} appBar={ConsoleAppBar} sx={FIT_TO_SCREEN}>
       {children}
     </RaLayout>
   );
