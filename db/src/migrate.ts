@@ -11,6 +11,7 @@ import * as m9 from '../migrations/20260101000009_forum_moderation.ts';
 import * as m10 from '../migrations/20260101000010_queue_matching.ts';
 import * as m11 from '../migrations/20260101000011_trophy_reversal.ts';
 import * as m12 from '../migrations/20260101000012_admin_console.ts';
+import * as m14 from '../migrations/20260101000014_elo_history.ts';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '20260101000010_queue_matching': m10,
   '20260101000011_trophy_reversal': m11,
   '20260101000012_admin_console': m12,
+  '20260101000014_elo_history': m14,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {
@@ -36,12 +38,47 @@ const migrationSource: Knex.MigrationSource<string> = {
   getMigration: async (name) => migrations[name]!,
 };
 
-/** Brings the schema to the latest migration; safe to run from several processes at once (knex's lock table). */
+/** How long a starting process waits for another one's migrations before giving up. */
+const MIGRATION_WAIT_SECONDS = 300;
+
+/**
+ * Brings the schema to the latest migration. Several processes may start at once (scale-out, decisions §1): knex's
+ * own lock row makes a second migrator fail with MigrationLocked instead of waiting, so the run is serialised by a
+ * MySQL named lock per database, held on one connection; whoever comes second finds nothing left to do.
+ */
 export async function migrateLatest(knex: Knex): Promise<string[]> {
-  const [, names] = (await knex.migrate.latest({ migrationSource })) as [number, string[]];
-  return names;
+  const database = String((knex.client.config.connection as { database?: string } | undefined)?.database ?? '');
+  const lockName = `ecup-migrate:${database}`.slice(0, 64);
+  const connection = await knex.client.acquireConnection();
+  try {
+    const [rows] = (await knex
+      .raw('SELECT GET_LOCK(?, ?) AS got', [lockName, MIGRATION_WAIT_SECONDS])
+      .connection(connection)) as [Array<{ got: number | null }>];
+    if (rows[0]?.got !== 1) {
+      throw new Error(`another process kept the migration lock for ${MIGRATION_WAIT_SECONDS} s; try again`);
+    }
+    try {
+      const [, names] = (await knex.migrate.latest({ migrationSource })) as [number, string[]];
+      return names;
+    } finally {
+      await knex.raw('SELECT RELEASE_LOCK(?)', [lockName]).connection(connection);
+    }
+  } finally {
+    await knex.client.releaseConnection(connection);
+  }
 }
 
 export async function migrateRollbackAll(knex: Knex): Promise<void> {
   await knex.migrate.rollback({ migrationSource }, true);
+}
+
+/**
+ * Migrations this release has that the database has not run (readiness, /ready): read from knex's table without
+ * creating it, so a probe never writes. Empty when the schema is current.
+ */
+export async function pendingMigrations(knex: Knex): Promise<string[]> {
+  const known = Object.keys(migrations);
+  if (!(await knex.schema.hasTable('knex_migrations'))) return known;
+  const done = new Set((await knex('knex_migrations').select('name')).map((row: { name: string }) => row.name));
+  return known.filter((name) => !done.has(name));
 }

@@ -6,6 +6,8 @@ export * from './time.ts';
 export * from './clock.ts';
 export * from './season.ts';
 export * from './elo.ts';
+export * from './prizes.ts';
+export * from './csv.ts';
 export * from './games.ts';
 export * from './matchmaking.ts';
 export * from './validation/index.ts';

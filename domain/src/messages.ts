@@ -177,6 +177,11 @@ export const MESSAGES = {
   reasonTooLong: 'The reason is too long.',
   /** Not in the spec: what the player app shows after a report (the API answers `{ reported: true }`). */
   postReported: 'Thank you. A moderator will look at this post.',
+  /**
+   * Not in the spec: the stored text of a forum post, chat message or post report whose author's account was erased
+   * (decisions §8: the row keeps its place in the thread or game, the words go).
+   */
+  contentRemoved: '[removed]',
 
   // --- Empty searches (spec §8) ---
   noThreadsFound: 'No threads found in search!',

@@ -1,6 +1,8 @@
 import test from 'ava';
 import {
   ALL_PERMISSIONS,
+  changeFlags,
+  describeFlags,
   PERMISSIONS,
   flagNames,
   has,
@@ -106,4 +108,19 @@ test('parseFlags refuses an unknown name and lists the known ones', (t) => {
 test('parseFlags refuses numbers above 127 and negative numbers', (t) => {
   t.deepEqual(parseFlags('128'), { ok: false, error: 'Permissions must be between 0 and 127.' });
   t.false(parseFlags('-1').ok);
+});
+
+test('describeFlags prints the number and the names an operator reads', (t) => {
+  t.is(describeFlags(0), '0 (none)');
+  t.is(describeFlags(127), '127 (all)');
+  t.is(describeFlags(34), '34 (canBanUsers, canResolveConflicts)');
+});
+
+test('changeFlags grants by OR and revokes by clearing only the given bits', (t) => {
+  t.is(changeFlags(0, 127, 'grant'), 127);
+  t.is(changeFlags(2, 32, 'grant'), 34);
+  t.is(changeFlags(34, 32, 'grant'), 34);
+  t.is(changeFlags(34, 2, 'revoke'), 32);
+  t.is(changeFlags(34, 64, 'revoke'), 34);
+  t.is(changeFlags(127, 127, 'revoke'), 0);
 });

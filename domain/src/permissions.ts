@@ -88,3 +88,21 @@ export function parseFlags(text: string): Validation<number> {
   }
   return { ok: true, value: bits };
 }
+
+/** Flags as an operator reads them: '6 (canBanUsers, canIPBan)', '127 (all)', '0 (none)'. */
+export function describeFlags(permissions: number): string {
+  const bits = permissionsOf(permissions);
+  if (bits === 0) return '0 (none)';
+  if (bits === ALL_PERMISSIONS) return `${bits} (all)`;
+  return `${bits} (${flagNames(bits).join(', ')})`;
+}
+
+/**
+ * The flags after a grant or a revoke (decisions §8: the CLI makes the first admin): a grant adds the given bits,
+ * a revoke removes them; other flags stay as they were.
+ */
+export function changeFlags(before: number, bits: number, change: 'grant' | 'revoke'): number {
+  const current = permissionsOf(before);
+  const given = permissionsOf(bits);
+  return change === 'grant' ? current | given : current & ~given;
+}

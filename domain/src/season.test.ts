@@ -1,6 +1,21 @@
 import test from 'ava';
-import { isWindowOpen, nextWeekStart, nextWindowOpening, weekStart, windowClosesAt, windowMinutes } from './season.ts';
-import type { SeasonWindow } from './season.ts';
+import {
+  applySeasonInput,
+  changedSeasonFields,
+  describeWindow,
+  formatWeekMinute,
+  isWindowOpen,
+  nextWeekStart,
+  nextWindowOpening,
+  parseSeasonInstant,
+  parseWeekTime,
+  seasonDefaults,
+  validateSeason,
+  weekStart,
+  windowClosesAt,
+  windowMinutes,
+} from './season.ts';
+import type { SeasonFields, SeasonWindow } from './season.ts';
 
 const STOCKHOLM = 'Europe/Stockholm';
 const at = (s: string) => new Date(s);
@@ -148,3 +163,225 @@ for (const [what, zone, now, start, next] of weeks) {
     t.is(nextWeekStart(at(now), zone).toISOString(), next);
   });
 }
+
+// --- Season fields as operators edit them ---
+
+const weekTimes: [string, number][] = [
+  ['Mon 00:00', 0],
+  ['Sat 00:00', 7200],
+  ['sat 18:30', 5 * 1440 + 18 * 60 + 30],
+  ['Saturday 9:05', 5 * 1440 + 9 * 60 + 5],
+  ['SUN 23:59', 10079],
+  ['7200', 7200],
+  ['10080', 10080],
+];
+for (const [text, minute] of weekTimes) {
+  test(`parseWeekTime('${text}') is minute ${minute}`, (t) => {
+    t.deepEqual(parseWeekTime(text), { ok: true, value: minute });
+  });
+}
+
+test('parseWeekTime refuses other text and names the input', (t) => {
+  for (const text of ['Mo 00:00', 'Mon 24:00', 'Mon 10:60', 'Funday 10:00', '10081', 'Mon', '']) {
+    t.deepEqual(
+      parseWeekTime(text, '--window-opens'),
+      {
+        ok: false,
+        error: `--window-opens must be a weekday and a time such as 'Mon 00:00' or 'Sat 18:30'; got '${text}'.`,
+      },
+      text,
+    );
+  }
+});
+
+test('formatWeekMinute and describeWindow read back the stored window', (t) => {
+  t.is(formatWeekMinute(0), 'Mon 00:00');
+  t.is(formatWeekMinute(7200), 'Sat 00:00');
+  t.is(formatWeekMinute(10079), 'Sun 23:59');
+  t.is(formatWeekMinute(10080), 'Mon 00:00');
+  t.is(describeWindow(0, 7200), 'Mon 00:00 to Sat 00:00');
+  t.is(describeWindow(0, 10080), 'the whole week (Mon 00:00 to Mon 00:00)');
+  t.is(describeWindow(8640, 60), 'Sun 00:00 to Mon 01:00 (next week)');
+});
+
+const instants: [string, string, string][] = [
+  ['a date alone is 00:00 in the season zone (CET in winter)', '2019-11-25', '2019-11-24T23:00:00.000Z'],
+  ['a local time in summer is CEST', '2020-07-01T18:00', '2020-07-01T16:00:00.000Z'],
+  ['Z is UTC', '2019-11-24T23:00:00Z', '2019-11-24T23:00:00.000Z'],
+  ['an offset is applied', '2019-11-25T00:00:00+01:00', '2019-11-24T23:00:00.000Z'],
+  ['a negative offset without a colon', '2019-11-24T18:00-0500', '2019-11-24T23:00:00.000Z'],
+  ['seconds are kept', '2019-11-25 00:00:30', '2019-11-24T23:00:30.000Z'],
+];
+for (const [what, text, iso] of instants) {
+  test(`parseSeasonInstant: ${what}`, (t) => {
+    const parsed = parseSeasonInstant(text, 'Europe/Stockholm');
+    t.true(parsed.ok);
+    if (parsed.ok) t.is(parsed.value.toISOString(), iso);
+  });
+}
+
+test('parseSeasonInstant refuses what is not an ISO date', (t) => {
+  for (const text of ['2019-13-01', '2019-02-30', '25/11/2019', '2019-11-25T25:00', 'tomorrow', '1969-12-31']) {
+    t.deepEqual(
+      parseSeasonInstant(text, 'UTC', '--qualifiers-start'),
+      {
+        ok: false,
+        error: `--qualifiers-start must be a date such as 2020-11-25, 2020-11-25T18:00 (season time zone) or 2020-11-24T23:00:00Z; got '${text}'.`,
+      },
+      text,
+    );
+  }
+});
+
+const label = (key: string) => `--${key.replace(/_/g, '-')}`;
+
+test('applySeasonInput creates a season with the decisions §4 defaults', (t) => {
+  const applied = applySeasonInput(null, {
+    name: ' eCup 2020 ',
+    qualifiers_start: '2019-11-25',
+    qualifiers_end: '2019-12-23',
+  });
+  t.deepEqual(applied, {
+    ok: true,
+    value: {
+      name: 'eCup 2020',
+      product_name: 'eCup',
+      qualifiers_start: at('2019-11-24T23:00:00Z'),
+      qualifiers_end: at('2019-12-22T23:00:00Z'),
+      time_zone: 'Europe/Stockholm',
+      window_start_minute: 0,
+      window_end_minute: 7200,
+      finals_date: null,
+      trophy_hunt_end: at('2019-12-22T23:00:00Z'),
+      prizes_text: '',
+      max_games_per_week: 30,
+      start_countdown_at: at('2019-11-24T23:00:00Z'),
+    },
+  });
+});
+
+test('applySeasonInput reads dates without a zone in the given time zone', (t) => {
+  const applied = applySeasonInput(null, {
+    name: 'Oslo',
+    qualifiers_start: '2021-01-04',
+    qualifiers_end: '2021-02-01T12:00:00Z',
+    time_zone: 'UTC',
+    window_opens: 'Mon 00:00',
+    window_closes: 'Mon 00:00',
+  });
+  t.true(applied.ok);
+  if (!applied.ok) return;
+  t.is(applied.value.qualifiers_start.toISOString(), '2021-01-04T00:00:00.000Z');
+  // Monday 00:00 to Monday 00:00 is the whole week, stored as 0 to 10080.
+  t.is(applied.value.window_end_minute, 10080);
+});
+
+test('applySeasonInput requires the name and both qualifier dates for a new season', (t) => {
+  t.deepEqual(applySeasonInput(null, { qualifiers_start: '2021-01-04', qualifiers_end: '2021-02-01' }, label), {
+    ok: false,
+    error: '--name is required.',
+  });
+  t.deepEqual(applySeasonInput(null, { name: 'x', qualifiers_start: '2021-01-04' }, label), {
+    ok: false,
+    error: '--qualifiers-end is required.',
+  });
+});
+
+const base: SeasonFields = seasonDefaults({
+  name: 'eCup 2020',
+  qualifiers_start: at('2019-11-24T23:00:00Z'),
+  qualifiers_end: at('2019-12-22T23:00:00Z'),
+});
+
+test('applySeasonInput changes only the given inputs of an existing season', (t) => {
+  const applied = applySeasonInput(base, { max_games_per_week: '25', finals_date: '2020-01-11' });
+  t.true(applied.ok);
+  if (!applied.ok) return;
+  t.deepEqual(changedSeasonFields(base, applied.value), ['finals_date', 'max_games_per_week']);
+  t.is(applied.value.finals_date?.toISOString(), '2020-01-10T23:00:00.000Z');
+  t.deepEqual(changedSeasonFields(base, { ...base }), []);
+});
+
+test("'none' clears the finals date and the countdown", (t) => {
+  const applied = applySeasonInput(
+    { ...base, finals_date: at('2020-01-10T23:00:00Z') },
+    {
+      finals_date: 'none',
+      start_countdown_at: 'NONE',
+    },
+  );
+  t.true(applied.ok);
+  if (applied.ok) {
+    t.is(applied.value.finals_date, null);
+    t.is(applied.value.start_countdown_at, null);
+  }
+});
+
+const refusals: [string, SeasonFields | null, Record<string, string>, string][] = [
+  [
+    'an unknown time zone',
+    base,
+    { time_zone: 'Mars/Olympus' },
+    "--time-zone must be an IANA time zone such as Europe/Stockholm or UTC; got 'Mars/Olympus'.",
+  ],
+  [
+    'qualifiers that end before they start',
+    base,
+    { qualifiers_end: '2019-11-01' },
+    '--qualifiers-end must be after --qualifiers-start.',
+  ],
+  [
+    'qualifiers that end when they start',
+    null,
+    { name: 'x', qualifiers_start: '2021-01-04', qualifiers_end: '2021-01-04' },
+    '--qualifiers-end must be after --qualifiers-start.',
+  ],
+  [
+    'a trophy hunt that ends before the qualifiers start',
+    base,
+    { trophy_hunt_end: '2019-11-20' },
+    '--trophy-hunt-end must be after --qualifiers-start.',
+  ],
+  [
+    'finals before the qualifiers end',
+    base,
+    { finals_date: '2019-12-01' },
+    '--finals-date must not be before --qualifiers-end.',
+  ],
+  [
+    'a window that closes when it opens',
+    base,
+    { window_opens: 'Wed 10:00', window_closes: 'Wed 10:00' },
+    '--window-closes must differ from --window-opens: a window that closes when it opens is never open.',
+  ],
+  [
+    'a weekly cap of 0',
+    base,
+    { max_games_per_week: '0' },
+    '--max-games-per-week must be a whole number from 1 to 1000.',
+  ],
+  [
+    'a weekly cap of 2.5',
+    base,
+    { max_games_per_week: '2.5' },
+    '--max-games-per-week must be a whole number from 1 to 1000.',
+  ],
+  ['an empty name', base, { name: '  ' }, '--name must be 1 to 100 characters.'],
+  [
+    'a product name over 50 characters',
+    base,
+    { product_name: 'x'.repeat(51) },
+    '--product-name must be 1 to 50 characters.',
+  ],
+];
+for (const [what, from, input, error] of refusals) {
+  test(`applySeasonInput refuses ${what}`, (t) => {
+    t.deepEqual(applySeasonInput(from, input, label), { ok: false, error });
+  });
+}
+
+test('validateSeason accepts the seeded shape and trims the texts', (t) => {
+  const checked = validateSeason({ ...base, prizes_text: '  Winner: 36 000 FIFA points.\n' });
+  t.true(checked.ok);
+  if (checked.ok) t.is(checked.value.prizes_text, 'Winner: 36 000 FIFA points.');
+});

@@ -1,6 +1,15 @@
-import { DEMO_ACCOUNTS, createDiskImageStore, openProcess, runMain, seedBase, seedDemo, stopOnSignals } from '@ecup/db';
+import {
+  DEMO_ACCOUNTS,
+  createDiskImageStore,
+  createLogger,
+  openProcess,
+  runMain,
+  seedBase,
+  seedDemo,
+  stopOnSignals,
+} from '@ecup/db';
 import { createShiftableClock } from '@ecup/domain';
-import { startApi } from '@ecup/api';
+import { createMetricsRegistry, startApi } from '@ecup/api';
 import { startWorker, type WorkerHandle } from '@ecup/worker';
 
 /**
@@ -10,31 +19,37 @@ import { startWorker, type WorkerHandle } from '@ecup/worker';
  */
 runMain(async () => {
   const { config, knex, migrations } = await openProcess();
-  if (migrations.length > 0) console.info(`database: applied ${migrations.length} migrations`);
+  const log = createLogger({ level: config.logLevel });
+  if (migrations.length > 0) log.info(`database: applied ${migrations.length} migrations`);
   const now = new Date();
   await seedBase(knex, { now });
   const images = createDiskImageStore(config.uploadDir);
   if (config.seedDemo) {
     const hasPlayers = await knex('users').first('id');
     if (!hasPlayers) {
-      console.info('database is empty: adding the demo season, players, news and forum threads…');
+      log.info('database is empty: adding the demo season, players, news and forum threads…');
       await seedDemo(knex, { now, store: images });
     }
   }
   // TEST_CLOCK=on (never in production): one movable clock shared by the API and the in-process worker.
   const clock = config.testClock ? createShiftableClock(Date.now) : undefined;
   const workerNow = clock ? () => clock.now() : undefined;
-  const worker: WorkerHandle | null = config.worker ? await startWorker({ config, knex, now: workerNow }) : null;
-  const api = await startApi({ config, knex, images, clock });
-  console.info(`eCup is running on ${config.publicUrl} (API, player app at /, console at /admin/)`);
-  console.info(`worker: ${worker ? 'in this process' : 'off (WORKER=off); run npm run worker'}`);
-  console.info(`e-mails: ${config.smtpUrl ? 'sent by SMTP' : `written to ${config.mailOutbox}`}`);
-  console.info(
+  // One registry: the API's /metrics shows the in-process worker's metrics too (no METRICS_PORT server here).
+  const metrics = createMetricsRegistry();
+  const worker: WorkerHandle | null = config.worker
+    ? await startWorker({ config, knex, now: workerNow, log, metrics })
+    : null;
+  const api = await startApi({ config, knex, images, clock, log, metrics });
+  log.info(`eCup is running on ${config.publicUrl} (API, player app at /, console at /admin/)`);
+  log.info(`worker: ${worker ? 'in this process' : 'off (WORKER=off); run npm run worker'}`);
+  log.info(`e-mails: ${config.smtpUrl ? 'sent by SMTP' : `written to ${config.mailOutbox}`}`);
+  log.info(
     `demo logins: ${DEMO_ACCOUNTS.player.username} / ${DEMO_ACCOUNTS.player.password} (player), ` +
       `${DEMO_ACCOUNTS.admin.username} / ${DEMO_ACCOUNTS.admin.password} (admin)`,
   );
   stopOnSignals([() => api.close(), async () => worker?.close(), () => knex.destroy()], {
     timeoutMs: config.shutdownTimeoutMs,
     what: 'in-flight requests and jobs',
+    log,
   });
 });

@@ -137,6 +137,7 @@ export const SPEC_MESSAGES_SV: Record<MessageName, string> = {
   reasonTooShort: 'Anledningen är för kort.',
   reasonTooLong: 'Anledningen är för lång.',
   postReported: 'Tack! En moderator tittar på inlägget.',
+  contentRemoved: '[borttaget]',
   teamNameRequired: 'Du måste ange ett lagnamn.',
   notSignedIn: 'Du måste vara inloggad för att göra det.',
   sessionExpired: 'Din session har gått ut. Logga in igen.',

@@ -49,7 +49,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
 /** Option parsers that refuse bad values with a clear message (commander prints it and exits 2). */
 export const parse = {
   positiveInt(value: string): number {
-    if (!/^\d+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError('must be a whole number of 1 or more.');
+    if (!/^\d+$/.test(value) || Number(value) < 1)
+      throw new InvalidArgumentError('must be a whole number of 1 or more.');
     return Number(value);
   },
   nonNegativeInt(value: string): number {

@@ -1,4 +1,76 @@
+import type { Command } from 'commander';
+import { CommandRejected, changeStaffFlags } from '@ecup/db';
+import { PERMISSIONS, PERMISSION_NAMES, describeFlags, parseFlags } from '@ecup/domain';
+import { CliError, type CliRuntime } from '../cli/runtime.ts';
 import type { RegisterCommands } from './index.ts';
 
-/** The `admin:*` commands. */
-export const registerAdminCommands: RegisterCommands = () => undefined;
+const FLAG_LIST = [
+  ...PERMISSION_NAMES.map((name) => `  ${name.padEnd(20)} ${PERMISSIONS[name]}`),
+  `  ${'all'.padEnd(20)} 127`,
+].join('\n');
+
+function registerFlagCommand(program: Command, runtime: CliRuntime, change: 'grant' | 'revoke'): void {
+  const grant = change === 'grant';
+  program
+    .command(`admin:${change}`)
+    .argument('<user>', 'username, or numeric user id')
+    .argument('<flags...>', 'flag names (any case), numbers (a bit such as 32, or a total such as 127), or all')
+    .description(
+      grant
+        ? 'Give a user permission flags (spec §6, decisions §8); flags they hold stay. This is how the first admin ' +
+            'is made: grant "all" (127), and that user can then edit flags in the console.'
+        : 'Take permission flags from a user (spec §6, decisions §8); the other flags stay.',
+    )
+    .option('--dry-run', 'print the flags before and after and write nothing')
+    .addHelpText(
+      'after',
+      `
+Flags (spec §6):
+${FLAG_LIST}
+An all-digit <user> is a user id. The change is written to the audit log (action user.permissions,
+no actor, source cli), as the console's changes are.
+
+Examples:
+${
+  grant
+    ? `  $ npm run cli -- admin:grant sara all                      # the first admin
+  $ npm run cli -- admin:grant 42 canResolveConflicts canBanUsers
+  $ npm run cli -- admin:grant mod_kim 34 --dry-run`
+    : `  $ npm run cli -- admin:revoke mod_kim canbanusers
+  $ npm run cli -- admin:revoke 42 all                      # back to a plain player`
+}`,
+    )
+    .action(async (user: string, flags: string[], options: { dryRun?: boolean }) => {
+      const parsed = parseFlags(flags.join(' '));
+      if (!parsed.ok) throw new CliError(parsed.error);
+      if (parsed.value === 0) {
+        throw new CliError(`no permission flag given: name one or more of ${PERMISSION_NAMES.join(', ')}, or all.`);
+      }
+      await runtime.withDatabase(async (knex) => {
+        const now = runtime.io.now();
+        const { result } = await knex
+          .transaction((trx) =>
+            changeStaffFlags(trx, { user, bits: parsed.value, change, now, dry_run: options.dryRun }),
+          )
+          .catch((error: unknown) => {
+            if (error instanceof CommandRejected) throw new CliError(error.message);
+            throw error;
+          });
+        const who = `${result.user.username} (id ${result.user.id})`;
+        runtime.print(`User ${who}`);
+        runtime.print(`  before: ${describeFlags(result.before)}`);
+        runtime.print(`  after:  ${describeFlags(result.after)}`);
+        if (!result.changed) runtime.print(`Nothing to change: ${grant ? 'already held' : 'not held'}.`);
+        else runtime.print(options.dryRun ? 'Dry run: nothing was written.' : 'Saved, and written to the audit log.');
+        if (result.full_admins === 0) {
+          runtime.print('Note: no user holds every flag now, so nobody can edit flags in the console.');
+        }
+      });
+    });
+}
+
+/** The `admin:*` commands: staff permission flags from the command line (decisions §8). */
+export const registerAdminCommands: RegisterCommands = (program, runtime) => {
+  registerFlagCommand(program, runtime, 'grant');
+  registerFlagCommand(program, runtime, 'revoke');
+};

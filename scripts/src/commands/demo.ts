@@ -1,4 +1,118 @@
+import {
+  DEMO_ACCOUNTS,
+  createDiskImageStore,
+  demoSeeded,
+  findCurrentSeason,
+  seedBase,
+  seedDemo,
+  type SeedDemoSummary,
+} from '@ecup/db';
+import { parse } from '../cli/program.ts';
+import { createProgress } from '../cli/progress.ts';
 import type { RegisterCommands } from './index.ts';
 
-/** The `demo:*` commands. */
-export const registerDemoCommands: RegisterCommands = () => undefined;
+interface DemoOptions {
+  players?: number;
+  gamesPerPlayer?: number;
+  forumThreads?: number;
+  seed?: number;
+  dryRun?: boolean;
+}
+
+const SUMMARY_TITLES: [keyof SeedDemoSummary, string][] = [
+  ['users', 'users (2 demo accounts + players)'],
+  ['players', 'demo players'],
+  ['avatars', 'avatars'],
+  ['games', 'finished games'],
+  ['news', 'news articles'],
+  ['forum_threads', 'forum threads'],
+  ['forum_posts', 'forum posts'],
+];
+
+/** The `demo:*` commands (decisions §4: the demo seed makes the product usable at once). */
+export const registerDemoCommands: RegisterCommands = (program, runtime) => {
+  program
+    .command('demo:seed')
+    .description(
+      'Fill the database with demo data: the base rows (countries, a season open now when none is active, forum ' +
+        'categories, teams), the demo accounts, players with finished games, news with images and forum threads. ' +
+        'Does nothing when the demo is already there.',
+    )
+    .option('--players <n>', 'demo players besides the two demo accounts (default 200)', parse.positiveInt)
+    .option('--games-per-player <n>', 'average finished games per player (default 12)', parse.nonNegativeInt)
+    .option('--forum-threads <n>', 'forum threads (default 24)', parse.nonNegativeInt)
+    .option('--seed <n>', 'random seed: the same seed and day give the same data (default 2020)', parse.nonNegativeInt)
+    .option('--dry-run', 'say what would be added and write nothing')
+    .addHelpText(
+      'after',
+      `
+Images go to UPLOAD_DIR (as npm start stores them). Sign in with ${DEMO_ACCOUNTS.admin.username} /
+${DEMO_ACCOUNTS.admin.password} (every permission flag) or ${DEMO_ACCOUNTS.player.username} / ${DEMO_ACCOUNTS.player.password}.
+
+Examples:
+  $ npm run cli -- demo:seed
+  $ npm run cli -- demo:seed --players 50 --games-per-player 4 --forum-threads 8 --seed 7
+  $ npm run cli -- demo:seed --dry-run`,
+    )
+    .action(async (options: DemoOptions) => {
+      await runtime.withDatabase(async (knex, config) => {
+        if (await demoSeeded(knex)) {
+          runtime.print(
+            `The demo is already seeded (user ${DEMO_ACCOUNTS.admin.username} exists): nothing was written.`,
+          );
+          return;
+        }
+        const now = runtime.io.now();
+        const season = await findCurrentSeason(knex);
+        const settings = [
+          `players ${options.players ?? 'default (200)'}`,
+          `games per player ${options.gamesPerPlayer ?? 'default (12)'}`,
+          `forum threads ${options.forumThreads ?? 'default (24)'}`,
+          `seed ${options.seed ?? 'default (2020)'}`,
+        ].join(', ');
+        if (options.dryRun) {
+          runtime.print('Dry run: would add');
+          runtime.print('  the base rows that are missing (countries, forum categories, teams)');
+          runtime.print(
+            season
+              ? `  nothing to the seasons: the demo plays in the current season ${season.id} "${season.name}"`
+              : '  a season open now (there is no active season)',
+          );
+          runtime.print(`  the accounts ${DEMO_ACCOUNTS.admin.username} and ${DEMO_ACCOUNTS.player.username}`);
+          runtime.print(`  demo players, games, news and forum threads: ${settings}`);
+          runtime.print(`  images under ${config.uploadDir}`);
+          runtime.print('Nothing was written.');
+          return;
+        }
+        const progress = createProgress(runtime.io);
+        progress.start(2, 'demo:seed');
+        let summary: SeedDemoSummary;
+        let seasonId: number;
+        try {
+          ({ season_id: seasonId } = await seedBase(knex, { now }));
+          progress.increment();
+          summary = await seedDemo(knex, {
+            now,
+            store: createDiskImageStore(config.uploadDir),
+            players: options.players,
+            gamesPerPlayer: options.gamesPerPlayer,
+            forumThreads: options.forumThreads,
+            seed: options.seed,
+          });
+          progress.increment();
+        } finally {
+          progress.stop();
+        }
+        if (summary.users === 0) {
+          runtime.print('The demo is already seeded (another process seeded it): nothing was written.');
+          return;
+        }
+        runtime.print(`Seeded the demo in season ${seasonId}${season ? '' : ' (created, open now)'}:`);
+        for (const [key, title] of SUMMARY_TITLES) runtime.print(`  ${String(summary[key]).padStart(6)} ${title}`);
+        runtime.print(
+          `Sign in with ${DEMO_ACCOUNTS.admin.username} / ${DEMO_ACCOUNTS.admin.password} (admin) or ` +
+            `${DEMO_ACCOUNTS.player.username} / ${DEMO_ACCOUNTS.player.password} (player).`,
+        );
+      });
+    });
+};

@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import { ADMIN_RESOURCES, isMinorOn, type AdminTrophyWinnerRecord } from '@ecup/domain';
+import { ADMIN_RESOURCES, isMinorOn, toCsv, type AdminTrophyWinnerRecord } from '@ecup/domain';
 import { trophyWeeklyWinners } from '@ecup/db';
 import type { AppDeps, AppState } from '../../context.ts';
 import { currentSeason } from '../../services/season.ts';
@@ -96,21 +96,9 @@ export const TROPHY_WINNERS_CSV_COLUMNS = [
   'secured_at',
 ] as const satisfies readonly (keyof AdminTrophyWinnerRecord)[];
 
-/**
- * One CSV field (RFC 4180): quoted when it holds a comma, quote or line break; a leading `=`, `+`, `-` or `@` is
- * prefixed with `'` so a spreadsheet does not run a player's name as a formula.
- */
-function csvField(value: unknown): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-/** The winners as CSV, header first, CRLF line ends. */
+/** The winners as CSV, header first, CRLF line ends (`toCsv`, shared with the CLI's prize export). */
 export function trophyWinnersCsv(rows: AdminTrophyWinnerRecord[]): string {
-  const lines = [TROPHY_WINNERS_CSV_COLUMNS.join(',')];
-  for (const row of rows) lines.push(TROPHY_WINNERS_CSV_COLUMNS.map((column) => csvField(row[column])).join(','));
-  return `${lines.join('\r\n')}\r\n`;
+  return toCsv(TROPHY_WINNERS_CSV_COLUMNS, rows);
 }
 
 /** `GET /admin/api/trophy-winners.csv` (canSeeTrophyWinners): every winner of the season as a download. */

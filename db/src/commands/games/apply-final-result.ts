@@ -65,11 +65,11 @@ async function afterFinal(trx: Knex, game: GameRow, now: Date): Promise<Push[]> 
 /**
  * Makes a result final exactly once (decisions §5): one guarded write moves the game from the state the caller
  * locked it in to 'final' (a second call finds no such row and is a 409), the players' Elo is rated with
- * `rateGame` from their current ratings and final games played (decisions §6) and stored on the game as
- * before/after, and each player's wins, losses, ties, goals and games played grow by increments. A game that was
- * in conflict becomes solved. The trophy hunt's moves (decisions §7, `applyTrophyResult`) follow in this same
- * transaction, after the stats. Answers the pushes for after commit: `score` on the game's room and `stats` (with
- * the trophies) on both players' rooms.
+ * `rateGame` from their current ratings and final games played (decisions §6), stored on the game as
+ * before/after and written to the Elo history (the replay order of `elo:rebuild`), and each player's wins, losses,
+ * ties, goals and games played grow by increments. A game that was in conflict becomes solved. The trophy hunt's
+ * moves (decisions §7, `applyTrophyResult`) follow in this same transaction, after the stats. Answers the pushes
+ * for after commit: `score` on the game's room and `stats` (with the trophies) on both players' rooms.
  */
 export async function applyFinalResult(trx: Knex, game: GameRow, now: Date, result: FinalScore): Promise<Push[]> {
   if (game.state === 'final' || game.state === 'playing') {
@@ -103,6 +103,19 @@ export async function applyFinalResult(trx: Knex, game: GameRow, now: Date, resu
       ...(solving ? { conflict_solved: true, solved_by_user_id: result.solved_by_user_id } : {}),
     });
   if (changed !== 1) throw new CommandRejected('conflict', MESSAGES.gameAlreadyFinal);
+  await trx('elo_history').insert({
+    game_id: game.id,
+    kind: 'final',
+    score_1: result.score_1,
+    score_2: result.score_2,
+    elo_1_before: one.elo,
+    elo_2_before: two.elo,
+    elo_1_after: rated.elo_1,
+    elo_2_after: rated.elo_2,
+    games_1: one.games_played,
+    games_2: two.games_played,
+    created_at: now,
+  });
   const delta = statsDelta(result.score_1, result.score_2);
   await moveStats(trx, game.user_1_id, delta.user_1, 1, rated.elo_1);
   await moveStats(trx, game.user_2_id, delta.user_2, 1, rated.elo_2);
@@ -113,9 +126,10 @@ export async function applyFinalResult(trx: Knex, game: GameRow, now: Date, resu
 /**
  * A moderator replaces a final result (decisions §5: "reverses the old effect and applies the new one"): each
  * player's stats lose the old game and gain the new one, their Elo loses the old change and is rated again from
- * there with the games played before this game, and the game keeps when it became final; the trophy moves are
- * reversed and the new result's applied (`replaceTrophyResult`, docs/rules.md). Guarded by the old state and
- * score, so a concurrent edit is a 409. Answers the same pushes as {@link applyFinalResult}.
+ * there with the games played before this game (an `edit` row in the Elo history, so `elo:rebuild` can replay it),
+ * and the game keeps when it became final; the trophy moves are reversed and the new result's applied
+ * (`replaceTrophyResult`, docs/rules.md). Guarded by the old state and score, so a concurrent edit is a 409.
+ * Answers the same pushes as {@link applyFinalResult}.
  */
 export async function replaceFinalResult(trx: Knex, game: GameRow, now: Date, result: FinalScore): Promise<Push[]> {
   if (
@@ -152,6 +166,21 @@ export async function replaceFinalResult(trx: Knex, game: GameRow, now: Date, re
       ...(game.conflict ? { conflict_solved: true, solved_by_user_id: result.solved_by_user_id } : {}),
     });
   if (changed !== 1) throw new CommandRejected('conflict', MESSAGES.gameAlreadyFinal);
+  await trx('elo_history').insert({
+    game_id: game.id,
+    kind: 'edit',
+    score_1: result.score_1,
+    score_2: result.score_2,
+    previous_score_1: game.score_1,
+    previous_score_2: game.score_2,
+    elo_1_before: one.elo,
+    elo_2_before: two.elo,
+    elo_1_after: rated.elo_1,
+    elo_2_after: rated.elo_2,
+    games_1: one.games_played - 1,
+    games_2: two.games_played - 1,
+    created_at: now,
+  });
   const before = statsDelta(game.score_1, game.score_2);
   const after = statsDelta(result.score_1, result.score_2);
   await moveStats(trx, game.user_1_id, before.user_1, -1, base1);

@@ -1,1 +1,219 @@
-export {};
+import type { Knex } from 'knex';
+import { changedSeasonFields, validateSeason, type SeasonFields, type SeasonLabel } from '@ecup/domain';
+import { writeAudit } from '../audit.ts';
+import { CommandRejected, type CommandOutcome } from '../types.ts';
+
+/** A season row as operators see it (decisions §4). */
+export interface SeasonRecord extends SeasonFields {
+  id: number;
+  active: boolean;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const FIELD_COLUMNS = [
+  'name',
+  'product_name',
+  'qualifiers_start',
+  'qualifiers_end',
+  'time_zone',
+  'window_start_minute',
+  'window_end_minute',
+  'finals_date',
+  'trophy_hunt_end',
+  'prizes_text',
+  'max_games_per_week',
+  'start_countdown_at',
+] as const satisfies readonly (keyof SeasonFields)[];
+
+const COLUMNS = ['id', ...FIELD_COLUMNS, 'active', 'created_at', 'updated_at'] as const;
+
+function dateOrNull(value: unknown): Date | null {
+  return value === null || value === undefined ? null : new Date(value as Date | string);
+}
+
+function recordOf(row: Record<string, unknown>): SeasonRecord {
+  return {
+    id: Number(row.id),
+    name: String(row.name),
+    product_name: String(row.product_name),
+    qualifiers_start: new Date(row.qualifiers_start as Date),
+    qualifiers_end: new Date(row.qualifiers_end as Date),
+    time_zone: String(row.time_zone),
+    window_start_minute: Number(row.window_start_minute),
+    window_end_minute: Number(row.window_end_minute),
+    finals_date: dateOrNull(row.finals_date),
+    trophy_hunt_end: new Date(row.trophy_hunt_end as Date),
+    prizes_text: String(row.prizes_text),
+    max_games_per_week: Number(row.max_games_per_week),
+    start_countdown_at: dateOrNull(row.start_countdown_at),
+    active: Boolean(row.active),
+    created_at: new Date(row.created_at as Date),
+    updated_at: new Date(row.updated_at as Date),
+  };
+}
+
+/** Only the editable fields of a season. */
+export function seasonFieldsOf(season: SeasonFields): SeasonFields {
+  return Object.fromEntries(FIELD_COLUMNS.map((key) => [key, season[key]])) as unknown as SeasonFields;
+}
+
+/** The fields as JSON for the audit log and `--json`: instants as ISO strings. */
+export function seasonJson(season: Partial<SeasonRecord>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(season).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value]),
+  );
+}
+
+/**
+ * The current season: the newest active one (decisions §4), the same rule the API (api/src/services/season.ts),
+ * matchmaking and the seeds use. The CLI keeps at most one season active, so "newest active" is also "the only
+ * active" one.
+ */
+export async function findCurrentSeason(knex: Knex): Promise<SeasonRecord | null> {
+  const row = (await knex('seasons').where('active', true).orderBy('id', 'desc').first(COLUMNS)) as
+    Record<string, unknown> | undefined;
+  return row ? recordOf(row) : null;
+}
+
+/** One season by id, or null. */
+export async function findSeason(knex: Knex, id: number): Promise<SeasonRecord | null> {
+  const row = (await knex('seasons').where('id', id).first(COLUMNS)) as Record<string, unknown> | undefined;
+  return row ? recordOf(row) : null;
+}
+
+/** Ids of the active seasons other than `keep`, locked so that two activations cannot interleave. */
+async function otherActiveIds(trx: Knex, keep: number | null): Promise<number[]> {
+  const query = trx('seasons').where('active', true).forUpdate().orderBy('id');
+  if (keep !== null) query.whereNot('id', keep);
+  return ((await query.pluck('id')) as unknown[]).map(Number);
+}
+
+function validated(fields: SeasonFields, label: SeasonLabel | undefined): SeasonFields {
+  const check = validateSeason(fields, label);
+  if (!check.ok) throw new CommandRejected('invalid', check.error);
+  return check.value;
+}
+
+/** Whole seconds: the season's DATETIME columns hold no fractions. */
+function toSecond<T extends Date | null>(value: T): T {
+  return (value === null ? null : new Date(Math.floor(value.getTime() / 1000) * 1000)) as T;
+}
+
+function rounded(fields: SeasonFields): SeasonFields {
+  return {
+    ...fields,
+    qualifiers_start: toSecond(fields.qualifiers_start),
+    qualifiers_end: toSecond(fields.qualifiers_end),
+    finals_date: toSecond(fields.finals_date),
+    trophy_hunt_end: toSecond(fields.trophy_hunt_end),
+    start_countdown_at: toSecond(fields.start_countdown_at),
+  };
+}
+
+export interface CreateSeasonResult {
+  /** The new season; id is null on a dry run. */
+  season: Omit<SeasonRecord, 'id'> & { id: number | null };
+  /** Seasons that stopped (or would stop) being active because the new one became current. */
+  deactivated: number[];
+}
+
+/**
+ * Creates a season (decisions §4: operators create it with `scripts`). Validated with the domain's season rules
+ * (`label` names the inputs in the error). An active season becomes the current one and every other season stops
+ * being active in the same transaction, so the API, matchmaking and the trophy sweeps agree on one season. Audited
+ * as `season.create` with no actor (the operator CLI). A dry run validates and reports, and writes nothing.
+ */
+export async function createSeason(
+  trx: Knex,
+  input: { fields: SeasonFields; active: boolean; now: Date; dry_run?: boolean; label?: SeasonLabel },
+): Promise<CommandOutcome<CreateSeasonResult>> {
+  const fields = rounded(validated(input.fields, input.label));
+  const deactivated = input.active ? await otherActiveIds(trx, null) : [];
+  const values = { ...fields, active: input.active, created_at: input.now, updated_at: input.now };
+  if (input.dry_run) return { result: { season: { id: null, ...values }, deactivated }, events: [] };
+
+  if (deactivated.length > 0) {
+    await trx('seasons').whereIn('id', deactivated).update({ active: false, updated_at: input.now });
+  }
+  const [id] = (await trx('seasons').insert(values)) as number[];
+  const created = { id: Number(id), ...values };
+  await writeAudit(trx, {
+    actor_user_id: null,
+    action: 'season.create',
+    entity: 'season',
+    entity_id: created.id,
+    before: null,
+    after: { ...seasonJson({ ...fields, active: input.active }), deactivated, source: 'cli' },
+    ip: null,
+    now: input.now,
+  });
+  return { result: { season: created, deactivated }, events: [] };
+}
+
+export interface UpdateSeasonResult {
+  before: SeasonRecord;
+  after: SeasonRecord;
+  /** The fields (and `active`) that changed or would change; empty when the input matched the row. */
+  changed: (keyof SeasonFields | 'active')[];
+  deactivated: number[];
+}
+
+/**
+ * Changes a season (decisions §4): the whole result is validated again, so a new end cannot fall before the stored
+ * start. `active: true` makes it the current season (every other one stops being active); `active: false` takes it
+ * out of play. Nothing changed writes nothing. Audited as `season.update` with the changed fields before and after.
+ */
+export async function updateSeason(
+  trx: Knex,
+  input: {
+    id: number;
+    fields: SeasonFields;
+    active?: boolean;
+    now: Date;
+    dry_run?: boolean;
+    label?: SeasonLabel;
+  },
+): Promise<CommandOutcome<UpdateSeasonResult>> {
+  const row = (await trx('seasons').where('id', input.id).forUpdate().first(COLUMNS)) as
+    Record<string, unknown> | undefined;
+  if (!row) throw new CommandRejected('not_found', `No season with id ${input.id}.`);
+  const before = recordOf(row);
+  const fields = rounded(validated(input.fields, input.label));
+  const active = input.active ?? before.active;
+  const changed: UpdateSeasonResult['changed'] = changedSeasonFields(seasonFieldsOf(before), fields);
+  if (active !== before.active) changed.push('active');
+  const deactivated = active && input.active === true ? await otherActiveIds(trx, before.id) : [];
+  const after: SeasonRecord = {
+    ...before,
+    ...fields,
+    active,
+    updated_at: changed.length > 0 ? input.now : before.updated_at,
+  };
+  if (input.dry_run || (changed.length === 0 && deactivated.length === 0)) {
+    return { result: { before, after, changed, deactivated }, events: [] };
+  }
+
+  if (deactivated.length > 0) {
+    await trx('seasons').whereIn('id', deactivated).update({ active: false, updated_at: input.now });
+  }
+  if (changed.length > 0) {
+    const values = Object.fromEntries(changed.map((key) => [key, after[key]]));
+    await trx('seasons')
+      .where('id', before.id)
+      .update({ ...values, updated_at: input.now });
+  }
+  const pick = (season: SeasonRecord) =>
+    seasonJson(Object.fromEntries(changed.map((key) => [key, season[key]])) as Partial<SeasonRecord>);
+  await writeAudit(trx, {
+    actor_user_id: null,
+    action: 'season.update',
+    entity: 'season',
+    entity_id: before.id,
+    before: pick(before),
+    after: { ...pick(after), deactivated, source: 'cli' },
+    ip: null,
+    now: input.now,
+  });
+  return { result: { before, after, changed, deactivated }, events: [] };
+}

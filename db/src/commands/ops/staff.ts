@@ -1,1 +1,69 @@
-export {};
+import type { Knex } from 'knex';
+import { ALL_PERMISSIONS, changeFlags, flagNames } from '@ecup/domain';
+import { DEMO_ACCOUNTS } from '../../seed/demo.ts';
+import { writeAudit } from '../audit.ts';
+import { findUserByRef } from './user-data.ts';
+import { CommandRejected, type CommandOutcome } from '../types.ts';
+
+/** The user a staff command acts on. */
+export interface StaffUser {
+  id: number;
+  username: string;
+  permissions: number;
+}
+
+export interface StaffFlagsResult {
+  user: StaffUser;
+  before: number;
+  after: number;
+  changed: boolean;
+  /** Users that hold every flag once this is done (decisions §8: such a user edits the others' flags). */
+  full_admins: number;
+}
+
+/**
+ * Grants or revokes permission flags from the operator CLI (decisions §8: the first holder of every flag is made
+ * this way, since only such a holder may edit flags in the console). A grant adds `bits`, a revoke removes them.
+ * The user row is locked, so two operators' changes apply one after the other. No change writes nothing; a change is
+ * audited as `user.permissions`, like the console's, with no actor and `source: 'cli'`. A dry run writes nothing.
+ */
+export async function changeStaffFlags(
+  trx: Knex,
+  input: { user: string; bits: number; change: 'grant' | 'revoke'; now: Date; dry_run?: boolean },
+): Promise<CommandOutcome<StaffFlagsResult>> {
+  // The one rule for naming a user on the command line (users:export and users:erase use it too).
+  const head = await findUserByRef(trx, input.user, !input.dry_run);
+  if (head.erased_at) throw new CommandRejected('conflict', `User ${head.id} was erased; it cannot hold flags.`);
+  const user: StaffUser = { id: Number(head.id), username: head.username, permissions: head.permissions };
+  const before = user.permissions;
+  const after = changeFlags(before, input.bits, input.change);
+  const changed = after !== before;
+  if (changed && !input.dry_run) {
+    const updated = await trx('users')
+      .where({ id: user.id, permissions: before })
+      .update({ permissions: after, updated_at: input.now });
+    if (updated !== 1)
+      throw new CommandRejected('conflict', `The flags of '${user.username}' changed meanwhile; run it again.`);
+    await writeAudit(trx, {
+      actor_user_id: null,
+      action: 'user.permissions',
+      entity: 'user',
+      entity_id: user.id,
+      before: { permissions: before, flags: flagNames(before) },
+      after: { permissions: after, flags: flagNames(after), source: 'cli' },
+      ip: null,
+      now: input.now,
+    });
+  }
+  const [{ n }] = (await trx('users')
+    .where('permissions', ALL_PERMISSIONS)
+    .whereNot('id', user.id)
+    .count({ n: '*' })) as [{ n: number }];
+  const full_admins = Number(n) + (after === ALL_PERMISSIONS ? 1 : 0);
+  return { result: { user, before, after, changed, full_admins }, events: [] };
+}
+
+/** Whether the demo seed has run: its admin account (DEMO_ACCOUNTS) exists. */
+export async function demoSeeded(knex: Knex): Promise<boolean> {
+  return Boolean(await knex('users').where('username', DEMO_ACCOUNTS.admin.username).first('id'));
+}

@@ -1,1 +1,558 @@
-export {};
+import type { Knex } from 'knex';
+import { MESSAGES, OPEN_GAME_STATES, flagNames, formatDateTime, isStaff, type ImageKind } from '@ecup/domain';
+import { writeAudit } from '../audit.ts';
+import { CommandRejected, type CommandOutcome } from '../types.ts';
+import { imageRelativePath } from '../../storage/images.ts';
+
+/**
+ * A player's data: the export of everything stored about them (right of access) and the erasure that anonymises
+ * them without breaking anyone else's history (right to be forgotten). Decisions §8: "A player's data can be
+ * exported and erased (anonymised without breaking opponents' history)". docs/cli.md `users:export`, `users:erase`.
+ */
+
+type Row = Record<string, unknown>;
+
+/** The user columns an operator looks a player up by; never a secret. */
+interface UserHead {
+  id: number;
+  username: string;
+  permissions: number;
+  avatar_hash: string | null;
+  team_avatar_hash: string | null;
+  erased_at: Date | null;
+}
+
+const HEAD_COLUMNS = ['id', 'username', 'permissions', 'avatar_hash', 'team_avatar_hash', 'erased_at'] as const;
+
+/**
+ * Finds a user by numeric id or by username, as an operator types either. Refuses an unknown one; an erased account
+ * has lost its username, so the message says to use the id.
+ */
+export async function findUserByRef(knex: Knex, ref: string, forUpdate = false): Promise<UserHead> {
+  const text = ref.trim();
+  const byId = /^\d+$/.test(text);
+  const query = knex('users')
+    .where(byId ? { id: Number(text) } : { username: text })
+    .first(HEAD_COLUMNS);
+  if (forUpdate) query.forUpdate();
+  const row = (await query) as UserHead | undefined;
+  if (!row) {
+    throw new CommandRejected(
+      'not_found',
+      byId
+        ? `There is no user with id ${text}.`
+        : `There is no user named "${text}". An erased account has no username any more: give its numeric id.`,
+    );
+  }
+  return { ...row, permissions: Number(row.permissions) };
+}
+
+const isoDate = (value: unknown) =>
+  value instanceof Date ? value.toISOString().slice(0, 10) : value === null ? null : String(value);
+
+/** Reset and confirmation links carry tokens; an export shows that a link was sent, never a live token. */
+const redactTokens = (text: string) => text.replace(/[0-9a-f]{32,}/gi, '[token removed]');
+
+const parseJson = (text: unknown) => {
+  if (typeof text !== 'string') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+};
+
+/** Everything stored about one player, as `users:export` writes it (dates as ISO strings once serialised). */
+export interface UserDataExport {
+  format: 'ecup-user-data/1';
+  exported_at: Date;
+  /** The profile without the password hash, token hashes or the two-factor secret. */
+  profile: Row;
+  sessions: Row[];
+  password_resets: Row[];
+  queue_entry: Row | null;
+  matches: Row[];
+  /** Every game with the opponent's username and both scores from the player's side. */
+  games: Row[];
+  /** Chat messages the player wrote (not the opponents' lines). */
+  chat_messages: Row[];
+  evidence: Row[];
+  forum_threads: Row[];
+  forum_posts: Row[];
+  /** Reports the player made about posts. */
+  forum_reports: Row[];
+  trophies: Row[];
+  trophy_moves: Row[];
+  /** E-mails sent to the player (or their guardian on their behalf), links' tokens removed. */
+  emails: Row[];
+  bans: Row[];
+  /** Staff actions about the player (without who did them or from where) and the player's own logged actions. */
+  audit_log: Row[];
+  /** Uploaded images, as paths under the upload folder (UPLOAD_DIR). */
+  images: { kind: ImageKind; id: string; path: string }[];
+}
+
+/**
+ * The right of access (decisions §8): one document with everything stored about a player. Other players appear
+ * only by id and public username (opponents, never their e-mail or names); secrets (password hash, session and
+ * reset token hashes, the TOTP secret, tokens inside e-mailed links) are left out. Read-only.
+ */
+export async function exportUserData(knex: Knex, input: { ref: string; now: Date }): Promise<UserDataExport> {
+  const { id } = await findUserByRef(knex, input.ref);
+  const profile = (await knex('users as u')
+    .leftJoin('countries as c', 'c.id', 'u.country_id')
+    .where('u.id', id)
+    .first(
+      'u.id',
+      'u.username',
+      'u.first_name',
+      'u.last_name',
+      'u.email',
+      'u.avatar_hash',
+      'u.permissions',
+      'u.console',
+      'u.gamer_tag',
+      'u.country_id',
+      'c.name as country_name',
+      'u.birth_date',
+      'u.team_name',
+      'u.team_avatar_hash',
+      'u.fifa_team_name',
+      'u.wins',
+      'u.losses',
+      'u.ties',
+      'u.games_played',
+      'u.scored_goals',
+      'u.conceded_goals',
+      'u.secured_trophies',
+      'u.unsecured_trophies',
+      'u.elo',
+      'u.forum_post_count',
+      'u.guardian_email',
+      'u.guardian_confirmed_at',
+      'u.terms_accepted_at',
+      'u.banned_until',
+      'u.ban_reason',
+      'u.totp_enabled',
+      'u.erased_at',
+      'u.created_at',
+      'u.updated_at',
+    )) as Row;
+  profile.birth_date = isoDate(profile.birth_date);
+  profile.totp_enabled = Boolean(profile.totp_enabled);
+  profile.permission_names = flagNames(Number(profile.permissions));
+
+  const eitherPlayer = (q: Knex.QueryBuilder) => q.where('user_1_id', id).orWhere('user_2_id', id);
+  const [
+    sessions,
+    passwordResets,
+    queueEntry,
+    matchRows,
+    gameRows,
+    chatMessages,
+    evidence,
+    forumThreads,
+    forumPosts,
+    forumReports,
+    trophies,
+    trophyMoves,
+    emails,
+    bans,
+    auditAbout,
+    auditBy,
+  ] = await Promise.all([
+    knex('sessions')
+      .where('user_id', id)
+      .orderBy('id')
+      .select('id', 'ip', 'user_agent', 'created_at', 'last_seen_at', 'totp_verified_at'),
+    knex('password_resets').where('user_id', id).orderBy('id').select('id', 'created_at', 'expires_at', 'used_at'),
+    knex('queue_entries').where('user_id', id).first('season_id', 'elo', 'entered_at', 'keepalive_at', 'match_id'),
+    knex('matches')
+      .where(eitherPlayer)
+      .orderBy('id')
+      .select(
+        'id',
+        'season_id',
+        'user_1_id',
+        'user_2_id',
+        'state',
+        'user_1_accepted_at',
+        'user_2_accepted_at',
+        'declined_user_id',
+        'created_at',
+        'closed_at',
+      ),
+    knex('games')
+      .where(eitherPlayer)
+      .orderBy('id')
+      .select(
+        'id',
+        'season_id',
+        'match_id',
+        'user_1_id',
+        'user_2_id',
+        'score_1',
+        'score_2',
+        'state',
+        'submitted_user_id',
+        'confirmed_user_id',
+        'dropped_user_id',
+        'conflict',
+        'conflict_solved',
+        'elo_1_before',
+        'elo_2_before',
+        'elo_1_after',
+        'elo_2_after',
+        'created_at',
+        'submitted_at',
+        'final_at',
+      ),
+    knex('chat_messages').where('user_id', id).orderBy('id').select('id', 'game_id', 'content', 'created_at'),
+    knex('evidence')
+      .where('user_id', id)
+      .orderBy('id')
+      .select('id', 'game_id', 'youtube_id', 'evidence_hash', 'created_at'),
+    knex('forum_threads')
+      .where('user_id', id)
+      .orderBy('id')
+      .select('id', 'category_id', 'title', 'reply_count', 'locked', 'created_at', 'last_post_at'),
+    knex('forum_posts')
+      .where('user_id', id)
+      .orderBy('id')
+      .select('id', 'thread_id', 'message', 'created_at', 'hidden_at', 'hidden_reason'),
+    knex('forum_reports')
+      .where('reporter_user_id', id)
+      .orderBy('id')
+      .select('id', 'post_id', 'reason', 'created_at', 'resolved_at'),
+    knex('trophies as t')
+      .join('trophy_pools as p', 'p.id', 't.pool_id')
+      .where('t.holder_user_id', id)
+      .orderBy('t.id')
+      .select('t.id', 'p.season_id', 'p.week_start', 't.state', 't.wins', 't.taken_at', 't.expires_at', 't.secured_at'),
+    knex('trophy_moves')
+      .where((q) => q.where('from_user_id', id).orWhere('to_user_id', id))
+      .orderBy('id')
+      .select('id', 'trophy_id', 'game_id', 'kind', 'from_user_id', 'to_user_id', 'created_at', 'reversed_at'),
+    knex('emails')
+      .where('user_id', id)
+      .orderBy('id')
+      .select('id', 'kind', 'to_address', 'subject', 'text_body', 'created_at', 'sent_at'),
+    knex('bans').where('user_id', id).orderBy('id').select('id', 'reason', 'expires_at', 'lifted_at', 'created_at'),
+    knex('audit_log')
+      .where({ entity: 'user', entity_id: String(id) })
+      .orderBy('id')
+      .select('id', 'action', 'before', 'after', 'created_at'),
+    knex('audit_log')
+      .where('actor_user_id', id)
+      .orderBy('id')
+      .select('id', 'action', 'entity', 'entity_id', 'ip', 'created_at'),
+  ]);
+
+  const games = gameRows as Row[];
+  const matches = matchRows as Row[];
+  const others = new Set<number>();
+  for (const row of [...games, ...matches]) {
+    others.add(Number(row.user_1_id));
+    others.add(Number(row.user_2_id));
+  }
+  others.delete(id);
+  const names = new Map(
+    (
+      (await knex('users')
+        .whereIn('id', [...others])
+        .select('id', 'username')) as { id: number; username: string }[]
+    ).map((row) => [Number(row.id), row.username]),
+  );
+  const sideOf = (row: Row) => (Number(row.user_1_id) === id ? 1 : 2);
+  const opponentOf = (row: Row) => {
+    const opponent = Number(sideOf(row) === 1 ? row.user_2_id : row.user_1_id);
+    return { opponent_id: opponent, opponent_username: names.get(opponent) ?? null };
+  };
+  const byYou = (value: unknown) => (value === null || value === undefined ? null : Number(value) === id);
+
+  const images: UserDataExport['images'] = [];
+  const addImage = (kind: ImageKind, hash: unknown) => {
+    if (typeof hash === 'string' && hash !== '') images.push({ kind, id: hash, path: imageRelativePath(kind, hash) });
+  };
+  for (const kind of ['avatar_orig', 'avatar_medium', 'avatar_small'] as const) addImage(kind, profile.avatar_hash);
+  addImage('team', profile.team_avatar_hash);
+  for (const row of evidence as Row[]) addImage('evidence', row.evidence_hash);
+
+  return {
+    format: 'ecup-user-data/1',
+    exported_at: input.now,
+    profile,
+    sessions: sessions as Row[],
+    password_resets: passwordResets as Row[],
+    queue_entry: (queueEntry as Row | undefined) ?? null,
+    matches: matches.map((row) => ({
+      id: row.id,
+      season_id: row.season_id,
+      ...opponentOf(row),
+      state: row.state,
+      accepted_at: sideOf(row) === 1 ? row.user_1_accepted_at : row.user_2_accepted_at,
+      declined_by_you: byYou(row.declined_user_id),
+      created_at: row.created_at,
+      closed_at: row.closed_at,
+    })),
+    games: games.map((row) => {
+      const mine = sideOf(row) === 1;
+      return {
+        id: row.id,
+        season_id: row.season_id,
+        match_id: row.match_id,
+        ...opponentOf(row),
+        your_side: mine ? 1 : 2,
+        your_score: mine ? row.score_1 : row.score_2,
+        opponent_score: mine ? row.score_2 : row.score_1,
+        state: row.state,
+        submitted_by_you: byYou(row.submitted_user_id),
+        confirmed_by_you: byYou(row.confirmed_user_id),
+        opponent_left: row.dropped_user_id === null ? null : Number(row.dropped_user_id) !== id,
+        conflict: Boolean(row.conflict),
+        conflict_solved: Boolean(row.conflict_solved),
+        your_elo_before: mine ? row.elo_1_before : row.elo_2_before,
+        your_elo_after: mine ? row.elo_1_after : row.elo_2_after,
+        created_at: row.created_at,
+        submitted_at: row.submitted_at,
+        final_at: row.final_at,
+      };
+    }),
+    chat_messages: chatMessages as Row[],
+    evidence: evidence as Row[],
+    forum_threads: (forumThreads as Row[]).map((row) => ({ ...row, locked: Boolean(row.locked) })),
+    forum_posts: forumPosts as Row[],
+    forum_reports: forumReports as Row[],
+    trophies: trophies as Row[],
+    trophy_moves: (trophyMoves as Row[]).map((row) => ({
+      id: row.id,
+      trophy_id: row.trophy_id,
+      game_id: row.game_id,
+      kind: row.kind,
+      to_you: Number(row.to_user_id) === id,
+      created_at: row.created_at,
+      reversed_at: row.reversed_at,
+    })),
+    emails: (emails as Row[]).map((row) => ({ ...row, text_body: redactTokens(String(row.text_body)) })),
+    bans: bans as Row[],
+    audit_log: [
+      ...(auditAbout as Row[]).map((row) => ({
+        id: row.id,
+        about_you: true,
+        action: row.action,
+        before: parseJson(row.before),
+        after: parseJson(row.after),
+        created_at: row.created_at,
+      })),
+      ...(auditBy as Row[]).map((row) => ({ ...row, by_you: true })),
+    ],
+    images,
+  };
+}
+
+/** What an erasure changes (or, in a dry run, would change), table by table. */
+export interface ErasureChanges {
+  users: number;
+  sessions: number;
+  password_resets: number;
+  queue_entries: number;
+  emails: number;
+  bans: number;
+  chat_messages: number;
+  forum_posts: number;
+  forum_reports: number;
+  audit_log_ips: number;
+  image_files: number;
+}
+
+/** Rows an erasure keeps as they are, so opponents' histories, Elo and the ranking stay consistent. */
+export interface ErasureKept {
+  games: number;
+  unfinished_games: number;
+  matches: number;
+  forum_threads: number;
+  evidence: number;
+  trophies: number;
+}
+
+export interface ErasureResult {
+  user_id: number;
+  username: string;
+  anonymous_username: string;
+  dry_run: boolean;
+  changes: ErasureChanges;
+  kept: ErasureKept;
+  /** Image files to delete once the transaction has committed (none in a dry run). */
+  files: { kind: ImageKind; id: string }[];
+}
+
+/** The neutral values an erased account gets: no name, address or date of birth of anyone, and no way in. */
+export function anonymousProfile(id: number, now: Date) {
+  const name = `deleted-${id}`;
+  return {
+    // A hyphen can never be part of a chosen username (spec §5), so this never meets a real player's name.
+    username: name,
+    first_name: 'Deleted',
+    last_name: 'Player',
+    email: `${name}@erased.invalid`,
+    // Not a hash any verifier accepts: the account cannot be signed in to even if the erased_at checks were gone.
+    password_hash: '!erased',
+    avatar_hash: null,
+    permissions: 0,
+    gamer_tag: name,
+    birth_date: '1900-01-01',
+    team_name: '',
+    team_avatar_hash: null,
+    fifa_team_name: '',
+    guardian_email: null,
+    guardian_token_hash: null,
+    guardian_confirmed_at: null,
+    banned_until: null,
+    ban_reason: null,
+    totp_secret: null,
+    totp_enabled: false,
+    erased_at: now,
+    updated_at: now,
+  };
+}
+
+interface ErasureStep {
+  name: Exclude<keyof ErasureChanges, 'users' | 'image_files'>;
+  /** The rows the step changes; the dry run counts them, the erasure changes exactly these. */
+  scope: (trx: Knex, id: number) => Knex.QueryBuilder;
+  apply: (rows: Knex.QueryBuilder) => Promise<number>;
+}
+
+const blank = (column: string) => (rows: Knex.QueryBuilder) => rows.update({ [column]: MESSAGES.contentRemoved });
+const remove = (rows: Knex.QueryBuilder) => rows.delete();
+
+const STEPS: ErasureStep[] = [
+  { name: 'sessions', scope: (trx, id) => trx('sessions').where('user_id', id), apply: remove },
+  { name: 'password_resets', scope: (trx, id) => trx('password_resets').where('user_id', id), apply: remove },
+  // A pending match the player was in times out through the worker (decisions §5); the opponent goes back.
+  { name: 'queue_entries', scope: (trx, id) => trx('queue_entries').where('user_id', id), apply: remove },
+  // Unsent ones are never sent; sent ones held the address and reset links.
+  { name: 'emails', scope: (trx, id) => trx('emails').where('user_id', id), apply: remove },
+  { name: 'bans', scope: (trx, id) => trx('bans').where('user_id', id), apply: remove },
+  {
+    name: 'chat_messages',
+    scope: (trx, id) => trx('chat_messages').where('user_id', id).whereNot('content', MESSAGES.contentRemoved),
+    apply: blank('content'),
+  },
+  {
+    name: 'forum_posts',
+    scope: (trx, id) => trx('forum_posts').where('user_id', id).whereNot('message', MESSAGES.contentRemoved),
+    apply: blank('message'),
+  },
+  {
+    name: 'forum_reports',
+    scope: (trx, id) => trx('forum_reports').where('reporter_user_id', id).whereNot('reason', MESSAGES.contentRemoved),
+    apply: blank('reason'),
+  },
+  // The log keeps who did what and when; the address the erased person acted from goes.
+  {
+    name: 'audit_log_ips',
+    scope: (trx, id) => trx('audit_log').where('actor_user_id', id).whereNotNull('ip'),
+    apply: (rows) => rows.update({ ip: null }),
+  },
+];
+
+async function countOf(query: Knex.QueryBuilder): Promise<number> {
+  const [row] = (await query.clearSelect().count({ n: '*' })) as { n: number | string }[];
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * The right to be forgotten (decisions §8), in the caller's transaction: anonymises the user row (anonymousProfile,
+ * erased_at set, so sign-in, sessions and the ranking leave them out), deletes sessions, reset requests, queue
+ * entries, e-mails and bans, replaces the words of their forum posts, chat lines and post reports with
+ * MESSAGES.contentRemoved, and clears the IP of their own audit rows. Games, scores, Elo, matches, trophies, threads
+ * and evidence stay, so opponents' histories and ratings and the ranking do not move. Writes one audit row with the
+ * CLI as actor (actor_user_id null) and no personal data. The avatar and team photo files are answered in `files`
+ * for the caller to delete after commit.
+ *
+ * Refuses an unknown user, an account already erased, a `confirm` that does not repeat the username (unless
+ * `dry_run`, where it may be left out) and a staff account with permissions unless `force`. `dry_run` counts and
+ * changes nothing.
+ */
+export async function eraseUser(
+  trx: Knex,
+  input: { ref: string; confirm: string | undefined; force: boolean; dry_run: boolean; now: Date },
+): Promise<CommandOutcome<ErasureResult>> {
+  const user = await findUserByRef(trx, input.ref, !input.dry_run);
+  const { id } = user;
+  if (user.erased_at !== null) {
+    throw new CommandRejected(
+      'conflict',
+      `User ${id} was already erased on ${formatDateTime(user.erased_at)}. Nothing was changed.`,
+    );
+  }
+  if (input.confirm === undefined ? !input.dry_run : input.confirm !== user.username) {
+    throw new CommandRejected(
+      'invalid',
+      input.confirm === undefined
+        ? `To erase ${user.username} (id ${id}), repeat the username: --confirm ${user.username}`
+        : `--confirm "${input.confirm}" does not match the username "${user.username}" of user ${id}. Nothing was changed.`,
+    );
+  }
+  if (isStaff(user.permissions) && !input.force) {
+    throw new CommandRejected(
+      'forbidden',
+      `${user.username} (id ${id}) is staff (permissions ${user.permissions}: ${flagNames(user.permissions).join(', ')}). ` +
+        'Take the permissions away first, or add --force to erase the account anyway.',
+    );
+  }
+
+  const files: ErasureResult['files'] = [];
+  if (user.avatar_hash) {
+    for (const kind of ['avatar_orig', 'avatar_medium', 'avatar_small'] as const) {
+      files.push({ kind, id: user.avatar_hash });
+    }
+  }
+  if (user.team_avatar_hash) files.push({ kind: 'team', id: user.team_avatar_hash });
+
+  const played = (q: Knex.QueryBuilder) => q.where('user_1_id', id).orWhere('user_2_id', id);
+  const [games, unfinished_games, matches, forum_threads, evidence, trophies] = await Promise.all([
+    countOf(trx('games').where(played)),
+    countOf(trx('games').where(played).whereIn('state', OPEN_GAME_STATES)),
+    countOf(trx('matches').where(played)),
+    countOf(trx('forum_threads').where('user_id', id)),
+    countOf(trx('evidence').where('user_id', id)),
+    countOf(trx('trophies').where('holder_user_id', id)),
+  ]);
+  const kept: ErasureKept = { games, unfinished_games, matches, forum_threads, evidence, trophies };
+
+  const changes = { users: 1, image_files: files.length } as ErasureChanges;
+  for (const step of STEPS) {
+    const rows = step.scope(trx, id);
+    changes[step.name] = input.dry_run ? await countOf(rows) : await step.apply(rows);
+  }
+  const anonymous_username = `deleted-${id}`;
+  if (!input.dry_run) {
+    // Guarded by erased_at, under the row lock taken above: two erasures at once change the row once.
+    const updated = await trx('users').where({ id }).whereNull('erased_at').update(anonymousProfile(id, input.now));
+    if (updated !== 1) throw new CommandRejected('conflict', `User ${id} was already erased. Nothing was changed.`);
+    await writeAudit(trx, {
+      actor_user_id: null,
+      action: 'user.erase',
+      entity: 'user',
+      entity_id: id,
+      before: { erased: false },
+      after: { erased: true, by: 'cli', changes, kept },
+      ip: null,
+      now: input.now,
+    });
+  }
+  return {
+    result: {
+      user_id: id,
+      username: user.username,
+      anonymous_username,
+      dry_run: input.dry_run,
+      changes,
+      kept,
+      files: input.dry_run ? [] : files,
+    },
+    events: [],
+  };
+}
