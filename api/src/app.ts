@@ -10,7 +10,8 @@ import { newsRoutes } from './features/news/news.routes.ts';
 import { rankingRoutes } from './features/ranking/ranking.routes.ts';
 import { imagesRoutes } from './features/images/images.routes.ts';
 import { seasonRoutes } from './features/season/season.routes.ts';
-import { healthRoutes } from './features/health/health.routes.ts';
+import { healthRoutes, metricsRoutes } from './features/health/health.routes.ts';
+import { requestLog } from './middleware/request-log.ts';
 import { guardianRoutes } from './features/guardian/guardian.routes.ts';
 import { forumsRoutes } from './features/forums/forums.routes.ts';
 import { matchmakingRoutes } from './features/matchmaking/matchmaking.routes.ts';
@@ -28,6 +29,8 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   app.proxy = deps.config.trustProxy;
   app.silent = true;
 
+  const api = new Router<AppState>();
+  app.use(requestLog(deps, (path, method) => routeTemplate(api, path, method)));
   app.use(errorHandler(deps));
   app.use(async (ctx, next) => {
     ctx.set('X-Content-Type-Options', 'nosniff');
@@ -35,17 +38,17 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     ctx.set('X-Frame-Options', 'DENY');
     await next();
   });
+  // Probes and the metrics scrape need no body and no session (METRICS_TOKEN is not a user token).
+  for (const ops of [healthRoutes(deps), metricsRoutes(deps)]) app.use(ops.routes());
   app.use(bodyParser());
   app.use(authenticate(deps));
 
-  const api = new Router<AppState>();
   for (const routes of [
     usersRoutes(deps),
     newsRoutes(deps),
     rankingRoutes(deps),
     imagesRoutes(deps),
     seasonRoutes(deps),
-    healthRoutes(deps),
     guardianRoutes(deps),
     realtimeRoutes(deps),
     forumsRoutes(deps),
@@ -73,4 +76,11 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     ctx.body = { error: MESSAGES.notFound };
   });
   return app;
+}
+
+/** The template of the API route a path and method would reach, or null (for requests refused before routing). */
+function routeTemplate(router: Router<AppState>, path: string, method: string): string | null {
+  const layers = router.match(path, method).pathAndMethod;
+  const last = layers[layers.length - 1];
+  return typeof last?.path === 'string' ? last.path : null;
 }

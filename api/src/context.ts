@@ -2,8 +2,9 @@ import type Koa from 'koa';
 import type { Knex } from 'knex';
 import type { Redis } from 'ioredis';
 import type { Push, ShiftableClock } from '@ecup/domain';
-import type { Config, ImageStore, User } from '@ecup/db';
+import type { Config, ImageStore, Logger, User } from '@ecup/db';
 import type { JobQueues } from './services/jobs.ts';
+import type { ApiMetrics } from './services/metrics.ts';
 
 /** What the app needs from the process; tests build it with their own database, Redis prefix and clock. */
 export interface AppDeps {
@@ -16,7 +17,10 @@ export interface AppDeps {
   now: () => Date;
   /** The movable clock behind `now`, only with TEST_CLOCK=on (POST /test/clock). */
   clock?: ShiftableClock;
-  log: Pick<Console, 'info' | 'warn' | 'error'>;
+  /** The process's JSON logger; a request's own lines go through `ctx.state.log`, which carries its id. */
+  log: Logger;
+  /** The process's Prometheus registry and the API's metrics in it (served at /metrics). */
+  metrics: ApiMetrics;
   /**
    * Emits real-time events to their rooms on every API process (socket.io's Redis adapter). Fire and forget: a
    * lost event is made good by the client's re-read after a reconnect (decisions §3).
@@ -37,6 +41,9 @@ export interface AppState {
   session?: SessionRef;
   /** Temporary upload files of this request, removed when it ends. */
   uploads?: string[];
+  /** This request's id (X-Request-Id), and a logger that writes it on every line. */
+  requestId?: string;
+  log?: Logger;
 }
 
 export type AppContext = Koa.ParameterizedContext<AppState> & { deps: AppDeps };

@@ -2,3 +2,4 @@ export { createApp } from './app.ts';
 export { startApi, type ApiHandle } from './server.ts';
 export type { AppDeps } from './context.ts';
 export type { RealtimeServer } from './realtime/realtime.ts';
+export { createMetricsRegistry } from './services/metrics.ts';

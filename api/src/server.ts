@@ -3,11 +3,13 @@ import type { AddressInfo } from 'node:net';
 import type { Knex } from 'knex';
 import type { Redis } from 'ioredis';
 import type { ShiftableClock } from '@ecup/domain';
-import { createDiskImageStore, createRedis, type Config, type ImageStore } from '@ecup/db';
+import type { Registry } from 'prom-client';
+import { createDiskImageStore, createLogger, createRedis, type Config, type ImageStore } from '@ecup/db';
 import { createApp } from './app.ts';
 import type { AppDeps } from './context.ts';
 import { createJobQueues } from './services/jobs.ts';
 import { attachRealtime, type RealtimeServer } from './realtime/realtime.ts';
+import { createApiMetrics, createMetricsRegistry } from './services/metrics.ts';
 
 export interface ApiHandle {
   server: http.Server;
@@ -38,9 +40,11 @@ export async function startApi(options: {
   clock?: ShiftableClock;
   images?: ImageStore;
   log?: AppDeps['log'];
+  /** The process's registry, shared with an in-process worker (`npm start`); a new one when not given. */
+  metrics?: Registry;
 }): Promise<ApiHandle> {
   const { config, knex } = options;
-  const log = options.log ?? console;
+  const log = options.log ?? createLogger({ level: config.logLevel });
   const redis = createRedis(config.redisUrl, config.redisPrefix);
   redis.on('error', (error) => log.warn(`API Redis: ${error.message}`));
   // Listen only once Redis answers, so the first sign-in after a start is not refused.
@@ -55,6 +59,7 @@ export async function startApi(options: {
     now: options.clock ? () => options.clock!.now() : (options.now ?? (() => new Date())),
     clock: options.clock,
     log,
+    metrics: createApiMetrics(options.metrics ?? createMetricsRegistry(), knex),
     publish: () => undefined,
   };
   const app = createApp(deps);

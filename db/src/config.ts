@@ -20,13 +20,28 @@ export interface Config {
   adminWebDist: string;
   shutdownTimeoutMs: number;
   /**
+   * JOB_LOCK_MS: how long a worker's claim on a running job lasts without renewal (BullMQ lockDuration); a job
+   * held by a worker that died is handed to another worker within about 1.5 times this (stalled check every half).
+   */
+  jobLockMs: number;
+  /**
    * TEST_CLOCK=on: tests may move the server's clock through POST /test/clock (the issue's test-only mechanism).
    * Refused when NODE_ENV=production.
    */
   testClock: boolean;
+  /** LOG_LEVEL: the lowest level written to the JSON log (default info; silent writes nothing). */
+  logLevel: LogLevel;
+  /** METRICS_TOKEN: when set, /metrics answers only `Authorization: Bearer <token>`; unset, it is open. */
+  metricsToken: string | null;
+  /** METRICS_PORT: where `npm run worker` serves its own /metrics; null (unset) serves none. */
+  metricsPort: number | null;
 }
 
 export class ConfigError extends Error {}
+
+/** pino's levels, most severe first, and `silent`. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -59,11 +74,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`PUBLIC_URL must be an absolute URL such as https://ecup.example.com (got "${publicUrl}")`);
   }
   const shutdownTimeoutMs = Number(env.SHUTDOWN_TIMEOUT_MS ?? 15000);
+  const jobLockMs = Number(env.JOB_LOCK_MS ?? 30_000);
+  if (!Number.isInteger(jobLockMs) || jobLockMs < 1000) {
+    throw new ConfigError(
+      `JOB_LOCK_MS must be a whole number of milliseconds, at least 1000 (got "${env.JOB_LOCK_MS}")`,
+    );
+  }
   const testClock = flag('TEST_CLOCK', env.TEST_CLOCK, false);
   if (testClock && env.NODE_ENV === 'production') {
     throw new ConfigError(
       'TEST_CLOCK=on lets anyone move the clock: it is refused with NODE_ENV=production. Unset it.',
     );
+  }
+  const logLevel = (env.LOG_LEVEL || 'info').toLowerCase() as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${env.LOG_LEVEL}")`);
+  }
+  const metricsToken = env.METRICS_TOKEN || null;
+  if (metricsToken !== null && !/^[\x21-\x7e]{16,}$/.test(metricsToken)) {
+    throw new ConfigError(
+      'METRICS_TOKEN must be at least 16 printable characters without spaces (for example: openssl rand -hex 32)',
+    );
+  }
+  let metricsPort: number | null = null;
+  if (env.METRICS_PORT) {
+    metricsPort = Number(env.METRICS_PORT);
+    if (!Number.isInteger(metricsPort) || metricsPort < 0 || metricsPort > 65535) {
+      throw new ConfigError(
+        `METRICS_PORT must be a port number from 0 to 65535, or unset for no worker metrics server (got "${env.METRICS_PORT}")`,
+      );
+    }
   }
   return {
     port,
@@ -82,6 +122,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     playerWebDist: path.join(ROOT, 'player-web', 'dist'),
     adminWebDist: path.join(ROOT, 'admin-web', 'dist'),
     shutdownTimeoutMs: Number.isFinite(shutdownTimeoutMs) && shutdownTimeoutMs > 0 ? shutdownTimeoutMs : 15000,
+    jobLockMs,
     testClock,
+    logLevel,
+    metricsToken,
+    metricsPort,
   };
 }

@@ -13,4 +13,6 @@ export * from './commands/index.ts';
 export * from './mail/templates.ts';
 export * from './seed/index.ts';
 export * from './services/process.ts';
+export * from './services/log.ts';
+export * from './security/bearer.ts';
 export * from './services/transaction.ts';

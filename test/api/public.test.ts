@@ -228,10 +228,13 @@ test('/season/current answers the product name and the season times', async (t) 
   t.is(res.body.max_games_per_week, 30);
 });
 
-test('/health reports MySQL and Redis', async (t) => {
-  const res = await api.get('/health');
-  t.is(res.status, 200);
-  t.deepEqual(res.body, { status: 'ok', mysql: 'ok', redis: 'ok' });
+test("/health answers 200 { status: 'ok' } and /ready lists MySQL, Redis and migrations as ok", async (t) => {
+  const health = await api.get('/health');
+  t.is(health.status, 200);
+  t.deepEqual(health.body, { status: 'ok' });
+  const ready = await api.get('/ready');
+  t.is(ready.status, 200);
+  t.deepEqual(ready.body, { status: 'ready', checks: { mysql: 'ok', redis: 'ok', migrations: 'ok' } });
 });
 
 test('an unknown API call answers 404 JSON and a bad JSON body answers 400', async (t) => {

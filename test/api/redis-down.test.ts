@@ -10,7 +10,7 @@ test.before(async () => {
 });
 test.after.always(async () => server?.close());
 
-test('while Redis is unreachable, sign-in fails closed with 503 and read-only pages keep working', async (t) => {
+test('while Redis is unreachable, sign-in fails closed with 503, read-only pages keep working and /ready answers 503 naming redis', async (t) => {
   const api = client(server.url);
   const user = await buildUser(server.knex, { games_played: 3 });
   // The API's own Redis connection drops, as when Redis restarts.
@@ -25,7 +25,15 @@ test('while Redis is unreachable, sign-in fails closed with 503 and read-only pa
     ranking.body.rankings.map((r) => r.online),
     [false],
   );
+  // The process is alive, but not ready for traffic.
   const health = await api.get('/health');
-  t.is(health.status, 503);
-  t.deepEqual(health.body, { status: 'degraded', mysql: 'ok', redis: 'down' });
+  t.is(health.status, 200);
+  t.deepEqual(health.body, { status: 'ok' });
+  const ready = await api.get('/ready');
+  t.is(ready.status, 503);
+  t.deepEqual(ready.body, {
+    status: 'unavailable',
+    failed: ['redis'],
+    checks: { mysql: 'ok', redis: 'down', migrations: 'ok' },
+  });
 });

@@ -179,9 +179,10 @@ test('an editor publishes a news article with an image; it is the first article 
   await signInToConsole(page, product, editor.username, editor.password);
   await page.getByRole('menuitem', { name: 'News' }).click();
   await page.getByRole('link', { name: 'New article' }).click();
+  await page.waitForURL('**/admin/news/create');
 
   const title = `Week 3 qualifiers are open ${Date.now()}`;
-  await page.getByLabel('Title').fill(title);
+  await page.getByRole('textbox', { name: /^Title/ }).fill(title);
   await page.getByRole('combobox', { name: 'Category' }).click();
   await page.getByRole('option', { name: 'Tournament' }).click();
   await page

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import type { Knex } from 'knex';
 import { createShiftableClock, type ShiftableClock } from '@ecup/domain';
-import { loadConfig, seedBase, type Config } from '@ecup/db';
-import { startApi, type AppDeps, type RealtimeServer } from '@ecup/api';
+import { createLogger, loadConfig, seedBase, type Config, type Logger } from '@ecup/db';
+import { createMetricsRegistry, startApi, type AppDeps, type RealtimeServer } from '@ecup/api';
 import { startWorker, type WorkerHandle } from '@ecup/worker';
 import { createTestDatabase, testRedisPrefix } from './db.ts';
 
@@ -34,7 +34,15 @@ export interface TestServer {
  * The real API on a random port with its own database, Redis prefix, upload folder and outbox, base seeds
  * (countries, forum categories, an open season, teams), and optionally an in-process worker.
  */
-export async function startTestServer(options: { worker?: boolean; label?: string; env?: NodeJS.ProcessEnv } = {}) {
+export async function startTestServer(
+  options: {
+    worker?: boolean;
+    label?: string;
+    env?: NodeJS.ProcessEnv;
+    /** The API's and the worker's logger; by default only errors are written. */
+    log?: Logger;
+  } = {},
+) {
   const label = options.label ?? 'api';
   const db = await createTestDatabase(label);
   const dir = await mkdtemp(path.join(os.tmpdir(), `ecup-${label}-`));
@@ -51,11 +59,13 @@ export async function startTestServer(options: { worker?: boolean; label?: strin
   });
   const clock = createClock();
   await seedBase(db.knex, { now: clock.now() });
-  const quiet = { info: () => undefined, warn: () => undefined, error: console.error };
+  const log = options.log ?? createLogger({ level: 'error' });
+  // One registry for the API and its in-process worker, as `npm start` has.
+  const metrics = createMetricsRegistry();
   const worker = options.worker
-    ? await startWorker({ config, knex: db.knex, log: quiet, now: () => clock.now() })
+    ? await startWorker({ config, knex: db.knex, log, now: () => clock.now(), metrics })
     : null;
-  const api = await startApi({ config, knex: db.knex, clock, log: quiet });
+  const api = await startApi({ config, knex: db.knex, clock, log, metrics });
   const server: TestServer = {
     url: api.url,
     knex: db.knex,

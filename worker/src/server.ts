@@ -7,14 +7,20 @@ import {
   QUEUE_NAMES,
   emailJobs,
 } from '@ecup/domain';
-import { createBullConnection, type Config } from '@ecup/db';
+import type { Registry } from 'prom-client';
+import { createBullConnection, createLogger, type Config, type Logger } from '@ecup/db';
 import { createPublisher } from './emitter.ts';
 import { pairNow, playTick } from './jobs/play-tick.ts';
 import { createMailTransport } from './mail/transport.ts';
 import { sendEmail } from './jobs/send-email.ts';
 import { unsentEmailIds } from './jobs/reconcile-emails.ts';
+import { createWorkerMetrics, serveMetrics, type MetricsServer } from './metrics.ts';
 
 export interface WorkerHandle {
+  /** The registry holding the worker's metrics (shared with the API's under `npm start`). */
+  metrics: Registry;
+  /** The worker's own /metrics, when started with a metrics port (`npm run worker` with METRICS_PORT). */
+  metricsUrl: string | null;
   /** Stops taking jobs, lets running ones finish, then closes connections. */
   close(): Promise<void>;
 }
@@ -26,11 +32,16 @@ export interface WorkerHandle {
 export async function startWorker(options: {
   config: Config;
   knex: Knex;
-  log?: Pick<Console, 'info' | 'warn' | 'error'>;
+  log?: Pick<Logger, 'info' | 'warn' | 'error'>;
   now?: () => Date;
+  /** A registry to add the worker's metrics to (the API's, in one process); a new one when not given. */
+  metrics?: Registry;
+  /** Serve the worker's own /metrics on this port (0: any free port); none when null or not given. */
+  metricsPort?: number | null;
 }): Promise<WorkerHandle> {
   const { config, knex } = options;
-  const log = options.log ?? console;
+  const log = options.log ?? createLogger({ level: config.logLevel });
+  const metrics = createWorkerMetrics(options.metrics);
   const now = options.now ?? (() => new Date());
   const prefix = `${config.redisPrefix}bull`;
   const transport = createMailTransport({ smtpUrl: config.smtpUrl, outbox: config.mailOutbox });
@@ -39,6 +50,9 @@ export async function startWorker(options: {
   workerConnection.on('error', (error) => log.warn(`worker Redis: ${error.message}`));
   producerConnection.on('error', () => undefined);
   const queue = new Queue(QUEUE_NAMES.email, { connection: producerConnection, prefix });
+  // A job held by a worker that died (SIGKILL, lost host) goes back to the queue once its lock runs out, found by
+  // the stalled check of any live worker: within about 1.5 × JOB_LOCK_MS.
+  const locks = { lockDuration: config.jobLockMs, stalledInterval: Math.ceil(config.jobLockMs / 2) };
 
   async function requeue(ids: number[]) {
     if (ids.length === 0) return;
@@ -58,18 +72,27 @@ export async function startWorker(options: {
       }
       throw new Error(`unknown job ${job.name}`);
     },
-    { connection: workerConnection, prefix, concurrency: 4, lockDuration: 30_000, stalledInterval: 15_000 },
+    { connection: workerConnection, prefix, concurrency: 4, ...locks },
   );
   worker.on('failed', (job, error) => {
+    metrics.jobFailures.inc({ queue: QUEUE_NAMES.email, job: job?.name ?? 'unknown' });
+    const fields = { queue: QUEUE_NAMES.email, job_id: job?.id, job_name: job?.name, err: error };
     if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) {
-      log.error(`job ${job.id} (${job.name}) failed for good and is kept for inspection: ${error.message}`);
+      log.error(fields, `job ${job.id} (${job.name}) failed for good and is kept for inspection: ${error.message}`);
+    } else {
+      log.warn(fields, `job ${job?.id} (${job?.name}) failed and will be retried: ${error.message}`);
     }
   });
   worker.on('error', (error) => log.warn(`worker: ${error.message}`));
 
   const publisher = createPublisher(config.redisUrl, config.redisPrefix, log);
   const playQueue = new Queue(QUEUE_NAMES.play, { connection: producerConnection, prefix });
-  const playDeps = { knex, now, publish: publisher.publish };
+  const playDeps = {
+    knex,
+    now,
+    publish: publisher.publish,
+    matchesMade: (count: number) => metrics.matchesMade.inc(count),
+  };
   const playWorker = new Worker(
     QUEUE_NAMES.play,
     async (job: Job) => {
@@ -78,9 +101,15 @@ export async function startWorker(options: {
       throw new Error(`unknown job ${job.name}`);
     },
     // One play job at a time per worker; the sweeps' guarded writes keep several workers correct.
-    { connection: workerConnection, prefix, concurrency: 1, lockDuration: 30_000, stalledInterval: 15_000 },
+    { connection: workerConnection, prefix, concurrency: 1, ...locks },
   );
-  playWorker.on('failed', (job, error) => log.error(`job ${job?.id} (${job?.name}) failed: ${error.message}`));
+  playWorker.on('failed', (job, error) => {
+    metrics.jobFailures.inc({ queue: QUEUE_NAMES.play, job: job?.name ?? 'unknown' });
+    log.error(
+      { queue: QUEUE_NAMES.play, job_id: job?.id, job_name: job?.name, err: error },
+      `job ${job?.id} (${job?.name}) failed: ${error.message}`,
+    );
+  });
   playWorker.on('error', (error) => log.warn(`play worker: ${error.message}`));
   await playQueue.upsertJobScheduler(
     PLAY_TICK_SCHEDULER_ID,
@@ -98,9 +127,16 @@ export async function startWorker(options: {
   await requeue(await unsentEmailIds(knex, new Date(now().getTime() + 60_000)));
   await worker.waitUntilReady();
   await playWorker.waitUntilReady();
+  const metricsServer: MetricsServer | null =
+    options.metricsPort === undefined || options.metricsPort === null
+      ? null
+      : await serveMetrics(metrics.registry, { port: options.metricsPort, token: config.metricsToken, log });
 
   return {
+    metrics: metrics.registry,
+    metricsUrl: metricsServer?.url ?? null,
     async close() {
+      await metricsServer?.close();
       await playWorker.close();
       await worker.close();
       await playQueue.close();

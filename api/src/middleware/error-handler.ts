@@ -1,7 +1,7 @@
 import type Koa from 'koa';
 import { MESSAGES } from '@ecup/domain';
 import { HttpError } from '../errors.ts';
-import type { AppDeps } from '../context.ts';
+import type { AppDeps, AppState } from '../context.ts';
 
 interface BodyParserError {
   status?: number;
@@ -38,14 +38,18 @@ function bodyError(error: BodyParserError): HttpError | null {
  * values (password hashes, e-mail addresses), so only its code, the server's message and the stack are logged.
  */
 function loggable(error: unknown): unknown {
-  const native = (error as { nativeError?: { code?: string; sqlMessage?: string } }).nativeError;
+  type DriverError = { code?: string; sqlMessage?: string };
+  // objection wraps the driver's error in nativeError; a knex query throws the driver's own (with `sql` on it).
+  const wrapped = (error as { nativeError?: DriverError } | null)?.nativeError;
+  const native =
+    wrapped ?? ((error as DriverError | null)?.sqlMessage !== undefined ? (error as DriverError) : undefined);
   if (!native) return error;
   const stack = (error as Error).stack?.split('\n').slice(1).join('\n') ?? '';
   return `${(error as Error).name} ${native.code ?? ''}: ${native.sqlMessage ?? ''}\n${stack}`;
 }
 
 /** The one error middleware at the top (CONVENTIONS §4): `{ error }` bodies, never internals. */
-export function errorHandler(deps: AppDeps): Koa.Middleware {
+export function errorHandler(deps: AppDeps): Koa.Middleware<AppState> {
   return async (ctx, next) => {
     try {
       await next();
@@ -57,7 +61,8 @@ export function errorHandler(deps: AppDeps): Koa.Middleware {
         ctx.body = { error: error.message };
         return;
       }
-      deps.log.error(`${ctx.method} ${ctx.path} failed:`, loggable(caught));
+      // The request's logger carries its id, so the line meets the request's own line and the X-Request-Id.
+      (ctx.state.log ?? deps.log).error({ err: loggable(caught), method: ctx.method }, 'unexpected error');
       ctx.status = 500;
       ctx.body = { error: MESSAGES.somethingWentWrong };
     }

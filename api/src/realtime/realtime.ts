@@ -1,5 +1,6 @@
 import type http from 'node:http';
 import { Server, type Socket } from 'socket.io';
+import { Gauge } from 'prom-client';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
 import {
@@ -21,6 +22,8 @@ interface SocketData {
   sessionId: number;
 }
 
+const SOCKETS_METRIC = 'ecup_socket_connections';
+
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
 /**
@@ -35,6 +38,15 @@ export function attachRealtime(server: http.Server, deps: AppDeps): { io: Realti
   const sub: Redis = deps.redis.duplicate({ keyPrefix: '', enableOfflineQueue: true });
   for (const client of [pub, sub]) client.on('error', (error) => deps.log.warn(`socket.io Redis: ${error.message}`));
   io.adapter(createAdapter(pub, sub, { key: `${deps.config.redisPrefix}socket.io` }));
+  const registry = deps.metrics.registry;
+  new Gauge({
+    name: SOCKETS_METRIC,
+    help: 'socket.io connections open on this API process',
+    registers: [registry],
+    collect() {
+      this.set(io.of('/').sockets.size);
+    },
+  });
 
   io.use(async (socket, next) => {
     const auth = socket.handshake.auth as Record<string, unknown>;
@@ -109,6 +121,7 @@ export function attachRealtime(server: http.Server, deps: AppDeps): { io: Realti
       await new Promise<void>((resolve) => io.close(() => resolve()));
       pub.disconnect();
       sub.disconnect();
+      registry.removeSingleMetric(SOCKETS_METRIC);
     },
   };
 }

@@ -17,18 +17,28 @@ export async function openProcess(): Promise<{ config: Config; knex: Knex; migra
   return { config, knex, migrations };
 }
 
+/** Where shutdown lines go: the process's logger, or the console. */
+interface LineLog {
+  info(message: string): void;
+  error(message: string): void;
+}
+
 /**
  * Stops the process in order on SIGTERM or SIGINT (CONVENTIONS §14): each step once, in turn (stop accepting and
  * finish in-flight work first, connections last), with a forced exit when it takes longer than the bound.
  */
-export function stopOnSignals(steps: Array<() => Promise<unknown>>, options: { timeoutMs: number; what: string }) {
+export function stopOnSignals(
+  steps: Array<() => Promise<unknown>>,
+  options: { timeoutMs: number; what: string; log?: LineLog },
+) {
+  const log: LineLog = options.log ?? console;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.info(`${signal}: finishing ${options.what}…`);
+    log.info(`${signal}: finishing ${options.what}…`);
     setTimeout(() => {
-      console.error('shutdown took too long; exiting');
+      log.error('shutdown took too long; exiting');
       process.exit(1);
     }, options.timeoutMs).unref();
     for (const step of steps) await step();

@@ -6,6 +6,13 @@ export interface PlayJobDeps {
   knex: Knex;
   now: () => Date;
   publish: (pushes: Push[]) => void;
+  /** Counts the matches a pass created (the matches-made metric). */
+  matchesMade?: (count: number) => void;
+}
+
+/** Matches created in a sweep's committed events: each new match sends `match` to both players. */
+function newMatches(pushes: Push[]): number {
+  return new Set(pushes.flatMap((p) => (p.event === 'match' ? [p.payload.id] : []))).size;
 }
 
 async function run(deps: PlayJobDeps, sweeps: readonly Sweep[]) {
@@ -13,7 +20,9 @@ async function run(deps: PlayJobDeps, sweeps: readonly Sweep[]) {
   for (const sweep of sweeps) {
     // Each sweep commits before its events go out (CONVENTIONS §6).
     const done = await sweep(deps.knex, deps.now());
-    deps.publish(pushesOf(done));
+    const pushes = pushesOf(done);
+    deps.publish(pushes);
+    if (sweep === pairQueue) deps.matchesMade?.(newMatches(pushes));
     events += done.length;
   }
   return { events };

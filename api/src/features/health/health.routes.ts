@@ -1,14 +1,18 @@
 import Router from '@koa/router';
+import { MESSAGES } from '@ecup/domain';
+import { bearerMatches, pendingMigrations } from '@ecup/db';
 import type { AppDeps, AppState } from '../../context.ts';
+import { HttpError } from '../../errors.ts';
 
-async function probe(check: () => Promise<unknown>, timeoutMs = 2000): Promise<'ok' | 'down'> {
+type Check = 'ok' | 'down' | 'pending';
+
+async function probe(check: () => Promise<Check>, timeoutMs = 2000): Promise<Check> {
   let timer: NodeJS.Timeout | undefined;
   try {
-    await Promise.race([
+    return await Promise.race([
       check(),
-      new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('timeout')), timeoutMs))),
+      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('timeout')), timeoutMs))),
     ]);
-    return 'ok';
   } catch {
     return 'down';
   } finally {
@@ -16,15 +20,49 @@ async function probe(check: () => Promise<unknown>, timeoutMs = 2000): Promise<'
   }
 }
 
-/** GET /health: MySQL and Redis status; 503 when either is down (load balancers read the status). */
+/**
+ * The probes (docs/operations.md). GET /health is liveness: the process answers, nothing else is checked, so a
+ * MySQL or Redis outage never gets healthy processes restarted. GET /ready is readiness: MySQL answers, Redis
+ * answers and every migration of this release has run; 200 with each check, else 503 naming what failed, so a load
+ * balancer sends no traffic to a process that cannot serve it.
+ */
 export function healthRoutes(deps: AppDeps): Router<AppState> {
   const router = new Router<AppState>();
-  router.get('/health', async (ctx) => {
-    const [mysql, redis] = await Promise.all([probe(() => deps.knex.raw('SELECT 1')), probe(() => deps.redis.ping())]);
-    const ok = mysql === 'ok' && redis === 'ok';
-    ctx.status = ok ? 200 : 503;
+  router.get('/health', (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { status: ok ? 'ok' : 'degraded', mysql, redis };
+    ctx.body = { status: 'ok' };
+  });
+  router.get('/ready', async (ctx) => {
+    const [mysql, redis, migrations] = await Promise.all([
+      probe(async () => (await deps.knex.raw('SELECT 1'), 'ok')),
+      probe(async () => (await deps.redis.ping(), 'ok')),
+      probe(async () => ((await pendingMigrations(deps.knex)).length === 0 ? 'ok' : 'pending')),
+    ]);
+    const checks = { mysql, redis, migrations };
+    const failed = Object.entries(checks)
+      .filter(([, value]) => value !== 'ok')
+      .map(([name]) => name);
+    ctx.status = failed.length === 0 ? 200 : 503;
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = failed.length === 0 ? { status: 'ready', checks } : { status: 'unavailable', failed, checks };
+  });
+  return router;
+}
+
+/**
+ * GET /metrics: the process's Prometheus metrics (API and, with `npm start`, the in-process worker). With
+ * METRICS_TOKEN set only `Authorization: Bearer <METRICS_TOKEN>` is answered; unset, it is open (local use).
+ */
+export function metricsRoutes(deps: AppDeps): Router<AppState> {
+  const router = new Router<AppState>();
+  router.get('/metrics', async (ctx) => {
+    const token = deps.config.metricsToken;
+    if (token !== null && !bearerMatches(ctx.get('authorization'), token)) {
+      throw new HttpError(401, MESSAGES.notSignedIn, { 'WWW-Authenticate': 'Bearer realm="metrics"' });
+    }
+    ctx.set('Cache-Control', 'no-store');
+    ctx.type = deps.metrics.registry.contentType;
+    ctx.body = await deps.metrics.registry.metrics();
   });
   return router;
 }

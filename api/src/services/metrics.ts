@@ -1,0 +1,52 @@
+import type { Knex } from 'knex';
+import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/**
+ * A Prometheus registry for one process, with Node's default process metrics. One per process rather than
+ * prom-client's global one, so several apps in one test process never meet ("metric already registered"); with
+ * `npm start` the API and the in-process worker share it, so the API's /metrics shows both.
+ */
+export function createMetricsRegistry(): Registry {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  return registry;
+}
+
+export interface ApiMetrics {
+  registry: Registry;
+  /** Request rate and latency: one observation per answered request, by method, route template and status. */
+  requests: Histogram<'method' | 'route' | 'status'>;
+}
+
+/**
+ * The API's metrics in `registry`: the request histogram, and the matchmaking queue's length (queue_entries rows,
+ * waiting or matched) read from MySQL on each scrape. A failed read leaves the gauge empty rather than stale.
+ */
+export function createApiMetrics(registry: Registry, knex: Knex): ApiMetrics {
+  const requests = new Histogram({
+    name: 'ecup_http_request_duration_seconds',
+    help: 'HTTP requests answered by the API, by method, route template and status, with their duration',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'ecup_queue_players',
+    help: 'Players in the matchmaking queue (queue_entries rows): waiting for a pair, or matched and not yet answered',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    async collect() {
+      try {
+        const rows = (await knex('queue_entries')
+          .select(knex.raw('match_id IS NULL AS waiting'))
+          .count({ n: '*' })
+          .groupByRaw('match_id IS NULL')) as { waiting: number | string; n: number | string }[];
+        const count = (waiting: boolean) => Number(rows.find((r) => Boolean(Number(r.waiting)) === waiting)?.n ?? 0);
+        this.set({ state: 'waiting' }, count(true));
+        this.set({ state: 'matched' }, count(false));
+      } catch {
+        this.reset();
+      }
+    },
+  });
+  return { registry, requests };
+}
