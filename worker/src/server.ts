@@ -1,8 +1,12 @@
+import os from 'node:os';
 import { Queue, Worker, type Job } from 'bullmq';
 import type { Knex } from 'knex';
 import {
   EMAIL_RECONCILE_EVERY_MS,
+  EMAIL_RECONCILE_SCHEDULER_ID,
+  MAX_STALLED_COUNT,
   PAIRING_INTERVAL_MS,
+  SCHEDULER_CHECK_EVERY_MS,
   PLAY_TICK_SCHEDULER_ID,
   QUEUE_NAMES,
   emailJobs,
@@ -51,8 +55,14 @@ export async function startWorker(options: {
   producerConnection.on('error', () => undefined);
   const queue = new Queue(QUEUE_NAMES.email, { connection: producerConnection, prefix });
   // A job held by a worker that died (SIGKILL, lost host) goes back to the queue once its lock runs out, found by
-  // the stalled check of any live worker: within about 1.5 × JOB_LOCK_MS.
-  const locks = { lockDuration: config.jobLockMs, stalledInterval: Math.ceil(config.jobLockMs / 2) };
+  // the stalled check of any live worker: within about 1.5 × JOB_LOCK_MS. Each job records the process that ran it
+  // (BullMQ `processedBy`: host/pid), so an operator can tell which worker held a stalled job.
+  const locks = {
+    name: `${os.hostname()}/${process.pid}`,
+    lockDuration: config.jobLockMs,
+    stalledInterval: Math.ceil(config.jobLockMs / 2),
+    maxStalledCount: MAX_STALLED_COUNT,
+  };
 
   async function requeue(ids: number[]) {
     if (ids.length === 0) return;
@@ -111,18 +121,45 @@ export async function startWorker(options: {
     );
   });
   playWorker.on('error', (error) => log.warn(`play worker: ${error.message}`));
-  await playQueue.upsertJobScheduler(
-    PLAY_TICK_SCHEDULER_ID,
-    { every: PAIRING_INTERVAL_MS },
-    { name: 'play-tick', data: {}, opts: { removeOnComplete: true, removeOnFail: { count: 50 } } },
-  );
+  // One schedule per period whatever the number of workers: the scheduler ids are fixed (decisions §1).
+  const schedules = [
+    {
+      queue: playQueue,
+      id: PLAY_TICK_SCHEDULER_ID,
+      every: PAIRING_INTERVAL_MS,
+      template: { name: 'play-tick', data: {}, opts: { removeOnComplete: true, removeOnFail: { count: 50 } } },
+    },
+    {
+      queue,
+      id: EMAIL_RECONCILE_SCHEDULER_ID,
+      every: EMAIL_RECONCILE_EVERY_MS,
+      template: {
+        name: 'reconcile-emails',
+        data: {},
+        opts: { removeOnComplete: { count: 10 }, removeOnFail: { count: 50 } },
+      },
+    },
+  ];
+  for (const s of schedules) await s.queue.upsertJobScheduler(s.id, { every: s.every }, s.template);
+  // Schedules live in Redis only. Each worker checks every few seconds that they still exist and registers a
+  // missing one again (upsertJobScheduler is idempotent, and the fixed id keeps it single when several workers find
+  // it missing at once), so a Redis that lost its data gets its play tick and reconciler back without a restart.
+  let checking = false;
+  const schedulerCheck = setInterval(() => {
+    if (checking) return;
+    checking = true;
+    void (async () => {
+      for (const s of schedules) {
+        if (await s.queue.getJobScheduler(s.id)) continue;
+        await s.queue.upsertJobScheduler(s.id, { every: s.every }, s.template);
+        log.warn({ scheduler: s.id }, `job scheduler ${s.id} was missing from Redis; registered it again`);
+      }
+    })()
+      .catch((error: Error) => log.warn(`scheduler check: ${error.message}`))
+      .finally(() => (checking = false));
+  }, SCHEDULER_CHECK_EVERY_MS);
+  schedulerCheck.unref();
 
-  // One schedule per period whatever the number of workers: the scheduler id is fixed (decisions §1).
-  await queue.upsertJobScheduler(
-    'reconcile-emails',
-    { every: EMAIL_RECONCILE_EVERY_MS },
-    { name: 'reconcile-emails', data: {}, opts: { removeOnComplete: { count: 10 }, removeOnFail: { count: 50 } } },
-  );
   // Catch up at once on anything left unsent while no worker ran.
   await requeue(await unsentEmailIds(knex, new Date(now().getTime() + 60_000)));
   await worker.waitUntilReady();
@@ -136,6 +173,7 @@ export async function startWorker(options: {
     metrics: metrics.registry,
     metricsUrl: metricsServer?.url ?? null,
     async close() {
+      clearInterval(schedulerCheck);
       await metricsServer?.close();
       await playWorker.close();
       await worker.close();

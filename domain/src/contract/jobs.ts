@@ -65,6 +65,19 @@ export function emailJobs(emailIds: number[]) {
 
 /** How often the worker re-queues e-mails whose rows say they still need sending. */
 export const EMAIL_RECONCILE_EVERY_MS = 60_000;
+/** Scheduler id of the e-mail reconciler: one per period whatever the number of workers (decisions §1). */
+export const EMAIL_RECONCILE_SCHEDULER_ID = 'reconcile-emails';
+/**
+ * How often each worker checks that the job schedulers still exist in Redis and registers any that are missing
+ * (Redis flushed, or restarted without persistence: decisions §1, Redis is a cache), so no restart is needed.
+ */
+export const SCHEDULER_CHECK_EVERY_MS = 5_000;
+/**
+ * Times a job may be found stalled (its worker died holding it) and still be run again; after that it fails. Above
+ * BullMQ's 1 so that a job caught by two worker crashes in a row is not lost; still bounded, so a job that itself
+ * crashes its worker stops.
+ */
+export const MAX_STALLED_COUNT = 3;
 /** Attempts before a failing e-mail job is kept as failed for inspection. */
 export const EMAIL_JOB_ATTEMPTS = 8;
 /** First retry delay; doubles on each attempt. */

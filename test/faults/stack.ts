@@ -1,0 +1,116 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import { seedBase } from '@ecup/db';
+import { createTestDatabase, testRedisPrefix, type TestDatabase } from '../helpers/db.ts';
+import { freePort, runEntry, type RunningProcess } from '../helpers/process.ts';
+import { deleteRedisPrefix } from '../helpers/server.ts';
+
+/** A fault suite's own installation: a migrated, seeded database, a Redis prefix, a folder for outbox and uploads. */
+export interface FaultStack {
+  db: TestDatabase;
+  prefix: string;
+  redisUrl: string;
+  dir: string;
+  /** The environment every process of the installation shares (README "Running at scale"). */
+  env: NodeJS.ProcessEnv;
+  processes: RunningProcess[];
+  startApi(): Promise<{ url: string; proc: RunningProcess }>;
+  startWorker(): RunningProcess;
+  redis(): Redis;
+  close(): Promise<void>;
+}
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Polls `probe` until it answers something truthy; throws naming `what` after `ms`. */
+export async function waitFor<T>(what: string, probe: () => Promise<T | undefined | null | false>, ms: number) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await probe().catch(() => undefined);
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${ms} ms`);
+    await sleep(100);
+  }
+}
+
+/** A small seeded random generator (mulberry32), so a fault run can be repeated with FAULT_SEED. */
+export function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Starts nothing yet: the caller starts API and worker processes (`npm run api`, `npm run worker`) on it. */
+export async function createFaultStack(label: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<FaultStack> {
+  const db = await createTestDatabase(label);
+  await seedBase(db.knex, { now: new Date() });
+  const prefix = testRedisPrefix(label);
+  const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const dir = await mkdtemp(path.join(os.tmpdir(), `ecup-${label}-`));
+  const env: NodeJS.ProcessEnv = {
+    DATABASE_URL: db.url,
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: prefix,
+    MAIL_OUTBOX: path.join(dir, 'outbox'),
+    UPLOAD_DIR: path.join(dir, 'uploads'),
+    PUBLIC_URL: 'http://localhost:3000',
+    SEED_DEMO: 'off',
+    WORKER: 'off',
+    LOG_LEVEL: 'warn',
+    TRUST_PROXY: 'on',
+    ...extraEnv,
+  };
+  const processes: RunningProcess[] = [];
+  const redisClients: Redis[] = [];
+  return {
+    db,
+    prefix,
+    redisUrl,
+    dir,
+    env,
+    processes,
+    async startApi() {
+      const port = await freePort();
+      const url = `http://127.0.0.1:${port}`;
+      const proc = runEntry('api/src/main.ts', { ...env, PORT: String(port) });
+      processes.push(proc);
+      await waitFor(
+        `API ${url} healthy`,
+        async () => {
+          if (proc.child.exitCode !== null) throw new Error(`API exited:\n${proc.output()}`);
+          return (await fetch(`${url}/health`)).status === 200;
+        },
+        60_000,
+      );
+      return { url, proc };
+    },
+    startWorker() {
+      const proc = runEntry('worker/src/main.ts', env);
+      processes.push(proc);
+      return proc;
+    },
+    redis() {
+      const redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
+      redisClients.push(redis);
+      return redis;
+    },
+    async close() {
+      const running = (p: RunningProcess) => p.child.exitCode === null && p.child.signalCode === null;
+      for (const p of processes) if (running(p)) p.child.kill('SIGTERM');
+      await Promise.race([Promise.all(processes.map((p) => p.exited)), sleep(8000)]);
+      for (const p of processes) if (running(p)) p.child.kill('SIGKILL');
+      await Promise.all(processes.map((p) => p.exited));
+      for (const redis of redisClients) redis.disconnect();
+      await db.drop();
+      await rm(dir, { recursive: true, force: true });
+      await deleteRedisPrefix(redisUrl, prefix);
+    },
+  };
+}
