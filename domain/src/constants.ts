@@ -173,6 +173,18 @@ export const YOUTUBE_ID_MAX = 15;
 /** Longest password-reset token accepted before lookup (not in the spec; real tokens are 43-64 characters). */
 export const RESET_TOKEN_MAX = 200;
 
+// --- Sign-in and password reset limits (decisions §2; security issue) ---
+
+/** Failed sign-ins (wrong passwords and wrong two-factor codes) one account may have per window; a success clears them. */
+export const LOGIN_FAILURES_PER_ACCOUNT = 5;
+export const LOGIN_ACCOUNT_WINDOW_MS = 15 * 60_000;
+/** Sign-in attempts one client address may make per window, whatever the account. */
+export const LOGIN_ATTEMPTS_PER_ADDRESS = 20;
+export const LOGIN_ADDRESS_WINDOW_MS = 60_000;
+/** Forgot-password requests (and so reset e-mails) per account per window. */
+export const FORGOT_PASSWORD_PER_ACCOUNT = 3;
+export const FORGOT_PASSWORD_WINDOW_MS = 60 * 60_000;
+
 // --- Age (spec §9 terms; decisions §8) ---
 
 /** Sign-up refuses anyone who has not turned this age (decisions §8). */

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { MESSAGES } from '@ecup/domain';
+import { LOGIN_FAILURES_PER_ACCOUNT, MESSAGES } from '@ecup/domain';
 import { parseIpRange } from '@ecup/db';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildUser, signupFields } from '../helpers/factories.ts';
@@ -16,10 +16,11 @@ test.before(async () => {
 });
 test.after.always(async () => Promise.all([direct?.close(), proxied?.close()]));
 
-test.serial('locks an account after 10 wrong passwords with 429 and when to retry', async (t) => {
+test.serial('locks an account after 5 wrong passwords with 429 and when to retry', async (t) => {
   const api = client(direct.url);
   const user = await buildUser(direct.knex);
-  for (let i = 0; i < 10; i++) {
+  t.is(LOGIN_FAILURES_PER_ACCOUNT, 5);
+  for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT; i++) {
     const res = await api.post('/user/login', { username: user.username, password: 'wrong password' });
     t.is(res.status, 401);
   }

@@ -20,8 +20,8 @@ import { bannedError, isBanned } from '../middleware/auth.ts';
 import { bodyOf } from '../middleware/body.ts';
 import { clientIp, userAgent } from '../services/client.ts';
 import { runCommand } from '../services/commands.ts';
-import { checkCredentials } from '../services/login.ts';
-import { LIMITS, check, hit, reset } from '../services/rate-limit.ts';
+import { accountSubject, checkCredentials } from '../services/login.ts';
+import { LIMITS, check, hit, release, reset } from '../services/rate-limit.ts';
 import { DEFAULT_PRODUCT_NAME, currentSeason } from '../services/season.ts';
 import { ConsoleAuthError, requireConsole } from './access.ts';
 import { checkTotpCode, dropSetupToken, issueSetupToken, newTotpSecret, setupTokenUser, totpOf } from './totp.ts';
@@ -61,7 +61,7 @@ export function routeAuth(router: Router<AppState>, deps: AppDeps): void {
   router.post('/admin/api/auth/login', async (ctx) => {
     const ip = clientIp(ctx);
     const body = bodyOf(ctx);
-    const { user, username } = await checkCredentials(deps, body, ip);
+    const { user, account } = await checkCredentials(deps, body, ip);
     if (!isStaff(user)) throw forbidden(MESSAGES.noPermission);
 
     let secondFactor = false;
@@ -71,12 +71,12 @@ export function routeAuth(router: Router<AppState>, deps: AppDeps): void {
         throw new ConsoleAuthError(401, MESSAGES.secondFactorRequired, { totp_required: true });
       }
       if (!code.ok || !(await checkTotpCode(deps.redis, user, code.value.code, deps.now()))) {
-        await hit(deps.redis, LIMITS.loginPerAccount, username);
+        await hit(deps.redis, LIMITS.loginPerAccount, account);
         throw new ConsoleAuthError(401, MESSAGES.secondFactorInvalid, { totp_required: true });
       }
       secondFactor = true;
     } else if (hasAll(user, ALL_PERMISSIONS)) {
-      await reset(deps.redis, LIMITS.loginPerAccount, username);
+      await reset(deps.redis, LIMITS.loginPerAccount, account);
       const answer: AdminTotpSetupRequired = {
         totp_setup_required: true,
         setup_token: await issueSetupToken(deps.redis, user.id),
@@ -85,7 +85,7 @@ export function routeAuth(router: Router<AppState>, deps: AppDeps): void {
       ctx.body = answer;
       return;
     }
-    await reset(deps.redis, LIMITS.loginPerAccount, username);
+    await reset(deps.redis, LIMITS.loginPerAccount, account);
     const session = await runCommand(deps, (trx) =>
       createAdminSession(trx, {
         user_id: user.id,
@@ -117,14 +117,19 @@ export function routeAuth(router: Router<AppState>, deps: AppDeps): void {
     return { user, session_id: ctx.state.session!.id, setup_token: null };
   }
 
-  /** A code from the body, checked with the sign-in limit per account; a wrong one is a 400 (not a sign-out). */
+  /**
+   * A code from the body, checked with the sign-in limit per account; a wrong one is a 400 (not a sign-out). The
+   * attempt is counted first and taken back when the code is right, so parallel guesses cannot pass the limit.
+   */
   async function requireCode(ctx: Ctx, user: User): Promise<void> {
-    await check(deps.redis, LIMITS.loginPerAccount, user.username);
+    const subject = accountSubject(user, user.username);
+    await check(deps.redis, LIMITS.loginPerAccount, subject);
     const code = valid(validateTotpCode(bodyOf(ctx)));
+    await hit(deps.redis, LIMITS.loginPerAccount, subject);
     if (!(await checkTotpCode(deps.redis, user, code.code, deps.now()))) {
-      await hit(deps.redis, LIMITS.loginPerAccount, user.username);
       throw badRequest(MESSAGES.secondFactorInvalid);
     }
+    await release(deps.redis, LIMITS.loginPerAccount, subject);
   }
 
   router.post('/admin/api/auth/totp/setup', async (ctx) => {
@@ -157,7 +162,7 @@ export function routeAuth(router: Router<AppState>, deps: AppDeps): void {
         now: deps.now(),
       }),
     );
-    await reset(deps.redis, LIMITS.loginPerAccount, user.username);
+    await reset(deps.redis, LIMITS.loginPerAccount, accountSubject(user, user.username));
     if (setup_token) await dropSetupToken(deps.redis, setup_token);
     ctx.body = session
       ? { totp_enabled: true, id: session.id, token: session.token, user: identityOf(user, true) }

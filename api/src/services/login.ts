@@ -4,20 +4,31 @@ import type { AppDeps } from '../context.ts';
 import { forbidden, unauthorized, valid } from '../errors.ts';
 import { bannedError, isBanned } from '../middleware/auth.ts';
 import { findIpBan } from './client.ts';
-import { LIMITS, check, hit } from './rate-limit.ts';
+import { LIMITS, hit, release } from './rate-limit.ts';
 import { currentSeason } from './season.ts';
+
+/**
+ * The subject of an account's sign-in and forgot-password limits: the account's id when the name finds one, so
+ * spellings the database matches to the same row ('Alice', 'àlice', 'alice ') share one count; the name otherwise.
+ */
+export function accountSubject(user: { id: number } | undefined, username: string): string {
+  return user ? `user-${user.id}` : `name-${username}`;
+}
 
 /**
  * The password check of every sign-in (the player app's /user/login and the console's): the login limits per
  * address and per account (decisions §2), IP bans, the same answer and time for an unknown user as for a wrong
- * password, and a banned user's reason (decisions §8). Answers the user and the username as typed, the key of the
- * account's limit, which the caller resets once the whole sign-in (a second factor included) has succeeded.
+ * password, and a banned user's reason (decisions §8). Answers the user, the username as typed and the subject of
+ * the account's limit, which the caller resets once the whole sign-in (a second factor included) has succeeded.
+ *
+ * The account's attempt is counted before the password is checked and taken back when it matches, so only
+ * failures count and parallel guesses cannot all slip past the limit before the first one is counted.
  */
 export async function checkCredentials(
   deps: AppDeps,
   body: Record<string, unknown>,
   ip: string,
-): Promise<{ user: User; username: string }> {
+): Promise<{ user: User; username: string; account: string }> {
   const checked = validateLogin(body);
   // Input too long to be anyone's credentials answers exactly like a wrong password.
   if (!checked.ok && checked.error === MESSAGES.wrongCredentials) {
@@ -27,17 +38,16 @@ export async function checkCredentials(
   const form = valid(checked);
   if (await findIpBan(deps.knex, ip)) throw forbidden(MESSAGES.ipBanned);
   await hit(deps.redis, LIMITS.loginPerIp, ip);
-  await check(deps.redis, LIMITS.loginPerAccount, form.username);
   const user = await User.query(deps.knex).findOne({ username: form.username }).whereNull('erased_at');
+  const account = accountSubject(user, form.username);
+  await hit(deps.redis, LIMITS.loginPerAccount, account);
   const matches = user
     ? await verifyPassword(form.password, user.password_hash)
     : await verifyAgainstDummy(form.password);
-  if (!user || !matches) {
-    await hit(deps.redis, LIMITS.loginPerAccount, form.username);
-    throw unauthorized(MESSAGES.wrongCredentials);
-  }
+  if (!user || !matches) throw unauthorized(MESSAGES.wrongCredentials);
+  await release(deps.redis, LIMITS.loginPerAccount, account);
   if (isBanned(user, deps.now())) {
     throw bannedError(user, (await currentSeason(deps.knex))?.time_zone ?? 'UTC');
   }
-  return { user, username: form.username };
+  return { user, username: form.username, account };
 }

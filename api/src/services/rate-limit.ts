@@ -1,5 +1,14 @@
+import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { MESSAGES } from '@ecup/domain';
+import {
+  FORGOT_PASSWORD_PER_ACCOUNT,
+  FORGOT_PASSWORD_WINDOW_MS,
+  LOGIN_ACCOUNT_WINDOW_MS,
+  LOGIN_ADDRESS_WINDOW_MS,
+  LOGIN_ATTEMPTS_PER_ADDRESS,
+  LOGIN_FAILURES_PER_ACCOUNT,
+  MESSAGES,
+} from '@ecup/domain';
 import { tooManyRequests, unavailable } from '../errors.ts';
 
 /** A fixed-window limit: at most `limit` hits per `windowSeconds`. */
@@ -11,12 +20,20 @@ export interface Limit {
 
 /** Limits on sign-in, sign-up and password reset, per IP and per account (decisions §2), and on forum posting. */
 export const LIMITS = {
-  loginPerIp: { name: 'login-ip', limit: 30, windowSeconds: 15 * 60 },
-  loginPerAccount: { name: 'login-account', limit: 10, windowSeconds: 15 * 60 },
+  loginPerIp: { name: 'login-ip', limit: LOGIN_ATTEMPTS_PER_ADDRESS, windowSeconds: LOGIN_ADDRESS_WINDOW_MS / 1000 },
+  loginPerAccount: {
+    name: 'login-account',
+    limit: LOGIN_FAILURES_PER_ACCOUNT,
+    windowSeconds: LOGIN_ACCOUNT_WINDOW_MS / 1000,
+  },
   signupPerIp: { name: 'signup-ip', limit: 10, windowSeconds: 60 * 60 },
   signupPerAccount: { name: 'signup-account', limit: 5, windowSeconds: 60 * 60 },
   forgotPerIp: { name: 'forgot-ip', limit: 10, windowSeconds: 60 * 60 },
-  forgotPerAccount: { name: 'forgot-account', limit: 3, windowSeconds: 60 * 60 },
+  forgotPerAccount: {
+    name: 'forgot-account',
+    limit: FORGOT_PASSWORD_PER_ACCOUNT,
+    windowSeconds: FORGOT_PASSWORD_WINDOW_MS / 1000,
+  },
   resetPerIp: { name: 'reset-ip', limit: 20, windowSeconds: 60 * 60 },
   passwordChangePerAccount: { name: 'password-change', limit: 10, windowSeconds: 15 * 60 },
   /** New topics and replies together, per user (not in the spec; keeps a youth forum from being flooded). */
@@ -25,8 +42,12 @@ export const LIMITS = {
   forumReportPerUser: { name: 'forum-report', limit: 20, windowSeconds: 60 * 60 },
 } satisfies Record<string, Limit>;
 
+/**
+ * The counter's key. The subject (an address, a username, an e-mail address) is hashed, so Redis, its dumps and
+ * its MONITOR never hold personal data in the clear (issue 9, privacy: no e-mail or address in a Redis key).
+ */
 function key(limit: Limit, subject: string): string {
-  return `rl:${limit.name}:${subject.toLowerCase()}`;
+  return `rl:${limit.name}:${createHash('sha256').update(subject.toLowerCase()).digest('hex').slice(0, 32)}`;
 }
 
 /** Runs a Redis call; when Redis cannot answer, the limit fails closed with a 503 rather than letting a flood in. */
@@ -54,6 +75,19 @@ export async function check(redis: Redis, limit: Limit, subject: string): Promis
   const [count, ttl] = await closed(() => Promise.all([redis.get(k), redis.ttl(k)]));
   if (Number(count ?? 0) >= limit.limit) throw tooManyRequests(ttl > 0 ? ttl : limit.windowSeconds);
 }
+
+/**
+ * Takes back one hit counted by {@link hit} (an attempt reserved before the work, which then succeeded), so only
+ * failures stay counted while parallel attempts still cannot all pass a check at once.
+ */
+export async function release(redis: Redis, limit: Limit, subject: string): Promise<void> {
+  const k = key(limit, subject);
+  await closed(() => redis.eval(RELEASE, 1, k));
+}
+
+// Decrements only a positive counter, so a window that expired in between is not turned negative.
+const RELEASE =
+  "local n = tonumber(redis.call('GET', KEYS[1]) or '0') if n > 0 then redis.call('DECR', KEYS[1]) end return n";
 
 /** Forgets an account's failures after a success. */
 export async function reset(redis: Redis, limit: Limit, subject: string): Promise<void> {

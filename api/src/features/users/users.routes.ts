@@ -35,7 +35,7 @@ import { LIMITS, check, hit, reset } from '../../services/rate-limit.ts';
 import { clientIp, findIpBan, userAgent } from '../../services/client.ts';
 import { onlineFlags } from '../../services/presence.ts';
 import { runCommand } from '../../services/commands.ts';
-import { checkCredentials } from '../../services/login.ts';
+import { accountSubject, checkCredentials } from '../../services/login.ts';
 import { readPhoto } from '../../services/photos.ts';
 import { DEFAULT_PRODUCT_NAME, currentSeason } from '../../services/season.ts';
 import { rankOf } from '../ranking/ranking.query.ts';
@@ -76,8 +76,8 @@ export function usersRoutes(deps: AppDeps): Router<AppState> {
 
   router.post('/user/login', async (ctx) => {
     const ip = clientIp(ctx);
-    const { user, username } = await checkCredentials(deps, bodyOf(ctx), ip);
-    await reset(deps.redis, LIMITS.loginPerAccount, username);
+    const { user, account } = await checkCredentials(deps, bodyOf(ctx), ip);
+    await reset(deps.redis, LIMITS.loginPerAccount, account);
     const session = await runCommand(deps, (trx) =>
       createSession(trx, { user_id: user.id, ip, user_agent: userAgent(ctx) }),
     );
@@ -214,7 +214,8 @@ export function usersRoutes(deps: AppDeps): Router<AppState> {
     const form = valid(validateForgotPassword(bodyOf(ctx)));
     const ip = clientIp(ctx);
     await hit(deps.redis, LIMITS.forgotPerIp, ip);
-    await hit(deps.redis, LIMITS.forgotPerAccount, form.username);
+    const account = await User.query(deps.knex).findOne({ username: form.username }).whereNull('erased_at');
+    await hit(deps.redis, LIMITS.forgotPerAccount, accountSubject(account, form.username));
     const product_name = await productName();
     await runCommand(deps, (trx) =>
       requestPasswordReset(trx, { ...form, now: deps.now(), public_url: deps.config.publicUrl, product_name }),

@@ -3,8 +3,9 @@ import type { CommandOutcome } from '../types.ts';
 import { createSession, type NewSession } from './create-session.ts';
 
 /**
- * Sets a new password hash, revokes every other session and returns a fresh token for this one (decisions §2:
- * password change revokes the other sessions).
+ * Sets a new password hash, revokes every other session and open password-reset link, and returns a fresh token
+ * for this one (decisions §2: password change revokes the other sessions; a link mailed before the change must not
+ * undo it).
  */
 export async function changePassword(
   trx: Knex,
@@ -13,6 +14,7 @@ export async function changePassword(
   await trx('users')
     .where('id', input.user_id)
     .update({ password_hash: input.password_hash, updated_at: trx.fn.now(3) });
+  await trx('password_resets').where('user_id', input.user_id).whereNull('used_at').update({ used_at: trx.fn.now() });
   const session = await createSession(trx, input);
   await trx('sessions').where('user_id', input.user_id).whereNot('id', session.result.session_id).delete();
   return {
