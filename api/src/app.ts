@@ -12,6 +12,9 @@ import { imagesRoutes } from './features/images/images.routes.ts';
 import { seasonRoutes } from './features/season/season.routes.ts';
 import { healthRoutes, metricsRoutes } from './features/health/health.routes.ts';
 import { requestLog } from './middleware/request-log.ts';
+import { clientAddress } from './services/client.ts';
+import { sameOriginWrites } from './middleware/origin.ts';
+import { SECURITY_HEADERS, contentSecurityPolicy } from './middleware/security-headers.ts';
 import { guardianRoutes } from './features/guardian/guardian.routes.ts';
 import { forumsRoutes } from './features/forums/forums.routes.ts';
 import { matchmakingRoutes } from './features/matchmaking/matchmaking.routes.ts';
@@ -30,14 +33,15 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   app.silent = true;
 
   const api = new Router<AppState>();
+  app.use(clientAddress(deps.config));
   app.use(requestLog(deps, (path, method) => routeTemplate(api, path, method)));
   app.use(errorHandler(deps));
   app.use(async (ctx, next) => {
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.set('Referrer-Policy', 'same-origin');
-    ctx.set('X-Frame-Options', 'DENY');
+    ctx.set(SECURITY_HEADERS);
+    ctx.set('Content-Security-Policy', contentSecurityPolicy(ctx.host));
     await next();
   });
+  app.use(sameOriginWrites(deps));
   // Probes and the metrics scrape need no body and no session (METRICS_TOKEN is not a user token).
   for (const ops of [healthRoutes(deps), metricsRoutes(deps)]) app.use(ops.routes());
   app.use(bodyParser());

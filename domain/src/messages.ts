@@ -230,6 +230,11 @@ export const MESSAGES = {
   /** Not in the spec: 403 for a missing permission flag. */
   noPermission: 'You do not have permission to do that.',
   /**
+   * Not in the spec: 403 for a state-changing request sent by another site's page (issue 9: foreign origins cannot
+   * change state), and the socket.io handshake's refusal from one.
+   */
+  foreignOrigin: 'This request came from another site and was refused.',
+  /**
    * Not in the spec: 403 for a banned user (decisions §8: the user sees the reason). `until` null is permanent;
    * the date is shown in `timeZone` with the zone named.
    */

@@ -59,6 +59,18 @@ test("refuses another player's e-mail", async (t) => {
   t.deepEqual(res.body, { error: MESSAGES.emailInUse });
 });
 
+test("two players taking the same new e-mail at once: one is saved, the other gets 'in use', never a 500", async (t) => {
+  const players = await Promise.all([1, 2, 3, 4].map(() => signedIn()));
+  const email = `shared-${players[0]!.user.id}@example.com`;
+  const answers = await Promise.all(
+    players.map(({ auth }) => api.post('/user/profile/update', { first_name: 'A', last_name: 'B', email }, { auth })),
+  );
+  t.deepEqual(answers.map((a) => a.status).sort(), [200, 400, 400, 400]);
+  for (const refused of answers.filter((a) => a.status === 400))
+    t.deepEqual(refused.body, { error: MESSAGES.emailInUse });
+  t.is((await server.knex('users').where('email', email)).length, 1);
+});
+
 test('settings calls answer 401 without a session and 401 with a wrong token', async (t) => {
   const { user } = await signedIn();
   for (const path of [

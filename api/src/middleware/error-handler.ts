@@ -18,6 +18,8 @@ function bodyError(error: BodyParserError): HttpError | null {
   if (status === 413 || error.type === 'entity.too.large' || error.code === 1009 || error.code === 1016) {
     return new HttpError(413, MESSAGES.photoTooLarge(5));
   }
+  // formidable's smallerThanMinFileSize / noEmptyFiles: an empty upload is not a JPEG or PNG either.
+  if (error.code === 1008 || error.code === 1010) return new HttpError(400, MESSAGES.photoType);
   if (
     error.type === 'entity.parse.failed' ||
     error.type === 'encoding.unsupported' ||

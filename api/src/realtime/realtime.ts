@@ -16,6 +16,8 @@ import type { AppDeps } from '../context.ts';
 import { findSession, isBanned } from '../middleware/auth.ts';
 import { presenceKey } from '../services/presence.ts';
 import { canJoin } from './channels.ts';
+import { isForeignRequest } from '../middleware/origin.ts';
+import { SECURITY_HEADERS, contentSecurityPolicy } from '../middleware/security-headers.ts';
 
 interface SocketData {
   user: { id: number; permissions: number };
@@ -32,7 +34,23 @@ export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, 
  * adapter; presence lives in Redis with an expiry.
  */
 export function attachRealtime(server: http.Server, deps: AppDeps): { io: RealtimeServer; close(): Promise<void> } {
-  const io: RealtimeServer = new Server(server, { path: '/socket.io', serveClient: false });
+  const { publicUrl, trustProxy } = deps.config;
+  const io: RealtimeServer = new Server(server, {
+    path: '/socket.io',
+    serveClient: false,
+    // A page of another site cannot open a socket with a visitor's browser (issue 9: foreign origins).
+    allowRequest: (request, callback) => {
+      const foreign = isForeignRequest(request.headers, publicUrl, trustProxy);
+      callback(foreign ? MESSAGES.foreignOrigin : null, !foreign);
+    },
+  });
+  // The transport's answers (handshakes, polling, its own errors) bypass Koa: the same headers, set before
+  // engine.io writes anything.
+  server.prependListener('request', (request: http.IncomingMessage, response: http.ServerResponse) => {
+    if (!request.url?.startsWith('/socket.io/')) return;
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.setHeader(name, value);
+    response.setHeader('Content-Security-Policy', contentSecurityPolicy(request.headers.host ?? ''));
+  });
   // The adapter needs its own connections: one of them only listens.
   const pub: Redis = deps.redis.duplicate({ keyPrefix: '', enableOfflineQueue: true });
   const sub: Redis = deps.redis.duplicate({ keyPrefix: '', enableOfflineQueue: true });

@@ -92,3 +92,18 @@ test('staff with TOTP on and every holder of all flags need a second factor', (t
   t.true(needsSecondFactor({ permissions: PERMISSIONS.canPublishNews, totp_enabled: true }));
   t.true(needsSecondFactor({ permissions: ALL_PERMISSIONS, totp_enabled: false }));
 });
+
+test('a publish time outside the years a DATETIME stores (1000-9999) is refused, not a database error', (t) => {
+  const refused = { ok: false, error: MESSAGES.newsPublishTimeInvalid };
+  for (const published_at of [
+    '999999999999',
+    '-99999999999',
+    253402300800,
+    '+275760-09-13T00:00:00.000Z',
+    '0999-12-31T00:00:00Z',
+  ]) {
+    t.deepEqual(validateNews({ published_at }, { partial: true }), refused, String(published_at));
+  }
+  const last = validateNews({ published_at: '9999-12-31T23:59:59.000Z' }, { partial: true });
+  t.true(last.ok);
+});

@@ -75,12 +75,17 @@ export interface NewsValue {
   published_at: Date | null;
 }
 
-/** A publish time: an ISO 8601 text or unix seconds (the player API's `inserted`). */
+/** The instants a DATETIME column stores (MariaDB: years 1000 to 9999); others are refused, not a database error. */
+const STORABLE_FROM = Date.UTC(1000, 0, 1);
+const STORABLE_UNTIL = Date.UTC(10000, 0, 1);
+
+/** A publish time: an ISO 8601 text or unix seconds (the player API's `inserted`), within the storable years. */
 function dateOf(value: unknown): Date | null | undefined {
   if (!isSent(value) || asTrimmed(value) === '') return null;
   const seconds = asInteger(value);
   const date = seconds !== undefined ? new Date(seconds * 1000) : new Date(asText(value) ?? '');
-  return Number.isNaN(date.getTime()) ? undefined : date;
+  const time = date.getTime();
+  return Number.isNaN(time) || time < STORABLE_FROM || time >= STORABLE_UNTIL ? undefined : date;
 }
 
 /**

@@ -1,22 +1,33 @@
 import type { Knex } from 'knex';
+import { UniqueViolationError } from 'objection';
 import { MESSAGES, type ConsoleUpdateValue, type ProfileUpdateValue } from '@ecup/domain';
+import { User } from '../../models/User.ts';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
 
-/** Settings → personal info (spec §2, §5): names and e-mail; an e-mail used by someone else is refused. */
+/**
+ * Settings → personal info (spec §2, §5): names and e-mail; an e-mail used by someone else is refused. The read
+ * gives the friendly message; the unique key settles two players taking the same address at the same instant (a
+ * 400, never a 500).
+ */
 export async function updateProfile(
   trx: Knex,
   input: { user_id: number } & ProfileUpdateValue,
 ): Promise<CommandOutcome<null>> {
   const clash = await trx('users').where('email', input.email).whereNot('id', input.user_id).first('id');
   if (clash) throw new CommandRejected('invalid', MESSAGES.emailInUse);
-  await trx('users')
-    .where('id', input.user_id)
-    .update({
-      first_name: input.first_name,
-      last_name: input.last_name,
-      email: input.email,
-      updated_at: trx.fn.now(3),
-    });
+  try {
+    await User.query(trx)
+      .where('id', input.user_id)
+      .patch({
+        first_name: input.first_name,
+        last_name: input.last_name,
+        email: input.email,
+        updated_at: trx.fn.now(3),
+      });
+  } catch (error) {
+    if (error instanceof UniqueViolationError) throw new CommandRejected('invalid', MESSAGES.emailInUse);
+    throw error;
+  }
   return { result: null, events: [] };
 }
 

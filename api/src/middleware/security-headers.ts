@@ -1,0 +1,34 @@
+/**
+ * Headers on every answer (issue 9; ASVS V14.4): the API's JSON, the player app and console, images and the
+ * socket.io transport. No `X-Powered-By` or `Server` banner is ever set (Koa and Node's http send neither).
+ */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'same-origin',
+  'X-Frame-Options': 'DENY',
+};
+
+/**
+ * The Content-Security-Policy. Scripts only from our own origin (the built apps have no inline script); styles
+ * allow inline because MUI's emotion writes `<style>` elements at run time; images from our own origin, `data:`
+ * (the console's two-factor QR code), `blob:` (photo previews) and https (news HTML may show images from
+ * elsewhere); frames only from YouTube's no-cookie player (video evidence); connections to our own origin and
+ * its WebSocket (socket.io), named by host as well as 'self' for browsers before CSP 3.
+ */
+export function contentSecurityPolicy(host: string): string {
+  const sockets = /^[a-z0-9.:[\]-]+$/i.test(host) ? ` ws://${host} wss://${host}` : '';
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    `connect-src 'self'${sockets}`,
+    'frame-src https://www.youtube-nocookie.com',
+    "media-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
