@@ -5,6 +5,7 @@ import type { Push, ShiftableClock } from '@ecup/domain';
 import type { Config, ImageStore, Logger, User } from '@ecup/db';
 import type { JobQueues } from './services/jobs.ts';
 import type { ApiMetrics } from './services/metrics.ts';
+import type { ReadCache } from './services/read-cache.ts';
 
 /** What the app needs from the process; tests build it with their own database, Redis prefix and clock. */
 export interface AppDeps {
@@ -22,6 +23,11 @@ export interface AppDeps {
   /** The process's Prometheus registry and the API's metrics in it (served at /metrics). */
   metrics: ApiMetrics;
   /**
+   * Public reads served to every visitor alike (the ranking, the latest news, forum thread lists), kept at most a
+   * second per process (issue 10); the writes of this process that change them drop them at once.
+   */
+  publicReads: ReadCache;
+  /**
    * Emits real-time events to their rooms on every API process (socket.io's Redis adapter). Fire and forget: a
    * lost event is made good by the client's re-read after a reconnect (decisions §3).
    */
@@ -34,6 +40,8 @@ export interface AppDeps {
 export interface SessionRef {
   id: number;
   last_seen_at: Date;
+  /** Whether this session passed the second factor at console sign-in (sessions.totp_verified_at). */
+  second_factor: boolean;
 }
 
 export interface AppState {

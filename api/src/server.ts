@@ -10,6 +10,7 @@ import type { AppDeps } from './context.ts';
 import { createJobQueues } from './services/jobs.ts';
 import { attachRealtime, type RealtimeServer } from './realtime/realtime.ts';
 import { createApiMetrics, createMetricsRegistry } from './services/metrics.ts';
+import { PUBLIC_READ_LIFETIME_MS, PUBLIC_READ_MAX_ENTRIES, createReadCache } from './services/read-cache.ts';
 
 export interface ApiHandle {
   server: http.Server;
@@ -50,21 +51,41 @@ export async function startApi(options: {
   // Listen only once Redis answers, so the first sign-in after a start is not refused.
   await waitUntilReady(redis, 10_000);
   const jobs = createJobQueues(config.redisUrl, config.redisPrefix);
+  const now = options.clock ? () => options.clock!.now() : (options.now ?? (() => new Date()));
   const deps: AppDeps = {
     config,
     knex,
     redis,
     jobs,
     images: options.images ?? createDiskImageStore(config.uploadDir),
-    now: options.clock ? () => options.clock!.now() : (options.now ?? (() => new Date())),
+    now,
     clock: options.clock,
     log,
     metrics: createApiMetrics(options.metrics ?? createMetricsRegistry(), knex),
+    publicReads: createReadCache({
+      lifetimeMs: PUBLIC_READ_LIFETIME_MS,
+      maxEntries: PUBLIC_READ_MAX_ENTRIES,
+      now: () => now().getTime(),
+    }),
     publish: () => undefined,
   };
   const app = createApp(deps);
   const server = http.createServer(app.callback());
   const realtime = attachRealtime(server, deps);
+  // Once a stop has begun every answer carries `Connection: close`, so its keep-alive connection ends with it and no
+  // client reuses a connection that is going away. Without it server.close() waits out the clients' keep-alive
+  // (65 s) after the last answer and the stop runs into SHUTDOWN_TIMEOUT_MS (fault suite graceful-shutdown).
+  const answering = new Set<http.ServerResponse>();
+  let stopping = false;
+  server.prependListener('request', (_request: http.IncomingMessage, response: http.ServerResponse) => {
+    if (stopping) response.setHeader('Connection', 'close');
+    answering.add(response);
+    response.once('close', () => {
+      answering.delete(response);
+      // An answer whose head went out before the stop kept its connection open: close it once idle.
+      if (stopping) setImmediate(() => server.closeIdleConnections());
+    });
+  });
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   server.requestTimeout = 60_000;
@@ -79,14 +100,14 @@ export async function startApi(options: {
     deps,
     io: realtime.io,
     async close() {
-      // Sockets first; io.close() also closes the HTTP server, which waits for in-flight requests.
+      stopping = true;
+      for (const response of answering) if (!response.headersSent) response.setHeader('Connection', 'close');
+      // Stop accepting at once and close idle keep-alive connections; in-flight requests are answered (above).
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
+      // Then the sockets: io.close() ends every socket.io connection and also waits for the HTTP server to close.
       await realtime.close();
-      await new Promise<void>((resolve) => {
-        if (!server.listening) return resolve();
-        server.close(() => resolve());
-        server.closeIdleConnections();
-      });
+      await closed;
       await jobs.close();
       redis.disconnect();
     },

@@ -34,9 +34,25 @@ export function parseDatabaseUrl(url: string): DatabaseTarget {
   };
 }
 
+/** knex's lines about one connection that could not be made or died (each with a stack). */
+const CONNECTION_NOISE = /^(Acquire connection error|Connection Error):/;
+
+/**
+ * knex writes its warnings as plain text on standard output, the JSON log's stream (docs/operations.md). Those about
+ * a failed or dead connection are dropped: the caller reports the failure itself (the API's 503 and its log line, a
+ * job's failure), and during a MySQL outage knex wrote one with a stack per request. Other warnings go to stderr.
+ */
+const knexLog = {
+  warn(message: unknown) {
+    if (typeof message === 'string' && CONNECTION_NOISE.test(message)) return;
+    console.warn(message);
+  },
+};
+
 /** A knex instance on the target database; all times are UTC (decisions §4). */
 export function createKnex(target: DatabaseTarget, options: { pool?: { min: number; max: number } } = {}): Knex {
   return knexFactory({
+    log: knexLog,
     client: 'mysql2',
     connection: {
       host: target.host,
@@ -50,8 +66,15 @@ export function createKnex(target: DatabaseTarget, options: { pool?: { min: numb
       bigNumberStrings: false,
       dateStrings: false,
       connectTimeout: 5000,
+      // knex sends plain queries, never prepared statements; mysql2's default cache of 16,000 makes every new
+      // connection allocate about 0.5 MB, which a MySQL restart turns into a reconnect storm of garbage (issue 10).
+      maxPreparedStatements: 16,
     },
-    pool: options.pool ?? { min: 0, max: 10 },
+    // While MySQL is unreachable each failed connection attempt fails one waiting query at once (knex's
+    // propagateCreateError) and the next attempt follows this pause: tarn's 200 ms default let requests queued
+    // behind a busy pool wait seconds for their 503 when MySQL went down (issue 10); 20 ms fails them within
+    // moments. Attempts are made only for waiting queries, so nothing spins while the API is idle.
+    pool: { ...(options.pool ?? { min: 0, max: 10 }), createRetryIntervalMillis: 20 },
     acquireConnectionTimeout: 10000,
   });
 }

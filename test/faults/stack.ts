@@ -16,8 +16,9 @@ export interface FaultStack {
   /** The environment every process of the installation shares (README "Running at scale"). */
   env: NodeJS.ProcessEnv;
   processes: RunningProcess[];
-  startApi(): Promise<{ url: string; proc: RunningProcess }>;
-  startWorker(): RunningProcess;
+  /** With `logFile`, the process's output goes to that file rather than into a pipe (see runEntry). */
+  startApi(options?: { logFile?: string }): Promise<{ url: string; proc: RunningProcess }>;
+  startWorker(options?: { logFile?: string }): RunningProcess;
   redis(): Redis;
   close(): Promise<void>;
 }
@@ -47,9 +48,16 @@ export function seeded(seed: number): () => number {
   };
 }
 
-/** Starts nothing yet: the caller starts API and worker processes (`npm run api`, `npm run worker`) on it. */
-export async function createFaultStack(label: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<FaultStack> {
-  const db = await createTestDatabase(label);
+/**
+ * Starts nothing yet: the caller starts API and worker processes (`npm run api`, `npm run worker`) on it. The
+ * database is on the shared test server unless `databaseServer` names another (a suite's private MariaDB).
+ */
+export async function createFaultStack(
+  label: string,
+  extraEnv: NodeJS.ProcessEnv = {},
+  options: { databaseServer?: string } = {},
+): Promise<FaultStack> {
+  const db = await createTestDatabase(label, options.databaseServer);
   await seedBase(db.knex, { now: new Date() });
   const prefix = testRedisPrefix(label);
   const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -76,10 +84,10 @@ export async function createFaultStack(label: string, extraEnv: NodeJS.ProcessEn
     dir,
     env,
     processes,
-    async startApi() {
+    async startApi(options = {}) {
       const port = await freePort();
       const url = `http://127.0.0.1:${port}`;
-      const proc = runEntry('api/src/main.ts', { ...env, PORT: String(port) });
+      const proc = runEntry('api/src/main.ts', { ...env, PORT: String(port) }, options);
       processes.push(proc);
       await waitFor(
         `API ${url} healthy`,
@@ -91,8 +99,8 @@ export async function createFaultStack(label: string, extraEnv: NodeJS.ProcessEn
       );
       return { url, proc };
     },
-    startWorker() {
-      const proc = runEntry('worker/src/main.ts', env);
+    startWorker(options = {}) {
+      const proc = runEntry('worker/src/main.ts', env, options);
       processes.push(proc);
       return proc;
     },
@@ -104,9 +112,10 @@ export async function createFaultStack(label: string, extraEnv: NodeJS.ProcessEn
     async close() {
       const running = (p: RunningProcess) => p.child.exitCode === null && p.child.signalCode === null;
       for (const p of processes) if (running(p)) p.child.kill('SIGTERM');
-      await Promise.race([Promise.all(processes.map((p) => p.exited)), sleep(8000)]);
-      for (const p of processes) if (running(p)) p.child.kill('SIGKILL');
+      // A process still running 8 s after SIGTERM is killed; the timer is cleared so it holds nothing open after.
+      const stuck = setTimeout(() => processes.forEach((p) => running(p) && p.child.kill('SIGKILL')), 8000);
       await Promise.all(processes.map((p) => p.exited));
+      clearTimeout(stuck);
       for (const redis of redisClients) redis.disconnect();
       await db.drop();
       await rm(dir, { recursive: true, force: true });

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -22,18 +23,26 @@ export interface RunningProcess {
   exited: Promise<number | null>;
 }
 
-/** Runs a TypeScript entry point of the repository with tsx and the given environment. */
-export function runEntry(entry: string, env: NodeJS.ProcessEnv): RunningProcess {
+/**
+ * Runs a TypeScript entry point of the repository with tsx and the given environment. Its output is kept in memory,
+ * or written to `logFile`: the product's logger writes synchronously, so a process under load whose output goes
+ * into a pipe waits whenever this (busy) test process is slow to read it.
+ */
+export function runEntry(entry: string, env: NodeJS.ProcessEnv, options: { logFile?: string } = {}): RunningProcess {
+  const file = options.logFile === undefined ? null : openSync(options.logFile, 'a');
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, entry)], {
     cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // As `npm start` / `npm run api` / `npm run worker` start them (package.json: two malloc arenas, README).
+    env: { MALLOC_ARENA_MAX: '2', ...process.env, ...env },
+    stdio: ['ignore', file ?? 'pipe', file ?? 'pipe'],
   });
+  if (file !== null) closeSync(file);
   let out = '';
-  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (out += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => out, exited };
+  const output = () => (options.logFile === undefined ? out : readFileSync(options.logFile, 'utf8'));
+  return { child, output, exited };
 }
 
 /** Waits until `text` appears in the process output. */

@@ -1,6 +1,7 @@
 import { Emitter } from '@socket.io/redis-emitter';
 import { Redis } from 'ioredis';
 import type { Push, ServerToClientEvents } from '@ecup/domain';
+import { reportLostPublishes } from '@ecup/db';
 
 export interface Publisher {
   /** Emits events to their rooms on every API process; fire and forget (clients re-read after a reconnect). */
@@ -15,6 +16,7 @@ export interface Publisher {
 export function createPublisher(redisUrl: string, redisPrefix: string, log: Pick<Console, 'warn'>): Publisher {
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: true, connectTimeout: 5000 });
   redis.on('error', (error) => log.warn(`worker emitter Redis: ${error.message}`));
+  reportLostPublishes(redis, (error) => log.warn(`push lost while Redis is away: ${error.message}`));
   const emitter = new Emitter<ServerToClientEvents>(redis, { key: `${redisPrefix}socket.io` });
   return {
     publish(pushes) {

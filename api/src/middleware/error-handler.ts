@@ -1,5 +1,6 @@
 import type Koa from 'koa';
 import { MESSAGES } from '@ecup/domain';
+import { isDatabaseUnavailable } from '@ecup/db';
 import { HttpError } from '../errors.ts';
 import type { AppDeps, AppState } from '../context.ts';
 
@@ -61,6 +62,18 @@ export function errorHandler(deps: AppDeps): Koa.Middleware<AppState> {
         ctx.status = error.status;
         ctx.set(error.headers);
         ctx.body = { error: error.message };
+        return;
+      }
+      // MySQL down or restarting is an outage, not a bug: a quick 503 the client may retry (issue 10), one warn line
+      // with the driver's code only (knex puts the statement and its values into the message, see loggable).
+      if (isDatabaseUnavailable(caught)) {
+        const native = ((caught as { nativeError?: unknown }).nativeError ?? caught) as Error & { code?: unknown };
+        (ctx.state.log ?? deps.log).warn(
+          { code: native.code ?? native.name, method: ctx.method },
+          'database unavailable',
+        );
+        ctx.status = 503;
+        ctx.body = { error: MESSAGES.serviceUnavailable };
         return;
       }
       // The request's logger carries its id, so the line meets the request's own line and the X-Request-Id.

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { MESSAGES } from '@ecup/domain';
 import type { AppDeps, AppState } from '../context.ts';
 import { notFound } from '../errors.ts';
-import { requireUser } from '../middleware/auth.ts';
+import { permissionsOf, requireUser } from '../middleware/auth.ts';
 import { bodyOf } from '../middleware/body.ts';
 import { canJoin } from './channels.ts';
 
@@ -15,7 +15,8 @@ export function realtimeRoutes(deps: AppDeps): Router<AppState> {
   router.post('/user/pusher/auth', async (ctx) => {
     const user = requireUser(ctx);
     const { channel_name } = bodyOf(ctx);
-    if (!(await canJoin(deps.knex, user, channel_name))) throw notFound(MESSAGES.notFound);
+    if (!(await canJoin(deps.knex, { id: user.id, permissions: permissionsOf(ctx) }, channel_name)))
+      throw notFound(MESSAGES.notFound);
     ctx.body = { ok: true, channel_name };
   });
   return router;

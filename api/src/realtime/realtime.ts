@@ -2,6 +2,7 @@ import type http from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import { Gauge } from 'prom-client';
 import { createAdapter } from '@socket.io/redis-adapter';
+import { reportLostPublishes } from '@ecup/db';
 import type { Redis } from 'ioredis';
 import {
   MESSAGES,
@@ -11,6 +12,7 @@ import {
   userRoom,
   type ClientToServerEvents,
   type ServerToClientEvents,
+  sessionPermissions,
 } from '@ecup/domain';
 import type { AppDeps } from '../context.ts';
 import { findSession, isBanned } from '../middleware/auth.ts';
@@ -55,6 +57,7 @@ export function attachRealtime(server: http.Server, deps: AppDeps): { io: Realti
   const pub: Redis = deps.redis.duplicate({ keyPrefix: '', enableOfflineQueue: true });
   const sub: Redis = deps.redis.duplicate({ keyPrefix: '', enableOfflineQueue: true });
   for (const client of [pub, sub]) client.on('error', (error) => deps.log.warn(`socket.io Redis: ${error.message}`));
+  reportLostPublishes(pub, (error) => deps.log.warn(`socket.io push lost while Redis is away: ${error.message}`));
   io.adapter(createAdapter(pub, sub, { key: `${deps.config.redisPrefix}socket.io` }));
   const registry = deps.metrics.registry;
   new Gauge({
@@ -74,7 +77,10 @@ export function attachRealtime(server: http.Server, deps: AppDeps): { io: Realti
       const found = id ? await findSession(deps, id, token) : null;
       if (!found) return next(new Error(MESSAGES.sessionExpired));
       if (isBanned(found.user, deps.now())) return next(new Error(MESSAGES.noPermission));
-      socket.data.user = { id: found.user.id, permissions: found.user.permissions };
+      socket.data.user = {
+        id: found.user.id,
+        permissions: sessionPermissions(found.user, found.session.second_factor),
+      };
       socket.data.sessionId = found.session.id;
       next();
     } catch {

@@ -23,3 +23,20 @@ export function createBullConnection(url: string, role: 'producer' | 'worker'): 
     connectTimeout: 5000,
   });
 }
+
+/**
+ * socket.io's Redis adapter and emitter publish without awaiting the answer. While Redis is away a publish fails
+ * (MaxRetriesPerRequestError once the client gives up reconnecting for it), and a failure nobody awaits is an
+ * unhandled rejection, which ends a Node process. Pushes are fire and forget (decisions §3: a client re-reads after
+ * a reconnect), so a lost one is reported to `lost` instead (issue 10: a Redis restart must not end API or worker).
+ */
+export function reportLostPublishes(redis: Redis, lost: (error: Error) => void): Redis {
+  type Publish = (...args: unknown[]) => Promise<number>;
+  const publish = (redis.publish as Publish).bind(redis);
+  (redis as unknown as { publish: Publish }).publish = (...args) => {
+    const sent = publish(...args);
+    sent.catch(lost);
+    return sent;
+  };
+  return redis;
+}

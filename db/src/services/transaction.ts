@@ -10,6 +10,40 @@ export function isDeadlock(error: unknown): boolean {
   return (error as { errno?: unknown } | null)?.errno === ER_LOCK_DEADLOCK;
 }
 
+/** Socket errors of a database that cannot be reached (stopped, restarting, network down). */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'PROTOCOL_CONNECTION_LOST',
+]);
+/** Server answers of a database going away: too many connections, shutdown in progress, connection killed. */
+const UNAVAILABLE_ERRNOS = new Set([1040, 1053, 1927]);
+
+/**
+ * Whether an error means the database cannot be used right now rather than that the statement was wrong: the
+ * server is down or restarting, the connection died under the statement (mysql2 marks those `fatal`), or no pooled
+ * connection came free in time (knex's KnexTimeoutError). The API answers these 503 (issue 10: a MySQL restart
+ * gives quick 503s, not 500s); the transaction was not committed, or its COMMIT's answer was lost.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  type DriverError = { code?: unknown; errno?: unknown; fatal?: unknown; name?: unknown; nativeError?: unknown };
+  // objection wraps the driver's error in nativeError; a knex query throws the driver's own.
+  const e = error as DriverError | null;
+  const native = (e?.nativeError ?? e) as DriverError | null;
+  if (!native) return false;
+  return (
+    native.fatal === true ||
+    native.name === 'KnexTimeoutError' ||
+    (typeof native.code === 'string' && UNREACHABLE_CODES.has(native.code)) ||
+    (typeof native.errno === 'number' && UNAVAILABLE_ERRNOS.has(native.errno))
+  );
+}
+
 /**
  * Runs `work` in a transaction and runs it again when the database picked it as a deadlock victim: InnoDB has
  * already rolled everything back then, and MySQL's manual asks applications to retry. Two players' accept and the
