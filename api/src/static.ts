@@ -12,8 +12,9 @@ async function isFile(file: string): Promise<boolean> {
 }
 
 /**
- * Serves a built single-page app under a base path: files as they are (hashed assets cached for a year), and
- * index.html for any other GET below the base, so the app's router handles it (spec §2: unknown paths go to /).
+ * Serves a built single-page app under a base path: files as they are (hashed assets cached for a year, and the
+ * build's brotli or gzip copy to browsers that accept it), and index.html for any other GET below the base, so the
+ * app's router handles it (spec §2: unknown paths go to /).
  */
 export function serveApp(root: string, base: '/' | '/admin/'): Koa.Middleware {
   return async (ctx, next) => {
@@ -28,6 +29,8 @@ export function serveApp(root: string, base: '/' | '/admin/'): Koa.Middleware {
     const candidate = path.join(root, relative);
     if (relative !== '' && !relative.includes('\0') && candidate.startsWith(root) && (await isFile(candidate))) {
       const immutable = relative.startsWith('assets/');
+      // koa-send answers with the build's .br or .gz copy when the browser accepts it, so caches must key on that.
+      ctx.vary('Accept-Encoding');
       await send(ctx, relative, {
         root,
         immutable,
@@ -38,6 +41,7 @@ export function serveApp(root: string, base: '/' | '/admin/'): Koa.Middleware {
     if (path.extname(relative) !== '' && relative.startsWith('assets/')) return next();
     if (!(await isFile(path.join(root, 'index.html')))) return next();
     ctx.set('Cache-Control', 'no-cache');
+    ctx.vary('Accept-Encoding');
     await send(ctx, 'index.html', { root });
   };
 }

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
 import {
+  ALL_PERMISSIONS,
   CHAT_MESSAGE_MAX,
   CONFLICT_ESCALATION_MS,
   MESSAGES,
@@ -14,6 +15,7 @@ import {
   type EvidencePayload,
   type GamePayload,
 } from '@ecup/domain';
+import { createAdminSession } from '@ecup/db';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import type { buildUser } from '../helpers/factories.ts';
 import { buildGame, pngImage, type GameFields } from '../helpers/factories.ts';
@@ -502,6 +504,42 @@ test("admin edit answers 403 without canResolveConflicts and 409 'no result to e
   t.deepEqual(bad.body, { error: MESSAGES.scoreRange } as unknown as GamePayload);
   const missing = await adminEdit(mod.auth, { game_id: '99999999', score1: '1', score2: '0' });
   t.is(missing.status, 404);
+});
+
+test('a moderator whose account needs a second factor edits results only from a session that passed it', async (t) => {
+  const a = await signedIn();
+  const b = await signedIn();
+  const id = await gameBetween(a, b);
+  await submit(a.auth, id, 2, 0);
+  await protest(b.auth, id);
+  const fields = { game_id: String(id), score1: '2', score2: '1' };
+  for (const account of [
+    { permissions: PERMISSIONS.canResolveConflicts, totp_enabled: true, totp_secret: 'JBSWY3DPEHPK3PXP' },
+    { permissions: ALL_PERMISSIONS, totp_enabled: true, totp_secret: 'JBSWY3DPEHPK3PXP' },
+  ]) {
+    const passwordOnly = await signedIn(account);
+    const res = await adminEdit(passwordOnly.auth, fields);
+    t.is(res.status, 403);
+    t.deepEqual(res.body, { error: MESSAGES.consoleSignInRequired } as unknown as GamePayload);
+    const seen = await getGame(passwordOnly.auth, id);
+    t.is(seen.status, 404, "another game's page stays hidden as for a player");
+  }
+  t.like(await gameRow(id), { state: 'conflict', score_1: 2, score_2: 0 }, 'nothing changed');
+  const console = await signedIn({
+    permissions: PERMISSIONS.canResolveConflicts,
+    totp_enabled: true,
+    totp_secret: 'JBSWY3DPEHPK3PXP',
+  });
+  const verified = await createAdminSession(server.knex, {
+    user_id: console.user.id,
+    ip: null,
+    user_agent: null,
+    second_factor: true,
+    now: server.clock.now(),
+  });
+  const res = await adminEdit({ id: console.user.id, token: verified.result.token }, fields);
+  t.is(res.status, 200);
+  t.like(res.body, { state: 'final', score_1: 2, score_2: 1, conflict_solved: true });
 });
 
 test('admin edit of a conflict makes it final and solved, applies stats and Elo once, and is audited', async (t) => {

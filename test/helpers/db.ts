@@ -20,9 +20,12 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, migrated database with a unique name (AVA runs files in parallel; CONVENTIONS §11). */
-export async function createTestDatabase(label = 'db'): Promise<TestDatabase> {
-  const base = parseDatabaseUrl(TEST_DATABASE_SERVER);
+/**
+ * A fresh, migrated database with a unique name (AVA runs files in parallel; CONVENTIONS §11), on the shared test
+ * server or on `server` (a fault suite's own MariaDB).
+ */
+export async function createTestDatabase(label = 'db', server = TEST_DATABASE_SERVER): Promise<TestDatabase> {
+  const base = parseDatabaseUrl(server);
   const name = `ecup_t_${label.replace(/[^a-z0-9]/gi, '').slice(0, 20)}_${randomBytes(4).toString('hex')}`;
   const target = { ...base, database: name };
   await ensureDatabase(target);

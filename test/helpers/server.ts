@@ -41,6 +41,8 @@ export async function startTestServer(
     env?: NodeJS.ProcessEnv;
     /** The API's and the worker's logger; by default only errors are written. */
     log?: Logger;
+    /** The API's and the worker's clock; by default the system clock, movable by tests. */
+    clock?: TestClock;
   } = {},
 ) {
   const label = options.label ?? 'api';
@@ -57,7 +59,7 @@ export async function startTestServer(
     PUBLIC_URL: 'http://localhost:3000',
     ...options.env,
   });
-  const clock = createClock();
+  const clock = options.clock ?? createClock();
   await seedBase(db.knex, { now: clock.now() });
   const log = options.log ?? createLogger({ level: 'error' });
   // One registry for the API and its in-process worker, as `npm start` has.

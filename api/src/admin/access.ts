@@ -1,7 +1,7 @@
 import type Koa from 'koa';
 import { MESSAGES, hasAll, isStaff, needsSecondFactor } from '@ecup/domain';
 import type { User } from '@ecup/db';
-import type { AppDeps, AppState } from '../context.ts';
+import type { AppState } from '../context.ts';
 import { HttpError, forbidden, unauthorized } from '../errors.ts';
 
 /**
@@ -30,23 +30,17 @@ export const consoleErrors: Koa.Middleware<AppState> = async (ctx, next) => {
   }
 };
 
-/** Whether a session passed the second factor at console sign-in (sessions.totp_verified_at). */
-async function passedSecondFactor(deps: AppDeps, sessionId: number): Promise<boolean> {
-  const row = await deps.knex('sessions').where('id', sessionId).first('totp_verified_at');
-  return Boolean(row?.totp_verified_at);
-}
-
 /**
  * The console's gate (decisions §8; docs/api.md "Admin API"): 401 when signed out, 403 for players (permissions
  * 0), and 401 with `totp_required` when the account needs a second factor (TOTP on, or every flag) but this session
  * did not pass one: a token from the player app's sign-in must not open the console. Banned users never get here
  * (the authenticate middleware refuses them with the reason).
  */
-export async function requireConsole(deps: AppDeps, ctx: { state: AppState }): Promise<User> {
+export function requireConsole(ctx: { state: AppState }): User {
   const user = ctx.state.user;
   if (!user) throw unauthorized();
   if (!isStaff(user)) throw forbidden(MESSAGES.noPermission);
-  if (needsSecondFactor(user) && !(await passedSecondFactor(deps, ctx.state.session!.id))) {
+  if (needsSecondFactor(user) && !ctx.state.session?.second_factor) {
     throw new ConsoleAuthError(401, MESSAGES.consoleSignInRequired, { totp_required: true });
   }
   return user;

@@ -113,7 +113,7 @@ export function routeAuth(router: Router<AppState>, deps: AppDeps): void {
       if (isBanned(user, deps.now())) throw bannedError(user, await timeZone());
       return { user, session_id: null, setup_token: token };
     }
-    const user = await requireConsole(deps, ctx);
+    const user = requireConsole(ctx);
     return { user, session_id: ctx.state.session!.id, setup_token: null };
   }
 
@@ -170,7 +170,7 @@ export function routeAuth(router: Router<AppState>, deps: AppDeps): void {
   });
 
   router.post('/admin/api/auth/totp/disable', async (ctx) => {
-    const user = await requireConsole(deps, ctx);
+    const user = requireConsole(ctx);
     if (hasAll(user, ALL_PERMISSIONS)) throw forbidden(MESSAGES.totpRequiredForAllFlags);
     if (!user.totp_enabled) throw conflict(MESSAGES.totpNotEnabled);
     await requireCode(ctx, user);
@@ -179,6 +179,6 @@ export function routeAuth(router: Router<AppState>, deps: AppDeps): void {
   });
 
   router.get('/admin/api/auth/me', async (ctx) => {
-    ctx.body = identityOf(await requireConsole(deps, ctx));
+    ctx.body = identityOf(requireConsole(ctx));
   });
 }

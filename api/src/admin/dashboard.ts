@@ -149,7 +149,7 @@ export async function dashboard(deps: AppDeps, now: Date): Promise<AdminDashboar
 /** GET /admin/api/dashboard: any staff member who passed the console gate. */
 export function routeDashboard(router: Router<AppState>, deps: AppDeps): void {
   router.get('/admin/api/dashboard', async (ctx) => {
-    await requireConsole(deps, ctx);
+    requireConsole(ctx);
     ctx.body = await dashboard(deps, deps.now());
   });
 }

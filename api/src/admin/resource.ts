@@ -228,7 +228,7 @@ export async function adminContext(
   ctx: Koa.ParameterizedContext<AppState>,
   flags: number,
 ): Promise<AdminContext> {
-  const actor = await requireConsole(deps, ctx);
+  const actor = requireConsole(ctx);
   requireFlags(actor, flags);
   return { deps, actor, ip: clientIp(ctx) || null, now: deps.now(), ctx };
 }

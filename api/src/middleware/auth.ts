@@ -1,5 +1,5 @@
 import type Koa from 'koa';
-import { MESSAGES, parsePositiveInt } from '@ecup/domain';
+import { MESSAGES, has, parsePositiveInt, sessionPermissions } from '@ecup/domain';
 import { hashToken, User } from '@ecup/db';
 import { forbidden, unauthorized } from '../errors.ts';
 import type { AppDeps, AppState, SessionRef } from '../context.ts';
@@ -44,13 +44,23 @@ export async function findSession(deps: AppDeps, id: number, token: string) {
     .where('sessions.token_hash', hashToken(token))
     .where('users.id', id)
     .whereNull('users.erased_at')
-    .select('users.*', 'sessions.id as session_id', 'sessions.last_seen_at as session_last_seen_at')
+    .select(
+      'users.*',
+      'sessions.id as session_id',
+      'sessions.last_seen_at as session_last_seen_at',
+      'sessions.totp_verified_at as session_totp_verified_at',
+    )
     .first();
   if (!user) return null;
-  const row = user as User & { session_id: number; session_last_seen_at: Date };
-  const session: SessionRef = { id: row.session_id, last_seen_at: row.session_last_seen_at };
+  const row = user as User & { session_id: number; session_last_seen_at: Date; session_totp_verified_at: Date | null };
+  const session: SessionRef = {
+    id: row.session_id,
+    last_seen_at: row.session_last_seen_at,
+    second_factor: row.session_totp_verified_at !== null,
+  };
   delete (row as Partial<typeof row>).session_id;
   delete (row as Partial<typeof row>).session_last_seen_at;
+  delete (row as Partial<typeof row>).session_totp_verified_at;
   return { session, user };
 }
 
@@ -80,4 +90,23 @@ export function authenticate(deps: AppDeps): Koa.Middleware<AppState> {
 export function requireUser(ctx: { state: AppState }): User {
   if (!ctx.state.user) throw unauthorized();
   return ctx.state.user;
+}
+
+/** The staff flags this request's session may use (domain `sessionPermissions`); 0 when signed out. */
+export function permissionsOf(ctx: { state: AppState }): number {
+  const { user, session } = ctx.state;
+  if (!user || !session) return 0;
+  return sessionPermissions(user, session.second_factor);
+}
+
+/**
+ * The signed-in staff member holding `flag` (decisions §8): 403 "You do not have permission to do that." without
+ * it, and 403 "Sign in to the console with your two-factor code." when the account needs a second factor that
+ * this session did not pass (a password alone must not open staff powers of such an account).
+ */
+export function requireStaffFlag(ctx: { state: AppState }, flag: number): User {
+  const user = requireUser(ctx);
+  if (!has(user.permissions, flag)) throw forbidden(MESSAGES.noPermission);
+  if (!has(permissionsOf(ctx), flag)) throw forbidden(MESSAGES.consoleSignInRequired);
+  return user;
 }

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { CommandRejected, emailIds, pushesOf, transaction, type CommandOutcome } from '@ecup/db';
 import { HttpError } from '../errors.ts';
 import type { AppDeps } from '../context.ts';
+import { CACHED_READS } from './read-cache.ts';
 
 /** The HTTP status of each kind of refusal (decisions §2), for commands and for checks made before one runs. */
 export const REFUSAL_STATUS = { invalid: 400, not_found: 404, conflict: 409, forbidden: 403 } as const;
@@ -10,8 +11,13 @@ export const REFUSAL_STATUS = { invalid: 400, not_found: 404, conflict: 409, for
  * Runs one command in a transaction (run again when it lost a deadlock), then its side effects once committed
  * (CONVENTIONS §6). A job that cannot be
  * queued right now is not lost: its row says it still needs work and the worker's reconciler picks it up.
+ * `changes` names the cached public reads (CACHED_READS) the command changes: this process drops them at once.
  */
-export async function runCommand<T>(deps: AppDeps, command: (trx: Knex) => Promise<CommandOutcome<T>>): Promise<T> {
+export async function runCommand<T>(
+  deps: AppDeps,
+  command: (trx: Knex) => Promise<CommandOutcome<T>>,
+  options: { changes?: readonly string[] } = {},
+): Promise<T> {
   let outcome: CommandOutcome<T>;
   try {
     outcome = await transaction(deps.knex, (trx) => command(trx));
@@ -19,6 +25,7 @@ export async function runCommand<T>(deps: AppDeps, command: (trx: Knex) => Promi
     if (error instanceof CommandRejected) throw new HttpError(REFUSAL_STATUS[error.kind], error.message);
     throw error;
   }
+  for (const prefix of options.changes ?? []) deps.publicReads.drop(prefix);
   const emails = emailIds(outcome.events);
   if (emails.length > 0) {
     await deps.jobs.sendEmails(emails).catch((error: unknown) => {
@@ -34,6 +41,9 @@ export async function runCommand<T>(deps: AppDeps, command: (trx: Knex) => Promi
     }
   }
   const pushes = pushesOf(outcome.events);
+  // A result made final or edited tells both players their new stats; this process's ranking pages go at once
+  // (other processes' within their second, issue 10).
+  if (pushes.some((p) => p.event === 'stats')) deps.publicReads.drop(CACHED_READS.ranking);
   if (pushes.length > 0) deps.publish(pushes);
   return outcome.result;
 }

@@ -1,8 +1,23 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import { createTurns } from '../services/in-turn.ts';
+
+/**
+ * How many password hashes may run at once: one per core, and always one of libuv's pool threads left over. scrypt
+ * runs on that pool (4 threads by default); a crowd of sign-ins holding all of them queues the pool's other work
+ * (file reads of the web apps) behind hashes and leaves the event loop one thread among five on two cores, so every
+ * other call slows down with the sign-ins (issue 10, bench/src/surge.bench.ts). Extra checks wait their turn in
+ * order; each check still costs exactly what it did.
+ */
+const HASH_SLOTS = Math.max(1, Math.min(availableParallelism(), (Number(process.env.UV_THREADPOOL_SIZE) || 4) - 1));
+const inTurn = createTurns(HASH_SLOTS);
 
 function scrypt(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scryptCallback(password, salt, keylen, options, (error, key) => (error ? reject(error) : resolve(key))),
+  return inTurn(
+    () =>
+      new Promise<Buffer>((resolve, reject) =>
+        scryptCallback(password, salt, keylen, options, (error, key) => (error ? reject(error) : resolve(key))),
+      ),
   );
 }
 

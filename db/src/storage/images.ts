@@ -10,6 +10,7 @@ import {
   type ImageKind,
 } from '@ecup/domain';
 import { newImageId } from '../security/tokens.ts';
+import { createTurns } from '../services/in-turn.ts';
 
 /** Where images live; local disk by default, replaceable by an object store (decisions §9). */
 export interface ImageStore {
@@ -69,6 +70,9 @@ export class ImageRejected extends Error {
 
 const ALLOWED_FORMATS = new Set(['jpeg', 'png']);
 
+/** Images up to this many pixels (2000×2000) get optimised Huffman tables; larger ones are streamed. */
+const OPTIMISED_CODING_MAX_PIXELS = 4_000_000;
+
 // Every upload is decoded once: libvips' operation cache (up to 50 MB by default) would only hold on to memory.
 sharp.cache(false);
 
@@ -78,21 +82,7 @@ sharp.cache(false);
  * arrives at once).
  */
 const IMAGE_JOBS_AT_ONCE = 1;
-let imageJobs = 0;
-const imageQueue: (() => void)[] = [];
-
-async function inTurn<T>(work: () => Promise<T>): Promise<T> {
-  if (imageJobs < IMAGE_JOBS_AT_ONCE) imageJobs++;
-  else await new Promise<void>((resolve) => imageQueue.push(resolve));
-  try {
-    return await work();
-  } finally {
-    // The slot passes straight to the next waiter, or is freed.
-    const next = imageQueue.shift();
-    if (next) next();
-    else imageJobs--;
-  }
-}
+const inTurn = createTurns(IMAGE_JOBS_AT_ONCE);
 
 /**
  * Decodes an uploaded JPEG or PNG and re-encodes it as JPEG, which drops metadata such as location
@@ -125,12 +115,15 @@ async function reencode(
   }
   if ((metadata.width ?? 0) > maxPx || (metadata.height ?? 0) > maxPx) throw new ImageRejected('too_many_pixels');
   try {
-    // Streamed top to bottom (sequential read, baseline JPEG) so a large photo never sits in memory whole: mozjpeg's
-    // progressive encoding and an unconditional auto-rotate each buffer the full image. Only a photo whose EXIF
-    // says it is turned is rotated (before the metadata is dropped).
+    // Streamed top to bottom (sequential read, baseline JPEG) so a large photo never sits in memory whole:
+    // progressive encoding and an unconditional auto-rotate each buffer the full image, and so does optimised
+    // Huffman coding (libjpeg keeps every coefficient for its second pass: about 150 MB for 4096×4096 px against
+    // 24 MB streamed), so it is kept for images up to OPTIMISED_CODING_MAX_PIXELS (files about 10% smaller). Only a
+    // photo whose EXIF says it is turned is rotated (before the metadata is dropped).
     const image = sharp(input, { limitInputPixels: maxPx * maxPx, sequentialRead: true });
     if ((metadata.orientation ?? 1) > 1) image.rotate();
-    return await image.flatten({ background: '#ffffff' }).jpeg({ quality: 85 }).toBuffer();
+    const optimiseCoding = (metadata.width ?? 0) * (metadata.height ?? 0) <= OPTIMISED_CODING_MAX_PIXELS;
+    return await image.flatten({ background: '#ffffff' }).jpeg({ quality: 85, optimiseCoding }).toBuffer();
   } catch {
     throw new ImageRejected('not_an_image');
   }

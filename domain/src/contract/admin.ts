@@ -51,6 +51,18 @@ export function needsSecondFactor(user: { permissions: PermissionSubject; totp_e
   return user.totp_enabled || hasAll(user.permissions, ALL_PERMISSIONS);
 }
 
+/**
+ * The staff flags a session may use (decisions §8): an account that needs a second factor uses its flags only from
+ * a session that passed one at console sign-in; from a password-only session (the player app's sign-in) it acts as
+ * a player. Everyone else uses their flags from any session.
+ */
+export function sessionPermissions(
+  user: { permissions: number; totp_enabled: boolean },
+  passedSecondFactor: boolean,
+): number {
+  return needsSecondFactor(user) && !passedSecondFactor ? 0 : user.permissions;
+}
+
 /** RFC 6238 defaults, which every authenticator app reads from the otpauth:// link. */
 export const TOTP_ALGORITHM = 'SHA1';
 export const TOTP_DIGITS = 6;

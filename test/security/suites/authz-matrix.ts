@@ -19,6 +19,7 @@ import {
   has,
   hasAll,
   isStaff,
+  sessionPermissions,
   type PermissionName,
 } from '@ecup/domain';
 import {
@@ -95,13 +96,21 @@ export function expectedDecision(
     if (!isStaff(principal.permissions)) return 'forbidden';
     if (hasAll(principal.permissions, ALL_PERMISSIONS) && !principal.secondFactor) return 'signin';
   }
+  // Outside the console, an account that needs a second factor uses its flags only from a session that passed one.
+  const flags =
+    entry.auth === 'staff'
+      ? principal.permissions
+      : sessionPermissions(
+          { permissions: principal.permissions, totp_enabled: Boolean(principal.secondFactor) },
+          Boolean(principal.secondFactor),
+        );
   const needed = neededBits(entry);
-  if (needed !== 0 && !hasAll(principal.permissions, needed)) return 'forbidden';
+  if (needed !== 0 && !hasAll(flags, needed)) return 'forbidden';
   const object = entry.objects?.[0];
   if (!object || relation === 'none') return 'allow';
   if (relation === 'missing') return 'hidden';
   if (!object.owned || relation === 'own') return 'allow';
-  if (object.seenBy && has(principal.permissions, object.seenBy)) return object.ownersOnly ? 'forbidden' : 'allow';
+  if (object.seenBy && has(flags, object.seenBy)) return object.ownersOnly ? 'forbidden' : 'allow';
   return 'hidden';
 }
 
@@ -116,7 +125,9 @@ export function decisionOf(status: number, body: unknown): Decision {
   }
   if (
     status === 403 &&
-    (error === MESSAGES.noPermission || (typeof error === 'string' && error.includes(BAN_REASON)))
+    (error === MESSAGES.noPermission ||
+      error === MESSAGES.consoleSignInRequired ||
+      (typeof error === 'string' && error.includes(BAN_REASON)))
   ) {
     return 'forbidden';
   }

@@ -295,22 +295,22 @@ export const suite: Suite = {
         const other = await buildUser(server.knex, {});
         const at = new Date(now.getTime() - (60 - i * 15) * 60_000);
         const id = await buildGame(server.knex, { user_1_id: minorId, user_2_id: other.id, created_at: at });
-        await server.knex.transaction((trx) =>
-          submitResult(trx, {
+        // One transaction: the running worker would otherwise find the submission older than 15 minutes
+        // and move the game to conflict before the confirmation.
+        await server.knex.transaction(async (trx) => {
+          await submitResult(trx, {
             game_id: id,
             actor: { id: minorId, permissions: 0 },
             score_1: 3,
             score_2: 0,
             now: new Date(at.getTime() + 13 * 60_000),
-          }),
-        );
-        await server.knex.transaction((trx) =>
-          confirmResult(trx, {
+          });
+          await confirmResult(trx, {
             game_id: id,
             actor: { id: other.id, permissions: 0 },
             now: new Date(at.getTime() + 14 * 60_000),
-          }),
-        );
+          });
+        });
       }
       const gameId = await buildGame(server.knex, {
         user_1_id: minorId,

@@ -452,12 +452,27 @@ const text = (label: string | RegExp) => (page: Page) => page.getByText(label).f
 
 /** Clicks the largest 'Show N more …' button until the list is whole. */
 async function showAll(page: Page, what: RegExp) {
+  const shown = () => page.evaluate(() => document.querySelector('main')?.textContent?.length ?? 0);
   for (let i = 0; i < 30; i++) {
     const buttons = page.getByRole('button', { name: what });
     if ((await buttons.count()) === 0) return;
-    await buttons.last().click();
-    await page.waitForTimeout(300);
-    await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+    const before = await shown();
+    // The button goes away with the last page, possibly between counting and clicking.
+    const clicked = await buttons
+      .last()
+      .click({ timeout: 30_000 })
+      .then(() => true)
+      .catch(async (error: Error) => {
+        if ((await buttons.count()) === 0) return false;
+        // Playwright's call log says why (disabled, covered, detached): keep it on the violation's one line.
+        throw new Error(error.message.replace(/\s*\n\s*/g, ' | ').slice(0, 600));
+      });
+    if (!clicked) return;
+    await page
+      .waitForFunction((length) => (document.querySelector('main')?.textContent?.length ?? 0) !== length, before, {
+        timeout: 15_000,
+      })
+      .catch(() => undefined);
   }
 }
 

@@ -12,6 +12,7 @@ import type { AppDeps, AppState } from '../../context.ts';
 import { badRequest, valid } from '../../errors.ts';
 import { uploadedFile } from '../../middleware/body.ts';
 import { runCommand } from '../../services/commands.ts';
+import { CACHED_READS } from '../../services/read-cache.ts';
 import { readPhoto } from '../../services/photos.ts';
 import { containsPattern, imageUrl, isoAlways } from '../present.ts';
 import {
@@ -32,6 +33,9 @@ interface NewsFilters {
 }
 
 type Row = Record<string, unknown>;
+
+/** Every news write changes the player home's latest list: this process's cached one goes at once. */
+const NEWS_CHANGES = { changes: [CACHED_READS.news] };
 
 function present(row: Row): AdminNewsRecord {
   const category = NEWS_CATEGORIES.find((c) => c.id === Number(row.category_id));
@@ -112,21 +116,24 @@ export const newsResource = defineResource<AdminNewsRecord, NewsFilters>({
   async create(ac, body) {
     const form = valid(validateNews(body)) as Pick<NewsValue, 'title' | 'content' | 'category_id'> & Partial<NewsValue>;
     await checkImage(ac, form.image_hash);
-    const { id } = await runCommand(ac.deps, (trx) =>
-      createNews(trx, {
-        actor: ac.actor,
-        fields: {
-          title: form.title,
-          content: form.content,
-          excerpt: form.excerpt ?? '',
-          category_id: form.category_id,
-          image_hash: form.image_hash ?? null,
-          published: form.published ?? true,
-          published_at: form.published_at ?? null,
-        },
-        ip: ac.ip,
-        now: ac.now,
-      }),
+    const { id } = await runCommand(
+      ac.deps,
+      (trx) =>
+        createNews(trx, {
+          actor: ac.actor,
+          fields: {
+            title: form.title,
+            content: form.content,
+            excerpt: form.excerpt ?? '',
+            category_id: form.category_id,
+            image_hash: form.image_hash ?? null,
+            published: form.published ?? true,
+            published_at: form.published_at ?? null,
+          },
+          ip: ac.ip,
+          now: ac.now,
+        }),
+      NEWS_CHANGES,
     );
     return (await one(ac, id))!;
   },
@@ -134,15 +141,21 @@ export const newsResource = defineResource<AdminNewsRecord, NewsFilters>({
   async update(ac, id, body) {
     const changes = valid(validateNews(body, { partial: true }));
     await checkImage(ac, changes.image_hash);
-    await runCommand(ac.deps, (trx) =>
-      updateNews(trx, { actor: ac.actor, news_id: id, changes, ip: ac.ip, now: ac.now }),
+    await runCommand(
+      ac.deps,
+      (trx) => updateNews(trx, { actor: ac.actor, news_id: id, changes, ip: ac.ip, now: ac.now }),
+      NEWS_CHANGES,
     );
     return (await one(ac, id))!;
   },
 
   async remove(ac, id) {
     const before = await one(ac, id);
-    await runCommand(ac.deps, (trx) => deleteNews(trx, { actor: ac.actor, news_id: id, ip: ac.ip, now: ac.now }));
+    await runCommand(
+      ac.deps,
+      (trx) => deleteNews(trx, { actor: ac.actor, news_id: id, ip: ac.ip, now: ac.now }),
+      NEWS_CHANGES,
+    );
     return before!;
   },
 });

@@ -3,7 +3,7 @@ import type { ConflictListResponse } from '@ecup/domain';
 import { conflictList } from '@ecup/db';
 import type Koa from 'koa';
 import type { AppDeps, AppState } from '../../context.ts';
-import { requireUser } from '../../middleware/auth.ts';
+import { permissionsOf, requireUser } from '../../middleware/auth.ts';
 
 /**
  * GET/POST /conflicts/list (spec §2 Conflicts page, §7; decisions §8): a signed-in player's own games that went to
@@ -14,7 +14,7 @@ export function conflictsRoutes(deps: AppDeps): Router<AppState> {
   const list = async (ctx: Koa.ParameterizedContext<AppState>) => {
     const user = requireUser(ctx);
     const response: ConflictListResponse = {
-      conflicts: await conflictList(deps.knex, { id: user.id, permissions: user.permissions }),
+      conflicts: await conflictList(deps.knex, { id: user.id, permissions: permissionsOf(ctx) }),
     };
     ctx.body = response;
   };

@@ -9,7 +9,6 @@ import {
   PERMISSIONS,
   asInteger,
   asTrimmed,
-  has,
   isSent,
   isStaff,
   isYes,
@@ -31,13 +30,14 @@ import {
 import { createPost, createThread, reportPost, setPostHidden, setThreadLock } from '@ecup/db';
 import type Koa from 'koa';
 import type { AppDeps, AppState } from '../../context.ts';
-import { forbidden, notFound, valid } from '../../errors.ts';
-import { requireUser } from '../../middleware/auth.ts';
+import { notFound, valid } from '../../errors.ts';
+import { permissionsOf, requireStaffFlag, requireUser } from '../../middleware/auth.ts';
 import { bodyOf, paramsOf } from '../../middleware/body.ts';
 import { LIMITS, hit } from '../../services/rate-limit.ts';
 import { clientIp } from '../../services/client.ts';
 import { runCommand } from '../../services/commands.ts';
 import { amountOf, startOf } from '../../services/paging.ts';
+import { CACHED_READS } from '../../services/read-cache.ts';
 import {
   categoryCounts,
   findCategory,
@@ -82,21 +82,28 @@ export function forumsRoutes(deps: AppDeps): Router<AppState> {
     router.get(path, handler);
     router.post(path, handler);
   };
-  const viewerIsStaff = (ctx: { state: AppState }) => isStaff(ctx.state.user);
+  const viewerIsStaff = (ctx: { state: AppState }) => isStaff(permissionsOf(ctx));
+  /** New threads and posts reorder the thread lists and count replies; a lock shows in them too. */
+  const threadListChanges = { changes: [CACHED_READS.forumThreads] };
 
+  // The same for every reader: from the public-read cache (at most a second old; this process's own new threads,
+  // posts and locks drop it at once). The category and the page are read side by side.
   read('/forums/threads', async (ctx) => {
     const params = paramsOf(ctx);
     const category_id = categoryOf(params);
     const start = startOf(params);
     const amount = amountOf(params, FORUM_THREADS_INITIAL, FORUM_THREADS_MAX_AMOUNT);
-    const category = await findCategory(deps.knex, category_id);
-    if (!category) throw notFound(MESSAGES.forumNotFound);
-    const rows = await threadPage(deps.knex, { category_id, start, amount });
-    const response: ForumThreadsResponse = {
-      threads: rows.map(presentThreadRow),
-      total: Number(category.thread_count),
-    };
-    ctx.body = response;
+    ctx.body = await deps.publicReads.get(
+      `${CACHED_READS.forumThreads}${category_id}:${start}:${amount}`,
+      async (): Promise<ForumThreadsResponse> => {
+        const [category, rows] = await Promise.all([
+          findCategory(deps.knex, category_id),
+          threadPage(deps.knex, { category_id, start, amount }),
+        ]);
+        if (!category) throw notFound(MESSAGES.forumNotFound);
+        return { threads: rows.map(presentThreadRow), total: Number(category.thread_count) };
+      },
+    );
   });
 
   read('/forums/threads/search', async (ctx) => {
@@ -161,10 +168,12 @@ export function forumsRoutes(deps: AppDeps): Router<AppState> {
     const form = valid(validateForumReply(body));
     const thread_id = idOf(body.thread_id, MESSAGES.threadNotFound);
     await hit(deps.redis, LIMITS.forumPostPerUser, String(user.id));
-    const { post } = await runCommand(deps, (trx) =>
-      createPost(trx, { user_id: user.id, thread_id, message: form.message, now: deps.now() }),
+    const { post } = await runCommand(
+      deps,
+      (trx) => createPost(trx, { user_id: user.id, thread_id, message: form.message, now: deps.now() }),
+      threadListChanges,
     );
-    const response: ForumNewPostResponse = { post: presentPost(post, isStaff(user)) };
+    const response: ForumNewPostResponse = { post: presentPost(post, viewerIsStaff(ctx)) };
     ctx.body = response;
   });
 
@@ -174,8 +183,10 @@ export function forumsRoutes(deps: AppDeps): Router<AppState> {
     const category_id = categoryOf(body);
     const form = valid(validateForumThread(body));
     await hit(deps.redis, LIMITS.forumPostPerUser, String(user.id));
-    const { id } = await runCommand(deps, (trx) =>
-      createThread(trx, { user_id: user.id, category_id, ...form, now: deps.now() }),
+    const { id } = await runCommand(
+      deps,
+      (trx) => createThread(trx, { user_id: user.id, category_id, ...form, now: deps.now() }),
+      threadListChanges,
     );
     const response: ForumNewThreadResponse = { id };
     ctx.body = response;
@@ -186,9 +197,11 @@ export function forumsRoutes(deps: AppDeps): Router<AppState> {
     const body = bodyOf(ctx);
     const thread_id = idOf(body.thread_id, MESSAGES.threadNotFound);
     const locked = flagOf(body.locked);
-    if (!has(user, PERMISSIONS.canBanUsers)) throw forbidden(MESSAGES.noPermission);
-    const result = await runCommand(deps, (trx) =>
-      setThreadLock(trx, { actor_user_id: user.id, thread_id, locked, ip: clientIp(ctx), now: deps.now() }),
+    requireStaffFlag(ctx, PERMISSIONS.canBanUsers);
+    const result = await runCommand(
+      deps,
+      (trx) => setThreadLock(trx, { actor_user_id: user.id, thread_id, locked, ip: clientIp(ctx), now: deps.now() }),
+      threadListChanges,
     );
     const response: ForumLockResponse = { locked: result.locked };
     ctx.body = response;
@@ -200,7 +213,7 @@ export function forumsRoutes(deps: AppDeps): Router<AppState> {
     const post_id = idOf(body.post_id, MESSAGES.postNotFound);
     const hidden = flagOf(body.hidden);
     const reason = hidden ? valid(validateForumReason(body)).reason : null;
-    if (!has(user, PERMISSIONS.canBanUsers)) throw forbidden(MESSAGES.noPermission);
+    requireStaffFlag(ctx, PERMISSIONS.canBanUsers);
     const result = await runCommand(deps, (trx) =>
       setPostHidden(trx, { actor_user_id: user.id, post_id, hidden, reason, ip: clientIp(ctx), now: deps.now() }),
     );

@@ -5,7 +5,6 @@ import {
   asTrimmed,
   canSeeGame,
   checkUploadEvidence,
-  has,
   isSent,
   parsePositiveInt,
   validateScore,
@@ -29,11 +28,10 @@ import {
   storeImage,
   submitResult,
   uploadEvidence,
-  type User,
 } from '@ecup/db';
 import type { AppDeps, AppState } from '../../context.ts';
-import { HttpError, badRequest, forbidden, notFound, valid } from '../../errors.ts';
-import { requireUser } from '../../middleware/auth.ts';
+import { HttpError, badRequest, notFound, valid } from '../../errors.ts';
+import { permissionsOf, requireStaffFlag, requireUser } from '../../middleware/auth.ts';
 import { bodyOf, queryOf, uploadedFile } from '../../middleware/body.ts';
 import { clientIp } from '../../services/client.ts';
 import { REFUSAL_STATUS, runCommand } from '../../services/commands.ts';
@@ -46,7 +44,8 @@ function gameIdOf(value: unknown): number {
   return id;
 }
 
-const actorOf = (user: User): GameActor => ({ id: user.id, permissions: user.permissions });
+/** The caller as the game rules see them: their id and the staff flags this session may use. */
+const actorOf = (ctx: { state: AppState }): GameActor => ({ id: requireUser(ctx).id, permissions: permissionsOf(ctx) });
 
 /** Both scores in game order; the spec's admin form names them score1/score2, the player's score_1/score_2. */
 function scoresOf(body: Record<string, unknown>): { score_1: number; score_2: number } {
@@ -75,51 +74,51 @@ export function gamesRoutes(deps: AppDeps): Router<AppState> {
   });
 
   router.get('/game/get', async (ctx) => {
-    const user = requireUser(ctx);
+    requireUser(ctx);
     const gameId = gameIdOf(queryOf(ctx).id);
     const game = await findGame(deps.knex, gameId);
-    if (!game || !canSeeGame(game, actorOf(user))) throw notFound(MESSAGES.gameNotFound);
+    if (!game || !canSeeGame(game, actorOf(ctx))) throw notFound(MESSAGES.gameNotFound);
     const response: GamePayload = await gamePayload(deps.knex, game, deps.now());
     ctx.body = response;
   });
 
   router.post('/game/submit', async (ctx) => {
-    const user = requireUser(ctx);
+    requireUser(ctx);
     const body = bodyOf(ctx);
     const game_id = gameIdOf(body.game_id);
     const scores = scoresOf(body);
     ctx.body = await runCommand(deps, (trx) =>
-      submitResult(trx, { game_id, actor: actorOf(user), ...scores, now: deps.now() }),
+      submitResult(trx, { game_id, actor: actorOf(ctx), ...scores, now: deps.now() }),
     );
   });
 
   router.post('/game/confirm', async (ctx) => {
-    const user = requireUser(ctx);
+    requireUser(ctx);
     const game_id = gameIdOf(bodyOf(ctx).game_id);
-    ctx.body = await runCommand(deps, (trx) => confirmResult(trx, { game_id, actor: actorOf(user), now: deps.now() }));
+    ctx.body = await runCommand(deps, (trx) => confirmResult(trx, { game_id, actor: actorOf(ctx), now: deps.now() }));
   });
 
   router.post('/game/escalate', async (ctx) => {
-    const user = requireUser(ctx);
+    requireUser(ctx);
     const game_id = gameIdOf(bodyOf(ctx).game_id);
-    ctx.body = await runCommand(deps, (trx) => escalateResult(trx, { game_id, actor: actorOf(user), now: deps.now() }));
+    ctx.body = await runCommand(deps, (trx) => escalateResult(trx, { game_id, actor: actorOf(ctx), now: deps.now() }));
   });
 
   router.post('/game/dropped', async (ctx) => {
-    const user = requireUser(ctx);
+    requireUser(ctx);
     const body = bodyOf(ctx);
     const game_id = gameIdOf(body.game_id);
     const dropped_user_id = parsePositiveInt(body.dropped_user_id);
     ctx.body = await runCommand(deps, (trx) =>
-      reportDropped(trx, { game_id, actor: actorOf(user), dropped_user_id, now: deps.now() }),
+      reportDropped(trx, { game_id, actor: actorOf(ctx), dropped_user_id, now: deps.now() }),
     );
   });
 
   router.post('/game/upload_evidence', async (ctx) => {
-    const user = requireUser(ctx);
+    requireUser(ctx);
     const body = bodyOf(ctx);
     const game_id = gameIdOf(body.game_id);
-    const actor = actorOf(user);
+    const actor = actorOf(ctx);
     let evidence: EvidencePayload;
     if (asTrimmed(body.youtube_id) !== '') {
       const youtube_id = valid(validateYoutubeLink(body.youtube_id));
@@ -150,11 +149,11 @@ export function gamesRoutes(deps: AppDeps): Router<AppState> {
   });
 
   router.post('/game/chat/send_message', async (ctx) => {
-    const user = requireUser(ctx);
+    requireUser(ctx);
     const body = bodyOf(ctx);
     const game_id = gameIdOf(body.game_id);
     const sent = await runCommand(deps, (trx) =>
-      sendChatMessage(trx, { game_id, actor: actorOf(user), message: body.message, now: deps.now() }),
+      sendChatMessage(trx, { game_id, actor: actorOf(ctx), message: body.message, now: deps.now() }),
     );
     if (sent.status === 'throttled') throw chatThrottled(sent.retry_after_ms);
     const message: ChatMessagePayload | null = sent.status === 'sent' ? sent.message : null;
@@ -162,13 +161,12 @@ export function gamesRoutes(deps: AppDeps): Router<AppState> {
   });
 
   router.post('/admin/games/edit', async (ctx) => {
-    const user = requireUser(ctx);
-    if (!has(user, PERMISSIONS.canResolveConflicts)) throw forbidden(MESSAGES.noPermission);
+    requireStaffFlag(ctx, PERMISSIONS.canResolveConflicts);
     const body = bodyOf(ctx);
     const game_id = gameIdOf(body.game_id);
     const scores = scoresOf(body);
     ctx.body = await runCommand(deps, (trx) =>
-      adminEditResult(trx, { game_id, actor: actorOf(user), ...scores, ip: clientIp(ctx), now: deps.now() }),
+      adminEditResult(trx, { game_id, actor: actorOf(ctx), ...scores, ip: clientIp(ctx), now: deps.now() }),
     );
   });
 

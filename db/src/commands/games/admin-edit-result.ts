@@ -36,7 +36,7 @@ export async function adminEditResult(
     confirmed_user_id: game.confirmed_user_id,
     solved_by_user_id: input.actor.id,
   };
-  const pushes =
+  const { pushes } =
     game.state === 'final'
       ? await replaceFinalResult(trx, game, input.now, result)
       : await applyFinalResult(trx, game, input.now, result);

@@ -1,8 +1,18 @@
 import type { Knex } from 'knex';
-import { MESSAGES, gameRoom, push, rateGame, statsDelta, type PlayerStatsDelta, type Push } from '@ecup/domain';
+import {
+  MESSAGES,
+  gameRoom,
+  push,
+  rateGame,
+  statsDelta,
+  userRoom,
+  type GameSummary,
+  type PlayerStatsDelta,
+  type Push,
+} from '@ecup/domain';
 import { CommandRejected } from '../types.ts';
 import { applyTrophyResult, replaceTrophyResult } from '../trophies/result.ts';
-import { statsPush } from '../trophies/rows.ts';
+import { heldTrophiesOfPlayers, statsFrom } from '../trophies/rows.ts';
 import { gameSummary } from './payload.ts';
 import type { GameRow } from './game-row.ts';
 
@@ -18,19 +28,37 @@ interface Rating {
   id: number;
   elo: number;
   games_played: number;
+  unsecured_trophies: number;
+}
+
+/** What a final result (or its edit) answers: the pushes for after commit and the game's summary they carry. */
+export interface FinalOutcome {
+  pushes: Push[];
+  summary: GameSummary;
 }
 
 const STAT_COLUMNS = ['wins', 'losses', 'ties', 'scored_goals', 'conceded_goals', 'games_played'] as const;
 
-/** Both players' rows under their locks, always in id order so two finals sharing a player cannot deadlock. */
+/**
+ * Both players' rows under their locks, always in id order so two finals sharing a player cannot deadlock; with
+ * their unsecured-trophy counters, which the trophy hunt reads under these same locks.
+ */
 async function lockRatings(trx: Knex, game: GameRow): Promise<{ one: Rating; two: Rating }> {
   const rows = (await trx('users')
     .whereIn('id', [game.user_1_id, game.user_2_id])
     .orderBy('id')
     .forUpdate()
-    .select('id', 'elo', 'games_played')) as Record<string, unknown>[];
+    .select('id', 'elo', 'games_played', 'unsecured_trophies')) as Record<string, unknown>[];
   const byId = new Map(
-    rows.map((r) => [Number(r.id), { id: Number(r.id), elo: Number(r.elo), games_played: Number(r.games_played) }]),
+    rows.map((r) => [
+      Number(r.id),
+      {
+        id: Number(r.id),
+        elo: Number(r.elo),
+        games_played: Number(r.games_played),
+        unsecured_trophies: Number(r.unsecured_trophies),
+      },
+    ]),
   );
   return { one: byId.get(game.user_1_id)!, two: byId.get(game.user_2_id)! };
 }
@@ -48,18 +76,28 @@ async function moveStats(trx: Knex, userId: number, delta: PlayerStatsDelta, sig
 }
 
 /**
- * The `stats` event of each player after a final result (spec §7: updates the user's stats; spec §4: and the
- * trophies), with their unsecured trophies as this transaction leaves them.
+ * The pushes after a final result: `score` with the game's summary on its room, and each player's `stats` (spec §7:
+ * updates the user's stats; spec §4: and the trophies) with their unsecured trophies, as this transaction leaves
+ * them. The stats are the summary's player cards, read once for both; `game` is the row as it is now, or its id to
+ * read it.
  */
-async function statsPushes(trx: Knex, game: GameRow, now: Date): Promise<Push[]> {
-  const pushes: Push[] = [];
-  for (const userId of [game.user_1_id, game.user_2_id]) pushes.push(await statsPush(trx, userId, game.id, now));
-  return pushes;
-}
-
-async function afterFinal(trx: Knex, game: GameRow, now: Date): Promise<Push[]> {
-  const summary = await gameSummary(trx, game.id, now);
-  return [push(gameRoom(game.id), 'score', summary), ...(await statsPushes(trx, game, now))];
+async function afterFinal(trx: Knex, game: GameRow | number, now: Date): Promise<FinalOutcome> {
+  const summary = await gameSummary(trx, game, now);
+  const players = [summary.user_1, summary.user_2];
+  const held = await heldTrophiesOfPlayers(
+    trx,
+    players.map((p) => p.id),
+    now,
+  );
+  const stats = players.map((player) =>
+    push(userRoom(player.id), 'stats', {
+      user_id: player.id,
+      game_id: summary.id,
+      stats: statsFrom(player),
+      trophies: held.get(player.id) ?? [],
+    }),
+  );
+  return { pushes: [push(gameRoom(summary.id), 'score', summary), ...stats], summary };
 }
 
 /**
@@ -69,9 +107,10 @@ async function afterFinal(trx: Knex, game: GameRow, now: Date): Promise<Push[]> 
  * before/after and written to the Elo history (the replay order of `elo:rebuild`), and each player's wins, losses,
  * ties, goals and games played grow by increments. A game that was in conflict becomes solved. The trophy hunt's
  * moves (decisions §7, `applyTrophyResult`) follow in this same transaction, after the stats. Answers the pushes
- * for after commit: `score` on the game's room and `stats` (with the trophies) on both players' rooms.
+ * for after commit: `score` on the game's room and `stats` (with the trophies) on both players' rooms, and the
+ * game's summary they carry.
  */
-export async function applyFinalResult(trx: Knex, game: GameRow, now: Date, result: FinalScore): Promise<Push[]> {
+export async function applyFinalResult(trx: Knex, game: GameRow, now: Date, result: FinalScore): Promise<FinalOutcome> {
   if (game.state === 'final' || game.state === 'playing') {
     throw new CommandRejected(
       'conflict',
@@ -88,20 +127,19 @@ export async function applyFinalResult(trx: Knex, game: GameRow, now: Date, resu
     score_2: result.score_2,
   });
   const solving = game.state === 'conflict';
-  const changed = await trx('games')
-    .where({ id: game.id, state: game.state })
-    .update({
-      state: 'final',
-      score_1: result.score_1,
-      score_2: result.score_2,
-      confirmed_user_id: result.confirmed_user_id,
-      final_at: now,
-      elo_1_before: one.elo,
-      elo_2_before: two.elo,
-      elo_1_after: rated.elo_1,
-      elo_2_after: rated.elo_2,
-      ...(solving ? { conflict_solved: true, solved_by_user_id: result.solved_by_user_id } : {}),
-    });
+  const final = {
+    state: 'final' as const,
+    score_1: result.score_1,
+    score_2: result.score_2,
+    confirmed_user_id: result.confirmed_user_id,
+    final_at: now,
+    elo_1_before: one.elo,
+    elo_2_before: two.elo,
+    elo_1_after: rated.elo_1,
+    elo_2_after: rated.elo_2,
+    ...(solving ? { conflict_solved: true, solved_by_user_id: result.solved_by_user_id } : {}),
+  };
+  const changed = await trx('games').where({ id: game.id, state: game.state }).update(final);
   if (changed !== 1) throw new CommandRejected('conflict', MESSAGES.gameAlreadyFinal);
   await trx('elo_history').insert({
     game_id: game.id,
@@ -119,8 +157,11 @@ export async function applyFinalResult(trx: Knex, game: GameRow, now: Date, resu
   const delta = statsDelta(result.score_1, result.score_2);
   await moveStats(trx, game.user_1_id, delta.user_1, 1, rated.elo_1);
   await moveStats(trx, game.user_2_id, delta.user_2, 1, rated.elo_2);
-  await applyTrophyResult(trx, game, result, now);
-  return afterFinal(trx, game, now);
+  // The stats moved no trophy counter: the ones read under the players' locks above still hold.
+  const unsecured = new Map([one, two].map((r) => [r.id, r.unsecured_trophies]));
+  await applyTrophyResult(trx, game, result, now, unsecured);
+  // The guarded write above made the row exactly this, so it is not read again.
+  return afterFinal(trx, { ...game, ...final }, now);
 }
 
 /**
@@ -131,7 +172,12 @@ export async function applyFinalResult(trx: Knex, game: GameRow, now: Date, resu
  * (`replaceTrophyResult`, docs/rules.md). Guarded by the old state and score, so a concurrent edit is a 409.
  * Answers the same pushes as {@link applyFinalResult}.
  */
-export async function replaceFinalResult(trx: Knex, game: GameRow, now: Date, result: FinalScore): Promise<Push[]> {
+export async function replaceFinalResult(
+  trx: Knex,
+  game: GameRow,
+  now: Date,
+  result: FinalScore,
+): Promise<FinalOutcome> {
   if (
     game.state !== 'final' ||
     game.score_1 === null ||
@@ -188,5 +234,5 @@ export async function replaceFinalResult(trx: Knex, game: GameRow, now: Date, re
   await moveStats(trx, game.user_1_id, after.user_1, 1, rated.elo_1);
   await moveStats(trx, game.user_2_id, after.user_2, 1, rated.elo_2);
   await replaceTrophyResult(trx, { ...game, score_1: game.score_1, score_2: game.score_2 }, result, now);
-  return afterFinal(trx, game, now);
+  return afterFinal(trx, game.id, now);
 }

@@ -3,7 +3,7 @@ import { checkVerify, forfeitScore, type GameActor, type GamePayload } from '@ec
 import { pushEvents, type CommandOutcome } from '../types.ts';
 import { applyFinalResult } from './apply-final-result.ts';
 import { enforce, lockGame, snapshotOf } from './game-row.ts';
-import { gamePayload } from './payload.ts';
+import { chatAndEvidence } from './payload.ts';
 
 /**
  * Verify (spec §4, §7 /game/confirm): the other player accepts the submitted score, or the player reported as
@@ -20,10 +20,11 @@ export async function confirmResult(
     game.state === 'dropped' && game.dropped_user_id !== null
       ? forfeitScore(game, game.dropped_user_id)
       : { score_1: game.score_1!, score_2: game.score_2! };
-  const pushes = await applyFinalResult(trx, game, input.now, {
+  const { pushes, summary } = await applyFinalResult(trx, game, input.now, {
     ...score,
     confirmed_user_id: input.actor.id,
     solved_by_user_id: null,
   });
-  return { result: await gamePayload(trx, game.id, input.now), events: pushEvents(pushes) };
+  // The summary the `score` push carries is the answer's too; only the chat and evidence are read for it.
+  return { result: { ...summary, ...(await chatAndEvidence(trx, game.id)) }, events: pushEvents(pushes) };
 }

@@ -115,13 +115,17 @@ export async function gameSummary(knex: Knex, game: GameRow | number, now: Date)
  */
 export async function gamePayload(knex: Knex, game: GameRow | number, now: Date): Promise<GamePayload> {
   const row = await rowFor(knex, game);
-  const [summary, messages, evidence] = await Promise.all([
-    gameSummary(knex, row, now),
-    chatRows(knex).where('chat_messages.game_id', row.id).orderBy('chat_messages.id', 'desc').limit(CHAT_HISTORY_MAX),
-    evidenceRows(knex).where('evidence.game_id', row.id).orderBy('evidence.id', 'asc'),
+  const [summary, extras] = await Promise.all([gameSummary(knex, row, now), chatAndEvidence(knex, row.id)]);
+  return { ...summary, ...extras };
+}
+
+/** The part of a game's payload besides its summary: the last CHAT_HISTORY_MAX chat lines and all evidence. */
+export async function chatAndEvidence(knex: Knex, gameId: number): Promise<Pick<GamePayload, 'messages' | 'evidence'>> {
+  const [messages, evidence] = await Promise.all([
+    chatRows(knex).where('chat_messages.game_id', gameId).orderBy('chat_messages.id', 'desc').limit(CHAT_HISTORY_MAX),
+    evidenceRows(knex).where('evidence.game_id', gameId).orderBy('evidence.id', 'asc'),
   ]);
   return {
-    ...summary,
     messages: (messages as Record<string, unknown>[]).reverse().map(presentChatMessage),
     evidence: (evidence as Record<string, unknown>[]).map(presentEvidence),
   };

@@ -30,8 +30,9 @@ async function settledHolding(
   pool: PoolRow,
   userId: number,
   now: Date,
+  unsecured: number | undefined,
 ): Promise<TrophyRow | null> {
-  const held = await lockHeldTrophyOf(trx, userId);
+  const held = await lockHeldTrophyOf(trx, userId, unsecured);
   if (!held) return null;
   const expired = held.expires_at === null || held.expires_at.getTime() <= now.getTime();
   if (held.pool_id === pool.id && !expired) return held;
@@ -207,20 +208,24 @@ async function writeMoves(
  *
  * Lock order, the same in every trophy change: players' rows (id order), then this week's pool, then trophies. A
  * player's trophy only changes under the player's lock; the worker's sweeps and a reversal take no pool lock.
+ *
+ * `unsecured`: the players' unsecured-trophy counters by id, when the caller read them under the players' locks in
+ * this transaction and nothing changed them since (spares reading them again); without it they are read here.
  */
 export async function applyTrophyResult(
   trx: Knex,
   game: TrophyGame,
   score: { score_1: number; score_2: number },
   now: Date,
+  unsecured?: ReadonlyMap<number, number>,
 ): Promise<void> {
   if (resultOutcome(score.score_1, score.score_2) === 0) return;
   const season = await loadTrophySeason(trx, game.season_id);
   if (!season || !isHuntOpen(season, now)) return;
   const pool = await ensureTrophyPool(trx, season, now, { lock: true });
   if (!pool) return;
-  const trophy_1 = await settledHolding(trx, season, pool, game.user_1_id, now);
-  const trophy_2 = await settledHolding(trx, season, pool, game.user_2_id, now);
+  const trophy_1 = await settledHolding(trx, season, pool, game.user_1_id, now, unsecured?.get(game.user_1_id));
+  const trophy_2 = await settledHolding(trx, season, pool, game.user_2_id, now, unsecured?.get(game.user_2_id));
   const free = await firstFreeTrophy(trx, pool.id);
   const moves = trophyMoves({
     user_1_id: game.user_1_id,

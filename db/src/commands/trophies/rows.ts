@@ -85,15 +85,27 @@ const TROPHY_COLUMNS = [
  * the player's `users` row lock, so nothing else moves the player's trophy meanwhile. The player's counter, read
  * again under that lock (a locking read sees the latest row), says whether there is one: looking for a missing
  * `held_by` with FOR UPDATE would lock the gap around it in the unique index, and two results that each locked a
- * gap and then gave their winner a trophy inside the other's would deadlock.
+ * gap and then gave their winner a trophy inside the other's would deadlock. A caller that read the counter under
+ * that lock itself (a final result locks both players' rows first) passes it and saves the read.
  */
-export async function lockHeldTrophyOf(trx: Knex, userId: number): Promise<TrophyRow | null> {
-  const user = (await trx('users').where('id', userId).forUpdate().first('unsecured_trophies')) as
-    { unsecured_trophies: number } | undefined;
-  if (!user || Number(user.unsecured_trophies) === 0) return null;
+export async function lockHeldTrophyOf(
+  trx: Knex,
+  userId: number,
+  /** The counter, when the caller has just read it under the player's lock and not changed it since. */
+  unsecured?: number,
+): Promise<TrophyRow | null> {
+  const counter = unsecured ?? (await lockedUnsecuredCounter(trx, userId));
+  if (counter === null || counter === 0) return null;
   const raw = (await trx('trophies').where('held_by', userId).forUpdate().first(TROPHY_COLUMNS)) as
     Record<string, unknown> | undefined;
   return raw ? trophyRowOf(raw) : null;
+}
+
+/** A player's unsecured-trophy counter under the player's row lock; null for no such player. */
+async function lockedUnsecuredCounter(trx: Knex, userId: number): Promise<number | null> {
+  const user = (await trx('users').where('id', userId).forUpdate().first('unsecured_trophies')) as
+    { unsecured_trophies: number } | undefined;
+  return user ? Number(user.unsecured_trophies) : null;
 }
 
 /** Trophies by id under their row locks, locked in id order. */
@@ -113,11 +125,23 @@ export async function lockTrophies(trx: Knex, ids: readonly number[]): Promise<M
  * out a moment ago, or its week ended) is not listed.
  */
 export async function heldTrophiesOf(knex: Knex, userId: number, now: Date): Promise<HeldTrophyPayload[]> {
+  return (await heldTrophiesOfPlayers(knex, [userId], now)).get(userId) ?? [];
+}
+
+/** {@link heldTrophiesOf} for several players in one query, by player id (an empty list for one holding none). */
+export async function heldTrophiesOfPlayers(
+  knex: Knex,
+  userIds: readonly number[],
+  now: Date,
+): Promise<Map<number, HeldTrophyPayload[]>> {
+  const byPlayer = new Map(userIds.map((id) => [id, [] as HeldTrophyPayload[]]));
+  if (userIds.length === 0) return byPlayer;
   const rows = (await knex('trophies as t')
     .join('trophy_pools as p', 'p.id', 't.pool_id')
     .join('seasons as s', 's.id', 'p.season_id')
-    .where('t.held_by', userId)
+    .whereIn('t.held_by', [...new Set(userIds)])
     .select(
+      't.held_by',
       't.id',
       't.wins',
       't.expires_at',
@@ -129,15 +153,16 @@ export async function heldTrophiesOf(knex: Knex, userId: number, now: Date): Pro
       's.active',
     )) as Record<string, unknown>[];
   const nowMs = now.getTime();
-  const held: HeldTrophyPayload[] = [];
   for (const row of rows) {
     const season = seasonOf({ ...row, id: row.season_id });
     const expiresMs = new Date(row.expires_at as Date).getTime();
     if (!isHuntOpen(season, now) || expiresMs <= nowMs) continue;
     if (!isCurrentPoolWeek(new Date(row.week_start as Date), season.time_zone, now)) continue;
-    held.push({ id: Number(row.id), wins: Number(row.wins), time_active: countdownSeconds(expiresMs - nowMs) });
+    byPlayer
+      .get(Number(row.held_by))
+      ?.push({ id: Number(row.id), wins: Number(row.wins), time_active: countdownSeconds(expiresMs - nowMs) });
   }
-  return held;
+  return byPlayer;
 }
 
 const STATS_COLUMNS = [
@@ -153,7 +178,11 @@ const STATS_COLUMNS = [
 
 /** A player's stats as the `stats` event carries them (spec §3 User). */
 export async function userStatsOf(knex: Knex, userId: number): Promise<UserStats> {
-  const row = (await knex('users').where('id', userId).first(STATS_COLUMNS)) as Record<string, unknown>;
+  return statsFrom((await knex('users').where('id', userId).first(STATS_COLUMNS)) as Record<string, unknown>);
+}
+
+/** The stats fields of a row that has them: a `users` row, or a player card (GamePlayer) read in this transaction. */
+export function statsFrom(row: Record<(typeof STATS_COLUMNS)[number], unknown>): UserStats {
   return {
     wins: Number(row.wins),
     losses: Number(row.losses),

@@ -1,0 +1,84 @@
+/**
+ * How long a cached public read may be served (issue 10: the ranking is never stale by more than a second after a
+ * result). Counted from the moment the read started, so a slow read does not extend it. Tests that write past the
+ * API (as another process would) move their clock this far before reading again.
+ */
+export const PUBLIC_READ_LIFETIME_MS = 1000;
+
+/** Key prefixes of the cached reads, so a write drops exactly what it changes. */
+export const CACHED_READS = {
+  /** GET /ranking/list pages: dropped when this process makes a result final or edits one. */
+  ranking: 'ranking:',
+  /** GET /news/latest: dropped when this process creates, edits or deletes an article. */
+  news: 'news:',
+  /** GET|POST /forums/threads pages: dropped when this process adds a thread or a post, or locks a thread. */
+  forumThreads: 'forum-threads:',
+} as const;
+
+/** Distinct reads kept at most (pages × sortings × searches; a 250-player page is some 75 KB); the oldest go first. */
+export const PUBLIC_READ_MAX_ENTRIES = 200;
+
+/**
+ * A per-process cache of public reads that every visitor gets alike (the ranking's pages, the latest news, a forum
+ * category's thread list). Each API process keeps its own, so no write anywhere (another API process, the worker,
+ * a CLI script) is shown stale for longer than the lifetime; the process that commits a change drops the entries
+ * it affects at once (`drop`), so its own clients see their write on the next call. Concurrent misses of one key
+ * share one read, so an expiry under load costs one query, not one per waiting request.
+ */
+export interface ReadCache {
+  /**
+   * The value under `key`: the result of a read of it that started less than the lifetime ago (shared while still
+   * in flight), else of a new `load()`. A failed read is not kept.
+   */
+  get<T>(key: string, load: () => Promise<T>): Promise<T>;
+  /** Forgets every entry whose key starts with `prefix`; a read in flight is answered to its waiters, not kept. */
+  drop(prefix: string): void;
+}
+
+interface Entry {
+  startedAt: number;
+  value: Promise<unknown>;
+}
+
+/**
+ * A {@link ReadCache} on the clock `now` (milliseconds; the API's clock, so tests move it). An entry whose start
+ * lies in the future, after the clock was set back, counts as expired.
+ */
+export function createReadCache(options: { lifetimeMs: number; maxEntries: number; now: () => number }): ReadCache {
+  const entries = new Map<string, Entry>();
+  const fresh = (entry: Entry, now: number) => {
+    const age = now - entry.startedAt;
+    return age >= 0 && age < options.lifetimeMs;
+  };
+  /** Expired entries from the oldest end, then the oldest beyond the bound (Map order is insertion order). */
+  const prune = (now: number) => {
+    for (const [key, entry] of entries) {
+      if (fresh(entry, now) && entries.size < options.maxEntries) break;
+      entries.delete(key);
+    }
+  };
+  return {
+    get<T>(key: string, load: () => Promise<T>): Promise<T> {
+      const now = options.now();
+      const cached = entries.get(key);
+      if (cached && fresh(cached, now)) return cached.value as Promise<T>;
+      entries.delete(key);
+      prune(now);
+      let value: Promise<T>;
+      try {
+        value = load();
+      } catch (error) {
+        value = Promise.reject(error);
+      }
+      const entry: Entry = { startedAt: now, value };
+      entries.set(key, entry);
+      value.catch(() => {
+        if (entries.get(key) === entry) entries.delete(key);
+      });
+      return value;
+    },
+    drop(prefix: string): void {
+      for (const key of entries.keys()) if (key.startsWith(prefix)) entries.delete(key);
+    },
+  };
+}
