@@ -304,6 +304,9 @@ test('forgot password: the e-mailed link sets a new password and signs the playe
 
   await page.waitForURL(`${product.url}/`);
   await page.waitForFunction((id) => localStorage.getItem('ecup.id') === id, String(pair.id));
+  // The address changes before the home page's code has arrived; showing the page closes the nav bar (spec §2),
+  // so the menu is opened once home is on screen.
+  await page.locator('#home-ranking').waitFor();
   await page.getByRole('button', { name: 'Menu' }).click();
   await page.getByRole('list', { name: `Account menu for ${username}` }).waitFor();
   const token = await page.evaluate(() => localStorage.getItem('ecup.token'));

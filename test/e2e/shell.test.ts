@@ -89,6 +89,26 @@ test('signs in through the inline form in the nav bar at 375 px', async (t) => {
   t.true(await page.evaluate(() => document.documentElement.scrollWidth <= 375));
 });
 
+test("'Sign in to play' puts the cursor in Username, but not once the player has moved to Password", async (t) => {
+  const page = await newDesktopPage(browser);
+  t.teardown(() => page.context().close());
+  const activeId = () => page.evaluate(() => document.activeElement?.id ?? '');
+  await page.goto(`${product.url}/play`);
+  await page.getByRole('button', { name: MESSAGES.signInToPlay }).click();
+  await page.waitForFunction(() => document.activeElement?.id === 'dropdown-username');
+
+  // A fast player (or a password manager) is already in Password when the dropdown has finished opening.
+  await page.goto(`${product.url}/play`);
+  await page.getByRole('button', { name: MESSAGES.signInToPlay }).click();
+  await page.locator('#dropdown-username').fill(username);
+  await page.locator('#dropdown-password').focus();
+  await page.waitForTimeout(1_000);
+  t.is(await activeId(), 'dropdown-password', 'the cursor stays where the player put it');
+  await page.keyboard.type(password);
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: `Account menu for ${username}` }).waitFor();
+});
+
 test("a wrong password shows 'Login error' with the server's message, and the typed username stays", async (t) => {
   const page = await newDesktopPage(browser);
   t.teardown(() => page.context().close());
@@ -193,8 +213,7 @@ test('the language switch in the footer turns the app Swedish and is remembered'
   const page = await newDesktopPage(browser);
   t.teardown(() => page.context().close());
   await page.goto(product.url);
-  await page.getByLabel('Language').click();
-  await page.getByRole('option', { name: 'Svenska' }).click();
+  await page.getByLabel('Language').selectOption({ label: 'Svenska' });
   await page.getByRole('button', { name: 'Logga in' }).waitFor();
   await page.reload();
   await page.getByRole('button', { name: 'Logga in' }).waitFor();
@@ -204,14 +223,23 @@ test('the language switch in the footer turns the app Swedish and is remembered'
   t.true((await dialogText(page)).includes('Inloggningsfel'));
 });
 
-test('the console at /admin/ is served by the same product and asks a signed-out visitor to sign in', async (t) => {
+test('the console at /admin/ is served by the same product, compressed, and asks a signed-out visitor to sign in', async (t) => {
   const page = await newDesktopPage(browser);
   t.teardown(() => page.context().close());
+  const scripts: { url: string; encoding: string | undefined }[] = [];
+  page.on('response', (response) => {
+    if (/\/admin\/assets\/.+\.js$/.test(new URL(response.url()).pathname))
+      scripts.push({ url: response.url(), encoding: response.headers()['content-encoding'] });
+  });
   await page.goto(`${product.url}/admin/`);
   await page.getByRole('heading', { level: 1, name: 'eCup' }).waitFor();
   t.true(await page.getByText('Admin console', { exact: true }).isVisible());
   t.true(await page.getByLabel('Username').isVisible());
   await page.waitForFunction(() => document.title === 'eCup admin console');
+  // The console's first load is one large script: the build's brotli or gzip copy goes to the browser.
+  t.true(scripts.length > 0, 'the console loaded its script');
+  for (const script of scripts)
+    t.true(['br', 'gzip'].includes(script.encoding ?? ''), `${script.url}: ${script.encoding}`);
 });
 
 test('the rules and terms pages show their sections, titled "Rules – eCup" and "Terms – eCup"', async (t) => {

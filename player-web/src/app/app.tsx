@@ -1,11 +1,11 @@
-import { RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { I18nProvider } from '../i18n/i18n.tsx';
 import { ClientProvider } from './client-context.tsx';
 import { RealtimeProvider } from './realtime-context.tsx';
 import { SeasonProvider } from './season-context.tsx';
-import { router } from './router.tsx';
+import { AppRoutes } from './router.tsx';
 import { theme } from './theme.ts';
 
 export function App() {
@@ -16,7 +16,9 @@ export function App() {
         <ClientProvider>
           <RealtimeProvider>
             <SeasonProvider>
-              <RouterProvider router={router} />
+              <BrowserRouter>
+                <AppRoutes />
+              </BrowserRouter>
             </SeasonProvider>
           </RealtimeProvider>
         </ClientProvider>

@@ -4,6 +4,7 @@ import { ApiError, createApiClient, type ApiClient, type Credentials } from '../
 import { clientReducer, initialClientState, type ClientAction, type ClientState } from '../lib/client-state.ts';
 import { clearCredentials, loadCredentials, saveCredentials } from '../lib/credentials.ts';
 import { useI18n } from '../i18n/i18n.tsx';
+import { loadSignIn } from '../components/header/lazy-parts.ts';
 
 export interface Client {
   state: ClientState;
@@ -125,8 +126,16 @@ export function ClientProvider({ children }: { children: ReactNode }) {
       window.scrollTo(0, 0);
       dispatch({ type: 'set-nav-open', open: true });
     }
-    // After the dropdown or the nav bar has opened.
-    setTimeout(() => document.getElementById(desktop ? 'dropdown-username' : 'inline-username')?.focus(), 350);
+    // After the form's code has arrived and the dropdown or the nav bar has opened; a visitor who has already
+    // reached one of the form's fields (typing fast, or a password manager filling it) keeps their place.
+    void loadSignIn()
+      .catch(() => undefined)
+      .then(() =>
+        setTimeout(() => {
+          const field = document.getElementById(desktop ? 'dropdown-username' : 'inline-username');
+          if (field instanceof HTMLInputElement && !field.form?.contains(document.activeElement)) field.focus();
+        }, 350),
+      );
   }, []);
 
   const value = useMemo<Client>(

@@ -1,15 +1,16 @@
-import { useEffect } from 'react';
-import { Outlet, useLocation, useNavigate, useNavigation, useRouteError } from 'react-router-dom';
+import { Component, useEffect, type ReactNode } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { AppHeader } from '../components/header/app-header.tsx';
 import { AppFooter } from '../components/app-footer.tsx';
 import { PopoverHost } from '../components/popover-host.tsx';
+import { ProgressBar } from '../components/progress-bar.tsx';
 import { useI18n } from '../i18n/i18n.tsx';
 import { useClient } from './client-context.tsx';
+import { usePageLoading } from './lazy-route.ts';
 import { useRealtimeEvent } from './realtime-context.tsx';
 
 /** Spec §2: navigation scrolls to the top except inside the forums, and closes the dropdown and the nav bar. */
@@ -38,15 +39,19 @@ function useGameStartNavigation() {
 export function Layout() {
   useNavigationEffects();
   useGameStartNavigation();
-  const navigation = useNavigation();
+  const loading = usePageLoading();
+  const { pathname } = useLocation();
   return (
     <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
       <AppHeader />
-      {navigation.state === 'loading' && (
-        <LinearProgress sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 2000 }} aria-hidden />
-      )}
-      <Box component="main" id="main" sx={{ flex: 1 }}>
-        <Outlet />
+      {/* While a page's code is on its way; the old page stays until the new one can show. */}
+      {loading && <ProgressBar sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 2000 }} />}
+      {/* At least a screen tall: the footer starts below the fold, so a page whose list arrives late does not push a
+          visible footer down (Lighthouse: layout shifts). */}
+      <Box component="main" id="main" sx={{ flex: 1, minHeight: '100dvh' }}>
+        <PageErrorBoundary pathname={pathname}>
+          <Outlet />
+        </PageErrorBoundary>
       </Box>
       <AppFooter />
       <PopoverHost />
@@ -54,9 +59,28 @@ export function Layout() {
   );
 }
 
+/**
+ * Catches a page that failed to load or to render and shows RouteError in its place; going to another path shows
+ * that page again (the pages themselves stay mounted while only their parameters change).
+ */
+class PageErrorBoundary extends Component<{ pathname: string; children: ReactNode }, { error: unknown; at: string }> {
+  override state = { error: null as unknown, at: this.props.pathname };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(props: { pathname: string }, state: { error: unknown; at: string }) {
+    return props.pathname === state.at ? null : { error: null, at: props.pathname };
+  }
+
+  override render() {
+    return this.state.error === null ? this.props.children : <RouteError error={this.state.error} />;
+  }
+}
+
 /** A page whose code could not be loaded: the error and a way to try again (spec §8). */
-export function RouteError() {
-  const error = useRouteError();
+export function RouteError({ error }: { error: unknown }) {
   const { t } = useI18n();
   return (
     <Container maxWidth="sm" sx={{ py: 8 }}>

@@ -1,28 +1,62 @@
-import type { ComponentType } from 'react';
+import { lazy, useSyncExternalStore, type ComponentType, type LazyExoticComponent } from 'react';
 import { CHUNK_TIMEOUT_MS } from '@ecup/domain';
 
 /** Thrown when a page's code could not be loaded (spec §8: a failed or slow chunk load reports a load error). */
 export class ChunkLoadError extends Error {}
 
+/** A page whose code is its own chunk: the component to render and a way to start loading it early. */
+export interface LazyPage {
+  Page: LazyExoticComponent<ComponentType>;
+  /** Starts loading the chunk (at most once); the page renders without waiting when it has arrived. */
+  preload(): Promise<unknown>;
+}
+
+let pending = 0;
+const listeners = new Set<() => void>();
+function setPending(change: number) {
+  pending += change;
+  for (const listener of listeners) listener();
+}
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** True while some page's code is on its way (the layout shows a progress bar). */
+export function usePageLoading(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => pending > 0,
+    () => false,
+  );
+}
+
 /**
- * A lazily loaded route (issue: routes lazy-loaded so the first page is light). A chunk that fails, or takes longer
- * than 120 s, rejects with ChunkLoadError; the route's error element shows it.
+ * A lazily loaded page (issue: routes lazy-loaded so the first page is light). A chunk that fails, or takes longer
+ * than 120 s, rejects with ChunkLoadError, which the layout's error boundary shows.
  */
-export function lazyRoute(load: () => Promise<{ Component: ComponentType }>) {
-  return async () => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    try {
-      const module = await Promise.race([
-        load(),
-        new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new ChunkLoadError('timeout')), CHUNK_TIMEOUT_MS);
-        }),
-      ]);
-      return { Component: module.Component };
-    } catch (error) {
-      throw error instanceof ChunkLoadError ? error : new ChunkLoadError(String(error));
-    } finally {
-      clearTimeout(timer);
-    }
+export function lazyPage(load: () => Promise<{ Component: ComponentType }>): LazyPage {
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const preload = () => {
+    loading ??= (async () => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      setPending(1);
+      try {
+        const module = await Promise.race([
+          load(),
+          new Promise<never>((_, reject) => {
+            timer = setTimeout(() => reject(new ChunkLoadError('timeout')), CHUNK_TIMEOUT_MS);
+          }),
+        ]);
+        return { default: module.Component };
+      } catch (error) {
+        throw error instanceof ChunkLoadError ? error : new ChunkLoadError(String(error));
+      } finally {
+        clearTimeout(timer);
+        setPending(-1);
+      }
+    })();
+    return loading;
   };
+  return { Page: lazy(preload), preload };
 }

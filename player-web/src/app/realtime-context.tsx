@@ -17,13 +17,15 @@ import {
 } from '@ecup/domain';
 import {
   nextConnectionState,
+  SUBSCRIBE_RETRY_MS,
   reconnectsAfter,
+  retriesJoin,
   retryAfterRefusalMs,
   type ConnectionState,
 } from '../lib/connection-state.ts';
 import type { Credentials } from '../lib/api-client.ts';
 import { loadCredentials } from '../lib/credentials.ts';
-import { openSocket, type RealtimeSocket } from '../lib/socket.ts';
+import type { RealtimeSocket } from '../lib/socket.ts';
 import { useClient } from './client-context.tsx';
 
 /** The payload of a server event (domain contract/realtime.ts). */
@@ -97,20 +99,31 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   pairRef.current = pair;
 
   const join = useCallback((socket: RealtimeSocket, gameId: number) => {
-    socket.timeout(SUBSCRIBE_ACK_TIMEOUT_MS).emit('subscribe', { channel: gameRoom(gameId) }, (error, answer) => {
-      if (error || !('ok' in answer)) return;
-      for (const callback of games.current.get(gameId)?.joined ?? []) callback();
-    });
+    const connection = socket.id;
+    const ask = () =>
+      socket.timeout(SUBSCRIBE_ACK_TIMEOUT_MS).emit('subscribe', { channel: gameRoom(gameId) }, (error, answer) => {
+        if (!error && 'ok' in answer) {
+          for (const callback of games.current.get(gameId)?.joined ?? []) callback();
+          return;
+        }
+        // Unanswered (a busy server) or the server's own trouble: ask again while this connection lasts and the game
+        // is still on screen, or its chat, score and evidence would be missed until the next reconnect.
+        if (!retriesJoin(error ? null : answer)) return;
+        setTimeout(() => {
+          if (socket.connected && socket.id === connection && games.current.has(gameId)) ask();
+        }, SUBSCRIBE_RETRY_MS);
+      });
+    ask();
   }, []);
 
   useEffect(() => {
     const current = pairRef.current;
     if (pairKey === null || current === null) return;
-    const socket = openSocket(current);
-    socketRef.current = socket;
     let unavailableTimer: ReturnType<typeof setTimeout> | undefined;
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
     let refusals = 0;
+    let closed = false;
+    let close: (() => void) | undefined;
 
     const startUnavailableTimer = () => {
       clearTimeout(unavailableTimer);
@@ -119,47 +132,67 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     dispatch({ type: 'open' });
     startUnavailableTimer();
 
-    socket.on('connect', () => {
-      refusals = 0;
-      clearTimeout(unavailableTimer);
-      dispatch({ type: 'connected' });
-      for (const gameId of games.current.keys()) join(socket, gameId);
-      setResyncToken((n) => n + 1);
-    });
-    socket.on('connect_error', () => {
-      dispatch({ type: 'connect-error', retrying: socket.active });
-      if (socket.active) return;
-      // Refused by the server (a revoked session, or trouble on its side): try again later, quietly.
-      refusals += 1;
-      clearTimeout(retryTimer);
-      retryTimer = setTimeout(() => {
-        dispatch({ type: 'open' });
-        socket.connect();
-      }, retryAfterRefusalMs(refusals));
-    });
-    socket.on('disconnect', (reason) => {
-      const retrying = reconnectsAfter(reason);
-      dispatch({ type: 'lost', retrying });
-      if (retrying) startUnavailableTimer();
-    });
-    for (const event of SERVER_EVENTS) {
-      socket.on(event, (payload: unknown) => {
-        for (const handler of handlers.current.get(event) ?? []) (handler as (payload: unknown) => void)(payload);
+    const connect = (socket: RealtimeSocket) => {
+      socketRef.current = socket;
+      socket.on('connect', () => {
+        refusals = 0;
+        clearTimeout(unavailableTimer);
+        dispatch({ type: 'connected' });
+        for (const gameId of games.current.keys()) join(socket, gameId);
+        setResyncToken((n) => n + 1);
       });
-    }
-    // Back online after the network dropped: try at once rather than at the next back-off step.
-    const online = () => {
-      if (!socket.connected) socket.connect();
+      socket.on('connect_error', () => {
+        dispatch({ type: 'connect-error', retrying: socket.active });
+        if (socket.active) return;
+        // Refused by the server (a revoked session, or trouble on its side): try again later, quietly.
+        refusals += 1;
+        clearTimeout(retryTimer);
+        retryTimer = setTimeout(() => {
+          dispatch({ type: 'open' });
+          socket.connect();
+        }, retryAfterRefusalMs(refusals));
+      });
+      socket.on('disconnect', (reason) => {
+        const retrying = reconnectsAfter(reason);
+        dispatch({ type: 'lost', retrying });
+        if (retrying) startUnavailableTimer();
+      });
+      for (const event of SERVER_EVENTS) {
+        socket.on(event, (payload: unknown) => {
+          for (const handler of handlers.current.get(event) ?? []) (handler as (payload: unknown) => void)(payload);
+        });
+      }
+      // Back online after the network dropped: try at once rather than at the next back-off step.
+      const online = () => {
+        if (!socket.connected) socket.connect();
+      };
+      window.addEventListener('online', online);
+
+      return () => {
+        window.removeEventListener('online', online);
+        socket.removeAllListeners();
+        socket.disconnect();
+        if (socketRef.current === socket) socketRef.current = null;
+      };
     };
-    window.addEventListener('online', online);
+
+    // socket.io's client is its own chunk: visitors who are not signed in never download it (issue 10).
+    import('../lib/socket.ts').then(
+      ({ openSocket }) => {
+        if (!closed) close = connect(openSocket(current));
+      },
+      () => {
+        // The chunk could not be loaded: as good as a refused connection ("Live updates off", reload).
+        clearTimeout(unavailableTimer);
+        if (!closed) dispatch({ type: 'connect-error', retrying: false });
+      },
+    );
 
     return () => {
-      window.removeEventListener('online', online);
+      closed = true;
       clearTimeout(unavailableTimer);
       clearTimeout(retryTimer);
-      socket.removeAllListeners();
-      socket.disconnect();
-      if (socketRef.current === socket) socketRef.current = null;
+      close?.();
       dispatch({ type: 'closed' });
     };
   }, [pairKey, join]);

@@ -1,8 +1,6 @@
 import { createTheme } from '@mui/material/styles';
 import { MOBILE_BREAKPOINT_PX, TABLE_CARDS_BREAKPOINT_PX } from '@ecup/domain';
-import '@fontsource/rubik/400.css';
-import '@fontsource/rubik/500.css';
-import '@fontsource/rubik/700.css';
+import './fonts.css';
 
 /**
  * The player app's one theme (ui-brief "Identity"): dark by default with a remembered light option,

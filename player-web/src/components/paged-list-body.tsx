@@ -2,10 +2,10 @@ import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import type { PagedListState } from '../lib/use-paged-list.ts';
 import { LoadingScreen } from './loading-screen.tsx';
+import { ProgressBar } from './progress-bar.tsx';
 
 export interface PagedListBodyProps {
   list: Pick<PagedListState<unknown>, 'rows' | 'status' | 'refreshing' | 'loadingMore'> & { retry(): void };
@@ -51,7 +51,7 @@ export function PagedListBody({ list, errorText, retryLabel, emptyText, children
   return (
     <Box sx={{ position: 'relative' }} aria-busy={list.refreshing || list.loadingMore}>
       {list.refreshing && list.status === 'ready' && (
-        <LinearProgress aria-hidden sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1 }} />
+        <ProgressBar sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1 }} />
       )}
       {body}
     </Box>

@@ -7,6 +7,8 @@ import { useI18n } from '../i18n/i18n.tsx';
 import { GamerTag, TeamName } from './ranking/ranking-cells.tsx';
 import { UserAvatar } from './user-avatar.tsx';
 import { visuallyHidden } from './visually-hidden.ts';
+// The ranking's words load with the component (i18n/catalogue.ts).
+import './ranking/i18n.ts';
 
 export interface PlayerCardProps {
   player: GamePlayer;
@@ -58,8 +60,7 @@ export function PlayerCard({
   nameComponent = 'h2',
   compact = false,
 }: PlayerCardProps) {
-  const { t, locale } = useI18n();
-  const number = new Intl.NumberFormat(locale);
+  const { t, numberFormat: number } = useI18n();
   const fullName = `${player.first_name} ${player.last_name}`.trim();
   return (
     <Paper

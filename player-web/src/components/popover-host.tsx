@@ -1,44 +1,16 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
+import { Suspense, lazy } from 'react';
 import { useClient } from '../app/client-context.tsx';
-import { useI18n } from '../i18n/i18n.tsx';
+
+/** The dialogs' code (MUI's Dialog and Modal) is fetched with the first popover, not with every page (issue 10). */
+const PopoverDialogs = lazy(() => import('./popover-dialogs.tsx').then((m) => ({ default: m.PopoverDialogs })));
 
 /** Shows the popovers of the client state (spec §3, §4), each with an OK button that closes it by id. */
 export function PopoverHost() {
-  const { t } = useI18n();
-  const { state, dispatch } = useClient();
+  const { state } = useClient();
+  if (state.popovers.length === 0) return null;
   return (
-    <>
-      {state.popovers.map((popover, i) => {
-        const close = () => dispatch({ type: 'close-popover', id: popover.id });
-        const titleId = `popover-${popover.id}-title`;
-        return (
-          <Dialog
-            key={popover.id}
-            open
-            onClose={close}
-            aria-labelledby={titleId}
-            className={popover.exClassName}
-            // Only the newest popover takes focus; older ones wait underneath.
-            disableEnforceFocus={i !== state.popovers.length - 1}
-            slotProps={{ paper: { sx: { minWidth: { sm: 360 } } } }}
-          >
-            <DialogTitle id={titleId}>{popover.title}</DialogTitle>
-            <DialogContent>
-              <DialogContentText sx={{ whiteSpace: 'pre-line' }}>{popover.content}</DialogContentText>
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={close} variant="contained" autoFocus>
-                {t('common.ok')}
-              </Button>
-            </DialogActions>
-          </Dialog>
-        );
-      })}
-    </>
+    <Suspense fallback={null}>
+      <PopoverDialogs />
+    </Suspense>
   );
 }

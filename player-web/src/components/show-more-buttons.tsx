@@ -1,8 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { ProgressBar } from './progress-bar.tsx';
 
 export interface ShowMoreButtonsProps {
   /** The page sizes offered, one button each (spec §9). */
@@ -62,7 +62,7 @@ export function ShowMoreButtons({
           ))}
         </Stack>
       )}
-      {busy && <LinearProgress aria-hidden sx={{ width: '100%', maxWidth: 320, alignSelf: 'center' }} />}
+      {busy && <ProgressBar sx={{ width: '100%', maxWidth: 320, alignSelf: 'center' }} />}
       {error !== null && (
         <Alert severity="error" role="alert">
           {error}

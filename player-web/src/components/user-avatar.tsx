@@ -1,19 +1,8 @@
 import Avatar from '@mui/material/Avatar';
 import { imageUrl } from '../lib/images.ts';
+import { colourFor, initialsOf } from './avatar-colour.ts';
 
-/** A stable colour from a username, so a player without a photo keeps the same colour everywhere (ui-brief). */
-export function colourFor(username: string): string {
-  let hash = 0;
-  for (const char of username) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) >>> 0;
-  // Hues at fixed saturation and lightness that keep white initials readable (WCAG AA on 600 weight text).
-  return `hsl(${hash % 360} 55% 36%)`;
-}
-
-/** Initials for a player without a photo. */
-export function initialsOf(username: string): string {
-  const letters = username.replace(/[^\p{L}\p{N}]/gu, '');
-  return (letters.slice(0, 2) || '?').toUpperCase();
-}
+export { colourFor, initialsOf };
 
 /**
  * A player's avatar: their photo in the nearest size, or initials on their colour (ui-brief "Identity").

@@ -1,41 +1,41 @@
-import { shell } from './shell.ts';
-import { newsCategories } from '../components/news-i18n.ts';
-import { rankingTable } from '../components/ranking/i18n.ts';
-import { home } from '../features/home/i18n.ts';
-import { ranking } from '../features/ranking/i18n.ts';
-import { news } from '../features/news/i18n.ts';
-import { account } from '../features/account/i18n.ts';
-import { rules } from '../features/rules/i18n.ts';
-import { forums } from '../features/forums/i18n.ts';
-import { play } from '../features/play/i18n.ts';
-import { game } from '../features/game/i18n.ts';
-import { conflicts } from '../features/conflicts/i18n.ts';
-import { trophyHunt } from '../features/trophyhunt/i18n.ts';
-import type { Lang } from './dictionary.ts';
+import './shell.ts';
+import type { shell } from './shell.ts';
+import type { newsCategories } from '../components/news-i18n.ts';
+import type { rankingTable } from '../components/ranking/i18n.ts';
+import type { home } from '../features/home/i18n.ts';
+import type { ranking } from '../features/ranking/i18n.ts';
+import type { news } from '../features/news/i18n.ts';
+import type { account } from '../features/account/i18n.ts';
+import type { rules } from '../features/rules/i18n.ts';
+import type { forums } from '../features/forums/i18n.ts';
+import type { play } from '../features/play/i18n.ts';
+import type { game } from '../features/game/i18n.ts';
+import type { conflicts } from '../features/conflicts/i18n.ts';
+import type { trophyHunt } from '../features/trophyhunt/i18n.ts';
+import { loadedStrings, type Lang } from './dictionary.ts';
 
 /**
- * The one catalogue of the player app: every feature's dictionary merged. A feature adds its dictionary here.
+ * Every dictionary of the player app. A feature adds its dictionary here (for the key type) and loads it with its
+ * code: the router loads a page's dictionary with the page, and a shared component imports its own. Only the
+ * shell's strings are in the first download.
  */
-const dictionaries = [
-  shell,
-  newsCategories,
-  rankingTable,
-  home,
-  ranking,
-  news,
-  account,
-  rules,
-  forums,
-  play,
-  game,
-  conflicts,
-  trophyHunt,
-] as const;
+type Dictionaries =
+  | typeof shell
+  | typeof newsCategories
+  | typeof rankingTable
+  | typeof home
+  | typeof ranking
+  | typeof news
+  | typeof account
+  | typeof rules
+  | typeof forums
+  | typeof play
+  | typeof game
+  | typeof conflicts
+  | typeof trophyHunt;
 
 type Keys<D> = D extends { en: Record<infer K, string> } ? K : never;
-export type MessageKey = Keys<(typeof dictionaries)[number]>;
+export type MessageKey = Keys<Dictionaries>;
 
-export const catalogue: Record<Lang, Record<MessageKey, string>> = {
-  en: Object.assign({}, ...dictionaries.map((d) => d.en)),
-  sv: Object.assign({}, ...dictionaries.map((d) => d.sv)),
-};
+/** The loaded strings by key; a key whose dictionary has not loaded yet is missing. */
+export const catalogue = loadedStrings as Record<Lang, Partial<Record<MessageKey, string>>>;

@@ -6,10 +6,18 @@ export type Lang = (typeof LANGUAGES)[number];
 export const LOCALES: Record<Lang, string> = { en: 'en-GB', sv: 'sv-SE' };
 
 /**
- * One feature's strings in both languages. Placeholders are written `{name}`. The Swedish side must have exactly
- * the English side's keys, so a missing translation is a type error.
+ * The strings of every dictionary loaded so far, per language. A feature's dictionary arrives with the feature's
+ * code (issue 10: a page does not download every other page's words), so this fills up as pages are visited.
+ */
+export const loadedStrings: Record<Lang, Record<string, string>> = { en: {}, sv: {} };
+
+/**
+ * One feature's strings in both languages, added to the loaded strings. Placeholders are written `{name}`. The
+ * Swedish side must have exactly the English side's keys, so a missing translation is a type error.
  */
 export function defineDictionary<K extends string>(en: Record<K, string>, sv: Record<K, string>) {
+  Object.assign(loadedStrings.en, en);
+  Object.assign(loadedStrings.sv, sv);
   return { en, sv };
 }
 

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { catalogue, type MessageKey } from './catalogue.ts';
 import { LANGUAGES, LOCALES, fill, type Lang } from './dictionary.ts';
-import { translateMessage } from './spec-messages.ts';
+import type { translateMessage } from './spec-messages.ts';
 
 const STORAGE_KEY = 'ecup.lang';
 
@@ -15,6 +15,11 @@ export interface I18n {
   tm(text: string): string;
   /** A date and time (unix seconds or Date) in the reader's locale and time zone. */
   dateTime(at: number | Date, options?: Intl.DateTimeFormatOptions): string;
+  /**
+   * Numbers in the reader's locale. One formatter per language: building an Intl formatter costs more than a whole
+   * list row, so lists share this one rather than making their own on every render (issue 10).
+   */
+  numberFormat: Intl.NumberFormat;
 }
 
 const I18nContext = createContext<I18n | null>(null);
@@ -25,28 +30,59 @@ function initialLang(): Lang {
   return navigator.language.toLowerCase().startsWith('sv') ? 'sv' : 'en';
 }
 
+type Translate = typeof translateMessage;
+let swedish: Promise<Translate> | undefined;
+/** The Swedish of the spec's messages is its own chunk, fetched only by readers who choose Swedish (issue 10). */
+function loadSwedish(): Promise<Translate> {
+  swedish ??= import('./spec-messages.ts').then((module) => module.translateMessage);
+  return swedish;
+}
+
 /** The language of the app: chosen in the footer, remembered in this browser. */
 export function I18nProvider({ children }: { children: ReactNode }) {
   const [lang, setLangState] = useState<Lang>(initialLang);
+  // Until the Swedish messages have arrived (a moment after start), spec messages show in English.
+  const [translate, setTranslate] = useState<Translate | null>(null);
   useEffect(() => {
     document.documentElement.lang = lang;
-  }, [lang]);
+    if (lang === 'en' || translate) return;
+    let current = true;
+    loadSwedish().then(
+      (loaded) => current && setTranslate(() => loaded),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [lang, translate]);
   const setLang = useCallback((next: Lang) => {
     localStorage.setItem(STORAGE_KEY, next);
     setLangState(next);
   }, []);
   const value = useMemo<I18n>(() => {
     const locale = LOCALES[lang];
+    const dateFormats = new Map<string, Intl.DateTimeFormat>();
+    const dateFormat = (options: Intl.DateTimeFormatOptions) => {
+      const key = JSON.stringify(options);
+      let format = dateFormats.get(key);
+      if (!format) {
+        format = new Intl.DateTimeFormat(locale, options);
+        dateFormats.set(key, format);
+      }
+      return format;
+    };
     return {
       lang,
       locale,
       setLang,
-      t: (key, params) => fill(catalogue[lang][key], params),
-      tm: (text) => translateMessage(text, lang),
+      // A key whose dictionary is not loaded shows as itself rather than breaking the page (see catalogue.ts).
+      t: (key, params) => fill(catalogue[lang][key] ?? key, params),
+      tm: (text) => (translate ? translate(text, lang) : text),
       dateTime: (at, options = { dateStyle: 'medium', timeStyle: 'short' }) =>
-        new Intl.DateTimeFormat(locale, options).format(typeof at === 'number' ? new Date(at * 1000) : at),
+        dateFormat(options).format(typeof at === 'number' ? new Date(at * 1000) : at),
+      numberFormat: new Intl.NumberFormat(locale),
     };
-  }, [lang, setLang]);
+  }, [lang, setLang, translate]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 

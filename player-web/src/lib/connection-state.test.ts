@@ -1,9 +1,11 @@
 import test from 'ava';
+import { MESSAGES } from '@ecup/domain';
 import {
   isInterrupted,
   nextConnectionState,
   reconnectsAfter,
   retryAfterRefusalMs,
+  retriesJoin,
   type ConnectionEvent,
   type ConnectionState,
 } from './connection-state.ts';
@@ -77,4 +79,11 @@ test('the player is told about unavailable, failed and disconnected, not about c
 
 test('retries after a refusal back off from 10 s to at most 2 min', (t) => {
   t.deepEqual([1, 2, 3, 4, 5, 9].map(retryAfterRefusalMs), [10_000, 20_000, 40_000, 80_000, 120_000, 120_000]);
+});
+
+test("a game room's join is asked again when unanswered or on the server's trouble, not when the room is not the user's", (t) => {
+  t.true(retriesJoin(null));
+  t.true(retriesJoin({ error: MESSAGES.somethingWentWrong }));
+  t.false(retriesJoin({ error: MESSAGES.notFound }));
+  t.false(retriesJoin({ ok: true }));
 });

@@ -1,3 +1,5 @@
+import { MESSAGES } from '@ecup/domain';
+
 /**
  * The real-time connection states of spec §4 (initialized, connecting, connected, unavailable, failed,
  * disconnected) and how socket.io's lifecycle maps onto them. Pure, so the mapping is tested without a server.
@@ -60,4 +62,18 @@ export function isInterrupted(state: ConnectionState): boolean {
 /** Delay before quietly trying again after the server refused a connection: 10 s, doubling, at most 2 min. */
 export function retryAfterRefusalMs(attempt: number): number {
   return Math.min(10_000 * 2 ** Math.max(0, attempt - 1), 120_000);
+}
+
+/** How long after a failed join of a game's room the app asks again (while the same connection lasts). */
+export const SUBSCRIBE_RETRY_MS = 2_000;
+
+/**
+ * Whether a `subscribe` to a game's room that did not succeed is asked again (decisions §3): yes when no
+ * acknowledgement came in time (`null`: a busy server) or the server had trouble of its own; not when it answered that
+ * the room is not the user's ('Not found.'), which asking again cannot change. Without it a player whose join went
+ * unanswered once stays out of the game's room (no chat, score or evidence) until the next reconnect.
+ */
+export function retriesJoin(answer: { ok: true } | { error: string } | null): boolean {
+  if (answer === null) return true;
+  return 'error' in answer && answer.error !== MESSAGES.notFound;
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 
 /** One answer of a paged list: some rows and how many there are in all. */
 export interface Page<Row> {
@@ -48,7 +48,8 @@ export function usePagedList<Row extends { id: number }>(
     fetchFirst(controller.signal)
       .then((answer) => {
         if (current !== generation.current) return;
-        setState({ ...initial<Row>(), rows: answer.rows, total: answer.total, status: 'ready' });
+        // Drawing a page of rows (50 ranking cards) is the heaviest render of a list: in slices, not one long task.
+        startTransition(() => setState({ ...initial<Row>(), rows: answer.rows, total: answer.total, status: 'ready' }));
       })
       .catch(() => {
         if (controller.signal.aborted || current !== generation.current) return;
@@ -70,11 +71,13 @@ export function usePagedList<Row extends { id: number }>(
       try {
         const answer = await fetchMore(shown, amount);
         if (current !== generation.current) return;
-        setState((s) => {
-          const seen = new Set(s.rows.map((row) => row.id));
-          const added = answer.rows.filter((row) => !seen.has(row.id));
-          return { ...s, rows: [...s.rows, ...added], total: answer.total, loadingMore: false };
-        });
+        startTransition(() =>
+          setState((s) => {
+            const seen = new Set(s.rows.map((row) => row.id));
+            const added = answer.rows.filter((row) => !seen.has(row.id));
+            return { ...s, rows: [...s.rows, ...added], total: answer.total, loadingMore: false };
+          }),
+        );
       } catch {
         if (current !== generation.current) return;
         setState((s) => ({ ...s, loadingMore: false, moreFailed: true }));

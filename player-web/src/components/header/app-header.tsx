@@ -1,29 +1,21 @@
-import { useRef } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, NavLink as RouterNavLink } from 'react-router-dom';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Collapse from '@mui/material/Collapse';
 import Container from '@mui/material/Container';
-import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import Popover from '@mui/material/Popover';
 import Toolbar from '@mui/material/Toolbar';
 import EmojiEvents from '@mui/icons-material/EmojiEvents';
 import MenuIcon from '@mui/icons-material/Menu';
 import CloseIcon from '@mui/icons-material/Close';
-import { isStaff } from '@ecup/domain';
 import { useClient } from '../../app/client-context.tsx';
-import { NAV_LINKS, USER_MENU_LINKS } from '../../app/nav-links.ts';
+import { NAV_LINKS } from '../../app/nav-links.ts';
 import { useSeason } from '../../app/season-context.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { ColorSchemeToggle } from '../color-scheme-toggle.tsx';
-import { ConnectionStatus } from './connection-status.tsx';
-import { SignInForm } from './sign-in-form.tsx';
-import { UserMenu } from './user-menu.tsx';
+import { ConnectionStatus, NavBar, SignInDropdown, UserMenu, loadSignIn } from './lazy-parts.ts';
 
 const SIGN_IN = 'sign-in';
 
@@ -35,11 +27,22 @@ const SIGN_IN = 'sign-in';
 export function AppHeader() {
   const { t } = useI18n();
   const { productName } = useSeason();
-  const { state, dispatch, signOut } = useClient();
+  const { state, dispatch } = useClient();
   const signInButton = useRef<HTMLButtonElement>(null);
   const user = state.user;
   const links = NAV_LINKS.filter((link) => !(link.signedOutOnly && user));
   const signInOpen = state.dropdown === SIGN_IN;
+  // The dropdown's code is fetched when the visitor reaches for the button, and stays mounted once opened.
+  const [signInWanted, setSignInWanted] = useState(false);
+  const wantSignIn = () => {
+    void loadSignIn().catch(() => undefined);
+    setSignInWanted(true);
+  };
+  useEffect(() => {
+    if (signInOpen) setSignInWanted(true);
+  }, [signInOpen]);
+  // The phone's nav bar is fetched when the menu button is first reached for (or opened from elsewhere).
+  const [navWanted, setNavWanted] = useState(false);
   const closeNav = () => dispatch({ type: 'set-nav-open', open: false });
 
   return (
@@ -80,35 +83,42 @@ export function AppHeader() {
             ))}
           </Box>
           <Box sx={{ flexGrow: 1 }} />
-          <ConnectionStatus />
+          {user && (
+            <Suspense fallback={null}>
+              <ConnectionStatus />
+            </Suspense>
+          )}
           <ColorSchemeToggle />
           <Box sx={{ display: { xs: 'none', md: 'block' } }}>
             {user ? (
-              <UserMenu user={user} />
+              <Suspense fallback={null}>
+                <UserMenu user={user} />
+              </Suspense>
             ) : (
               <>
                 <Button
                   ref={signInButton}
                   variant="contained"
-                  onClick={() => dispatch({ type: 'toggle-dropdown', name: SIGN_IN })}
+                  onPointerEnter={wantSignIn}
+                  onFocus={wantSignIn}
+                  onClick={() => {
+                    wantSignIn();
+                    dispatch({ type: 'toggle-dropdown', name: SIGN_IN });
+                  }}
                   aria-expanded={signInOpen}
                   aria-controls={signInOpen ? 'sign-in-dropdown' : undefined}
                 >
                   {t('signIn.open')}
                 </Button>
-                <Popover
-                  id="sign-in-dropdown"
-                  open={signInOpen}
-                  anchorEl={signInButton.current}
-                  onClose={() => dispatch({ type: 'close-dropdown' })}
-                  anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-                  transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-                  // Kept mounted so what was typed survives closing and reopening (ui-brief).
-                  keepMounted
-                  slotProps={{ paper: { sx: { p: 2, mt: 1, width: 300 } } }}
-                >
-                  <SignInForm idPrefix="dropdown" onSignedIn={() => dispatch({ type: 'close-dropdown' })} />
-                </Popover>
+                {signInWanted && (
+                  <Suspense fallback={null}>
+                    <SignInDropdown
+                      anchor={signInButton.current}
+                      open={signInOpen}
+                      onClose={() => dispatch({ type: 'close-dropdown' })}
+                    />
+                  </Suspense>
+                )}
               </>
             )}
           </Box>
@@ -118,47 +128,20 @@ export function AppHeader() {
             aria-label={t('nav.menu')}
             aria-expanded={state.navOpen}
             aria-controls="nav-bar"
-            onClick={() => dispatch({ type: 'set-nav-open', open: !state.navOpen })}
+            onPointerEnter={() => setNavWanted(true)}
+            onClick={() => {
+              setNavWanted(true);
+              dispatch({ type: 'set-nav-open', open: !state.navOpen });
+            }}
           >
             {state.navOpen ? <CloseIcon /> : <MenuIcon />}
           </IconButton>
         </Toolbar>
-        <Collapse in={state.navOpen} sx={{ display: { md: 'none' } }} id="nav-bar" unmountOnExit>
-          <Box component="nav" aria-label={t('nav.menu')} sx={{ px: 2, pb: 2 }}>
-            <List dense disablePadding>
-              {links.map((link) => (
-                <ListItemButton key={link.to} component={RouterNavLink} to={link.to} onClick={closeNav}>
-                  {t(link.label)}
-                </ListItemButton>
-              ))}
-            </List>
-            <Divider sx={{ my: 1.5 }} />
-            {user ? (
-              <List dense disablePadding aria-label={t('userMenu.open', { username: user.username })}>
-                {isStaff(user.permissions) && (
-                  <ListItemButton component="a" href="/admin/conflicts">
-                    {t('userMenu.admin')}
-                  </ListItemButton>
-                )}
-                {USER_MENU_LINKS.map((link) => (
-                  <ListItemButton key={link.to} component={RouterLink} to={link.to} onClick={closeNav}>
-                    {t(link.label)}
-                  </ListItemButton>
-                ))}
-                <ListItemButton
-                  onClick={() => {
-                    closeNav();
-                    void signOut();
-                  }}
-                >
-                  {t('userMenu.signOut')}
-                </ListItemButton>
-              </List>
-            ) : (
-              <SignInForm idPrefix="inline" onSignedIn={closeNav} />
-            )}
-          </Box>
-        </Collapse>
+        {(navWanted || state.navOpen) && (
+          <Suspense fallback={null}>
+            <NavBar open={state.navOpen} links={links} onNavigate={closeNav} />
+          </Suspense>
+        )}
       </Container>
     </AppBar>
   );

@@ -1,55 +1,66 @@
 import { useEffect, useState } from 'react';
-import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
-import CheckIcon from '@mui/icons-material/Check';
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import EmojiEvents from '@mui/icons-material/EmojiEvents';
 import { CONSOLE_PLAYSTATION, type RankingEntry } from '@ecup/domain';
-import { UserAvatar } from '../user-avatar.tsx';
-import { visuallyHidden } from '../visually-hidden.ts';
+import { colourFor, initialsOf } from '../avatar-colour.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { imageUrl } from '../../lib/images.ts';
 import { copyText } from '../../lib/copy-text.ts';
+import classes from './ranking.module.css';
+// The ranking's words load with the component (i18n/catalogue.ts).
+import './i18n.ts';
 
-/** Medal colours for the podium places; the number is always written too, so colour is never the only cue. */
-const PODIUM = ['#f5b700', '#c0c8d4', '#d08a4e'] as const;
+/*
+ * The cells of a ranking row or card. Lists draw dozens of them, so they are plain elements styled by
+ * ranking.module.css (the theme's colours through its CSS variables) rather than MUI components with `sx`.
+ */
+
+/** The paths of MUI's Check, ContentCopy and EmojiEvents icons (@mui/icons-material), drawn without SvgIcon. */
+const CHECK = 'M9 16.17 4.83 12l-1.42 1.41L9 19 21 7l-1.41-1.41z';
+const COPY =
+  'M16 1H4c-1.1 0-2 .9-2 2v14h2V3h12zm3 4H8c-1.1 0-2 .9-2 2v14c0 1.1.9 2 2 2h11c1.1 0 2-.9 2-2V7c0-1.1-.9-2-2-2m0 16H8V7h11z';
+const TROPHY =
+  'M19 5h-2V3H7v2H5c-1.1 0-2 .9-2 2v1c0 2.55 1.92 4.63 4.39 4.94.63 1.5 1.98 2.63 3.61 2.96V19H7v2h10v-2h-4v-3.1c1.63-.33 2.98-1.46 3.61-2.96C19.08 12.63 21 10.55 21 8V7c0-1.1-.9-2-2-2M5 8V7h2v3.82C5.84 10.4 5 9.3 5 8m14 0c0 1.3-.84 2.4-2 2.82V7h2z';
+
+function Icon({ path, className }: { path: string; className?: string }) {
+  return (
+    <svg
+      className={className ? `${classes.icon} ${className}` : classes.icon}
+      viewBox="0 0 24 24"
+      aria-hidden
+      focusable="false"
+    >
+      <path d={path} />
+    </svg>
+  );
+}
+
+/** Joins class names, leaving out the false ones. */
+function cx(...names: (string | false | undefined)[]): string {
+  return names.filter(Boolean).join(' ');
+}
+
+/** The medal class of the podium places; the number is always written too, so colour is never the only cue. */
+const PODIUM = [classes.gold, classes.silver, classes.bronze];
+
+/** Text for screen readers only. */
+export function VisuallyHidden({ children }: { children: string }) {
+  return <span className={classes.visuallyHidden}>{children}</span>;
+}
 
 /** The place in the list, as a badge; the top three get medal colours. */
-export function RankBadge({ rank, size = 32 }: { rank: number; size?: number }) {
+export function RankBadge({ rank }: { rank: number }) {
   const { t } = useI18n();
-  const medal = PODIUM[rank - 1];
   return (
-    <Box
-      component="span"
-      sx={{
-        display: 'inline-grid',
-        placeItems: 'center',
-        minWidth: size,
-        height: size,
-        px: 0.75,
-        borderRadius: size / 2,
-        fontWeight: 700,
-        fontVariantNumeric: 'tabular-nums',
-        fontSize: rank > 999 ? '0.75rem' : '0.875rem',
-        bgcolor: medal ?? 'action.selected',
-        color: medal ? '#0b1a2e' : 'text.primary',
-      }}
-    >
-      <Box component="span" aria-hidden>
-        {rank}
-      </Box>
-      <Box component="span" sx={visuallyHidden}>
-        {t('ranking.rankOf', { rank })}
-      </Box>
-    </Box>
+    <span className={cx(classes.rank, PODIUM[rank - 1], rank > 999 && classes.rankLong)}>
+      <span aria-hidden>{rank}</span>
+      <VisuallyHidden>{t('ranking.rankOf', { rank })}</VisuallyHidden>
+    </span>
   );
 }
 
 /**
- * The player's avatar with a presence dot: a filled green dot when online, a hollow ring when offline (shape as
- * well as colour), and the word for screen readers next to the name.
+ * The player's avatar (photo, or initials on the colour of the username) with a presence dot: a filled green dot
+ * when online, a hollow ring when offline (shape as well as colour), and the word for screen readers next to the
+ * name. The username is written next to it, so the picture is decorative.
  */
 export function PlayerAvatar({
   entry,
@@ -59,111 +70,67 @@ export function PlayerAvatar({
   size?: number;
 }) {
   const { t } = useI18n();
+  const [failed, setFailed] = useState(false);
   const dot = Math.max(10, Math.round(size * 0.3));
+  // Phones draw at 2× or more: the 64 px image only up to 32 CSS pixels.
+  const photo =
+    entry.avatar_hash && !failed ? imageUrl(size <= 32 ? 'avatar_small' : 'avatar_medium', entry.avatar_hash) : null;
   return (
-    <Box sx={{ position: 'relative', flex: 'none', width: size, height: size }}>
-      {/* The username is written next to it; the initials would only repeat it. */}
-      <UserAvatar username={entry.username} avatarHash={entry.avatar_hash} size={size} decorative />
-      <Tooltip title={entry.online ? t('ranking.online') : t('ranking.offline')}>
-        <Box
-          component="span"
-          aria-hidden
-          sx={{
-            position: 'absolute',
-            right: -2,
-            bottom: -2,
-            width: dot,
-            height: dot,
-            borderRadius: '50%',
-            border: 2,
-            borderColor: 'background.paper',
-            boxShadow: entry.online ? 'none' : 'inset 0 0 0 2px #8a9bb4',
-            bgcolor: entry.online ? '#2fbf5e' : 'background.paper',
-          }}
-        />
-      </Tooltip>
-    </Box>
+    <div className={classes.avatarBox} style={{ width: size, height: size }}>
+      <span
+        className={classes.avatar}
+        aria-hidden
+        style={{ backgroundColor: colourFor(entry.username), fontSize: size * 0.4 }}
+      >
+        {photo ? (
+          <img src={photo} alt="" width={size} height={size} loading="lazy" onError={() => setFailed(true)} />
+        ) : (
+          initialsOf(entry.username)
+        )}
+      </span>
+      {/* A native hint for the mouse: MUI's Tooltip would put its popper in every page with a ranking (issue 10). */}
+      <span
+        aria-hidden
+        title={entry.online ? t('ranking.online') : t('ranking.offline')}
+        className={cx(classes.presence, entry.online && classes.online)}
+        style={{ width: dot, height: dot }}
+      />
+    </div>
   );
+}
+
+/** The small badge after the signed-in player's own name in a list ("You"). */
+export function YouBadge({ label }: { label: string }) {
+  return <span className={classes.you}>{label}</span>;
 }
 
 /** Username (with the presence word for screen readers), full name below; "You" for the signed-in player. */
-/** The small badge after the signed-in player's own name in a list ("You"). */
-export function YouBadge({ label }: { label: string }) {
-  return (
-    <Box
-      component="span"
-      sx={{
-        display: 'inline-block',
-        whiteSpace: 'nowrap',
-        ml: 1,
-        px: 0.75,
-        py: 0.125,
-        borderRadius: 1,
-        fontSize: '0.7rem',
-        fontWeight: 700,
-        verticalAlign: 'middle',
-        bgcolor: 'primary.main',
-        color: 'primary.contrastText',
-      }}
-    >
-      {label}
-    </Box>
-  );
-}
-
 export function PlayerName({ entry, isYou }: { entry: RankingEntry; isYou: boolean }) {
   const { t } = useI18n();
   const fullName = `${entry.first_name} ${entry.last_name}`.trim();
   return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography component="span" sx={{ display: 'block', fontWeight: 600, overflowWrap: 'break-word' }}>
+    <div className={classes.name}>
+      <span className={classes.username}>
         {entry.username}
         {isYou && <YouBadge label={t('ranking.you')} />}
-        <Box component="span" sx={visuallyHidden}>
-          {`, ${entry.online ? t('ranking.online') : t('ranking.offline')}`}
-        </Box>
-      </Typography>
-      {fullName !== '' && (
-        <Typography
-          component="span"
-          variant="body2"
-          color="text.secondary"
-          sx={{ display: 'block', overflowWrap: 'break-word' }}
-        >
-          {fullName}
-        </Typography>
-      )}
-    </Box>
+        <VisuallyHidden>{`, ${entry.online ? t('ranking.online') : t('ranking.offline')}`}</VisuallyHidden>
+      </span>
+      {fullName !== '' && <span className={classes.fullName}>{fullName}</span>}
+    </div>
   );
 }
 
 /** The IRL team: its photo when there is one (decorative, the name is written) and its name. */
 export function TeamName({ team }: { team: RankingEntry['team'] }) {
   const { t } = useI18n();
-  if (team.name.trim() === '') {
-    return (
-      <Typography component="span" variant="body2" color="text.secondary">
-        {t('ranking.noTeam')}
-      </Typography>
-    );
-  }
+  if (team.name.trim() === '') return <span className={classes.noTeam}>{t('ranking.noTeam')}</span>;
   return (
-    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
+    <span className={classes.team}>
       {team.avatar_hash && (
-        <Box
-          component="img"
-          src={imageUrl('team', team.avatar_hash)}
-          alt=""
-          loading="lazy"
-          width={24}
-          height={24}
-          sx={{ flex: 'none', borderRadius: 0.75, objectFit: 'cover', bgcolor: 'action.hover' }}
-        />
+        <img src={imageUrl('team', team.avatar_hash)} alt="" loading="lazy" width={24} height={24} />
       )}
-      <Box component="span" sx={{ overflowWrap: 'break-word' }}>
-        {team.name}
-      </Box>
-    </Box>
+      <span>{team.name}</span>
+    </span>
   );
 }
 
@@ -172,33 +139,19 @@ function ConsoleLabel({ console }: { console: RankingEntry['console'] }) {
   const { t } = useI18n();
   const playstation = console === CONSOLE_PLAYSTATION;
   return (
-    <Box
-      component="span"
+    <span
+      className={classes.console}
       title={playstation ? t('ranking.console.playstation') : t('ranking.console.xbox')}
-      sx={{
-        flex: 'none',
-        px: 0.6,
-        py: 0.1,
-        border: 1,
-        borderColor: 'divider',
-        borderRadius: 0.75,
-        fontSize: '0.7rem',
-        fontWeight: 700,
-        letterSpacing: '0.04em',
-        color: 'text.secondary',
-      }}
     >
       {playstation ? (
         <>
           <span aria-hidden>{t('ranking.console.playstationShort')}</span>
-          <Box component="span" sx={visuallyHidden}>
-            {t('ranking.console.playstation')}
-          </Box>
+          <VisuallyHidden>{t('ranking.console.playstation')}</VisuallyHidden>
         </>
       ) : (
         t('ranking.console.xbox')
       )}
-    </Box>
+    </span>
   );
 }
 
@@ -228,40 +181,40 @@ export function GamerTag({
   };
   const label = copied ? t('ranking.copied', { tag: entry.gamer_tag }) : t('ranking.copy', { tag: entry.gamer_tag });
   return (
-    <Box
-      component="span"
-      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75, minWidth: 0, maxWidth: '100%' }}
-    >
+    <span className={classes.gamerTag}>
       {entry.console !== undefined && <ConsoleLabel console={entry.console} />}
-      <Box
-        component="span"
-        sx={{
-          fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
-          fontSize: '0.875rem',
-          overflowWrap: 'break-word',
-          minWidth: 0,
-        }}
+      <span className={classes.tag}>{entry.gamer_tag}</span>
+      <button
+        type="button"
+        className={cx(classes.copy, copied && classes.copied)}
+        aria-label={label}
+        title={label}
+        onClick={() => void copy()}
       >
-        {entry.gamer_tag}
-      </Box>
-      <Tooltip title={label}>
-        <IconButton size="small" aria-label={label} onClick={() => void copy()} sx={{ flex: 'none', my: -0.5 }}>
-          {copied ? <CheckIcon fontSize="inherit" color="primary" /> : <ContentCopyIcon fontSize="inherit" />}
-        </IconButton>
-      </Tooltip>
-    </Box>
+        <Icon path={copied ? CHECK : COPY} />
+      </button>
+    </span>
   );
 }
 
 /** Secured trophies in gold. */
 export function TrophyCount({ count }: { count: number }) {
   return (
-    <Box
-      component="span"
-      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, fontVariantNumeric: 'tabular-nums' }}
-    >
-      <EmojiEvents aria-hidden sx={{ fontSize: '1.1rem', color: count > 0 ? 'secondary.main' : 'text.disabled' }} />
+    <span className={classes.trophies}>
+      <Icon path={TROPHY} className={count > 0 ? classes.won : undefined} />
       {count}
-    </Box>
+    </span>
+  );
+}
+
+/** An abbreviation that sighted users see and hover, and screen readers hear in full. */
+export function Abbr({ short, long }: { short: string; long: string }) {
+  return (
+    <>
+      <abbr className={classes.abbr} title={long} aria-hidden>
+        {short}
+      </abbr>
+      <VisuallyHidden>{long}</VisuallyHidden>
+    </>
   );
 }

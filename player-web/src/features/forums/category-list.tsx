@@ -40,10 +40,9 @@ function useCategoryCounts() {
 
 /** Route /forums (spec §2): the four categories with title, description and "Ongoing conversations". */
 export function CategoryList({ categories }: { categories: ForumCategory[] }) {
-  const { t, locale } = useI18n();
+  const { t, numberFormat: number } = useI18n();
   usePageTitle(t('forums.title'));
   const { state, retry } = useCategoryCounts();
-  const number = new Intl.NumberFormat(locale);
 
   return (
     <>

@@ -71,8 +71,7 @@ interface RowsProps {
 
 /** From 600 px: a table with title, replies, @username and age. */
 function ThreadTable({ threads, slug, caption, now }: RowsProps) {
-  const { t, locale } = useI18n();
-  const number = new Intl.NumberFormat(locale);
+  const { t, numberFormat: number } = useI18n();
   return (
     <Table size="small" sx={{ '& td, & th': { borderColor: 'divider', py: 1.25 } }}>
       <Box component="caption" sx={visuallyHidden}>

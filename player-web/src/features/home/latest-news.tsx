@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { HOME_NEWS_COUNT, type NewsListEntry } from '@ecup/domain';
 import { useClient } from '../../app/client-context.tsx';
@@ -10,6 +9,7 @@ import { NewsCard, newsGrid } from '../../components/news-card.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { getLatestNews } from '../../lib/news.ts';
 import { SectionHeading } from './section-heading.tsx';
+import { Placeholder } from '../../components/placeholder.tsx';
 
 type State = { status: 'loading' } | { status: 'ready'; items: NewsListEntry[] } | { status: 'error' };
 
@@ -23,7 +23,7 @@ export function LatestNews() {
     const controller = new AbortController();
     setState({ status: 'loading' });
     getLatestNews(api, HOME_NEWS_COUNT, controller.signal)
-      .then((items) => setState({ status: 'ready', items }))
+      .then((items) => startTransition(() => setState({ status: 'ready', items })))
       .catch(() => {
         if (!controller.signal.aborted) setState({ status: 'error' });
       });
@@ -36,7 +36,7 @@ export function LatestNews() {
       {state.status === 'loading' && (
         <Box sx={newsGrid} aria-hidden>
           {Array.from({ length: HOME_NEWS_COUNT }, (_, i) => (
-            <Skeleton key={i} variant="rounded" height={300} />
+            <Placeholder key={i} height={300} />
           ))}
         </Box>
       )}

@@ -24,9 +24,8 @@ const WEEKLY_ROUND_POINTS = 12_000;
 const TROPHY_HUNT_WEEKLY_POINTS = 12_000;
 
 function Prizes() {
-  const { t, locale } = useI18n();
+  const { t, numberFormat: number } = useI18n();
   const { productName } = useSeason();
-  const number = new Intl.NumberFormat(locale);
   const points = (n: number) => t('home.prizes.points', { points: number.format(n) });
   return (
     <Box component="section" aria-labelledby="home-prizes">

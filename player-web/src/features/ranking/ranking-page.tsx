@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { RANKING_PAGE_SIZE, RANKING_SORT_ELO, RANKING_SORT_TROPHIES, type RankingSorting } from '@ecup/domain';
 import { usePageTitle } from '../../app/use-page-title.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
+import { RankingSearch } from '../../components/ranking/ranking-search.tsx';
 import { RankingTable } from '../../components/ranking/ranking-table.tsx';
 
 /** The sorting in the address (`?sort=trophies`), so a shared link opens the same list. */
@@ -56,7 +57,7 @@ export function Component() {
         id="ranking-panel"
         aria-labelledby={sorting === RANKING_SORT_TROPHIES ? 'ranking-tab-trophies' : 'ranking-tab-elo'}
       >
-        <RankingTable sorting={sorting} initialAmount={RANKING_PAGE_SIZE} searchable />
+        <RankingTable sorting={sorting} initialAmount={RANKING_PAGE_SIZE} Search={RankingSearch} />
       </Box>
     </Container>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { PRODUCT_NAME_DEFAULT, type SeasonPayload } from '@ecup/domain';
 import { getCurrentSeason } from './get-current-season.ts';
 import { useClient } from '../../app/client-context.tsx';
@@ -19,15 +19,18 @@ export function useCurrentSeason(): SeasonState {
     getCurrentSeason(api, controller.signal)
       .then((season) => {
         const productName = typeof season.product_name === 'string' ? season.product_name.trim() : '';
-        setState(
-          productName
-            ? { status: 'ready', productName, season }
-            : { status: 'ready', productName: PRODUCT_NAME_DEFAULT, season: null },
+        // The whole app draws once the season is known: in slices, so the page stays responsive meanwhile.
+        startTransition(() =>
+          setState(
+            productName
+              ? { status: 'ready', productName, season }
+              : { status: 'ready', productName: PRODUCT_NAME_DEFAULT, season: null },
+          ),
         );
       })
       .catch(() => {
         if (!controller.signal.aborted) {
-          setState({ status: 'ready', productName: PRODUCT_NAME_DEFAULT, season: null });
+          startTransition(() => setState({ status: 'ready', productName: PRODUCT_NAME_DEFAULT, season: null }));
         }
       });
     return () => controller.abort();

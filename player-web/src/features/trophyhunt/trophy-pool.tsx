@@ -68,8 +68,7 @@ function TrophyGauge({ fill }: { fill: number }) {
  * "12 of 25 trophies left" for everyone (a meter for screen readers).
  */
 export function TrophyPool({ left, size, labelledBy }: { left: number; size: number; labelledBy: string }) {
-  const { t, locale } = useI18n();
-  const number = new Intl.NumberFormat(locale);
+  const { t, numberFormat: number } = useI18n();
   const text = t('trophy.pool.left', { left: number.format(left), size: number.format(size) });
   return (
     <Box

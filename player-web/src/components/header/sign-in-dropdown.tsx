@@ -1,0 +1,32 @@
+import Popover from '@mui/material/Popover';
+import { SignInForm } from './sign-in-form.tsx';
+
+/**
+ * The desktop sign-in dropdown of spec §2. Its own chunk with the form: the header loads it when a visitor reaches
+ * for the Sign in button, so pages do not carry the form's fields on first load (issue 10).
+ */
+export function SignInDropdown({
+  anchor,
+  open,
+  onClose,
+}: {
+  anchor: HTMLElement | null;
+  open: boolean;
+  onClose(): void;
+}) {
+  return (
+    <Popover
+      id="sign-in-dropdown"
+      open={open}
+      anchorEl={anchor}
+      onClose={onClose}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+      transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      // Kept mounted so what was typed survives closing and reopening (ui-brief).
+      keepMounted
+      slotProps={{ paper: { sx: { p: 2, mt: 1, width: 300 } } }}
+    >
+      <SignInForm idPrefix="dropdown" onSignedIn={onClose} />
+    </Popover>
+  );
+}
