@@ -3,24 +3,14 @@
  * ranking. Seeds a demo database of BENCH_PLAYERS players (default 2,000) with their games, starts the API as its
  * own process on loopback (as `npm run api` does), and measures each call at a fixed concurrency.
  */
-import path from 'node:path';
-import { DEMO_ACCOUNTS, createDiskImageStore, seedDemo } from '@ecup/db';
+import { DEMO_ACCOUNTS } from '@ecup/db';
 import { load, printResults } from './load.ts';
-import { benchDatabase, loadOptions, startApiProcess } from './setup.ts';
+import { benchDatabase, loadOptions, seedBenchDemo, startApiProcess } from './setup.ts';
 
 export async function run(): Promise<void> {
-  const players = Number(process.env.BENCH_PLAYERS ?? 2000);
   const db = await benchDatabase();
   try {
-    const seedStarted = performance.now();
-    const summary = await seedDemo(db.knex, {
-      now: new Date(),
-      store: createDiskImageStore(path.join(db.dir, 'uploads')),
-      players,
-    });
-    console.log(
-      `seeded ${summary.players} players and ${summary.games} games in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
-    );
+    await seedBenchDemo(db);
     const api = await startApiProcess(db, { TRUST_PROXY: 'on' });
     const login = await fetch(`${api.url}/user/login`, {
       method: 'POST',

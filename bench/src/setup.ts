@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Knex } from 'knex';
 import {
   bindModels,
+  createDiskImageStore,
   createKnex,
   dropDatabase,
   ensureDatabase,
@@ -12,6 +13,7 @@ import {
   migrateLatest,
   parseDatabaseUrl,
   seedBase,
+  seedDemo,
 } from '@ecup/db';
 import { processMemory, startProcess } from './process.ts';
 
@@ -64,6 +66,24 @@ export async function benchDatabase(pool = { min: 1, max: 20 }): Promise<BenchDa
 }
 
 /** Starts the API as its own process (as `npm run api` does) on this database. */
+/**
+ * Seeds the demo into a bench database: BENCH_PLAYERS players (default 2,000) with their games, news and forum
+ * threads, their images in the database's upload folder. Prints what it wrote and how long it took.
+ */
+export async function seedBenchDemo(db: BenchDatabase, options: { forumThreads?: number } = {}) {
+  const started = performance.now();
+  const summary = await seedDemo(db.knex, {
+    now: new Date(),
+    store: createDiskImageStore(path.join(db.dir, 'uploads')),
+    players: Number(process.env.BENCH_PLAYERS ?? 2000),
+    ...options,
+  });
+  console.log(
+    `seeded ${summary.players} players, ${summary.games} games, ${summary.news} news articles, ${summary.forum_threads} forum threads and ${summary.forum_posts} posts in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  return summary;
+}
+
 export async function startApiProcess(db: BenchDatabase, extra: Record<string, string> = {}) {
   const api = await startProcess('api/src/main.ts', { ...db.env, ...extra }, 'eCup API listening');
   return {

@@ -14,7 +14,7 @@ import { gzipSync } from 'node:zlib';
 import { launchBrowser, newPhonePage } from '../../test/helpers/browser.ts';
 import { startProduct } from '../../test/helpers/product.ts';
 
-const PAGES = ['/', '/ranking', '/news', '/register', '/rules'];
+const PAGES = ['/', '/ranking', '/play', '/forums', '/news', '/register', '/rules'];
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const ADMIN_DIST = path.join(ROOT, 'admin-web/dist');
@@ -79,7 +79,7 @@ export async function run(): Promise<void> {
   try {
     for (const path of PAGES) {
       const page = await newPhonePage(browser);
-      const files: { url: string; type: string; raw: number; gzip: number }[] = [];
+      const files: { url: string; type: string; raw: number; gzip: number; encoding: string }[] = [];
       const adminRequests: string[] = [];
       page.on('response', async (response) => {
         const type = response.request().resourceType();
@@ -92,6 +92,7 @@ export async function run(): Promise<void> {
           type,
           raw: body.length,
           gzip: gzipSync(body, { level: 9 }).length,
+          encoding: response.headers()['content-encoding'] ?? 'none',
         });
       });
       await page.goto(`${product.url}${path}`, { waitUntil: 'networkidle' });
@@ -103,7 +104,7 @@ export async function run(): Promise<void> {
       );
       if (path === '/') {
         for (const f of files.filter((file) => file.type === 'script').sort((a, b) => b.gzip - a.gzip)) {
-          console.log(`           ${kb(f.gzip).padStart(9)}  ${f.url}`);
+          console.log(`           ${kb(f.gzip).padStart(9)}  ${f.url}  (sent ${f.encoding})`);
         }
       }
       if (adminRequests.length > 0) throw new Error(`${path} requested console files: ${adminRequests.join(', ')}`);
