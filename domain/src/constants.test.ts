@@ -49,7 +49,10 @@ test('news uses the four category labels of spec §1', (t) => {
 });
 
 test('image kinds are the storage folders', (t) => {
-  t.deepEqual([...IMAGE_KINDS], ['avatar_small', 'avatar_medium', 'avatar_orig', 'team', 'news', 'evidence']);
+  t.deepEqual(
+    [...IMAGE_KINDS],
+    ['avatar_small', 'avatar_medium', 'avatar_orig', 'team', 'news', 'news_thumb', 'evidence'],
+  );
 });
 
 test('the forums have the four categories of spec §2, category 1 named after the product', (t) => {

@@ -223,8 +223,27 @@ export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_MAX_PX = 4_096;
 export const AVATAR_SMALL_PX = 64;
 export const AVATAR_MEDIUM_PX = 256;
-/** Storage folders, one per kind: `{kind}/{first two chars}/{id}.jpg` (spec §3, decisions §9). */
-export const IMAGE_KINDS = ['avatar_small', 'avatar_medium', 'avatar_orig', 'team', 'news', 'evidence'] as const;
+/**
+ * A news image's small copy for the article cards (16:9, cropped from the middle like the cards crop): sharp on a
+ * phone's 104 px card and a four-column desktop card, about a third of the full image's bytes.
+ */
+export const NEWS_THUMB_WIDTH = 480;
+/** The width news images are made for (the demo's and the placeholder's; an upload keeps its own size). */
+export const NEWS_IMAGE_WIDTH = 1200;
+export const NEWS_THUMB_HEIGHT = 270;
+/**
+ * Storage folders, one per kind: `{kind}/{first two chars}/{id}.jpg` (spec §3, decisions §9). A news thumbnail has
+ * its full image's id.
+ */
+export const IMAGE_KINDS = [
+  'avatar_small',
+  'avatar_medium',
+  'avatar_orig',
+  'team',
+  'news',
+  'news_thumb',
+  'evidence',
+] as const;
 export type ImageKind = (typeof IMAGE_KINDS)[number];
 
 // --- Terms (spec §9) ---

@@ -1,10 +1,13 @@
 import test from 'ava';
+import sharp from 'sharp';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { HttpError, fetchUtils, type DataProvider } from 'ra-core';
 import {
   ADMIN_RESOURCE_NAMES,
   ALL_PERMISSIONS,
   MESSAGES,
+  NEWS_THUMB_HEIGHT,
+  NEWS_THUMB_WIDTH,
   PERMISSIONS,
   RESULT_ENTRY_DELAY_MS,
   hasAll,
@@ -719,6 +722,49 @@ test('news: an editor uploads an image and publishes an article, sanitised, that
   const [audit] = await auditRows('news', data.id, 'news.create');
   t.is(audit.before, null);
   t.like(JSON.parse(audit.after), { title: 'Finals weekend', category_id: 2, image_hash: image.image_hash });
+});
+
+/** 1600×600, green with red 200 px bands at both ends: a 16:9 crop from the middle shows no red. */
+async function sidebandImage(): Promise<Buffer> {
+  const band = await sharp({ create: { width: 200, height: 600, channels: 3, background: '#ff0000' } })
+    .png()
+    .toBuffer();
+  return sharp({ create: { width: 1600, height: 600, channels: 3, background: '#00ff00' } })
+    .composite([
+      { input: band, left: 0, top: 0 },
+      { input: band, left: 1400, top: 0 },
+    ])
+    .png()
+    .toBuffer();
+}
+
+test('news: an uploaded image gets a 480×270 thumbnail for the cards under the same id, cropped from the middle', async (t) => {
+  const editor = await staff(PERMISSIONS.canPublishNews);
+  const res = await api.postMultipart<{ image_hash: string }>(
+    '/admin/api/news-images',
+    {},
+    { image: { data: await sidebandImage(), name: 'wide.png', type: 'image/png' } },
+    { auth: editor.auth },
+  );
+  t.is(res.status, 201);
+  const hash = res.body.image_hash;
+  const get = async (kind: string) => {
+    const answer = await fetch(`${server.url}/images/${kind}/${hash.slice(0, 2)}/${hash}.jpg`);
+    t.is(answer.status, 200);
+    t.is(
+      answer.headers.get('cache-control'),
+      'public, max-age=31536000, immutable',
+      `${kind} is stored, not a placeholder`,
+    );
+    return Buffer.from(await answer.arrayBuffer());
+  };
+  const [full, thumb] = await Promise.all([get('news'), get('news_thumb')]);
+  const [fullMeta, thumbMeta] = await Promise.all([sharp(full).metadata(), sharp(thumb).metadata()]);
+  t.deepEqual([fullMeta.width, fullMeta.height], [1600, 600]);
+  t.deepEqual([thumbMeta.format, thumbMeta.width, thumbMeta.height], ['jpeg', NEWS_THUMB_WIDTH, NEWS_THUMB_HEIGHT]);
+  t.true(thumb.length < full.length);
+  const [red, green] = (await sharp(thumb).stats()).channels;
+  t.true(red!.max < 64 && green!.min > 192, 'the red ends are cut off, the green middle is kept');
 });
 
 test('news: list with sort, filter and paging, edit and delete, each audited', async (t) => {

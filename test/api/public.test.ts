@@ -1,6 +1,6 @@
 import test from 'ava';
 import sharp from 'sharp';
-import { MESSAGES } from '@ecup/domain';
+import { MESSAGES, NEWS_THUMB_HEIGHT, NEWS_THUMB_WIDTH } from '@ecup/domain';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildUser } from '../helpers/factories.ts';
 import { client } from '../helpers/http.ts';
@@ -219,6 +219,29 @@ test('/images serves a placeholder JPEG for a missing id and 404 for an unknown 
   t.is(traversal.headers.get('content-type'), 'image/jpeg');
   const unknown = await fetch(`${server.url}/images/secrets/ab/abababababababababababababababab.jpg`);
   t.is(unknown.status, 404);
+});
+
+test('/images/news_thumb: made from a news image stored without one, then kept; a placeholder of its size otherwise', async (t) => {
+  const id = 'c0ffee'.padEnd(32, '0');
+  const full = await sharp({ create: { width: 1200, height: 630, channels: 3, background: '#2255aa' } })
+    .jpeg()
+    .toBuffer();
+  await server.deps.images.put('news', id, full);
+  t.is(await server.deps.images.get('news_thumb', id), null, 'stored the way images were before thumbnails');
+  const res = await fetch(`${server.url}/images/news_thumb/${id.slice(0, 2)}/${id}.jpg`);
+  t.is(res.status, 200);
+  t.is(res.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+  const thumb = Buffer.from(await res.arrayBuffer());
+  const meta = await sharp(thumb).metadata();
+  t.deepEqual([meta.format, meta.width, meta.height], ['jpeg', NEWS_THUMB_WIDTH, NEWS_THUMB_HEIGHT]);
+  t.deepEqual(await server.deps.images.get('news_thumb', id), thumb, 'kept for the next request');
+
+  const missing = 'd'.repeat(32);
+  const placeholder = await fetch(`${server.url}/images/news_thumb/dd/${missing}.jpg`);
+  t.is(placeholder.headers.get('cache-control'), 'public, max-age=60');
+  const placeholderMeta = await sharp(Buffer.from(await placeholder.arrayBuffer())).metadata();
+  t.deepEqual([placeholderMeta.width, placeholderMeta.height], [NEWS_THUMB_WIDTH, NEWS_THUMB_HEIGHT]);
+  t.is(await server.deps.images.get('news_thumb', missing), null, 'nothing stored for an unknown id');
 });
 
 test('/season/current answers the product name and the season times', async (t) => {

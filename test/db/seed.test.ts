@@ -231,6 +231,7 @@ test('12 news articles, 3 per category, published by the admin with a stored ima
     t.notRegex(n.content, /\{product\}/);
     const image = await store.get('news', n.image_hash);
     t.truthy(image, n.title);
+    t.truthy(await store.get('news_thumb', n.image_hash), `${n.title}: the cards' thumbnail`);
   }
 });
 

@@ -83,6 +83,40 @@ test('home on a phone shows the 10 ranked players as cards', async (t) => {
   }
 });
 
+/** The picture each news card on the page drew (after scrolling it into view: the images load lazily). */
+async function newsCardImages(page: Page): Promise<string[]> {
+  const images = page.locator('article:has(a[href^="/news/"]) img');
+  await images.first().waitFor();
+  const sources: string[] = [];
+  for (const image of await images.all()) {
+    await image.scrollIntoViewIfNeeded();
+    await image.evaluate((img: HTMLImageElement) => img.decode());
+    sources.push(new URL(await image.evaluate((img: HTMLImageElement) => img.currentSrc)).pathname);
+  }
+  return sources;
+}
+
+test('news cards load the 480 px thumbnail on a phone and on four desktop columns, the full image on wide cards', async (t) => {
+  const { browser, product } = t.context;
+  const phone = await newPhonePage(browser);
+  const desktop = await newDesktopPage(browser);
+  const tablet = await browser.newPage({ viewport: { width: 700, height: 900 }, deviceScaleFactor: 2 });
+  try {
+    for (const [page, kind] of [
+      [phone, 'news_thumb'],
+      [desktop, 'news_thumb'],
+      [tablet, 'news'],
+    ] as const) {
+      await open(page, product.url, '/');
+      const sources = await newsCardImages(page);
+      t.is(sources.length, 4);
+      for (const source of sources) t.regex(source, new RegExp(`^/images/${kind}/[0-9a-f]{2}/[0-9a-f]{32}\\.jpg$`));
+    }
+  } finally {
+    await Promise.all([phone, desktop, tablet].map((page) => page.context().close()));
+  }
+});
+
 test('the ranking page shows 50 players by Elo and, when searched, the player typed in', async (t) => {
   const player = await rankedPlayer(t.context.product);
   const page = await newDesktopPage(t.context.browser);

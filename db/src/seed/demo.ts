@@ -28,7 +28,7 @@ import {
   type NewsCategoryId,
 } from '@ecup/domain';
 import { hashPassword } from '../security/passwords.ts';
-import { removeAvatar, storeAvatar, storeImage, type ImageStore } from '../storage/images.ts';
+import { removeAvatar, removeNewsImage, storeAvatar, storeNewsImage, type ImageStore } from '../storage/images.ts';
 import { TEAMS } from '../../seeds/teams.ts';
 import { findActiveSeason, withSeedLock, type SeedSeason } from './base.ts';
 
@@ -116,7 +116,7 @@ export async function seedDemo(knex: Knex, options: SeedDemoOptions): Promise<Se
   } catch (error) {
     await Promise.all([
       ...storedAvatars.map((id) => removeAvatar(store, id)),
-      ...storedNews.map((id) => store.remove('news', id)),
+      ...storedNews.map((id) => removeNewsImage(store, id)),
     ]);
     throw error;
   }
@@ -271,7 +271,7 @@ async function seedDemoRows(
     p.row.avatar_hash = id;
   });
   const newsImages = await mapLimit(news, IMAGE_CONCURRENCY, async (n) => {
-    const id = await storeImage(store, 'news', await renderNewsImage(n.image));
+    const id = await storeNewsImage(store, await renderNewsImage(n.image));
     storedNews.push(id);
     return id;
   });

@@ -7,6 +7,8 @@ import {
   IMAGE_KINDS,
   IMAGE_MAX_BYTES,
   IMAGE_MAX_PX,
+  NEWS_THUMB_HEIGHT,
+  NEWS_THUMB_WIDTH,
   type ImageKind,
 } from '@ecup/domain';
 import { newImageId } from '../security/tokens.ts';
@@ -147,11 +149,48 @@ export async function storeAvatar(store: ImageStore, jpeg: Buffer): Promise<stri
   return id;
 }
 
-/** Stores a normalised image of one size (team photos, news, evidence); returns its hash. */
-export async function storeImage(store: ImageStore, kind: Exclude<ImageKind, `avatar_${string}`>, jpeg: Buffer) {
+/** Stores a normalised image of one size (team photos, evidence); returns its hash. */
+export async function storeImage(store: ImageStore, kind: 'team' | 'evidence', jpeg: Buffer) {
   const id = newImageId();
   await store.put(kind, id, jpeg);
   return id;
+}
+
+/** A news image's card-sized copy: 16:9, cropped from the middle (the cards' `object-fit: cover`). */
+function newsThumb(jpeg: Buffer): Promise<Buffer> {
+  return inTurn(() =>
+    sharp(jpeg)
+      .resize(NEWS_THUMB_WIDTH, NEWS_THUMB_HEIGHT, { fit: 'cover' })
+      .jpeg({ quality: 80, mozjpeg: true })
+      .toBuffer(),
+  );
+}
+
+/** Stores a normalised news image and its thumbnail under one id; returns the id. */
+export async function storeNewsImage(store: ImageStore, jpeg: Buffer): Promise<string> {
+  const id = newImageId();
+  const thumb = await newsThumb(jpeg);
+  await Promise.all([store.put('news', id, jpeg), store.put('news_thumb', id, thumb)]);
+  return id;
+}
+
+/**
+ * A news image's thumbnail, made from the full image and stored the first time it is asked for when the image
+ * has none (stored before thumbnails existed); null when there is no such news image.
+ */
+export async function newsThumbnail(store: ImageStore, id: string): Promise<Buffer | null> {
+  const stored = await store.get('news_thumb', id);
+  if (stored) return stored;
+  const full = await store.get('news', id);
+  if (!full) return null;
+  const thumb = await newsThumb(full);
+  await store.put('news_thumb', id, thumb);
+  return thumb;
+}
+
+/** Removes a news image and its thumbnail. */
+export async function removeNewsImage(store: ImageStore, id: string): Promise<void> {
+  await Promise.all([store.remove('news', id), store.remove('news_thumb', id)]);
 }
 
 /** Removes an avatar's three sizes (used when a later step fails, so no file is left behind). */

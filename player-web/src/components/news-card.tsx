@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import type { NewsListEntry } from '@ecup/domain';
+import { NEWS_IMAGE_WIDTH, NEWS_THUMB_WIDTH, type NewsListEntry } from '@ecup/domain';
 import { useI18n } from '../i18n/i18n.tsx';
 import { imageUrl } from '../lib/images.ts';
 import { newsPattern } from './news-art.ts';
@@ -18,6 +18,9 @@ export const newsGrid = {
   gap: 2,
   gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' },
 } as const;
+
+/** How wide a card's image is drawn at each layout of {@link newsGrid}: a 104 px thumbnail beside the text on phones. */
+const CARD_IMAGE_SIZES = '(min-width: 900px) 276px, (min-width: 600px) calc(50vw - 32px), 104px';
 
 /**
  * One article in a list: image (or a generated pattern), category, title, excerpt and date. The title is the one
@@ -56,6 +59,9 @@ export function NewsCard({ entry }: { entry: NewsListEntry }) {
           <Box
             component="img"
             src={imageUrl('news', image)}
+            // The thumbnail wherever it is sharp enough (phones, four columns); the full image on wide cards.
+            srcSet={`${imageUrl('news_thumb', image)} ${NEWS_THUMB_WIDTH}w, ${imageUrl('news', image)} ${NEWS_IMAGE_WIDTH}w`}
+            sizes={CARD_IMAGE_SIZES}
             alt=""
             loading="lazy"
             sx={{ display: 'block', width: '100%', height: '100%', objectFit: 'cover', bgcolor: 'background.default' }}

@@ -210,7 +210,13 @@ export const suite: Suite = {
           field: 'image',
           fields: () => ({}),
           auth: editorAuth,
-          stored: (body) => (typeof body.image_hash === 'string' ? [['news', body.image_hash]] : []),
+          stored: (body) =>
+            typeof body.image_hash === 'string'
+              ? [
+                  ['news', body.image_hash],
+                  ['news_thumb', body.image_hash],
+                ]
+              : [],
         },
       ];
 

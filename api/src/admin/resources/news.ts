@@ -7,7 +7,7 @@ import {
   type AdminNewsRecord,
   type NewsValue,
 } from '@ecup/domain';
-import { createNews, deleteNews, sanitizeNewsHtml, storeImage, updateNews } from '@ecup/db';
+import { createNews, deleteNews, sanitizeNewsHtml, storeNewsImage, updateNews } from '@ecup/db';
 import type { AppDeps, AppState } from '../../context.ts';
 import { badRequest, valid } from '../../errors.ts';
 import { uploadedFile } from '../../middleware/body.ts';
@@ -169,7 +169,7 @@ export function routeNewsImages(router: Router<AppState>, deps: AppDeps): void {
     await adminContext(deps, ctx, ADMIN_RESOURCES.news);
     const file = uploadedFile(ctx, 'image') ?? uploadedFile(ctx, 'file');
     if (!file) throw badRequest(MESSAGES.photoType);
-    const hash = await storeImage(deps.images, 'news', await readPhoto(file));
+    const hash = await storeNewsImage(deps.images, await readPhoto(file));
     ctx.status = 201;
     ctx.body = { id: hash, image_hash: hash, image_url: imageUrl('news', hash) };
   });

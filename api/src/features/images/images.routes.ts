@@ -1,17 +1,25 @@
 import Router from '@koa/router';
-import { isImageId, isImageKind } from '@ecup/db';
+import { isImageId, isImageKind, newsThumbnail } from '@ecup/db';
 import type { AppDeps, AppState } from '../../context.ts';
 import { notFound } from '../../errors.ts';
 import { placeholder } from './placeholder.ts';
 
-/** GET /images/{kind}/{xx}/{id}.jpg (spec §3, decisions §9): a stored image, or the kind's placeholder. */
+/**
+ * GET /images/{kind}/{xx}/{id}.jpg (spec §3, decisions §9): a stored image, or the kind's placeholder. A news
+ * image stored before thumbnails existed gets its thumbnail made on the first request for it.
+ */
 export function imagesRoutes(deps: AppDeps): Router<AppState> {
   const router = new Router<AppState>();
   router.get('/images/:kind/:prefix/:file', async (ctx) => {
     const { kind, prefix, file } = ctx.params as { kind: string; prefix: string; file: string };
     if (!isImageKind(kind)) throw notFound();
     const id = file.endsWith('.jpg') ? file.slice(0, -4) : '';
-    const stored = isImageId(id) && prefix === id.slice(0, 2) ? await deps.images.get(kind, id) : null;
+    const valid = isImageId(id) && prefix === id.slice(0, 2);
+    const stored = !valid
+      ? null
+      : kind === 'news_thumb'
+        ? await newsThumbnail(deps.images, id)
+        : await deps.images.get(kind, id);
     ctx.type = 'image/jpeg';
     ctx.set('X-Content-Type-Options', 'nosniff');
     if (stored) {
