@@ -223,6 +223,8 @@ export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_MAX_PX = 4_096;
 export const AVATAR_SMALL_PX = 64;
 export const AVATAR_MEDIUM_PX = 256;
+/** Team photos are stored as squares of this size: the ranking draws them at 24 px (decisions §9 re-encoding). */
+export const TEAM_PHOTO_PX = 128;
 /**
  * A news image's small copy for the article cards (16:9, cropped from the middle like the cards crop): sharp on a
  * phone's 104 px card and a four-column desktop card, about a third of the full image's bytes.

@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import os from 'node:os';
 import test from 'ava';
 import sharp from 'sharp';
-import { MESSAGES } from '@ecup/domain';
+import { MESSAGES, TEAM_PHOTO_PX } from '@ecup/domain';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { jpegWithExif, pngImage, signupFields } from '../helpers/factories.ts';
 import { client } from '../helpers/http.ts';
@@ -76,7 +76,32 @@ test('signs up with a PNG user photo and team photo, stored as JPEG in three ava
   const teamMeta = await sharp(Buffer.from(await team.arrayBuffer())).metadata();
   t.is(teamMeta.format, 'jpeg');
   t.is(teamMeta.exif, undefined, 'metadata is stripped');
+  t.deepEqual([teamMeta.width, teamMeta.height], [TEAM_PHOTO_PX, TEAM_PHOTO_PX]);
   t.is(await tmpUploads(), before, 'no temporary upload is left behind');
+});
+
+test('a large team photo is stored as a 128 px square cut from its middle, not as uploaded', async (t) => {
+  const band = await sharp({ create: { width: 400, height: 900, channels: 3, background: '#ff0000' } })
+    .png()
+    .toBuffer();
+  const wide = await sharp({ create: { width: 2400, height: 900, channels: 3, background: '#00ff00' } })
+    .composite([
+      { input: band, left: 0, top: 0 },
+      { input: band, left: 2000, top: 0 },
+    ])
+    .png()
+    .toBuffer();
+  const res = await api.postMultipart<{ user: { team: { avatar_hash: string } } }>('/user/signup', signupFields(), {
+    team_photo: { data: wide, name: 'team.png', type: 'image/png' },
+  });
+  t.is(res.status, 200, JSON.stringify(res.body));
+  const hash = res.body.user.team.avatar_hash;
+  const served = await fetch(`${server.url}/images/team/${hash.slice(0, 2)}/${hash}.jpg`);
+  const photo = Buffer.from(await served.arrayBuffer());
+  const meta = await sharp(photo).metadata();
+  t.deepEqual([meta.format, meta.width, meta.height], ['jpeg', TEAM_PHOTO_PX, TEAM_PHOTO_PX]);
+  const [red, green] = (await sharp(photo).stats()).channels;
+  t.true(red!.max < 64 && green!.min > 192, 'the square comes from the middle');
 });
 
 test('refuses a photo that is not an image: clear error, no user row, no file left behind', async (t) => {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
 import { MESSAGES, formatDateTime, type ForumThreadResponse, type GamePayload } from '@ecup/domain';
-import { createDiskImageStore, imageRelativePath, normaliseImage, storeAvatar, storeImage } from '@ecup/db';
+import { createDiskImageStore, imageRelativePath, normaliseImage, storeAvatar, storeTeamPhoto } from '@ecup/db';
 import { PUBLIC_READ_LIFETIME_MS } from '@ecup/api';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildGame, buildUser, pngImage } from '../helpers/factories.ts';
@@ -73,7 +73,7 @@ async function aliceAndBob(aliceFields: { permissions?: number } = {}) {
   const images = createDiskImageStore(server.uploads);
   const jpeg = await normaliseImage(await pngImage());
   const avatar_hash = await storeAvatar(images, jpeg);
-  const team_avatar_hash = await storeImage(images, 'team', jpeg);
+  const team_avatar_hash = await storeTeamPhoto(images, jpeg);
   const alice = await buildUser(knex, {
     first_name: 'Alice',
     last_name: 'Andersson',

@@ -9,6 +9,7 @@ import {
   IMAGE_MAX_PX,
   NEWS_THUMB_HEIGHT,
   NEWS_THUMB_WIDTH,
+  TEAM_PHOTO_PX,
   type ImageKind,
 } from '@ecup/domain';
 import { newImageId } from '../security/tokens.ts';
@@ -149,10 +150,20 @@ export async function storeAvatar(store: ImageStore, jpeg: Buffer): Promise<stri
   return id;
 }
 
-/** Stores a normalised image of one size (team photos, evidence); returns its hash. */
-export async function storeImage(store: ImageStore, kind: 'team' | 'evidence', jpeg: Buffer) {
+/** Stores a normalised evidence image as it is (moderators read it at full size); returns its hash. */
+export async function storeEvidenceImage(store: ImageStore, jpeg: Buffer): Promise<string> {
   const id = newImageId();
-  await store.put(kind, id, jpeg);
+  await store.put('evidence', id, jpeg);
+  return id;
+}
+
+/**
+ * Stores a normalised team photo as a {@link TEAM_PHOTO_PX} square (cropped from the middle), so a ranking page
+ * never sends a player's full-size upload for a 24 px icon; returns its hash.
+ */
+export async function storeTeamPhoto(store: ImageStore, jpeg: Buffer): Promise<string> {
+  const id = newImageId();
+  await store.put('team', id, await inTurn(() => squareJpeg(jpeg, TEAM_PHOTO_PX)));
   return id;
 }
 

@@ -25,7 +25,7 @@ import {
   reportDropped,
   sendChatMessage,
   snapshotOf,
-  storeImage,
+  storeEvidenceImage,
   submitResult,
   uploadEvidence,
 } from '@ecup/db';
@@ -135,7 +135,7 @@ export function gamesRoutes(deps: AppDeps): Router<AppState> {
       const allowed = checkUploadEvidence(snapshotOf(game), actor);
       if (!allowed.ok) throw new HttpError(REFUSAL_STATUS[allowed.kind], allowed.error);
       const jpeg = await readPhoto(file);
-      const evidence_hash = await storeImage(deps.images, 'evidence', jpeg);
+      const evidence_hash = await storeEvidenceImage(deps.images, jpeg);
       try {
         evidence = await runCommand(deps, (trx) =>
           uploadEvidence(trx, { game_id, actor, evidence: { evidence_hash }, now: deps.now() }),

@@ -1,11 +1,11 @@
 import sharp from 'sharp';
-import { NEWS_IMAGE_WIDTH, NEWS_THUMB_HEIGHT, NEWS_THUMB_WIDTH, type ImageKind } from '@ecup/domain';
+import { NEWS_IMAGE_WIDTH, NEWS_THUMB_HEIGHT, NEWS_THUMB_WIDTH, TEAM_PHOTO_PX, type ImageKind } from '@ecup/domain';
 
 const SIZES: Record<ImageKind, [number, number]> = {
   avatar_small: [64, 64],
   avatar_medium: [256, 256],
   avatar_orig: [512, 512],
-  team: [256, 256],
+  team: [TEAM_PHOTO_PX, TEAM_PHOTO_PX],
   news: [NEWS_IMAGE_WIDTH, 630],
   news_thumb: [NEWS_THUMB_WIDTH, NEWS_THUMB_HEIGHT],
   evidence: [640, 360],

@@ -22,7 +22,7 @@ import {
   setAvatar,
   signUp,
   storeAvatar,
-  storeImage,
+  storeTeamPhoto,
   updateConsole,
   updateProfile,
   verifyPassword,
@@ -133,7 +133,7 @@ export function usersRoutes(deps: AppDeps): Router<AppState> {
     ]);
     const password_hash = await hashPassword(form.password);
     const avatar_hash = userJpeg ? await storeAvatar(deps.images, userJpeg) : null;
-    const team_avatar_hash = teamJpeg ? await storeImage(deps.images, 'team', teamJpeg) : null;
+    const team_avatar_hash = teamJpeg ? await storeTeamPhoto(deps.images, teamJpeg) : null;
     try {
       const product_name = await productName();
       const session = await runCommand(deps, (trx) =>
