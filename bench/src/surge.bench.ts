@@ -3,7 +3,7 @@
  * socket.io and the in-process worker on one port; its own database, SEED_DEMO off) and 2,000 accounts made
  * beforehand (one password hash, computed once, shared by all). Simulated players arrive spread over
  * BENCH_SURGE_SECONDS (60) and do what the player app does: POST /user/login (form fields, as the app sends them),
- * POST /user/auth, open the socket.io connection (default transports, polling then websocket, as a browser),
+ * POST /user/auth, open the socket.io connection (as the app does: `realtimeClientOptions`, WebSocket first),
  * GET /matchmaking/status, POST /matchmaking/queue/enter, a keepalive every 6 s while queued, on `match` POST
  * /matchmaking/match/accept after a human's 0.5-3 s; after a reconnect they read GET /matchmaking/status again.
  *
@@ -26,6 +26,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import {
   QUEUE_KEEPALIVE_MS,
   gameRoom,
+  realtimeClientOptions,
   type ClientToServerEvents,
   type GameReadyEvent,
   type MatchPayload,
@@ -260,13 +261,7 @@ async function surge(product: RunningProduct, sims: Sim[], signIn: 'password' | 
     }
     // The app opens its socket once signed in and goes on; socket.io retries a failed connection by itself.
     const t0 = performance.now();
-    const socket: PlayerSocket = connect(product.url, {
-      path: '/socket.io',
-      auth: { id: sim.id, token: sim.token },
-      forceNew: true,
-      reconnectionDelay: 1_000,
-      reconnectionDelayMax: 5_000,
-    });
+    const socket: PlayerSocket = connect(product.url, realtimeClientOptions({ id: sim.id, token: sim.token }));
     sim.socket = socket;
     let connected = false;
     socket.on('connect', () => {

@@ -1,10 +1,11 @@
 import test from 'ava';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, WebSocket } from 'playwright-core';
 import { DEMO_ACCOUNTS } from '@ecup/db';
 import { MESSAGES } from '@ecup/domain';
 import { launchBrowser, newDesktopPage, newPhonePage } from '../helpers/browser.ts';
 import { startProduct, type RunningProduct } from '../helpers/product.ts';
 
+// One page at a time: fourteen pages loading at once beside the other end-to-end files starved Chromium on two cores.
 let product: RunningProduct;
 let browser: Browser;
 test.before(async () => {
@@ -32,7 +33,7 @@ async function dialogText(page: Page): Promise<string> {
   return dialog.innerText();
 }
 
-test('signs in through the desktop dropdown, shows the user menu, and signs out', async (t) => {
+test.serial('signs in through the desktop dropdown, shows the user menu, and signs out', async (t) => {
   const page = await newDesktopPage(browser);
   t.teardown(() => page.context().close());
   await page.goto(product.url);
@@ -60,7 +61,30 @@ test('signs in through the desktop dropdown, shows the user menu, and signs out'
   t.is(revoked.status, 401, 'the session ended on the server too');
 });
 
-test('an admin sees the Admin link to /admin/conflicts', async (t) => {
+test.serial('a signed-in player connects to socket.io by WebSocket at once, without long-polling first', async (t) => {
+  const page = await newDesktopPage(browser);
+  t.teardown(() => page.context().close());
+  const polls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/socket.io/')) polls.push(request.url());
+  });
+  const opened = new Promise<WebSocket>((resolve) =>
+    page.on('websocket', (ws) => {
+      if (ws.url().includes('/socket.io/')) resolve(ws);
+    }),
+  );
+  await page.goto(product.url);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.locator('#dropdown-username').fill(username);
+  await page.locator('#dropdown-password').fill(password);
+  await page.locator('#dropdown-password').press('Enter');
+  const socket = await opened;
+  t.regex(new URL(socket.url()).search, /[?&]transport=websocket(&|$)/);
+  await socket.waitForEvent('framereceived', (frame) => String(frame.payload).startsWith('40'));
+  t.deepEqual(polls, [], 'no long-polling request');
+});
+
+test.serial('an admin sees the Admin link to /admin/conflicts', async (t) => {
   const page = await newDesktopPage(browser);
   t.teardown(() => page.context().close());
   await page.goto(product.url);
@@ -72,7 +96,7 @@ test('an admin sees the Admin link to /admin/conflicts', async (t) => {
   t.is(await page.getByRole('menuitem', { name: 'Admin' }).getAttribute('href'), '/admin/conflicts');
 });
 
-test('signs in through the inline form in the nav bar at 375 px', async (t) => {
+test.serial('signs in through the inline form in the nav bar at 375 px', async (t) => {
   const page = await newPhonePage(browser);
   t.teardown(() => page.context().close());
   await page.goto(product.url);
@@ -89,44 +113,50 @@ test('signs in through the inline form in the nav bar at 375 px', async (t) => {
   t.true(await page.evaluate(() => document.documentElement.scrollWidth <= 375));
 });
 
-test("'Sign in to play' puts the cursor in Username, but not once the player has moved to Password", async (t) => {
-  const page = await newDesktopPage(browser);
-  t.teardown(() => page.context().close());
-  const activeId = () => page.evaluate(() => document.activeElement?.id ?? '');
-  await page.goto(`${product.url}/play`);
-  await page.getByRole('button', { name: MESSAGES.signInToPlay }).click();
-  await page.waitForFunction(() => document.activeElement?.id === 'dropdown-username');
+test.serial(
+  "'Sign in to play' puts the cursor in Username, but not once the player has moved to Password",
+  async (t) => {
+    const page = await newDesktopPage(browser);
+    t.teardown(() => page.context().close());
+    const activeId = () => page.evaluate(() => document.activeElement?.id ?? '');
+    await page.goto(`${product.url}/play`);
+    await page.getByRole('button', { name: MESSAGES.signInToPlay }).click();
+    await page.waitForFunction(() => document.activeElement?.id === 'dropdown-username');
 
-  // A fast player (or a password manager) is already in Password when the dropdown has finished opening.
-  await page.goto(`${product.url}/play`);
-  await page.getByRole('button', { name: MESSAGES.signInToPlay }).click();
-  await page.locator('#dropdown-username').fill(username);
-  await page.locator('#dropdown-password').focus();
-  await page.waitForTimeout(1_000);
-  t.is(await activeId(), 'dropdown-password', 'the cursor stays where the player put it');
-  await page.keyboard.type(password);
-  await page.keyboard.press('Enter');
-  await page.getByRole('button', { name: `Account menu for ${username}` }).waitFor();
-});
+    // A fast player (or a password manager) is already in Password when the dropdown has finished opening.
+    await page.goto(`${product.url}/play`);
+    await page.getByRole('button', { name: MESSAGES.signInToPlay }).click();
+    await page.locator('#dropdown-username').fill(username);
+    await page.locator('#dropdown-password').focus();
+    await page.waitForTimeout(1_000);
+    t.is(await activeId(), 'dropdown-password', 'the cursor stays where the player put it');
+    await page.keyboard.type(password);
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: `Account menu for ${username}` }).waitFor();
+  },
+);
 
-test("a wrong password shows 'Login error' with the server's message, and the typed username stays", async (t) => {
-  const page = await newDesktopPage(browser);
-  t.teardown(() => page.context().close());
-  await page.goto(product.url);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  const form = page.locator('#sign-in-dropdown');
-  await form.getByLabel('Username').fill(username);
-  await form.getByLabel('Password').fill('not the password');
-  await form.getByRole('button', { name: 'Sign in' }).click();
-  const text = await dialogText(page);
-  t.true(text.includes('Login error'));
-  t.true(text.includes(MESSAGES.wrongCredentials));
-  await page.getByRole('button', { name: 'OK' }).click();
-  await page.getByRole('dialog').waitFor({ state: 'detached' });
-  t.is(await form.getByLabel('Username').inputValue(), username);
-});
+test.serial(
+  "a wrong password shows 'Login error' with the server's message, and the typed username stays",
+  async (t) => {
+    const page = await newDesktopPage(browser);
+    t.teardown(() => page.context().close());
+    await page.goto(product.url);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const form = page.locator('#sign-in-dropdown');
+    await form.getByLabel('Username').fill(username);
+    await form.getByLabel('Password').fill('not the password');
+    await form.getByRole('button', { name: 'Sign in' }).click();
+    const text = await dialogText(page);
+    t.true(text.includes('Login error'));
+    t.true(text.includes(MESSAGES.wrongCredentials));
+    await page.getByRole('button', { name: 'OK' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    t.is(await form.getByLabel('Username').inputValue(), username);
+  },
+);
 
-test("an empty username shows 'You must enter your username.' without calling the API", async (t) => {
+test.serial("an empty username shows 'You must enter your username.' without calling the API", async (t) => {
   const page = await newDesktopPage(browser);
   t.teardown(() => page.context().close());
   let calls = 0;
@@ -141,7 +171,7 @@ test("an empty username shows 'You must enter your username.' without calling th
   t.is(calls, 0);
 });
 
-test('a stored session signs in at start; /auth/{id}/{token} shows "Signing in..." and goes to /', async (t) => {
+test.serial('a stored session signs in at start; /auth/{id}/{token} shows "Signing in..." and goes to /', async (t) => {
   const pair = await login();
   const page = await newDesktopPage(browser);
   t.teardown(() => page.context().close());
@@ -163,7 +193,7 @@ test('a stored session signs in at start; /auth/{id}/{token} shows "Signing in..
   t.true(await menu.isVisible(), 'still signed in after a reload');
 });
 
-test('stored credentials that no longer work are cleared and the visitor is anonymous', async (t) => {
+test.serial('stored credentials that no longer work are cleared and the visitor is anonymous', async (t) => {
   const page = await newDesktopPage(browser);
   t.teardown(() => page.context().close());
   await page.goto(product.url);
@@ -177,7 +207,7 @@ test('stored credentials that no longer work are cleared and the visitor is anon
   t.is(await page.getByRole('dialog').count(), 0, 'no popover for an expired session');
 });
 
-test('an unknown path redirects to /', async (t) => {
+test.serial('an unknown path redirects to /', async (t) => {
   const page = await newDesktopPage(browser);
   t.teardown(() => page.context().close());
   await page.goto(`${product.url}/no/such/page`);
@@ -188,7 +218,7 @@ test('an unknown path redirects to /', async (t) => {
   t.is(new URL(page.url()).pathname, '/');
 });
 
-test('a call failing with 500 is retried and then shows the "Oh no!" popover', async (t) => {
+test.serial('a call failing with 500 is retried and then shows the "Oh no!" popover', async (t) => {
   const page = await newDesktopPage(browser);
   t.teardown(() => page.context().close());
   let calls = 0;
@@ -209,7 +239,7 @@ test('a call failing with 500 is retried and then shows the "Oh no!" popover', a
   t.is(await page.title(), 'eCup', 'the app still shows, with the default product name');
 });
 
-test('the language switch in the footer turns the app Swedish and is remembered', async (t) => {
+test.serial('the language switch in the footer turns the app Swedish and is remembered', async (t) => {
   const page = await newDesktopPage(browser);
   t.teardown(() => page.context().close());
   await page.goto(product.url);
@@ -223,26 +253,29 @@ test('the language switch in the footer turns the app Swedish and is remembered'
   t.true((await dialogText(page)).includes('Inloggningsfel'));
 });
 
-test('the console at /admin/ is served by the same product, compressed, and asks a signed-out visitor to sign in', async (t) => {
-  const page = await newDesktopPage(browser);
-  t.teardown(() => page.context().close());
-  const scripts: { url: string; encoding: string | undefined }[] = [];
-  page.on('response', (response) => {
-    if (/\/admin\/assets\/.+\.js$/.test(new URL(response.url()).pathname))
-      scripts.push({ url: response.url(), encoding: response.headers()['content-encoding'] });
-  });
-  await page.goto(`${product.url}/admin/`);
-  await page.getByRole('heading', { level: 1, name: 'eCup' }).waitFor();
-  t.true(await page.getByText('Admin console', { exact: true }).isVisible());
-  t.true(await page.getByLabel('Username').isVisible());
-  await page.waitForFunction(() => document.title === 'eCup admin console');
-  // The console's first load is one large script: the build's brotli or gzip copy goes to the browser.
-  t.true(scripts.length > 0, 'the console loaded its script');
-  for (const script of scripts)
-    t.true(['br', 'gzip'].includes(script.encoding ?? ''), `${script.url}: ${script.encoding}`);
-});
+test.serial(
+  'the console at /admin/ is served by the same product, compressed, and asks a signed-out visitor to sign in',
+  async (t) => {
+    const page = await newDesktopPage(browser);
+    t.teardown(() => page.context().close());
+    const scripts: { url: string; encoding: string | undefined }[] = [];
+    page.on('response', (response) => {
+      if (/\/admin\/assets\/.+\.js$/.test(new URL(response.url()).pathname))
+        scripts.push({ url: response.url(), encoding: response.headers()['content-encoding'] });
+    });
+    await page.goto(`${product.url}/admin/`);
+    await page.getByRole('heading', { level: 1, name: 'eCup' }).waitFor();
+    t.true(await page.getByText('Admin console', { exact: true }).isVisible());
+    t.true(await page.getByLabel('Username').isVisible());
+    await page.waitForFunction(() => document.title === 'eCup admin console');
+    // The console's first load is one large script: the build's brotli or gzip copy goes to the browser.
+    t.true(scripts.length > 0, 'the console loaded its script');
+    for (const script of scripts)
+      t.true(['br', 'gzip'].includes(script.encoding ?? ''), `${script.url}: ${script.encoding}`);
+  },
+);
 
-test('the rules and terms pages show their sections, titled "Rules – eCup" and "Terms – eCup"', async (t) => {
+test.serial('the rules and terms pages show their sections, titled "Rules – eCup" and "Terms – eCup"', async (t) => {
   const page = await newPhonePage(browser);
   t.teardown(() => page.context().close());
   await page.goto(`${product.url}/rules`);

@@ -36,6 +36,24 @@ export interface RealtimeAuth {
   token: string;
 }
 
+/**
+ * How a player's socket.io client connects (decisions §3), beside `io(origin, ...)`: WebSocket first (one upgrade
+ * request instead of a long-polling handshake, its polls and then the upgrade; and no sticky sessions needed behind
+ * a balancer), long-polling where a network refuses WebSockets; a fresh connection for every sign-in, so a new pair
+ * never shares the last user's; socket.io reconnects by itself after 1 s, backing off to 5 s.
+ */
+export function realtimeClientOptions(auth: RealtimeAuth) {
+  return {
+    path: '/socket.io',
+    auth: { id: auth.id, token: auth.token },
+    transports: ['websocket', 'polling'],
+    tryAllTransports: true,
+    forceNew: true,
+    reconnectionDelay: 1_000,
+    reconnectionDelayMax: 5_000,
+  };
+}
+
 /** What a client may emit; `subscribe` is acknowledged with `{ ok: true }` or `{ error }`. */
 export interface ClientToServerEvents {
   subscribe(request: { channel: string }, ack: (answer: { ok: true } | { error: string }) => void): void;
