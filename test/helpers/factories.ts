@@ -53,6 +53,29 @@ export function pngImage(width = 40, height = 30, colour = '#2fbf71'): Promise<B
     .toBuffer();
 }
 
+/**
+ * A green PNG with red bands of `band` px at its left and right ends: a copy cut from the middle shows no red (see
+ * {@link showsOnlyTheMiddle}).
+ */
+export async function sidebandImage(width: number, height: number, band: number): Promise<Buffer> {
+  const red = await sharp({ create: { width: band, height, channels: 3, background: '#ff0000' } })
+    .png()
+    .toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: '#00ff00' } })
+    .composite([
+      { input: red, left: 0, top: 0 },
+      { input: red, left: width - band, top: 0 },
+    ])
+    .png()
+    .toBuffer();
+}
+
+/** Whether an image made from a {@link sidebandImage} holds only its green middle. */
+export async function showsOnlyTheMiddle(image: Buffer): Promise<boolean> {
+  const [red, green] = (await sharp(image).stats()).channels;
+  return red!.max < 64 && green!.min > 192;
+}
+
 /** A JPEG carrying EXIF metadata (to show it is stripped). */
 export function jpegWithExif(): Promise<Buffer> {
   return sharp({ create: { width: 32, height: 32, channels: 3, background: '#ff0000' } })
