@@ -84,6 +84,56 @@ test.serial('a signed-in player connects to socket.io by WebSocket at once, with
   t.deepEqual(polls, [], 'no long-polling request');
 });
 
+test.serial('where WebSockets are refused, the app connects to socket.io by long-polling instead', async (t) => {
+  const page = await newDesktopPage(browser);
+  t.teardown(() => page.context().close());
+  // A network that refuses WebSockets, as the page sees it: every socket.io WebSocket fails with an error.
+  await page.addInitScript(() => {
+    const Native = window.WebSocket;
+    const refused = { count: 0 };
+    Object.assign(window, { refusedWebSockets: refused });
+    window.WebSocket = function (this: unknown, url: string | URL, protocols?: string | string[]) {
+      if (!String(url).includes('/socket.io/')) return new Native(url, protocols);
+      refused.count++;
+      const socket = Object.assign(new EventTarget(), {
+        url: String(url),
+        readyState: 0,
+        binaryType: 'blob',
+        send() {},
+        close() {},
+        onerror: null as ((event: Event) => void) | null,
+        onclose: null as ((event: CloseEvent) => void) | null,
+      });
+      setTimeout(() => {
+        socket.readyState = 3;
+        const error = new Event('error');
+        socket.onerror?.(error);
+        socket.dispatchEvent(error);
+        const close = new CloseEvent('close', { code: 1006 });
+        socket.onclose?.(close);
+        socket.dispatchEvent(close);
+      }, 10);
+      return socket;
+    } as unknown as typeof WebSocket;
+    Object.assign(window.WebSocket, { CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3 });
+  });
+  const connected = page.waitForResponse(async (response) => {
+    const url = new URL(response.url());
+    if (url.pathname !== '/socket.io/' || url.searchParams.get('transport') !== 'polling') return false;
+    return (await response.text().catch(() => '')).includes('40{"sid"');
+  });
+  await page.goto(product.url);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.locator('#dropdown-username').fill(username);
+  await page.locator('#dropdown-password').fill(password);
+  await page.locator('#dropdown-password').press('Enter');
+  await connected;
+  const refused = await page.evaluate(
+    () => (window as unknown as { refusedWebSockets: { count: number } }).refusedWebSockets.count,
+  );
+  t.true(refused >= 1, 'a WebSocket was tried first');
+});
+
 test.serial('an admin sees the Admin link to /admin/conflicts', async (t) => {
   const page = await newDesktopPage(browser);
   t.teardown(() => page.context().close());
