@@ -51,7 +51,7 @@ test('news uses the four category labels of spec §1', (t) => {
 test('image kinds are the storage folders', (t) => {
   t.deepEqual(
     [...IMAGE_KINDS],
-    ['avatar_small', 'avatar_medium', 'avatar_orig', 'team', 'news', 'news_thumb', 'evidence'],
+    ['avatar_small', 'avatar_medium', 'avatar_orig', 'team', 'news', 'news_thumb', 'evidence', 'evidence_thumb'],
   );
 });
 

@@ -233,9 +233,12 @@ export const NEWS_THUMB_WIDTH = 480;
 /** The width news images are made for (the demo's and the placeholder's; an upload keeps its own size). */
 export const NEWS_IMAGE_WIDTH = 1200;
 export const NEWS_THUMB_HEIGHT = 270;
+/** An evidence photo's copy for the game page, which draws it at most 320×240 (its own shape, never enlarged). */
+export const EVIDENCE_THUMB_WIDTH = 640;
+export const EVIDENCE_THUMB_HEIGHT = 480;
 /**
- * Storage folders, one per kind: `{kind}/{first two chars}/{id}.jpg` (spec §3, decisions §9). A news thumbnail has
- * its full image's id.
+ * Storage folders, one per kind: `{kind}/{first two chars}/{id}.jpg` (spec §3, decisions §9). A thumbnail has its
+ * full image's id.
  */
 export const IMAGE_KINDS = [
   'avatar_small',
@@ -245,8 +248,19 @@ export const IMAGE_KINDS = [
   'news',
   'news_thumb',
   'evidence',
+  'evidence_thumb',
 ] as const;
 export type ImageKind = (typeof IMAGE_KINDS)[number];
+
+/**
+ * The kinds that are a smaller copy of another kind's image, stored with it under the same id: `cover` cuts the
+ * box from the middle (the news cards' crop), `inside` keeps the whole picture within the box.
+ */
+export const IMAGE_THUMBNAILS = {
+  news_thumb: { of: 'news', width: NEWS_THUMB_WIDTH, height: NEWS_THUMB_HEIGHT, fit: 'cover' },
+  evidence_thumb: { of: 'evidence', width: EVIDENCE_THUMB_WIDTH, height: EVIDENCE_THUMB_HEIGHT, fit: 'inside' },
+} as const satisfies Record<string, { of: ImageKind; width: number; height: number; fit: 'cover' | 'inside' }>;
+export type ThumbnailKind = keyof typeof IMAGE_THUMBNAILS;
 
 // --- Terms (spec §9) ---
 

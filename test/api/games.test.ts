@@ -1,10 +1,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
+import sharp from 'sharp';
 import {
   ALL_PERMISSIONS,
   CHAT_MESSAGE_MAX,
   CONFLICT_ESCALATION_MS,
+  EVIDENCE_THUMB_WIDTH,
   MESSAGES,
   PERMISSIONS,
   RESULT_ENTRY_DELAY_MS,
@@ -352,7 +354,35 @@ test('evidence: an image is re-encoded and stored under evidence/, listed with t
   const image = await fetch(new URL(`/images/evidence/${hash.slice(0, 2)}/${hash}.jpg`, server.url));
   t.is(image.status, 200);
   t.is(image.headers.get('content-type'), 'image/jpeg');
+  const thumb = await fetch(new URL(`/images/evidence_thumb/${hash.slice(0, 2)}/${hash}.jpg`, server.url));
+  const thumbMeta = await sharp(Buffer.from(await thumb.arrayBuffer())).metadata();
+  t.deepEqual([thumbMeta.width, thumbMeta.height], [40, 30], 'a small photo is not enlarged');
   t.deepEqual((await getGame(b.auth, id)).body.evidence, [res.body.evidence]);
+});
+
+test('evidence: a large photo keeps its size, and the game page gets a copy within 640×480 in its own shape', async (t) => {
+  const a = await signedIn();
+  const b = await signedIn();
+  const id = await gameBetween(a, b);
+  await submit(a.auth, id, 1, 0);
+  await protest(b.auth, id);
+  const photo = { data: await pngImage(2000, 1000), name: 'screen.png', type: 'image/png' };
+  const res = await api.postMultipart<{ evidence: EvidencePayload }>(
+    '/game/upload_evidence',
+    { game_id: String(id) },
+    { photo },
+    { auth: a.auth },
+  );
+  t.is(res.status, 200);
+  const hash = res.body.evidence.evidence_hash!;
+  const size = async (kind: string) => {
+    const image = await fetch(new URL(`/images/${kind}/${hash.slice(0, 2)}/${hash}.jpg`, server.url));
+    t.is(image.headers.get('cache-control'), 'public, max-age=31536000, immutable', `${kind} is stored`);
+    const meta = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
+    return [meta.width, meta.height];
+  };
+  t.deepEqual(await size('evidence'), [2000, 1000]);
+  t.deepEqual(await size('evidence_thumb'), [EVIDENCE_THUMB_WIDTH, EVIDENCE_THUMB_WIDTH / 2]);
 });
 
 test('evidence: an image for a game still being played is refused and nothing is stored', async (t) => {

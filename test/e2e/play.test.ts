@@ -2,7 +2,7 @@ import type { ExecutionContext } from 'ava';
 import type { Page } from 'playwright-core';
 import { MESSAGES, PERMISSIONS, rateGame } from '@ecup/domain';
 import { newDesktopPage, newPhonePage } from '../helpers/browser.ts';
-import { buildUser } from '../helpers/factories.ts';
+import { buildUser, pngImage } from '../helpers/factories.ts';
 import type { RunningProduct } from '../helpers/product.ts';
 import { e2eTest } from '../helpers/e2e.ts';
 
@@ -313,6 +313,21 @@ test.serial('a protested game: evidence, a moderator sets the result, the confli
   await closePopover(t, h, 'Evidence', MESSAGES.evidenceUploaded);
   await closePopover(t, m, MESSAGES.newEvidenceTitle, MESSAGES.newEvidence(hedda.username));
   await m.locator('[data-evidence]').nth(1).waitFor();
+
+  // A photo: the game page draws its smaller copy and links to the photo as uploaded.
+  await g.getByRole('button', { name: 'Upload evidence' }).click();
+  await g
+    .getByRole('dialog')
+    .getByLabel('Choose a photo')
+    .setInputFiles({ name: 'screen.png', mimeType: 'image/png', buffer: await pngImage(1600, 900) });
+  await g.getByRole('dialog').getByRole('button', { name: 'Upload', exact: true }).click();
+  await closePopover(t, g, 'Evidence', MESSAGES.evidenceUploaded);
+  await closePopover(t, m, MESSAGES.newEvidenceTitle, MESSAGES.newEvidence(gus.username));
+  const photo = h.locator('[data-evidence] img');
+  await photo.waitFor();
+  t.regex((await photo.getAttribute('src')) ?? '', /^\/images\/evidence_thumb\/[0-9a-f]{2}\/[0-9a-f]{32}\.jpg$/);
+  t.regex((await h.locator('[data-evidence] a:has(img)').getAttribute('href')) ?? '', /^\/images\/evidence\//);
+  t.is(await photo.evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth)), 640);
 
   // The moderator's form names each player, so it reads the same whoever is user 1.
   await m.getByLabel(`${gus.username}'s score`).fill('1');

@@ -28,7 +28,7 @@ import {
   type NewsCategoryId,
 } from '@ecup/domain';
 import { hashPassword } from '../security/passwords.ts';
-import { removeAvatar, removeNewsImage, storeAvatar, storeNewsImage, type ImageStore } from '../storage/images.ts';
+import { removeAvatar, removeWithThumbnail, storeAvatar, storeNewsImage, type ImageStore } from '../storage/images.ts';
 import { TEAMS } from '../../seeds/teams.ts';
 import { findActiveSeason, withSeedLock, type SeedSeason } from './base.ts';
 
@@ -116,7 +116,7 @@ export async function seedDemo(knex: Knex, options: SeedDemoOptions): Promise<Se
   } catch (error) {
     await Promise.all([
       ...storedAvatars.map((id) => removeAvatar(store, id)),
-      ...storedNews.map((id) => removeNewsImage(store, id)),
+      ...storedNews.map((id) => removeWithThumbnail(store, 'news_thumb', id)),
     ]);
     throw error;
   }

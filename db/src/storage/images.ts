@@ -7,10 +7,10 @@ import {
   IMAGE_KINDS,
   IMAGE_MAX_BYTES,
   IMAGE_MAX_PX,
-  NEWS_THUMB_HEIGHT,
-  NEWS_THUMB_WIDTH,
+  IMAGE_THUMBNAILS,
   TEAM_PHOTO_PX,
   type ImageKind,
+  type ThumbnailKind,
 } from '@ecup/domain';
 import { newImageId } from '../security/tokens.ts';
 import { createTurns } from '../services/in-turn.ts';
@@ -150,13 +150,6 @@ export async function storeAvatar(store: ImageStore, jpeg: Buffer): Promise<stri
   return id;
 }
 
-/** Stores a normalised evidence image as it is (moderators read it at full size); returns its hash. */
-export async function storeEvidenceImage(store: ImageStore, jpeg: Buffer): Promise<string> {
-  const id = newImageId();
-  await store.put('evidence', id, jpeg);
-  return id;
-}
-
 /**
  * Stores a normalised team photo as a {@link TEAM_PHOTO_PX} square (cropped from the middle), so a ranking page
  * never sends a player's full-size upload for a 24 px icon; returns its hash.
@@ -167,41 +160,57 @@ export async function storeTeamPhoto(store: ImageStore, jpeg: Buffer): Promise<s
   return id;
 }
 
-/** A news image's card-sized copy: 16:9, cropped from the middle (the cards' `object-fit: cover`). */
-function newsThumb(jpeg: Buffer): Promise<Buffer> {
+/** Whether a kind is a smaller copy of another kind's image (`IMAGE_THUMBNAILS`). */
+export function isThumbnailKind(kind: ImageKind): kind is ThumbnailKind {
+  return Object.hasOwn(IMAGE_THUMBNAILS, kind);
+}
+
+/** A thumbnail kind's copy of a normalised image. */
+function makeThumbnail(kind: ThumbnailKind, jpeg: Buffer): Promise<Buffer> {
+  const { width, height, fit } = IMAGE_THUMBNAILS[kind];
   return inTurn(() =>
     sharp(jpeg)
-      .resize(NEWS_THUMB_WIDTH, NEWS_THUMB_HEIGHT, { fit: 'cover' })
+      .resize(width, height, { fit, withoutEnlargement: fit === 'inside' })
       .jpeg({ quality: 80, mozjpeg: true })
       .toBuffer(),
   );
 }
 
-/** Stores a normalised news image and its thumbnail under one id; returns the id. */
-export async function storeNewsImage(store: ImageStore, jpeg: Buffer): Promise<string> {
+/** Stores a normalised image and its thumbnail under one id; returns the id. */
+async function storeWithThumbnail(store: ImageStore, kind: ThumbnailKind, jpeg: Buffer): Promise<string> {
   const id = newImageId();
-  const thumb = await newsThumb(jpeg);
-  await Promise.all([store.put('news', id, jpeg), store.put('news_thumb', id, thumb)]);
+  const thumb = await makeThumbnail(kind, jpeg);
+  await Promise.all([store.put(IMAGE_THUMBNAILS[kind].of, id, jpeg), store.put(kind, id, thumb)]);
   return id;
 }
 
+/** Stores a normalised news image with its card thumbnail; returns the id. */
+export function storeNewsImage(store: ImageStore, jpeg: Buffer): Promise<string> {
+  return storeWithThumbnail(store, 'news_thumb', jpeg);
+}
+
+/** Stores a normalised evidence photo (moderators open it at full size) with its game-page copy; returns the id. */
+export function storeEvidenceImage(store: ImageStore, jpeg: Buffer): Promise<string> {
+  return storeWithThumbnail(store, 'evidence_thumb', jpeg);
+}
+
 /**
- * A news image's thumbnail, made from the full image and stored the first time it is asked for when the image
- * has none (stored before thumbnails existed); null when there is no such news image.
+ * A thumbnail, made from the full image and stored the first time it is asked for when the image has none (stored
+ * before thumbnails existed); null when there is no such full image.
  */
-export async function newsThumbnail(store: ImageStore, id: string): Promise<Buffer | null> {
-  const stored = await store.get('news_thumb', id);
+export async function thumbnail(store: ImageStore, kind: ThumbnailKind, id: string): Promise<Buffer | null> {
+  const stored = await store.get(kind, id);
   if (stored) return stored;
-  const full = await store.get('news', id);
+  const full = await store.get(IMAGE_THUMBNAILS[kind].of, id);
   if (!full) return null;
-  const thumb = await newsThumb(full);
-  await store.put('news_thumb', id, thumb);
+  const thumb = await makeThumbnail(kind, full);
+  await store.put(kind, id, thumb);
   return thumb;
 }
 
-/** Removes a news image and its thumbnail. */
-export async function removeNewsImage(store: ImageStore, id: string): Promise<void> {
-  await Promise.all([store.remove('news', id), store.remove('news_thumb', id)]);
+/** Removes an image and its thumbnail (used when a later step fails, so no file is left behind). */
+export async function removeWithThumbnail(store: ImageStore, kind: ThumbnailKind, id: string): Promise<void> {
+  await Promise.all([store.remove(IMAGE_THUMBNAILS[kind].of, id), store.remove(kind, id)]);
 }
 
 /** Removes an avatar's three sizes (used when a later step fails, so no file is left behind). */

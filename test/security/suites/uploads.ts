@@ -201,7 +201,12 @@ export const suite: Suite = {
           auth: playerAuth,
           stored: (body) => {
             const hash = (body.evidence as { evidence_hash?: unknown } | undefined)?.evidence_hash;
-            return typeof hash === 'string' ? [['evidence', hash]] : [];
+            return typeof hash === 'string'
+              ? [
+                  ['evidence', hash],
+                  ['evidence_thumb', hash],
+                ]
+              : [];
           },
         },
         {

@@ -25,6 +25,7 @@ import {
   reportDropped,
   sendChatMessage,
   snapshotOf,
+  removeWithThumbnail,
   storeEvidenceImage,
   submitResult,
   uploadEvidence,
@@ -141,7 +142,7 @@ export function gamesRoutes(deps: AppDeps): Router<AppState> {
           uploadEvidence(trx, { game_id, actor, evidence: { evidence_hash }, now: deps.now() }),
         );
       } catch (error) {
-        await deps.images.remove('evidence', evidence_hash);
+        await removeWithThumbnail(deps.images, 'evidence_thumb', evidence_hash);
         throw error;
       }
     }

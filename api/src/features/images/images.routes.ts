@@ -1,12 +1,12 @@
 import Router from '@koa/router';
-import { isImageId, isImageKind, newsThumbnail } from '@ecup/db';
+import { isImageId, isImageKind, isThumbnailKind, thumbnail } from '@ecup/db';
 import type { AppDeps, AppState } from '../../context.ts';
 import { notFound } from '../../errors.ts';
 import { placeholder } from './placeholder.ts';
 
 /**
- * GET /images/{kind}/{xx}/{id}.jpg (spec §3, decisions §9): a stored image, or the kind's placeholder. A news
- * image stored before thumbnails existed gets its thumbnail made on the first request for it.
+ * GET /images/{kind}/{xx}/{id}.jpg (spec §3, decisions §9): a stored image, or the kind's placeholder. An image
+ * stored before its kind had thumbnails gets its thumbnail made on the first request for it.
  */
 export function imagesRoutes(deps: AppDeps): Router<AppState> {
   const router = new Router<AppState>();
@@ -17,8 +17,8 @@ export function imagesRoutes(deps: AppDeps): Router<AppState> {
     const valid = isImageId(id) && prefix === id.slice(0, 2);
     const stored = !valid
       ? null
-      : kind === 'news_thumb'
-        ? await newsThumbnail(deps.images, id)
+      : isThumbnailKind(kind)
+        ? await thumbnail(deps.images, kind, id)
         : await deps.images.get(kind, id);
     ctx.type = 'image/jpeg';
     ctx.set('X-Content-Type-Options', 'nosniff');

@@ -9,6 +9,7 @@ const SIZES: Record<ImageKind, [number, number]> = {
   news: [NEWS_IMAGE_WIDTH, 630],
   news_thumb: [NEWS_THUMB_WIDTH, NEWS_THUMB_HEIGHT],
   evidence: [640, 360],
+  evidence_thumb: [640, 360],
 };
 
 function svg(kind: ImageKind): string {

@@ -96,7 +96,8 @@ function EvidenceList({ evidence }: { evidence: EvidencePayload[] }) {
             >
               <Box
                 component="img"
-                src={imageUrl('evidence', item.evidence_hash)}
+                // The game page's copy; the link opens the photo as uploaded.
+                src={imageUrl('evidence_thumb', item.evidence_hash)}
                 alt={t('game.evidence.photoAlt', { name: item.username })}
                 loading="lazy"
                 sx={{
