@@ -230,8 +230,9 @@ export const TEAM_PHOTO_PX = 128;
  * phone's 104 px card and a four-column desktop card, about a third of the full image's bytes.
  */
 export const NEWS_THUMB_WIDTH = 480;
-/** The width news images are made for (the demo's and the placeholder's; an upload keeps its own size). */
+/** The size news images are made for (the demo's and the placeholder's; an upload keeps its own size). */
 export const NEWS_IMAGE_WIDTH = 1200;
+export const NEWS_IMAGE_HEIGHT = 630;
 export const NEWS_THUMB_HEIGHT = 270;
 /** An evidence photo's copy for the game page, which draws it at most 320×240 (its own shape, never enlarged). */
 export const EVIDENCE_THUMB_WIDTH = 640;

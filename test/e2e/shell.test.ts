@@ -27,6 +27,18 @@ async function login(): Promise<{ id: number; token: string }> {
   return (await res.json()) as { id: number; token: string };
 }
 
+/** Opens the header's sign-in dropdown and signs in (the demo player unless another account is given). */
+async function signInThroughDropdown(
+  page: Page,
+  account: { username: string; password: string } = { username, password },
+) {
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const form = page.locator('#sign-in-dropdown');
+  await form.getByLabel('Username').fill(account.username);
+  await form.getByLabel('Password').fill(account.password);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+}
+
 async function dialogText(page: Page): Promise<string> {
   const dialog = page.getByRole('dialog');
   await dialog.waitFor();
@@ -37,11 +49,8 @@ test.serial('signs in through the desktop dropdown, shows the user menu, and sig
   const page = await newDesktopPage(browser);
   t.teardown(() => page.context().close());
   await page.goto(product.url);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInThroughDropdown(page);
   const form = page.locator('#sign-in-dropdown');
-  await form.getByLabel('Username').fill(username);
-  await form.getByLabel('Password').fill(password);
-  await form.getByRole('button', { name: 'Sign in' }).click();
   const menuButton = page.getByRole('button', { name: `Account menu for ${username}` });
   await menuButton.waitFor();
   t.false(await form.isVisible(), 'the dropdown closes');
@@ -74,10 +83,7 @@ test.serial('a signed-in player connects to socket.io by WebSocket at once, with
     }),
   );
   await page.goto(product.url);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.locator('#dropdown-username').fill(username);
-  await page.locator('#dropdown-password').fill(password);
-  await page.locator('#dropdown-password').press('Enter');
+  await signInThroughDropdown(page);
   const socket = await opened;
   t.regex(new URL(socket.url()).search, /[?&]transport=websocket(&|$)/);
   await socket.waitForEvent('framereceived', (frame) => String(frame.payload).startsWith('40'));
@@ -123,10 +129,7 @@ test.serial('where WebSockets are refused, the app connects to socket.io by long
     return (await response.text().catch(() => '')).includes('40{"sid"');
   });
   await page.goto(product.url);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.locator('#dropdown-username').fill(username);
-  await page.locator('#dropdown-password').fill(password);
-  await page.locator('#dropdown-password').press('Enter');
+  await signInThroughDropdown(page);
   await connected;
   const refused = await page.evaluate(
     () => (window as unknown as { refusedWebSockets: { count: number } }).refusedWebSockets.count,
@@ -138,10 +141,7 @@ test.serial('an admin sees the Admin link to /admin/conflicts', async (t) => {
   const page = await newDesktopPage(browser);
   t.teardown(() => page.context().close());
   await page.goto(product.url);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.locator('#sign-in-dropdown').getByLabel('Username').fill(DEMO_ACCOUNTS.admin.username);
-  await page.locator('#sign-in-dropdown').getByLabel('Password').fill(DEMO_ACCOUNTS.admin.password);
-  await page.locator('#sign-in-dropdown').getByRole('button', { name: 'Sign in' }).click();
+  await signInThroughDropdown(page, DEMO_ACCOUNTS.admin);
   await page.getByRole('button', { name: `Account menu for ${DEMO_ACCOUNTS.admin.username}` }).click();
   t.is(await page.getByRole('menuitem', { name: 'Admin' }).getAttribute('href'), '/admin/conflicts');
 });

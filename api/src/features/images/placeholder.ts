@@ -1,15 +1,18 @@
 import sharp from 'sharp';
-import { NEWS_IMAGE_WIDTH, NEWS_THUMB_HEIGHT, NEWS_THUMB_WIDTH, TEAM_PHOTO_PX, type ImageKind } from '@ecup/domain';
+import { NEWS_IMAGE_HEIGHT, NEWS_IMAGE_WIDTH, IMAGE_THUMBNAILS, TEAM_PHOTO_PX, type ImageKind } from '@ecup/domain';
+
+/** An evidence photo's placeholder; its game-page copy is the same, which already fits that copy's box. */
+const EVIDENCE: [number, number] = [640, 360];
 
 const SIZES: Record<ImageKind, [number, number]> = {
   avatar_small: [64, 64],
   avatar_medium: [256, 256],
   avatar_orig: [512, 512],
   team: [TEAM_PHOTO_PX, TEAM_PHOTO_PX],
-  news: [NEWS_IMAGE_WIDTH, 630],
-  news_thumb: [NEWS_THUMB_WIDTH, NEWS_THUMB_HEIGHT],
-  evidence: [640, 360],
-  evidence_thumb: [640, 360],
+  news: [NEWS_IMAGE_WIDTH, NEWS_IMAGE_HEIGHT],
+  news_thumb: [IMAGE_THUMBNAILS.news_thumb.width, IMAGE_THUMBNAILS.news_thumb.height],
+  evidence: EVIDENCE,
+  evidence_thumb: EVIDENCE,
 };
 
 function svg(kind: ImageKind): string {
