@@ -48,6 +48,24 @@ export interface LegalDocument {
   sections: Section[];
 }
 
+/** A moment of the week in the reader's language: 'Monday' (en) or 'måndag' (sv) and '00:00'. */
+export interface WeekMoment {
+  day: string;
+  time: string;
+}
+
+/**
+ * The season's weekly play window as the texts word it (decisions §4). Every window a season can have is one of:
+ * open the whole week; never open (opening and closing minute the same); within one day; or from one moment of the
+ * week to another, possibly over Monday 00:00 into the next week (`toNextWeek` when it closes on the weekday it
+ * opened, a week later). `zone` is the season's time zone by name, e.g. 'Central European Time'.
+ */
+export type PlayWindow =
+  | { kind: 'allWeek' }
+  | { kind: 'never' }
+  | { kind: 'sameDay'; day: string; from: string; to: string; zone: string }
+  | { kind: 'span'; from: WeekMoment; to: WeekMoment; toNextWeek: boolean; zone: string };
+
 /** What the texts need from the season; dates are already formatted for the reader's language and zone. */
 export interface SeasonFacts {
   product: string; // e.g. 'eCup'
@@ -56,7 +74,7 @@ export interface SeasonFacts {
   qualifiersEnd: string;
   finals: string | null; // formatted date or null
   trophyHuntEnd: string;
-  window: string; // formatted weekly window, e.g. 'Monday 00:00 to Saturday 00:00 (Europe/Stockholm)'
+  window: PlayWindow; // the weekly window, its days and times in the reader's language
   maxGamesPerWeek: number;
 }
 

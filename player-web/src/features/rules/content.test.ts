@@ -17,6 +17,7 @@ import {
   type SeasonFacts,
 } from './content-types.ts';
 import { rules as rulesEn } from './rules.en.ts';
+import { playWindow } from './season-facts.ts';
 import { rules as rulesSv } from './rules.sv.ts';
 import { terms as termsEn } from './terms.en.ts';
 import { terms as termsSv } from './terms.sv.ts';
@@ -29,7 +30,13 @@ const facts: SeasonFacts = {
   qualifiersEnd: 'QEND',
   finals: 'FINALSDAY',
   trophyHuntEnd: 'HUNTEND',
-  window: 'WEEKLYWINDOW',
+  window: {
+    kind: 'span',
+    from: { day: 'FROMDAY', time: '01:23' },
+    to: { day: 'TODAY', time: '04:56' },
+    toNextWeek: false,
+    zone: 'ZONE',
+  },
   maxGamesPerWeek: 27,
 };
 
@@ -116,7 +123,14 @@ test('the rules mention the product, the weekly game cap and the accept window i
 test('the rules quote the season dates, the window and the key numbers in both languages', (t) => {
   for (const { lang, rules, minutes } of languages) {
     const text = fullText(rules(facts));
-    for (const fact of [facts.qualifiersStart, facts.qualifiersEnd, facts.finals!, facts.trophyHuntEnd, facts.window]) {
+    for (const fact of [
+      facts.qualifiersStart,
+      facts.qualifiersEnd,
+      facts.finals!,
+      facts.trophyHuntEnd,
+      'FROMDAY 01:23',
+      'TODAY 04:56 (ZONE)',
+    ]) {
       t.true(text.includes(fact), `${lang} ${fact}`);
     }
     t.true(text.includes(`${RESULT_ENTRY_DELAY_MS / 60_000} ${minutes}`), `${lang} result entry delay`);
@@ -161,4 +175,116 @@ test('English and Swedish have the same blocks, kinds and list lengths in every 
     doc.sections.map((s) => s.blocks.map((b) => (b.kind === 'list' ? `list:${b.items.length}` : b.kind)));
   t.deepEqual(shape(rulesEn(facts)), shape(rulesSv(facts)), 'rules');
   t.deepEqual(shape(termsEn(facts)), shape(termsSv(facts)), 'terms');
+});
+
+/** The texts with the window of a real season's minutes in the reader's language (Stockholm time). */
+function windowTexts(start: number, end: number) {
+  return languages.map(({ lang, rules, terms }) => {
+    const f = { ...facts, window: playWindow(start, end, 'Europe/Stockholm', lang === 'en' ? 'en-GB' : 'sv-SE') };
+    const rulesText = fullText(rules(f));
+    const tournament = rules(f)
+      .sections[0]!.blocks.map((b) => blockTexts(b).join(' '))
+      .join('\n');
+    return { lang, rulesText, tournament, termsText: fullText(terms(f)) };
+  });
+}
+
+/** Every sentence of both documents that speaks of the weekly window, for a season with these minutes. */
+const WINDOW_CASES = [
+  {
+    kind: 'the spec’s Monday 00:00 to Saturday 00:00',
+    start: 0,
+    end: 7200,
+    en: [
+      'During that period the matchmaking queue is open every week from Monday 00:00 to Saturday 00:00 (Central European Time). Outside those hours the queue is closed.',
+      'Between QSTART and QEND, every week from Monday 00:00 to Saturday 00:00 (Central European Time). The Play page counts down to the start.',
+      'Play is open every week from Monday 00:00 to Saturday 00:00 (Central European Time).',
+    ],
+    sv: [
+      'Under den perioden är matchmaking-kön öppen varje vecka från måndag 00:00 till lördag 00:00 (centraleuropeisk tid). Utanför de tiderna är kön stängd.',
+      'Mellan QSTART och QEND, varje vecka från måndag 00:00 till lördag 00:00 (centraleuropeisk tid). Spelsidan räknar ner till starten.',
+      'Spelet är öppet varje vecka från måndag 00:00 till lördag 00:00 (centraleuropeisk tid).',
+    ],
+  },
+  {
+    kind: 'the whole week (0 to 10080, the demo season)',
+    start: 0,
+    end: 10080,
+    en: [
+      'During that period the matchmaking queue is open at any time of day, every day of the week.',
+      'Between QSTART and QEND, at any time of day, every day of the week.',
+      'Play is open at any time of day, every day of the week.',
+    ],
+    sv: [
+      'Under den perioden är matchmaking-kön öppen dygnet runt, alla dagar i veckan.',
+      'Mellan QSTART och QEND, dygnet runt, alla dagar i veckan.',
+      'Spelet är öppet dygnet runt, alla dagar i veckan.',
+    ],
+  },
+  {
+    kind: 'a window within one day',
+    start: 5 * 1440 + 10 * 60,
+    end: 5 * 1440 + 18 * 60 + 30,
+    en: [
+      'During that period the matchmaking queue is open every Saturday from 10:00 to 18:30 (Central European Time). Outside those hours the queue is closed.',
+      'Play is open every Saturday from 10:00 to 18:30 (Central European Time).',
+    ],
+    sv: [
+      'Under den perioden är matchmaking-kön öppen varje lördag från 10:00 till 18:30 (centraleuropeisk tid). Utanför de tiderna är kön stängd.',
+      'Spelet är öppet varje lördag från 10:00 till 18:30 (centraleuropeisk tid).',
+    ],
+  },
+  {
+    kind: 'a window over Monday 00:00 into the next week',
+    start: 4 * 1440 + 18 * 60,
+    end: 6 * 60,
+    en: ['Play is open every week from Friday 18:00 to Monday 06:00 (Central European Time).'],
+    sv: ['Spelet är öppet varje vecka från fredag 18:00 till måndag 06:00 (centraleuropeisk tid).'],
+  },
+  {
+    kind: 'a window that closes at the end of the week (minute 10080)',
+    start: 5 * 1440,
+    end: 10080,
+    en: ['Play is open every week from Saturday 00:00 to Monday 00:00 (Central European Time).'],
+    sv: ['Spelet är öppet varje vecka från lördag 00:00 till måndag 00:00 (centraleuropeisk tid).'],
+  },
+  {
+    kind: 'a window that closes on the weekday it opens, a week later',
+    start: 18 * 60,
+    end: 6 * 60,
+    en: ['Play is open every week from Monday 18:00 to the following Monday 06:00 (Central European Time).'],
+    sv: ['Spelet är öppet varje vecka från måndag 18:00 till måndagen därpå 06:00 (centraleuropeisk tid).'],
+  },
+  {
+    kind: 'a window that never opens (equal minutes)',
+    start: 600,
+    end: 600,
+    en: [
+      'No weekly playing time is set yet, so the matchmaking queue stays closed until we announce one in the news.',
+      'Not yet: no weekly playing time is set. We announce it in the news, and the qualifiers run from QSTART to QEND.',
+      'Play is closed until a weekly playing time is announced in the news.',
+    ],
+    sv: [
+      'Ingen speltid per vecka är bestämd än, så matchmaking-kön är stängd tills vi meddelar en i nyheterna.',
+      'Inte än: ingen speltid per vecka är bestämd. Vi meddelar den i nyheterna, och kvalet pågår från QSTART till QEND.',
+      'Spelet är stängt tills en speltid per vecka meddelas i nyheterna.',
+    ],
+  },
+] as const;
+
+for (const c of WINDOW_CASES) {
+  test(`the rules and terms word ${c.kind} as a natural sentence in English and Swedish`, (t) => {
+    for (const { lang, rulesText, termsText } of windowTexts(c.start, c.end)) {
+      const text = `${rulesText}\n${termsText}`;
+      for (const sentence of c[lang]) t.true(text.includes(sentence), `${lang}: ${sentence}\n---\n${text}`);
+      // The words of the old sentence that read "open every week from every day, all week".
+      t.notRegex(text, /from every day|från alla dagar|every week from at any|varje vecka från dygnet/, lang);
+    }
+  });
+}
+
+test('a window open all week says nothing of hours outside it', (t) => {
+  for (const { lang, tournament } of windowTexts(0, 10080)) {
+    t.notRegex(tournament, /Outside those hours|Utanför de tiderna/, lang);
+  }
 });

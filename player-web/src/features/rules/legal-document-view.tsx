@@ -39,12 +39,9 @@ function BlockView({ block }: { block: Block }) {
 
 /** The season facts for the reader's language. */
 export function useSeasonFacts(): SeasonFacts {
-  const { t, locale } = useI18n();
+  const { locale } = useI18n();
   const { season, productName } = useSeason();
-  return seasonFacts(season, productName, locale, {
-    range: (from, to, zone) => t('rules.windowRange', { from, to, zone }),
-    allWeek: (zone) => t('rules.windowAllWeek', { zone }),
-  });
+  return seasonFacts(season, productName, locale);
 }
 
 /** A rules or terms document: title, introduction, contents with anchors, and its sections. */

@@ -2,7 +2,7 @@
 import { PRIZE_POINTS, RULE_NUMBERS as n, type LegalDocument, type SeasonFacts } from './content-types.ts';
 import { EN } from './wording.ts';
 
-const { num, plural, times, points, prizes } = EN;
+const { num, plural, times, points, prizes, queueWindow, queueOpens } = EN;
 
 export function rules(f: SeasonFacts): LegalDocument {
   const accept = plural(n.acceptSeconds, 'second', 'seconds');
@@ -31,14 +31,12 @@ export function rules(f: SeasonFacts): LegalDocument {
             kind: 'p',
             text:
               `${f.product} is an online football tournament where you play one against one on your own console. ` +
-              `${f.seasonName} is open to players older than ${n.minAge}: you must have turned ${n.minAge} by the day you sign up. ` +
+              `${f.seasonName} is open to players older than ${n.minAge}. ` +
               `This season is for PlayStation only.`,
           },
           {
             kind: 'p',
-            text:
-              `The qualifier rounds run from ${f.qualifiersStart} to ${f.qualifiersEnd}. During that period the ` +
-              `matchmaking queue is open every week from ${f.window}. Outside the window the queue is closed.`,
+            text: `The qualifier rounds run from ${f.qualifiersStart} to ${f.qualifiersEnd}. ` + queueWindow(f.window),
           },
           {
             kind: 'p',
@@ -403,9 +401,7 @@ export function rules(f: SeasonFacts): LegalDocument {
           {
             kind: 'qa',
             q: 'When does the queue open?',
-            a:
-              `Between ${f.qualifiersStart} and ${f.qualifiersEnd}, every week from ${f.window}. ` +
-              'The Play page counts down to the start.',
+            a: queueOpens(f.window, f.qualifiersStart, f.qualifiersEnd),
           },
           {
             kind: 'qa',

@@ -2,7 +2,7 @@
 import { PRIZE_POINTS, RULE_NUMBERS as n, type LegalDocument, type SeasonFacts } from './content-types.ts';
 import { SV } from './wording.ts';
 
-const { num, plural, times, points, prizes } = SV;
+const { num, plural, times, points, prizes, queueWindow, queueOpens } = SV;
 
 export function rules(f: SeasonFacts): LegalDocument {
   const accept = plural(n.acceptSeconds, 'sekund', 'sekunder');
@@ -32,14 +32,12 @@ export function rules(f: SeasonFacts): LegalDocument {
             kind: 'p',
             text:
               `${f.product} är en fotbollsturnering online där du möter en annan spelare, en mot en, på din egen konsol. ` +
-              `${f.seasonName} är öppen för spelare som är äldre än ${n.minAge} år: du måste ha fyllt ${n.minAge} senast ` +
-              `den dag du registrerar dig. Den här säsongen spelas bara på PlayStation.`,
+              `${f.seasonName} är öppen för spelare som är äldre än ${n.minAge} år. ` +
+              `Den här säsongen spelas bara på PlayStation.`,
           },
           {
             kind: 'p',
-            text:
-              `Kvalomgångarna pågår från ${f.qualifiersStart} till ${f.qualifiersEnd}. Under den perioden är ` +
-              `matchmaking-kön öppen varje vecka från ${f.window}. Utanför det fönstret är kön stängd.`,
+            text: `Kvalomgångarna pågår från ${f.qualifiersStart} till ${f.qualifiersEnd}. ` + queueWindow(f.window),
           },
           {
             kind: 'p',
@@ -409,9 +407,7 @@ export function rules(f: SeasonFacts): LegalDocument {
           {
             kind: 'qa',
             q: 'När öppnar kön?',
-            a:
-              `Mellan ${f.qualifiersStart} och ${f.qualifiersEnd}, varje vecka från ${f.window}. ` +
-              'Spelsidan räknar ner till starten.',
+            a: queueOpens(f.window, f.qualifiersStart, f.qualifiersEnd),
           },
           {
             kind: 'qa',

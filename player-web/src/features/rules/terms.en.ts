@@ -2,7 +2,7 @@
 import { RULE_NUMBERS as n, SUPPORT_EMAIL, type LegalDocument, type SeasonFacts } from './content-types.ts';
 import { EN } from './wording.ts';
 
-const { num, plural, times, prizes } = EN;
+const { num, plural, times, prizes, playOpen } = EN;
 
 export function terms(f: SeasonFacts): LegalDocument {
   const organisers = `the ${f.product} organisers`;
@@ -21,7 +21,7 @@ export function terms(f: SeasonFacts): LegalDocument {
           {
             kind: 'list',
             items: [
-              `You must be older than ${n.minAge}: you can sign up once you have turned ${n.minAge}.`,
+              `You must be older than ${n.minAge}.`,
               `Players under ${n.adultAge} need the approval of a parent or guardian before they can receive a prize.`,
               'One account per person. Your account is personal: you may not share it, sell it or give it to someone else.',
               'This season is open to players on PlayStation only.',
@@ -50,7 +50,7 @@ export function terms(f: SeasonFacts): LegalDocument {
             kind: 'list',
             items: [
               `The qualifiers run from ${f.qualifiersStart} to ${f.qualifiersEnd}.`,
-              `Play is open every week from ${f.window}.`,
+              playOpen(f.window),
               `Each player can play at most ${plural(f.maxGamesPerWeek, 'game', 'games')} per week.`,
               `When the qualifiers end, the top ${num(n.finalsWinners)} players in the ranking go through to the finals ${finals}.`,
               `Finalists must accept their place within ${plural(n.finalistAcceptHours, 'hour', 'hours')} of our ` +

@@ -2,7 +2,7 @@
 import { RULE_NUMBERS as n, SUPPORT_EMAIL, type LegalDocument, type SeasonFacts } from './content-types.ts';
 import { SV } from './wording.ts';
 
-const { num, plural, times, prizes } = SV;
+const { num, plural, times, prizes, playOpen } = SV;
 
 export function terms(f: SeasonFacts): LegalDocument {
   const organisers = `${f.product}-arrangörerna`;
@@ -21,7 +21,7 @@ export function terms(f: SeasonFacts): LegalDocument {
           {
             kind: 'list',
             items: [
-              `Du måste vara äldre än ${n.minAge} år: du kan registrera dig när du har fyllt ${n.minAge}.`,
+              `Du måste vara äldre än ${n.minAge} år.`,
               `Spelare under ${n.adultAge} år behöver godkännande från en förälder eller vårdnadshavare innan de kan få ett pris.`,
               'Ett konto per person. Kontot är personligt: du får inte dela det, sälja det eller ge det till någon annan.',
               'Den här säsongen är bara öppen för spelare på PlayStation.',
@@ -50,7 +50,7 @@ export function terms(f: SeasonFacts): LegalDocument {
             kind: 'list',
             items: [
               `Kvalet pågår från ${f.qualifiersStart} till ${f.qualifiersEnd}.`,
-              `Spelet är öppet varje vecka från ${f.window}.`,
+              playOpen(f.window),
               `Varje spelare kan spela högst ${plural(f.maxGamesPerWeek, 'match', 'matcher')} per vecka.`,
               `När kvalet är slut går de ${num(n.finalsWinners)} bästa spelarna i rankingen vidare till finalspelet ${finals}.`,
               `Finalisterna måste tacka ja till sin plats inom ${plural(n.finalistAcceptHours, 'timme', 'timmar')} ` +
