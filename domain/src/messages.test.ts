@@ -27,7 +27,7 @@ const verbatim: [MessageName, string][] = [
   ['xboxGamertagIllegal', 'Your Xbox Live Gamertag contains illegal characters.'],
   ['psnIdIllegal', 'Your PSN Live ID contains illegal characters.'],
   ['countryRequired', 'You must select a country.'],
-  ['tooYoung', 'You must be at least 12 years old to take part.'],
+  ['tooYoung', 'You must be older than 12 to take part.'],
   ['usernameRequired', 'You must enter your username.'],
   ['passwordRequired', 'You must enter your password.'],
   ['personalInfoSaved', 'Your personal information has been saved.'],

@@ -36,8 +36,8 @@ export const MESSAGES = {
   xboxGamertagIllegal: `${XBOX_TAG} contains illegal characters.`,
   psnIdIllegal: `${PSN_TAG} contains illegal characters.`,
   countryRequired: 'You must select a country.',
-  /** decisions §8: the terms' minimum age. */
-  tooYoung: 'You must be at least 12 years old to take part.',
+  /** decisions §8: the terms' minimum age, in spec §1's words ("players older than 12"), as the rules say it. */
+  tooYoung: 'You must be older than 12 to take part.',
 
   // --- Signup and settings: not in the spec ---
   /** Not in the spec: gamer tag length (the spec gives only the bounds). */

@@ -10,6 +10,7 @@ import {
   parseSeasonInstant,
   parseWeekTime,
   seasonDefaults,
+  seasonFinalYear,
   validateSeason,
   weekStart,
   windowClosesAt,
@@ -384,4 +385,12 @@ test('validateSeason accepts the seeded shape and trims the texts', (t) => {
   const checked = validateSeason({ ...base, prizes_text: '  Winner: 36 000 FIFA points.\n' });
   t.true(checked.ok);
   if (checked.ok) t.is(checked.value.prizes_text, 'Winner: 36 000 FIFA points.');
+});
+
+test('a season is named after the July of its final: qualifiers ending in December 2019 give 2020 (spec §1), in 2026 give 2027', (t) => {
+  t.is(seasonFinalYear(new Date('2019-12-23T00:00:00Z')), 2020);
+  t.is(seasonFinalYear(new Date('2026-12-31T12:00:00Z')), 2027);
+  t.is(seasonFinalYear(new Date('2027-01-10T00:00:00Z')), 2027);
+  t.is(seasonFinalYear(new Date('2027-06-30T23:59:59Z')), 2027);
+  t.is(seasonFinalYear(new Date('2027-07-01T00:00:00Z')), 2028);
 });

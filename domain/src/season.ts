@@ -51,6 +51,15 @@ export function windowMinutes(season: Pick<SeasonWindow, 'window_start_minute' |
   return { start, end };
 }
 
+/**
+ * The year of the season's final at Gothia Cup in July (spec §1: qualifiers from November 2019, a trip to the final in
+ * July 2020, the "2020 edition"): the first July after the qualifiers end. It names the season and its prize texts.
+ */
+export function seasonFinalYear(qualifiersEnd: Date): number {
+  const year = qualifiersEnd.getUTCFullYear();
+  return qualifiersEnd.getUTCMonth() >= 6 ? year + 1 : year;
+}
+
 /** Local calendar date (year, month 1-12, day) of the Monday of the week containing `now`. */
 function mondayOf(now: Date, timeZone: string): { year: number; month: number; day: number } {
   const p = localParts(now, timeZone);

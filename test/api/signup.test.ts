@@ -166,7 +166,7 @@ for (const [what, overrides, message] of refusals) {
   });
 }
 
-test("refuses a player who turns 12 tomorrow with 'You must be at least 12 years old to take part.'", async (t) => {
+test("refuses a player who turns 12 tomorrow with 'You must be older than 12 to take part.'", async (t) => {
   const now = server.clock.now();
   const birth = new Date(Date.UTC(now.getUTCFullYear() - 12, now.getUTCMonth(), now.getUTCDate() + 1));
   const res = await api.post(

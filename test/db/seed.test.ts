@@ -15,6 +15,7 @@ import {
   gamerTagError,
   isWindowOpen,
   rateGame,
+  seasonFinalYear,
   usernameError,
   weekStart,
 } from '@ecup/domain';
@@ -114,7 +115,7 @@ test('one active season is open now, so a new user can play at once', async (t) 
   const season = seasons[0];
   t.is(season.id, seasonId);
   t.like(season, {
-    name: 'eCup 2020',
+    name: `eCup ${seasonFinalYear(season.qualifiers_end)}`,
     product_name: 'eCup',
     time_zone: 'Europe/Stockholm',
     window_start_minute: 0,
@@ -127,6 +128,28 @@ test('one active season is open now, so a new user can play at once', async (t) 
   t.is(season.trophy_hunt_end.getTime(), season.qualifiers_end.getTime());
   t.is(season.start_countdown_at.getTime(), season.qualifiers_start.getTime());
   t.regex(season.prizes_text, /36 000 FIFA points/);
+});
+
+test('the demo season and its news speak of the current season: its name, prizes and articles give the year of its final, never 2020', async (t) => {
+  const season = await db.knex('seasons').where({ id: seasonId }).first();
+  // Seeded now (2026-11 or later): qualifiers end after now, and the final is in the first July after them.
+  const finalYear = seasonFinalYear(season.qualifiers_end);
+  t.true(finalYear >= now.getUTCFullYear() && finalYear <= now.getUTCFullYear() + 1);
+  t.is(season.name, `eCup ${finalYear}`);
+  t.true(season.prizes_text.includes(`a trip to the final in July ${finalYear}.`), season.prizes_text);
+  const news = await db.knex('news').select('title', 'excerpt', 'content');
+  const text = news.map(
+    (n: { title: string; excerpt: string; content: string }) => `${n.title} ${n.excerpt} ${n.content}`,
+  );
+  t.is(
+    text.filter((n: string) => n.includes(`July ${finalYear}`)).length,
+    2,
+    'the final article and the prize overview',
+  );
+  for (const n of [season.name, season.prizes_text, ...text]) {
+    if (finalYear !== 2020) t.false(/2020|2019/.test(n), n);
+    t.false(n.includes('{final_month}'), n);
+  }
 });
 
 test('team search has real FIFA teams and Swedish grassroots clubs', async (t) => {

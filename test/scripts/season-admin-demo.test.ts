@@ -497,6 +497,12 @@ test.serial('demo:seed adds the demo season, accounts, players, games and images
   t.true(stdout.includes(`${String(games).padStart(6)} finished games\n`));
   t.true(games > 0);
   t.true((await readdir(uploadDir)).includes('news'));
+  // Seeded on 30 November 2020: the qualifiers end in January 2021, so the season's final is in July 2021.
+  const season = await demoDb.knex('seasons').first('name', 'prizes_text');
+  t.is(season.name, 'eCup 2021');
+  t.true(season.prizes_text.includes('a trip to the final in July 2021.'));
+  const finalNews = await demoDb.knex('news').where('content', 'like', '%Gothenburg in July 2021%').count({ n: '*' });
+  t.is(Number(finalNews[0]?.n), 1);
 });
 
 test.serial('demo:seed a second time says the demo is already there and writes nothing', async (t) => {
@@ -532,7 +538,7 @@ function runCliProcess(
 test.serial('the npm entry prints season:show and exits 0, and exits 1 for an unknown season', async (t) => {
   const shown = await runCliProcess(['season:show', '--json'], demoDb.url);
   t.is(shown.code, 0, shown.stderr);
-  t.like(JSON.parse(shown.stdout), { name: 'eCup 2020', current: true });
+  t.like(JSON.parse(shown.stdout), { name: 'eCup 2021', current: true });
   const missing = await runCliProcess(['season:show', '999'], demoDb.url);
   t.is(missing.code, 1);
   t.true(missing.stderr.endsWith('error: no season with id 999.\n'), missing.stderr);

@@ -6,6 +6,7 @@ import {
   MINUTES_PER_WEEK,
   PRODUCT_NAME_DEFAULT,
   forumCategories,
+  seasonFinalYear,
 } from '@ecup/domain';
 import { TEAMS } from '../../seeds/teams.ts';
 
@@ -14,16 +15,18 @@ const DAY_MS = 24 * 60 * 60_000;
 const SEED_LOCK_TIMEOUT_S = 120;
 
 /**
- * Prizes of the seeded season, from the marketing facts of spec §1. Operators rewrite it with `scripts`.
+ * Prizes of a seeded season whose final is in July of `finalYear`, from the marketing facts of spec §1. Operators
+ * rewrite it with `scripts`.
  */
-export const SEASON_PRIZES_TEXT = [
-  'Winner: 36 000 FIFA points and a trip to the final in July 2020.',
-  'Second place: 24 000 FIFA points.',
-  'Third place: 12 000 FIFA points.',
-  'All three also win eCup apparel.',
-  'Weekly round winners: 12 000 FIFA points.',
-  'Coca-Cola Trophy Hunt: 12 000 FIFA points for each weekly winner.',
-].join('\n');
+export const seasonPrizesText = (finalYear: number) =>
+  [
+    `Winner: 36 000 FIFA points and a trip to the final in July ${finalYear}.`,
+    'Second place: 24 000 FIFA points.',
+    'Third place: 12 000 FIFA points.',
+    'All three also win eCup apparel.',
+    'Weekly round winners: 12 000 FIFA points.',
+    'Coca-Cola Trophy Hunt: 12 000 FIFA points for each weekly winner.',
+  ].join('\n');
 
 /**
  * Runs `work` in one transaction while holding a MariaDB named lock, so two processes that start at the same time
@@ -113,7 +116,8 @@ export async function seedBase(knex: Knex, options: { now: Date }): Promise<{ se
       const qualifiersStart = toSecond(options.now.getTime() - 14 * DAY_MS);
       const qualifiersEnd = toSecond(options.now.getTime() + 35 * DAY_MS);
       const [id] = await trx('seasons').insert({
-        name: `${PRODUCT_NAME_DEFAULT} 2020`,
+        // Named after the year of its final (spec §1: the 2020 edition's final was in July 2020).
+        name: `${PRODUCT_NAME_DEFAULT} ${seasonFinalYear(qualifiersEnd)}`,
         product_name: PRODUCT_NAME_DEFAULT,
         qualifiers_start: qualifiersStart,
         qualifiers_end: qualifiersEnd,
@@ -122,7 +126,7 @@ export async function seedBase(knex: Knex, options: { now: Date }): Promise<{ se
         window_end_minute: MINUTES_PER_WEEK,
         finals_date: new Date(qualifiersEnd.getTime() + 14 * DAY_MS),
         trophy_hunt_end: qualifiersEnd,
-        prizes_text: SEASON_PRIZES_TEXT,
+        prizes_text: seasonPrizesText(seasonFinalYear(qualifiersEnd)),
         max_games_per_week: MAX_GAMES_PER_WEEK,
         start_countdown_at: qualifiersStart,
         active: true,

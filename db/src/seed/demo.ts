@@ -22,6 +22,7 @@ import {
   isWindowOpen,
   localParts,
   rateGame,
+  seasonFinalYear,
   usernameError,
   weekStart,
   type BirthDate,
@@ -467,8 +468,15 @@ function names(list: string): string[] {
   return list.split(' ').map((name) => name.replace(/_/g, ' '));
 }
 
+/**
+ * The season's own words in a demo text: `{product}`, `{max_games}` and `{final_month}` (the July of this season's
+ * final, e.g. 'July 2027'), so the demo always speaks of the current season.
+ */
 function fill(text: string, season: SeedSeason): string {
-  return text.replace(/\{product\}/g, season.product_name).replace(/\{max_games\}/g, String(season.max_games_per_week));
+  return text
+    .replace(/\{product\}/g, season.product_name)
+    .replace(/\{max_games\}/g, String(season.max_games_per_week))
+    .replace(/\{final_month\}/g, `July ${seasonFinalYear(season.qualifiers_end)}`);
 }
 
 /** Whole seconds, for the DATETIME columns without fractions. */
@@ -1168,7 +1176,7 @@ interface NewsTemplate {
   category_id: NewsCategoryId;
   title: string;
   excerpt: string;
-  /** Simple HTML: <p>, <h2>, <ul>/<li>, <strong>, <a href="https://…">. `{product}` is the season's product. */
+  /** Simple HTML: <p>, <h2>, <ul>/<li>, <strong>, <a href="https://…">. Placeholders as {@link fill} reads them. */
   content: string;
 }
 
@@ -1177,8 +1185,8 @@ const NEWS: readonly NewsTemplate[] = [
     category_id: 0,
     title: 'The {product} final is coming to Gothia Cup in Gothenburg',
     excerpt:
-      'The best players of the season will meet in Gothenburg in July 2020, in the middle of the world’s biggest youth football tournament.',
-    content: `<p>This season’s champion will not only be crowned online. The <strong>{product} final</strong> will be played on stage at <strong>Gothia Cup</strong> in Gothenburg in July 2020, in front of thousands of young footballers from all over the world.</p>
+      'The best players of the season will meet in Gothenburg in {final_month}, in the middle of the world’s biggest youth football tournament.',
+    content: `<p>This season’s champion will not only be crowned online. The <strong>{product} final</strong> will be played on stage at <strong>Gothia Cup</strong> in Gothenburg in {final_month}, in front of thousands of young footballers from all over the world.</p>
 <h2>Who gets to go?</h2>
 <p>The top players of the qualifier ranking are invited to the finals. The winner takes home 36 000 FIFA points and the trip to Gothenburg.</p>
 <ul>
@@ -1290,7 +1298,7 @@ const NEWS: readonly NewsTemplate[] = [
     content: `<p>There is more to win than ever this season. Here is the full list.</p>
 <h2>Final</h2>
 <ul>
-<li><strong>Winner:</strong> 36 000 FIFA points and a trip to the final in July 2020.</li>
+<li><strong>Winner:</strong> 36 000 FIFA points and a trip to the final in {final_month}.</li>
 <li><strong>Second place:</strong> 24 000 FIFA points.</li>
 <li><strong>Third place:</strong> 12 000 FIFA points.</li>
 <li>All three also win {product} apparel.</li>

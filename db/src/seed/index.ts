@@ -1,2 +1,2 @@
-export { seedBase, SEASON_PRIZES_TEXT } from './base.ts';
+export { seedBase, seasonPrizesText } from './base.ts';
 export { seedDemo, DEMO_ACCOUNTS, type SeedDemoOptions, type SeedDemoSummary } from './demo.ts';

@@ -84,7 +84,7 @@ export const shell = defineDictionary(
     'realtime.connecting': 'Ansluter igen…',
     'realtime.connectingHint':
       'Ansluter igen till liveuppdateringar. Matcher, chatt och resultat visas så fort anslutningen är tillbaka.',
-    'realtime.unavailable': 'Offline',
+    'realtime.unavailable': 'Ingen anslutning',
     'realtime.unavailableHint':
       'Ingen anslutning för liveuppdateringar. Vi försöker igen: matcher, chatt och resultat kan komma sent.',
     'realtime.failed': 'Liveuppdateringar av',

@@ -29,7 +29,7 @@ export const SPEC_MESSAGES_SV: Record<MessageName, string> = {
   xboxGamertagIllegal: 'Din Xbox Live Gamertag innehåller otillåtna tecken.',
   psnIdIllegal: 'Ditt PSN Live ID innehåller otillåtna tecken.',
   countryRequired: 'Du måste välja ett land.',
-  tooYoung: 'Du måste vara minst 12 år för att delta.',
+  tooYoung: 'Du måste vara äldre än 12 år för att delta.',
   xboxGamertagTooShort: 'Din Xbox Live Gamertag är för kort.',
   xboxGamertagTooLong: 'Din Xbox Live Gamertag är för lång.',
   psnIdTooShort: 'Ditt PSN Live ID är för kort.',

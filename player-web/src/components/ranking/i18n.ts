@@ -69,7 +69,7 @@ export const rankingTable = defineDictionary(
     'ranking.col.pointsLong': 'Elo-poäng',
     'ranking.rankOf': 'Plats {rank}',
     'ranking.online': 'Online',
-    'ranking.offline': 'Offline',
+    'ranking.offline': 'Inte online',
     'ranking.you': 'Du',
     'ranking.noTeam': 'Inget lag',
     'ranking.console.playstation': 'PlayStation',

@@ -27,7 +27,8 @@ export const account = defineDictionary(
     'account.field.countryNone': 'Choose your country',
     'account.field.guardianEmail': "Parent's or guardian's e-mail",
     'account.field.guardianHelp':
-      'You are under 18, so a parent or guardian must approve that you take part. We e-mail them a link.',
+      'You are under 18: we e-mail your parent or guardian a link to approve your account. You can play and post ' +
+      'straight away, but you can receive a prize only once they have approved.',
     'account.field.console': 'Which console do you play on?',
     'account.field.psnId': 'PSN ID',
     'account.field.xboxGamertag': 'Xbox Live Gamertag',
@@ -48,7 +49,7 @@ export const account = defineDictionary(
     'account.photo.preview': 'Preview of the chosen image',
 
     'account.register.title': 'Sign up',
-    'account.register.intro': 'Create your player account for {product}. Players must be at least 12 years old.',
+    'account.register.intro': 'Create your player account for {product}. Players must be older than 12.',
     'account.register.sectionAccount': 'Your account',
     'account.register.sectionPlayer': 'About you',
     'account.register.sectionConsole': 'Console',
@@ -113,7 +114,8 @@ export const account = defineDictionary(
     'account.field.countryNone': 'Välj ditt land',
     'account.field.guardianEmail': 'Vårdnadshavares e-post',
     'account.field.guardianHelp':
-      'Du är under 18, så en förälder eller vårdnadshavare måste godkänna att du deltar. Vi mejlar hen en länk.',
+      'Du är under 18: vi mejlar din förälder eller vårdnadshavare en länk för att godkänna ditt konto. Du kan ' +
+      'spela och skriva inlägg direkt, men du kan få ett pris först när hen har godkänt.',
     'account.field.console': 'Vilken konsol spelar du på?',
     'account.field.psnId': 'PSN ID',
     'account.field.xboxGamertag': 'Xbox Live Gamertag',
@@ -134,7 +136,7 @@ export const account = defineDictionary(
     'account.photo.preview': 'Förhandsvisning av den valda bilden',
 
     'account.register.title': 'Registrera dig',
-    'account.register.intro': 'Skapa ditt spelarkonto för {product}. Du måste vara minst 12 år för att delta.',
+    'account.register.intro': 'Skapa ditt spelarkonto för {product}. Du måste vara äldre än 12 år för att delta.',
     'account.register.sectionAccount': 'Ditt konto',
     'account.register.sectionPlayer': 'Om dig',
     'account.register.sectionConsole': 'Konsol',

@@ -12,7 +12,6 @@ import {
   BIRTH_YEAR_HINT_MIN,
   BIRTH_YEAR_MAX,
   BIRTH_YEAR_MIN,
-  COUNTRIES,
   EMAIL_MAX,
   MESSAGES,
   NAME_MAX,
@@ -35,6 +34,7 @@ import { useI18n } from '../../i18n/i18n.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { AccountPage, FormSection, SubmitButton, twoColumns } from './account-layout.tsx';
 import { ConsoleFields, consoleFieldIds, type ConsoleChoice } from './console-fields.tsx';
+import { countryOptions } from './country-options.ts';
 import { PhotoInput } from './photo-input.tsx';
 import { signUp } from './sign-up.ts';
 import { TeamInput } from './team-input.tsx';
@@ -358,8 +358,7 @@ export function Component() {
                   slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
                 >
                   <option value="">{t('account.field.countryNone')}</option>
-                  {/* COUNTRIES is in English alphabetical order already; its ids are positions in that order. */}
-                  {COUNTRIES.map((country) => (
+                  {countryOptions(locale).map((country) => (
                     <option key={country.id} value={String(country.id)}>
                       {country.name}
                     </option>

@@ -8,6 +8,7 @@ import { useSeason } from '../../app/season-context.tsx';
 import { usePageTitle } from '../../app/use-page-title.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { CategoryList } from './category-list.tsx';
+import { localiseCategory } from './category-text.ts';
 import { NewThreadForm } from './new-thread-form.tsx';
 import { ThreadList } from './thread-list.tsx';
 import { ThreadView } from './thread-view.tsx';
@@ -40,12 +41,14 @@ function CategoryNotFound() {
 export function Component() {
   const { category: slug, thread } = useParams();
   const { productName } = useSeason();
+  const { t } = useI18n();
 
   let screen;
   if (slug === undefined) {
-    screen = <CategoryList categories={forumCategories(productName)} />;
+    screen = <CategoryList categories={forumCategories(productName).map((c) => localiseCategory(t, c, productName))} />;
   } else {
-    const category = findForumCategory(slug, productName);
+    const found = findForumCategory(slug, productName);
+    const category = found && localiseCategory(t, found, productName);
     if (!category) screen = <CategoryNotFound />;
     else if (thread === undefined) screen = <ThreadList key={category.id} category={category} />;
     else if (thread === NEW_THREAD) screen = <NewThreadForm category={category} />;

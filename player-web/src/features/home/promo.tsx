@@ -9,6 +9,7 @@ import EmojiEvents from '@mui/icons-material/EmojiEvents';
 import EventRepeat from '@mui/icons-material/EventRepeat';
 import Flag from '@mui/icons-material/Flag';
 import SportsSoccer from '@mui/icons-material/SportsSoccer';
+import { seasonFinalYear } from '@ecup/domain';
 import { useSeason } from '../../app/season-context.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import type { MessageKey } from '../../i18n/catalogue.ts';
@@ -25,7 +26,7 @@ const TROPHY_HUNT_WEEKLY_POINTS = 12_000;
 
 function Prizes() {
   const { t, numberFormat: number } = useI18n();
-  const { productName } = useSeason();
+  const { productName, season } = useSeason();
   const points = (n: number) => t('home.prizes.points', { points: number.format(n) });
   return (
     <Box component="section" aria-labelledby="home-prizes">
@@ -83,7 +84,9 @@ function Prizes() {
               </Typography>
               {prize.trip && (
                 <Typography variant="body2" color="secondary" sx={{ fontWeight: 500, mt: 0.25 }}>
-                  {t('home.prizes.trip')}
+                  {season
+                    ? t('home.prizes.trip', { year: seasonFinalYear(new Date(season.qualifiers_end * 1000)) })
+                    : t('home.prizes.tripUndated')}
                 </Typography>
               )}
             </Box>

@@ -287,12 +287,12 @@ export function rules(f: SeasonFacts): LegalDocument {
       },
       {
         id: 'trophy-hunt',
-        title: 'Coca-Cola Trophy hunt',
+        title: 'Coca-Cola Troféjakt',
         blocks: [
           {
             kind: 'p',
             text:
-              'Parallellt med kvalet pågår Coca-Cola Trophy hunt, en sponsrad sidotävling som körs varje vecka. Du ' +
+              'Parallellt med kvalet pågår Coca-Cola Troféjakt, en sponsrad sidotävling som körs varje vecka. Du ' +
               'behöver inte anmäla dig: alla färdigspelade matcher räknas.',
           },
           {

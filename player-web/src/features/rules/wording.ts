@@ -131,6 +131,6 @@ export const SV: Wording = {
     `Trean: ${svPoints(PRIZE_POINTS.third)}.`,
     'Alla tre vinner dessutom kläder.',
     `Vinnaren av varje veckas kvalomgång: ${svPoints(PRIZE_POINTS.weeklyRound)}.`,
-    `Coca-Cola Trophy hunt: ${svPoints(PRIZE_POINTS.trophyHuntWeekly)} till var och en av veckans ${sv.num(RULE_NUMBERS.trophyWeeklyWinners)} vinnare.`,
+    `Coca-Cola Troféjakt: ${svPoints(PRIZE_POINTS.trophyHuntWeekly)} till var och en av veckans ${sv.num(RULE_NUMBERS.trophyWeeklyWinners)} vinnare.`,
   ],
 };

@@ -84,8 +84,8 @@ export const trophyHunt = defineDictionary(
     'trophy.retry': 'Try again',
   },
   {
-    'trophy.title': 'Coca-Cola Trophy hunt',
-    'trophy.titleRest': 'Trophy hunt',
+    'trophy.title': 'Coca-Cola Troféjakt',
+    'trophy.titleRest': 'Troféjakt',
     'trophy.kicker': 'Veckans sidotävling',
     'trophy.intro':
       'Varje vecka öppnar en pott med {size} troféer. Vinn en match för att ta en, vinn sedan {wins} i rad för att säkra den. Förlorar du går den till din motståndare.',
@@ -152,7 +152,7 @@ export const trophyHunt = defineDictionary(
     'trophy.holders.col.timeLeft': 'Tid kvar',
     'trophy.holders.you': 'Du',
     'trophy.holders.online': 'Online',
-    'trophy.holders.offline': 'Offline',
+    'trophy.holders.offline': 'Inte online',
     'trophy.holders.empty': 'Ingen har en trofé just nu. Vinn en match och bli först!',
     'trophy.holders.error': 'Innehavarna kunde inte laddas.',
     'trophy.leaderboard.title': 'Trofétopplista',
