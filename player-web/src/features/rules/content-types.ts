@@ -69,7 +69,7 @@ export type PlayWindow =
 /** What the texts need from the season; dates are already formatted for the reader's language and zone. */
 export interface SeasonFacts {
   product: string; // e.g. 'eCup'
-  seasonName: string; // e.g. 'eCup 2020'
+  seasonName: string; // e.g. 'eCup 2027'
   qualifiersStart: string; // formatted date, e.g. '25 November 2019'
   qualifiersEnd: string;
   finals: string | null; // formatted date or null
