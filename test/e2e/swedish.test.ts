@@ -202,6 +202,7 @@ const SIGNED_OUT_PAGES = [
   '/forums/trophy_hunt',
   '/forums/general_discussion',
   '/forums/no_such_forum',
+  '/news/999999',
   '/no-such-page',
 ];
 
@@ -218,6 +219,7 @@ const SIGNED_IN_PAGES = [
   '/forums',
   '/forums/general_discussion',
   '/forums/general_discussion/new_thread',
+  '/game/999999',
 ];
 
 test('every string the Swedish catalogue leaves as in English is a name or a word Swedish uses too', (t) => {
