@@ -8,6 +8,9 @@ import {
   LOGIN_ATTEMPTS_PER_ADDRESS,
   LOGIN_FAILURES_PER_ACCOUNT,
   MESSAGES,
+  SIGNUP_ADDRESS_WINDOW_MS,
+  SIGNUP_REFUSALS_PER_ADDRESS,
+  SIGNUPS_PER_ADDRESS,
 } from '@ecup/domain';
 import { tooManyRequests, unavailable } from '../errors.ts';
 
@@ -26,7 +29,14 @@ export const LIMITS = {
     limit: LOGIN_FAILURES_PER_ACCOUNT,
     windowSeconds: LOGIN_ACCOUNT_WINDOW_MS / 1000,
   },
-  signupPerIp: { name: 'signup-ip', limit: 10, windowSeconds: 60 * 60 },
+  /** Accounts created per address (a refused attempt gives its reserved place back). */
+  signupPerIp: { name: 'signup-ip', limit: SIGNUPS_PER_ADDRESS, windowSeconds: SIGNUP_ADDRESS_WINDOW_MS / 1000 },
+  /** Refused sign-ups per address. */
+  signupRefusalsPerIp: {
+    name: 'signup-refused-ip',
+    limit: SIGNUP_REFUSALS_PER_ADDRESS,
+    windowSeconds: SIGNUP_ADDRESS_WINDOW_MS / 1000,
+  },
   signupPerAccount: { name: 'signup-account', limit: 5, windowSeconds: 60 * 60 },
   forgotPerIp: { name: 'forgot-ip', limit: 10, windowSeconds: 60 * 60 },
   forgotPerAccount: {
@@ -88,6 +98,12 @@ export async function release(redis: Redis, limit: Limit, subject: string): Prom
 // Decrements only a positive counter, so a window that expired in between is not turned negative.
 const RELEASE =
   "local n = tonumber(redis.call('GET', KEYS[1]) or '0') if n > 0 then redis.call('DECR', KEYS[1]) end return n";
+
+/** Counts one hit without refusing anything (a failure noted after the fact; {@link check} refuses the next try). */
+export async function count(redis: Redis, limit: Limit, subject: string): Promise<void> {
+  const k = key(limit, subject);
+  await closed(() => redis.multi().incr(k).expire(k, limit.windowSeconds, 'NX').exec());
+}
 
 /** Forgets an account's failures after a success. */
 export async function reset(redis: Redis, limit: Limit, subject: string): Promise<void> {

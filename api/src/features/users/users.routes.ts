@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import type Koa from 'koa';
 import {
   MESSAGES,
   OPEN_GAME_STATES,
@@ -28,10 +29,10 @@ import {
   verifyPassword,
 } from '@ecup/db';
 import type { AppDeps, AppState } from '../../context.ts';
-import { badRequest, forbidden, unauthorized, valid } from '../../errors.ts';
+import { HttpError, badRequest, forbidden, unauthorized, valid } from '../../errors.ts';
 import { bannedError, findSession, isBanned, requireUser } from '../../middleware/auth.ts';
 import { bodyOf, queryOf, uploadedFile } from '../../middleware/body.ts';
-import { LIMITS, check, hit, reset } from '../../services/rate-limit.ts';
+import { LIMITS, check, count, hit, release, reset } from '../../services/rate-limit.ts';
 import { clientIp, findIpBan, userAgent } from '../../services/client.ts';
 import { onlineFlags } from '../../services/presence.ts';
 import { runCommand } from '../../services/commands.ts';
@@ -116,12 +117,31 @@ export function usersRoutes(deps: AppDeps): Router<AppState> {
     ctx.body = {};
   });
 
+  /**
+   * Sign-up (spec §7). Per address, only created accounts count toward the sign-up limit: each attempt reserves a
+   * place and a refused one gives it back, so a class behind one address is never locked out by its typos. Refused
+   * attempts count toward their own, much higher limit, which stops a script trying names.
+   */
   router.post('/user/signup', async (ctx) => {
-    const now = deps.now();
-    const body = bodyOf(ctx);
     const ip = clientIp(ctx);
     await refuseBannedAddress(ip);
+    await check(deps.redis, LIMITS.signupRefusalsPerIp, ip);
     await hit(deps.redis, LIMITS.signupPerIp, ip);
+    try {
+      await signUpFrom(ctx, ip);
+    } catch (error) {
+      await release(deps.redis, LIMITS.signupPerIp, ip);
+      if (error instanceof HttpError && error.status !== 429 && error.status < 500) {
+        await count(deps.redis, LIMITS.signupRefusalsPerIp, ip);
+      }
+      throw error;
+    }
+  });
+
+  /** The sign-up itself, once the address may sign up: validate, store the photos, create the account. */
+  async function signUpFrom(ctx: Koa.ParameterizedContext<AppState>, ip: string) {
+    const now = deps.now();
+    const body = bodyOf(ctx);
     const form = valid(validateSignup(body, now));
     await hit(deps.redis, LIMITS.signupPerAccount, form.email);
     const userPhoto = uploadedFile(ctx, 'user_photo');
@@ -156,7 +176,7 @@ export function usersRoutes(deps: AppDeps): Router<AppState> {
       if (team_avatar_hash) await deps.images.remove('team', team_avatar_hash);
       throw error;
     }
-  });
+  }
 
   router.get('/user/search_teams', async (ctx) => {
     const name = asTrimmed(queryOf(ctx).name).slice(0, 100);
