@@ -96,7 +96,7 @@ test.serial(
     );
     const rows = await proxied.knex('users').whereIn(
       'username',
-      children.map((c) => c.username),
+      children.map((c) => String(c.username)),
     );
     t.is(rows.length, 30);
   },

@@ -99,12 +99,6 @@ export async function release(redis: Redis, limit: Limit, subject: string): Prom
 const RELEASE =
   "local n = tonumber(redis.call('GET', KEYS[1]) or '0') if n > 0 then redis.call('DECR', KEYS[1]) end return n";
 
-/** Counts one hit without refusing anything (a failure noted after the fact; {@link check} refuses the next try). */
-export async function count(redis: Redis, limit: Limit, subject: string): Promise<void> {
-  const k = key(limit, subject);
-  await closed(() => redis.multi().incr(k).expire(k, limit.windowSeconds, 'NX').exec());
-}
-
 /** Forgets an account's failures after a success. */
 export async function reset(redis: Redis, limit: Limit, subject: string): Promise<void> {
   await closed(() => redis.del(key(limit, subject)));

@@ -32,7 +32,7 @@ import type { AppDeps, AppState } from '../../context.ts';
 import { HttpError, badRequest, forbidden, unauthorized, valid } from '../../errors.ts';
 import { bannedError, findSession, isBanned, requireUser } from '../../middleware/auth.ts';
 import { bodyOf, queryOf, uploadedFile } from '../../middleware/body.ts';
-import { LIMITS, check, count, hit, release, reset } from '../../services/rate-limit.ts';
+import { LIMITS, check, hit, release, reset } from '../../services/rate-limit.ts';
 import { clientIp, findIpBan, userAgent } from '../../services/client.ts';
 import { onlineFlags } from '../../services/presence.ts';
 import { runCommand } from '../../services/commands.ts';
@@ -118,24 +118,30 @@ export function usersRoutes(deps: AppDeps): Router<AppState> {
   });
 
   /**
-   * Sign-up (spec §7). Per address, only created accounts count toward the sign-up limit: each attempt reserves a
-   * place and a refused one gives it back, so a class behind one address is never locked out by its typos. Refused
-   * attempts count toward their own, much higher limit, which stops a script trying names.
+   * Sign-up (spec §7). Per address, only created accounts count toward the sign-up limit and refused attempts
+   * toward their own, much higher one, so a class behind one address is never locked out by its typos while a
+   * script trying names is. Each attempt reserves a place in both before any work (so parallel attempts cannot
+   * all pass a check at once) and gives back the one that does not apply once the answer is known.
    */
   router.post('/user/signup', async (ctx) => {
     const ip = clientIp(ctx);
     await refuseBannedAddress(ip);
-    await check(deps.redis, LIMITS.signupRefusalsPerIp, ip);
-    await hit(deps.redis, LIMITS.signupPerIp, ip);
+    await hit(deps.redis, LIMITS.signupRefusalsPerIp, ip);
+    try {
+      await hit(deps.redis, LIMITS.signupPerIp, ip);
+    } catch (error) {
+      await release(deps.redis, LIMITS.signupRefusalsPerIp, ip);
+      throw error;
+    }
     try {
       await signUpFrom(ctx, ip);
     } catch (error) {
       await release(deps.redis, LIMITS.signupPerIp, ip);
-      if (error instanceof HttpError && error.status !== 429 && error.status < 500) {
-        await count(deps.redis, LIMITS.signupRefusalsPerIp, ip);
-      }
+      if (!(error instanceof HttpError && error.status < 500))
+        await release(deps.redis, LIMITS.signupRefusalsPerIp, ip);
       throw error;
     }
+    await release(deps.redis, LIMITS.signupRefusalsPerIp, ip);
   });
 
   /** The sign-up itself, once the address may sign up: validate, store the photos, create the account. */

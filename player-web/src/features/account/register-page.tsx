@@ -338,7 +338,8 @@ export function Component() {
                           pattern: '[0-9]*',
                           ...birthInput('birth_year'),
                         },
-                        formHelperText: { sx: { mx: 0.5, whiteSpace: 'nowrap' } },
+                        // The hint stays a hint; the date's messages show below the three fields.
+                        formHelperText: { error: false, sx: { mx: 0.5, whiteSpace: 'nowrap' } },
                       }}
                     />
                     <TextField
@@ -372,7 +373,8 @@ export function Component() {
                           pattern: '[0-9]*',
                           ...birthInput('birth_day'),
                         },
-                        formHelperText: { sx: { mx: 0.5, whiteSpace: 'nowrap' } },
+                        // The hint stays a hint; the date's messages show below the three fields.
+                        formHelperText: { error: false, sx: { mx: 0.5, whiteSpace: 'nowrap' } },
                       }}
                     />
                   </Box>
