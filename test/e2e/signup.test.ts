@@ -110,7 +110,7 @@ test("a new player sees every mistake at once under its field in the form's orde
   await submit();
   await expectPopover(t, page, MESSAGES.errorTitle, MESSAGES.usernameTooShort);
   await t.notThrowsAsync(
-    page.waitForFunction(() => document.activeElement?.id === 'signup-username'),
+    page.waitForFunction(() => document.activeElement?.id === 'signup-username', null, { polling: 100 }),
     'focus goes to the first field with a mistake',
   );
   t.deepEqual(await fieldMessages(page), [
@@ -204,7 +204,7 @@ test("a new player sees every mistake at once under its field in the form's orde
   t.deepEqual(await fieldMessages(page), [MESSAGES.usernameTaken]);
   t.is(await messageUnder(page, 'signup-username'), MESSAGES.usernameTaken);
   await t.notThrowsAsync(
-    page.waitForFunction(() => document.activeElement?.id === 'signup-username'),
+    page.waitForFunction(() => document.activeElement?.id === 'signup-username', null, { polling: 100 }),
     'focus goes to the taken username',
   );
 
@@ -269,9 +269,8 @@ for (const { name, open, form } of [
     await page.getByText('Already have an account?').waitFor();
     await page.locator('#main').getByRole('button', { name: 'Sign in' }).click();
     await page.locator(form).waitFor({ state: 'visible' });
-    if (name === 'laptop') {
-      await page.waitForFunction((id) => document.activeElement?.id === id, form.slice(1));
-    }
+    // The form's username field has the focus, ready to type.
+    await page.waitForFunction((id) => document.activeElement?.id === id, form.slice(1), { polling: 100 });
     await screenshot(page, `register-sign-in-opened-${name}`);
   });
 }
