@@ -171,7 +171,7 @@ test("a new player sees every mistake at once under its field in the form's orde
     MESSAGES.teamsRequired,
     MESSAGES.mustAgreeToTerms,
   ]);
-  t.regex((await field('birth_day').getAttribute('aria-describedby')) ?? '', /signup-birth-error/);
+  t.is(await field('birth_day').getAttribute('aria-describedby'), 'signup-birth_day-helper-text signup-birth-error');
 
   // Ten years old: the guardian field appears, and the age floor shows under the birth date.
   await field('repeat_password').fill('GoodPassword1');

@@ -182,8 +182,12 @@ export function Component() {
   const birthErrors = (['birth_year', 'birth_month', 'birth_day'] as const)
     .map((name) => errorOf(name))
     .filter((message) => message !== undefined);
-  const birthInput = (name: 'birth_year' | 'birth_month' | 'birth_day') =>
-    errors[name] !== undefined ? { 'aria-describedby': BIRTH_ERROR_ID } : {};
+  /** A birth field with a message is described by the date's messages, and by its own hint when it has one. */
+  const birthInput = (name: 'birth_year' | 'birth_month' | 'birth_day') => {
+    if (errors[name] === undefined) return {};
+    const hint = name === 'birth_month' ? '' : `${idOf(name)}-helper-text `;
+    return { 'aria-describedby': `${hint}${BIRTH_ERROR_ID}` };
+  };
 
   /** Marks every field's message, shows the first in the Error popover and then focuses its field. */
   function fail(found: { field: SignupField; message: string }[]) {
