@@ -164,9 +164,11 @@ export const FORGOT_USERNAME_MAX = 25;
 /** Birth date bounds (spec §5). */
 export const BIRTH_YEAR_MIN = 1900;
 export const BIRTH_YEAR_MAX = 2100;
-/** Birth-year input hints (spec §5: "inputs hint 1910-2007"). */
-export const BIRTH_YEAR_HINT_MIN = 1910;
-export const BIRTH_YEAR_HINT_MAX = 2007;
+/**
+ * How far back the birth-year hint reaches, in years before the current one (spec §5 hints 1910-2007 in 2019:
+ * 109 years back; its upper end is the age floor, see birthYearHint).
+ */
+export const BIRTH_YEAR_HINT_SPAN_YEARS = 109;
 /** YouTube video id length (spec §5). */
 export const YOUTUBE_ID_MIN = 8;
 export const YOUTUBE_ID_MAX = 15;
@@ -184,6 +186,18 @@ export const LOGIN_ADDRESS_WINDOW_MS = 60_000;
 /** Forgot-password requests (and so reset e-mails) per account per window. */
 export const FORGOT_PASSWORD_PER_ACCOUNT = 3;
 export const FORGOT_PASSWORD_WINDOW_MS = 60 * 60_000;
+
+/**
+ * Sign-ups from one client address per window. Only created accounts count, so a school class or a club behind
+ * one address can sign up together whatever mistakes its children make first.
+ */
+export const SIGNUPS_PER_ADDRESS = 60;
+/**
+ * Refused sign-ups (a taken username, a typo) from one client address per window: far more than a class makes,
+ * far fewer than a script trying names needs. Once reached, the address may not sign up until the window ends.
+ */
+export const SIGNUP_REFUSALS_PER_ADDRESS = 300;
+export const SIGNUP_ADDRESS_WINDOW_MS = 60 * 60_000;
 
 // --- Age (spec §9 terms; decisions §8) ---
 

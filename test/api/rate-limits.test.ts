@@ -1,5 +1,5 @@
 import test from 'ava';
-import { LOGIN_FAILURES_PER_ACCOUNT, MESSAGES } from '@ecup/domain';
+import { LOGIN_FAILURES_PER_ACCOUNT, MESSAGES, SIGNUP_REFUSALS_PER_ADDRESS, SIGNUPS_PER_ADDRESS } from '@ecup/domain';
 import { parseIpRange } from '@ecup/db';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildUser, signupFields } from '../helpers/factories.ts';
@@ -48,15 +48,109 @@ test.serial('a spoofed X-Forwarded-For does not reset the per-IP login limit', a
   t.true(limited >= 8, `limited ${limited} of 40`);
 });
 
-test.serial('limits sign-ups per IP', async (t) => {
+test.serial('refused sign-ups from one address no longer lock it out: the next valid one is created', async (t) => {
   const api = client(proxied.url);
   const headers = { 'X-Forwarded-For': '203.0.113.50' };
   const statuses: number[] = [];
   for (let i = 0; i < 11; i++) {
     statuses.push((await api.post('/user/signup', signupFields({ username: `x` }), { headers })).status);
   }
-  t.deepEqual(statuses.slice(0, 10), Array(10).fill(400));
-  t.is(statuses[10], 429);
+  t.deepEqual(statuses, Array(11).fill(400));
+  const fields = signupFields();
+  const created = await api.post('/user/signup', fields, { headers });
+  t.is(created.status, 200, JSON.stringify(created.body));
+  t.truthy(await proxied.knex('users').where('username', fields.username).first());
+});
+
+test.serial(
+  'a class of 30 signs up from one address within 15 minutes, each after a few mistakes: all 30 accounts exist',
+  async (t) => {
+    const api = client(proxied.url);
+    const headers = { 'X-Forwarded-For': '203.0.113.51' };
+    const taken = await buildUser(proxied.knex);
+    const started = Date.now();
+    const children = Array.from({ length: 30 }, () => signupFields());
+    const answers = await Promise.all(
+      children.map(async (fields) => {
+        const mistakes = [
+          { ...fields, username: taken.username },
+          { ...fields, password: 'short', repeat_password: 'short' },
+          { ...fields, terms: '' },
+          { ...fields, repeat_password: 'a good pasword' },
+        ];
+        const refused: number[] = [];
+        for (const mistake of mistakes) refused.push((await api.post('/user/signup', mistake, { headers })).status);
+        const created = await api.post('/user/signup', fields, { headers });
+        return { refused, created: created.status, body: created.body };
+      }),
+    );
+    t.true(Date.now() - started < 15 * 60_000);
+    t.deepEqual(
+      answers.map((a) => a.refused),
+      Array(30).fill([400, 400, 400, 400]),
+    );
+    t.deepEqual(
+      answers.map((a) => a.created),
+      Array(30).fill(200),
+      JSON.stringify(answers.filter((a) => a.created !== 200).map((a) => a.body)),
+    );
+    const rows = await proxied.knex('users').whereIn(
+      'username',
+      children.map((c) => String(c.username)),
+    );
+    t.is(rows.length, 30);
+  },
+);
+
+test.serial(
+  `a script's refused sign-ups from one address stop at ${SIGNUP_REFUSALS_PER_ADDRESS} with 429 'Too many attempts', valid ones too`,
+  async (t) => {
+    const api = client(proxied.url);
+    const headers = { 'X-Forwarded-For': '203.0.113.52' };
+    const taken = await buildUser(proxied.knex);
+    const statuses: number[] = [];
+    // A script sending sign-ups the server refuses, ten at a time: mostly malformed, some with a taken username.
+    for (let i = 0; i < SIGNUP_REFUSALS_PER_ADDRESS; i += 10) {
+      const batch = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          api.post('/user/signup', signupFields({ username: i % 100 === 0 ? taken.username : 'x' }), { headers }),
+        ),
+      );
+      statuses.push(...batch.map((r) => r.status));
+    }
+    t.deepEqual(statuses, Array(SIGNUP_REFUSALS_PER_ADDRESS).fill(400));
+    const stopped = await api.post('/user/signup', signupFields({ username: taken.username }), { headers });
+    t.is(stopped.status, 429);
+    t.deepEqual(stopped.body, { error: 'Too many attempts. Please try again in 60 minutes.' });
+    t.truthy(Number(stopped.headers.get('retry-after')) > 59 * 60);
+    const fields = signupFields();
+    const valid = await api.post('/user/signup', fields, { headers });
+    t.is(valid.status, 429);
+    t.is(await proxied.knex('users').where('username', fields.username).first(), undefined);
+    // Another address is not affected.
+    const elsewhere = await api.post('/user/signup', signupFields(), {
+      headers: { 'X-Forwarded-For': '203.0.113.53' },
+    });
+    t.is(elsewhere.status, 200);
+  },
+);
+
+test.serial(`limits accounts created from one address to ${SIGNUPS_PER_ADDRESS} an hour`, async (t) => {
+  const api = client(proxied.url);
+  const headers = { 'X-Forwarded-For': '203.0.113.54' };
+  const statuses: number[] = [];
+  for (let i = 0; i < SIGNUPS_PER_ADDRESS; i += 10) {
+    const batch = await Promise.all(
+      Array.from({ length: 10 }, () => api.post('/user/signup', signupFields(), { headers })),
+    );
+    statuses.push(...batch.map((r) => r.status));
+  }
+  t.deepEqual(statuses, Array(SIGNUPS_PER_ADDRESS).fill(200));
+  const fields = signupFields();
+  const over = await api.post('/user/signup', fields, { headers });
+  t.is(over.status, 429);
+  t.regex(String(over.body.error), /^Too many attempts\. Please try again in \d+ minutes?\.$/);
+  t.is(await proxied.knex('users').where('username', fields.username).first(), undefined);
 });
 
 test.serial('limits forgot-password per account and answers 429 with a message', async (t) => {

@@ -8,6 +8,9 @@ import {
   LOGIN_ATTEMPTS_PER_ADDRESS,
   LOGIN_FAILURES_PER_ACCOUNT,
   MESSAGES,
+  SIGNUP_ADDRESS_WINDOW_MS,
+  SIGNUP_REFUSALS_PER_ADDRESS,
+  SIGNUPS_PER_ADDRESS,
 } from '@ecup/domain';
 import { tooManyRequests, unavailable } from '../errors.ts';
 
@@ -26,7 +29,14 @@ export const LIMITS = {
     limit: LOGIN_FAILURES_PER_ACCOUNT,
     windowSeconds: LOGIN_ACCOUNT_WINDOW_MS / 1000,
   },
-  signupPerIp: { name: 'signup-ip', limit: 10, windowSeconds: 60 * 60 },
+  /** Accounts created per address (a refused attempt gives its reserved place back). */
+  signupPerIp: { name: 'signup-ip', limit: SIGNUPS_PER_ADDRESS, windowSeconds: SIGNUP_ADDRESS_WINDOW_MS / 1000 },
+  /** Refused sign-ups per address. */
+  signupRefusalsPerIp: {
+    name: 'signup-refused-ip',
+    limit: SIGNUP_REFUSALS_PER_ADDRESS,
+    windowSeconds: SIGNUP_ADDRESS_WINDOW_MS / 1000,
+  },
   signupPerAccount: { name: 'signup-account', limit: 5, windowSeconds: 60 * 60 },
   forgotPerIp: { name: 'forgot-ip', limit: 10, windowSeconds: 60 * 60 },
   forgotPerAccount: {

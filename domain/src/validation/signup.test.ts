@@ -1,6 +1,14 @@
 import test from 'ava';
 import { MESSAGES } from '../messages.ts';
-import { ageOn, isMinorOn, isRealDate, validateSignup } from './signup.ts';
+import {
+  SIGNUP_FORM_FIELDS,
+  ageOn,
+  birthYearHint,
+  isMinorOn,
+  isRealDate,
+  signupErrors,
+  validateSignup,
+} from './signup.ts';
 
 // Sign-up date used throughout: 15 June 2025 (UTC).
 const TODAY = new Date('2025-06-15T12:00:00Z');
@@ -341,3 +349,109 @@ for (const [year, month, day, real] of realDates) {
     t.is(isRealDate(year, month, day), real);
   });
 }
+
+test("signupErrors lists every field of an empty form at once, in the form's order, with the spec's messages", (t) => {
+  t.deepEqual(signupErrors({ repeat_password: 'x' }, TODAY), [
+    { field: 'username', message: MESSAGES.usernameTooShort },
+    { field: 'email', message: MESSAGES.invalidEmail },
+    { field: 'password', message: MESSAGES.passwordTooShort },
+    { field: 'repeat_password', message: MESSAGES.passwordMismatch },
+    { field: 'console', message: MESSAGES.consoleRequired },
+    { field: 'gamer_tag', message: MESSAGES.psnIdTooShort },
+    { field: 'first_name', message: MESSAGES.firstNameTooShort },
+    { field: 'last_name', message: MESSAGES.lastNameTooShort },
+    { field: 'birth_year', message: MESSAGES.invalidBirthYear },
+    { field: 'birth_month', message: MESSAGES.invalidBirthMonth },
+    { field: 'birth_day', message: MESSAGES.invalidBirthDay },
+    { field: 'country_id', message: MESSAGES.countryRequired },
+    { field: 'irl_team', message: MESSAGES.teamsRequired },
+    { field: 'fifa_team', message: MESSAGES.teamsRequired },
+    { field: 'terms', message: MESSAGES.mustAgreeToTerms },
+  ]);
+});
+
+test('signupErrors is empty exactly when validateSignup passes', (t) => {
+  t.deepEqual(signupErrors(form(), TODAY), []);
+  t.true(validateSignup(form(), TODAY).ok);
+});
+
+test('signupErrors gives each field only its first broken rule', (t) => {
+  t.deepEqual(signupErrors(form({ username: '!', fifa_team: '', irl_team: s(101) }), TODAY), [
+    { field: 'username', message: MESSAGES.usernameTooShort },
+    { field: 'irl_team', message: MESSAGES.teamNameTooLong },
+    { field: 'fifa_team', message: MESSAGES.teamsRequired },
+  ]);
+});
+
+test("signupErrors' first message differs from the API's when the form's order differs from the spec's", (t) => {
+  const input = form({ first_name: '', email: 'x' });
+  t.deepEqual(validateSignup(input, TODAY), { ok: false, error: MESSAGES.firstNameTooShort });
+  t.deepEqual(
+    signupErrors(input, TODAY).map((e) => e.field),
+    ['email', 'first_name'],
+  );
+});
+
+test('signupErrors checks the day against the month and year once both are valid, else against 1-31', (t) => {
+  t.deepEqual(signupErrors(form({ birth_month: '2', birth_day: '30' }), TODAY), [
+    { field: 'birth_day', message: MESSAGES.invalidBirthDay },
+  ]);
+  t.deepEqual(signupErrors(form({ birth_month: '', birth_day: '30' }), TODAY), [
+    { field: 'birth_month', message: MESSAGES.invalidBirthMonth },
+  ]);
+  t.deepEqual(signupErrors(form({ birth_year: 'x', birth_day: '32' }), TODAY), [
+    { field: 'birth_year', message: MESSAGES.invalidBirthYear },
+    { field: 'birth_day', message: MESSAGES.invalidBirthDay },
+  ]);
+});
+
+test('signupErrors puts being too young under the birth year, without asking a guardian for a child refused', (t) => {
+  t.deepEqual(signupErrors(form({ birth_year: '2014', terms: '' }), TODAY), [
+    { field: 'birth_year', message: MESSAGES.tooYoung },
+    { field: 'terms', message: MESSAGES.mustAgreeToTerms },
+  ]);
+});
+
+test("signupErrors asks a minor for the guardian's e-mail beside the other mistakes", (t) => {
+  t.deepEqual(signupErrors(form({ birth_year: '2010', username: '' }), TODAY), [
+    { field: 'username', message: MESSAGES.usernameTooShort },
+    { field: 'guardian_email', message: MESSAGES.guardianEmailRequired },
+  ]);
+  t.deepEqual(signupErrors(form({ birth_year: '2010', guardian_email: 'kalle@example.com' }), TODAY), [
+    { field: 'guardian_email', message: MESSAGES.guardianEmailSameAsOwn },
+  ]);
+});
+
+test('signupErrors words the gamer tag for the chosen console, and for PlayStation before one is chosen', (t) => {
+  t.deepEqual(signupErrors(form({ console: '0', gamer_tag: 'a!' }), TODAY), [
+    { field: 'console', message: MESSAGES.playstationOnly },
+    { field: 'gamer_tag', message: MESSAGES.xboxGamertagIllegal },
+  ]);
+  t.deepEqual(signupErrors(form({ console: '', gamer_tag: 'a!' }), TODAY), [
+    { field: 'console', message: MESSAGES.consoleRequired },
+    { field: 'gamer_tag', message: MESSAGES.psnIdTooShort },
+  ]);
+});
+
+test('SIGNUP_FORM_FIELDS names every field once', (t) => {
+  t.is(new Set(SIGNUP_FORM_FIELDS).size, SIGNUP_FORM_FIELDS.length);
+});
+
+test('the birth-year hint ends at the year of those turning 12 this year: 1917–2014 in 2026', (t) => {
+  t.deepEqual(birthYearHint(new Date('2026-11-26T08:00:00Z')), { min: 1917, max: 2014 });
+  // The spec's hint, written in 2019.
+  t.deepEqual(birthYearHint(new Date('2019-03-01T00:00:00Z')), { min: 1910, max: 2007 });
+});
+
+test('the birth-year hint moves on 1 January (UTC), and a 12-year-old born then is inside it', (t) => {
+  t.deepEqual(birthYearHint(new Date('2026-12-31T23:59:59Z')), { min: 1917, max: 2014 });
+  t.deepEqual(birthYearHint(new Date('2027-01-01T00:00:00Z')), { min: 1918, max: 2015 });
+  const today = new Date('2027-01-01T00:00:00Z');
+  const { max } = birthYearHint(today);
+  t.true(
+    validateSignup(
+      form({ birth_year: String(max), birth_month: '1', birth_day: '1', guardian_email: 'm@example.com' }),
+      today,
+    ).ok,
+  );
+});

@@ -1,9 +1,11 @@
 /**
  * The sign-up form (spec §5 "Signup", decisions §8 age and guardian rules). One validator for the player form and
- * POST /user/signup; it returns the first failing rule in the order of the spec's bullet list.
+ * POST /user/signup; the API answers the first failing rule in the order of the spec's bullet list, the form shows
+ * every field's message at once in its own order.
  */
 import {
   ADULT_AGE_YEARS,
+  BIRTH_YEAR_HINT_SPAN_YEARS,
   BIRTH_YEAR_MAX,
   BIRTH_YEAR_MIN,
   COUNTRY_COUNT,
@@ -13,6 +15,7 @@ import {
   PSN_ID_MIN,
   TEAM_NAME_MAX,
   XBOX_GAMER_TAG_MIN,
+  CONSOLE_PLAYSTATION,
   CONSOLE_XBOX,
 } from '../constants.ts';
 import type { ConsoleId } from '../constants.ts';
@@ -84,88 +87,167 @@ export function isMinorOn(birth: BirthDate, today: Date): boolean {
 }
 
 /**
- * Validates the sign-up form (spec §5 "Signup"; decisions §8). Order: username, first name, last name, e-mail,
- * password, repeated password (only when sent), birth year, month, day, terms, teams, console, gamer tag,
- * country, minimum age, guardian e-mail. `today` is the sign-up date (its UTC calendar day).
+ * The birth-year input's hint on `today` (spec §5 "inputs hint 1910-2007", written in 2019): from
+ * {@link BIRTH_YEAR_HINT_SPAN_YEARS} years back up to the last year whose children can have turned
+ * {@link MIN_AGE_YEARS} by `today`'s year end, so no one old enough reads that their year is out of range.
  */
-export function validateSignup(input: FormInput, today: Date): Validation<SignupValue> {
+export function birthYearHint(today: Date): { min: number; max: number } {
+  const year = today.getUTCFullYear();
+  return { min: year - BIRTH_YEAR_HINT_SPAN_YEARS, max: year - MIN_AGE_YEARS };
+}
+
+/**
+ * The sign-up form's fields in the order the player app shows them (its reading and tab order): account, console,
+ * about you, teams, then the terms. {@link signupErrors} lists its messages in this order.
+ */
+export const SIGNUP_FORM_FIELDS = [
+  'username',
+  'email',
+  'password',
+  'repeat_password',
+  'console',
+  'gamer_tag',
+  'first_name',
+  'last_name',
+  'birth_year',
+  'birth_month',
+  'birth_day',
+  'country_id',
+  'guardian_email',
+  'irl_team',
+  'fifa_team',
+  'terms',
+] as const;
+
+/** A field of the sign-up form, named as the form and the API name it. */
+export type SignupField = (typeof SIGNUP_FORM_FIELDS)[number];
+
+/** One field's message (spec §5 wording). */
+export interface SignupFieldError {
+  field: SignupField;
+  message: string;
+}
+
+/** Every broken rule of a sign-up, each field's first, in the spec's order; and the cleaned value when none. */
+function checkSignup(
+  input: FormInput,
+  today: Date,
+): { ok: true; value: SignupValue } | { ok: false; errors: [SignupFieldError, ...SignupFieldError[]] } {
+  const errors: SignupFieldError[] = [];
+  const broke = (field: SignupField, message: string | null) => {
+    if (message !== null) errors.push({ field, message });
+  };
+
   const username = asTrimmed(field(input, 'username'));
   const first_name = asTrimmed(field(input, 'first_name'));
   const last_name = asTrimmed(field(input, 'last_name'));
   const email = asTrimmed(field(input, 'email'));
   const password = asText(field(input, 'password')) ?? '';
-
-  const error =
-    usernameError(username) ??
-    nameError(first_name, 'first') ??
-    nameError(last_name, 'last') ??
-    emailError(email) ??
-    passwordError(password, PASSWORD_MIN, PASSWORD_MAX);
-  if (error) return fail(error);
-
+  broke('username', usernameError(username));
+  broke('first_name', nameError(first_name, 'first'));
+  broke('last_name', nameError(last_name, 'last'));
+  broke('email', emailError(email));
+  const badPassword = passwordError(password, PASSWORD_MIN, PASSWORD_MAX);
+  broke('password', badPassword);
   // A raw API client may leave the repeat out; the player form always sends it.
   const repeat = field(input, 'repeat_password');
-  if (isSent(repeat) && asText(repeat) !== password) return fail(MESSAGES.passwordMismatch);
+  if (isSent(repeat) && asText(repeat) !== password) broke('repeat_password', MESSAGES.passwordMismatch);
 
   const birth_year = asInteger(field(input, 'birth_year'));
-  if (birth_year === undefined || birth_year < BIRTH_YEAR_MIN || birth_year > BIRTH_YEAR_MAX) {
-    return fail(MESSAGES.invalidBirthYear);
-  }
+  const yearOk = birth_year !== undefined && birth_year >= BIRTH_YEAR_MIN && birth_year <= BIRTH_YEAR_MAX;
+  if (!yearOk) broke('birth_year', MESSAGES.invalidBirthYear);
   const birth_month = asInteger(field(input, 'birth_month'));
-  if (birth_month === undefined || birth_month < 1 || birth_month > 12) return fail(MESSAGES.invalidBirthMonth);
+  const monthOk = birth_month !== undefined && birth_month >= 1 && birth_month <= 12;
+  if (!monthOk) broke('birth_month', MESSAGES.invalidBirthMonth);
   const birth_day = asInteger(field(input, 'birth_day'));
-  if (birth_day === undefined || !isRealDate(birth_year, birth_month, birth_day)) {
-    return fail(MESSAGES.invalidBirthDay);
-  }
+  // Without a year and month the day can only be held to 1-31 (spec §5); with them, to a real date.
+  const dayOk =
+    birth_day !== undefined &&
+    (yearOk && monthOk ? isRealDate(birth_year, birth_month, birth_day) : birth_day >= 1 && birth_day <= 31);
+  if (!dayOk) broke('birth_day', MESSAGES.invalidBirthDay);
 
-  if (!isYes(field(input, 'terms'))) return fail(MESSAGES.mustAgreeToTerms);
+  if (!isYes(field(input, 'terms'))) broke('terms', MESSAGES.mustAgreeToTerms);
 
   const irl_team = asTrimmed(field(input, 'irl_team'));
   const fifa_team = asTrimmed(field(input, 'fifa_team'));
-  if (irl_team === '' || fifa_team === '') return fail(MESSAGES.teamsRequired);
-  if (charLength(irl_team) > TEAM_NAME_MAX || charLength(fifa_team) > TEAM_NAME_MAX) {
-    return fail(MESSAGES.teamNameTooLong);
-  }
+  if (irl_team === '') broke('irl_team', MESSAGES.teamsRequired);
+  if (fifa_team === '') broke('fifa_team', MESSAGES.teamsRequired);
+  if (charLength(irl_team) > TEAM_NAME_MAX) broke('irl_team', MESSAGES.teamNameTooLong);
+  if (charLength(fifa_team) > TEAM_NAME_MAX) broke('fifa_team', MESSAGES.teamNameTooLong);
 
   const console = parseConsole(field(input, 'console'));
-  if (console === undefined) return fail(MESSAGES.consoleRequired);
-  const closed = consoleClosedError(console);
-  if (closed) return fail(closed);
-
+  broke('console', console === undefined ? MESSAGES.consoleRequired : consoleClosedError(console));
+  // Before a console is chosen the form calls the tag a PSN ID, the only open network (spec §5).
+  const network = console ?? CONSOLE_PLAYSTATION;
   const gamer_tag = asTrimmed(field(input, 'gamer_tag'));
-  const tagError = gamerTagError(gamer_tag, console, console === CONSOLE_XBOX ? XBOX_GAMER_TAG_MIN : PSN_ID_MIN);
-  if (tagError) return fail(tagError);
+  broke('gamer_tag', gamerTagError(gamer_tag, network, network === CONSOLE_XBOX ? XBOX_GAMER_TAG_MIN : PSN_ID_MIN));
 
   const country_id = asInteger(field(input, 'country_id'));
-  if (country_id === undefined || country_id < 0 || country_id >= COUNTRY_COUNT) {
-    return fail(MESSAGES.countryRequired);
-  }
-
-  const birth = { year: birth_year, month: birth_month, day: birth_day };
-  if (ageOn(birth, today) < MIN_AGE_YEARS) return fail(MESSAGES.tooYoung);
+  const countryOk = country_id !== undefined && country_id >= 0 && country_id < COUNTRY_COUNT;
+  if (!countryOk) broke('country_id', MESSAGES.countryRequired);
 
   let guardian_email: string | null = null;
-  if (isMinorOn(birth, today)) {
-    guardian_email = asTrimmed(field(input, 'guardian_email'));
-    if (guardian_email === '') return fail(MESSAGES.guardianEmailRequired);
-    if (!isEmailAddress(guardian_email)) return fail(MESSAGES.guardianEmailInvalid);
-    if (guardian_email.toLowerCase() === email.toLowerCase()) return fail(MESSAGES.guardianEmailSameAsOwn);
+  if (yearOk && monthOk && dayOk) {
+    const birth = { year: birth_year, month: birth_month, day: birth_day };
+    if (ageOn(birth, today) < MIN_AGE_YEARS) {
+      broke('birth_year', MESSAGES.tooYoung);
+    } else if (isMinorOn(birth, today)) {
+      guardian_email = asTrimmed(field(input, 'guardian_email'));
+      if (guardian_email === '') broke('guardian_email', MESSAGES.guardianEmailRequired);
+      else if (!isEmailAddress(guardian_email)) broke('guardian_email', MESSAGES.guardianEmailInvalid);
+      else if (guardian_email.toLowerCase() === email.toLowerCase()) {
+        broke('guardian_email', MESSAGES.guardianEmailSameAsOwn);
+      }
+    }
   }
 
-  return ok({
-    username,
-    first_name,
-    last_name,
-    email,
-    password,
-    console,
-    gamer_tag,
-    irl_team,
-    fifa_team,
-    birth_year,
-    birth_month,
-    birth_day,
-    country_id,
-    guardian_email,
-  });
+  // Each field shows one message: the first rule it breaks.
+  const [first, ...more] = errors.filter((error, i) => errors.findIndex((e) => e.field === error.field) === i);
+  if (first) return { ok: false, errors: [first, ...more] };
+  // Every rule passed, so each of these holds; the checks only tell the compiler so.
+  if (!yearOk || !monthOk || !dayOk || !countryOk || console === undefined) {
+    return { ok: false, errors: [{ field: 'birth_day', message: MESSAGES.invalidBirthDay }] };
+  }
+  return {
+    ok: true,
+    value: {
+      username,
+      first_name,
+      last_name,
+      email,
+      password,
+      console,
+      gamer_tag,
+      irl_team,
+      fifa_team,
+      birth_year,
+      birth_month,
+      birth_day,
+      country_id,
+      guardian_email,
+    },
+  };
+}
+
+/**
+ * Validates the sign-up form (spec §5 "Signup"; decisions §8) and answers the first failing rule. Order: username,
+ * first name, last name, e-mail, password, repeated password (only when sent), birth year, month, day, terms,
+ * teams, console, gamer tag, country, minimum age, guardian e-mail. `today` is the sign-up date (its UTC calendar
+ * day). POST /user/signup answers with this message.
+ */
+export function validateSignup(input: FormInput, today: Date): Validation<SignupValue> {
+  const checked = checkSignup(input, today);
+  return checked.ok ? ok(checked.value) : fail(checked.errors[0].message);
+}
+
+/**
+ * Every field's message at once, in the form's order ({@link SIGNUP_FORM_FIELDS}), one per field: what the player
+ * app shows under each field, so a player sees all their mistakes after one press. Empty when the sign-up passes
+ * {@link validateSignup}; the same rules in another order.
+ */
+export function signupErrors(input: FormInput, today: Date): SignupFieldError[] {
+  const checked = checkSignup(input, today);
+  if (checked.ok) return [];
+  const order = (field: SignupField) => SIGNUP_FORM_FIELDS.indexOf(field);
+  return [...checked.errors].sort((a, b) => order(a.field) - order(b.field));
 }

@@ -4,7 +4,8 @@
  * of the name count too), per address LOGIN_ATTEMPTS_PER_ADDRESS a minute, a rotating X-Forwarded-For resets
  * nothing (without TRUST_PROXY, from an untrusted peer, and through a trusted proxy that appends), forgot-password
  * mails an account at most FORGOT_PASSWORD_PER_ACCOUNT times an hour, an unknown user and a wrong password answer
- * alike and in the same time, and reset links work once, for 60 minutes, until the password changes.
+ * alike and in the same time, reset links work once, for 60 minutes, until the password changes, and refused
+ * sign-ups from one address stop at SIGNUP_REFUSALS_PER_ADDRESS (in parallel too, whatever X-Forwarded-For says).
  */
 import { performance } from 'node:perf_hooks';
 import {
@@ -12,10 +13,11 @@ import {
   LOGIN_ATTEMPTS_PER_ADDRESS,
   LOGIN_FAILURES_PER_ACCOUNT,
   MESSAGES,
+  SIGNUP_REFUSALS_PER_ADDRESS,
 } from '@ecup/domain';
 import { hashPassword } from '@ecup/db';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
-import { buildUser } from '../../helpers/factories.ts';
+import { buildUser, signupFields } from '../../helpers/factories.ts';
 import { client, type Answer, type Credentials } from '../../helpers/http.ts';
 import type { Suite } from '../suite.ts';
 
@@ -250,6 +252,49 @@ export const suite: Suite = {
         figures['parallel sign-ins from one address / let through'] = `${parallel} / ${passed}`;
         if (passed > LOGIN_ATTEMPTS_PER_ADDRESS)
           violations.push(`${passed} of ${parallel} parallel sign-ins from one address got through`);
+      }
+
+      // --- Sign-up: refused attempts per address stop a script at their cap, in parallel and whatever the header
+      // says, while the accounts a class creates do not count toward it.
+      log('refused sign-ups per address');
+      {
+        const signup = async (server: TestServer, fields: Record<string, string>, headers: Record<string, string>) => {
+          requests++;
+          return client(server.url).post('/user/signup', fields, { headers });
+        };
+        const parallel = SIGNUP_REFUSALS_PER_ADDRESS + 100;
+        const one = freshAddress();
+        const answers = await Promise.all(
+          Array.from({ length: parallel }, () =>
+            signup(proxied, signupFields({ username: 'x' }), { 'X-Forwarded-For': one }),
+          ),
+        );
+        const refused = answers.filter((a) => a.status === 400).length;
+        const limited = answers.filter((a) => a.status === 429).length;
+        figures['parallel refused sign-ups from one address / evaluated'] = `${parallel} / ${refused}`;
+        if (refused > SIGNUP_REFUSALS_PER_ADDRESS || refused + limited !== parallel) {
+          violations.push(
+            `${refused} of ${parallel} parallel refused sign-ups from one address were evaluated (cap ${SIGNUP_REFUSALS_PER_ADDRESS}), ${limited} answered 429`,
+          );
+        }
+        const valid = await signup(proxied, signupFields(), { 'X-Forwarded-For': one });
+        if (valid.status !== 429) violations.push(`a sign-up after the refused cap answered ${valid.status}, not 429`);
+
+        // Without TRUST_PROXY a script rotating X-Forwarded-For is still one address.
+        let evaluated = 0;
+        for (let i = 0; i < SIGNUP_REFUSALS_PER_ADDRESS + 20; i += 20) {
+          const batch = await Promise.all(
+            Array.from({ length: 20 }, (_, j) =>
+              signup(direct, signupFields({ username: 'x' }), { 'X-Forwarded-For': `203.0.113.${(i + j) % 250}` }),
+            ),
+          );
+          evaluated += batch.filter((a) => a.status === 400).length;
+        }
+        figures['refused sign-ups with a rotating X-Forwarded-For / evaluated'] =
+          `${SIGNUP_REFUSALS_PER_ADDRESS + 20} / ${evaluated}`;
+        if (evaluated > SIGNUP_REFUSALS_PER_ADDRESS) {
+          violations.push(`a rotating X-Forwarded-For let ${evaluated} refused sign-ups through`);
+        }
       }
 
       // --- Forgot-password: at most 3 e-mails an hour per account, whatever the spelling or the parallelism.

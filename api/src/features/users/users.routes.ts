@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import type Koa from 'koa';
 import {
   MESSAGES,
   OPEN_GAME_STATES,
@@ -28,10 +29,10 @@ import {
   verifyPassword,
 } from '@ecup/db';
 import type { AppDeps, AppState } from '../../context.ts';
-import { badRequest, forbidden, unauthorized, valid } from '../../errors.ts';
+import { HttpError, badRequest, forbidden, unauthorized, valid } from '../../errors.ts';
 import { bannedError, findSession, isBanned, requireUser } from '../../middleware/auth.ts';
 import { bodyOf, queryOf, uploadedFile } from '../../middleware/body.ts';
-import { LIMITS, check, hit, reset } from '../../services/rate-limit.ts';
+import { LIMITS, check, hit, release, reset } from '../../services/rate-limit.ts';
 import { clientIp, findIpBan, userAgent } from '../../services/client.ts';
 import { onlineFlags } from '../../services/presence.ts';
 import { runCommand } from '../../services/commands.ts';
@@ -116,12 +117,37 @@ export function usersRoutes(deps: AppDeps): Router<AppState> {
     ctx.body = {};
   });
 
+  /**
+   * Sign-up (spec §7). Per address, only created accounts count toward the sign-up limit and refused attempts
+   * toward their own, much higher one, so a class behind one address is never locked out by its typos while a
+   * script trying names is. Each attempt reserves a place in both before any work (so parallel attempts cannot
+   * all pass a check at once) and gives back the one that does not apply once the answer is known.
+   */
   router.post('/user/signup', async (ctx) => {
-    const now = deps.now();
-    const body = bodyOf(ctx);
     const ip = clientIp(ctx);
     await refuseBannedAddress(ip);
-    await hit(deps.redis, LIMITS.signupPerIp, ip);
+    await hit(deps.redis, LIMITS.signupRefusalsPerIp, ip);
+    try {
+      await hit(deps.redis, LIMITS.signupPerIp, ip);
+    } catch (error) {
+      await release(deps.redis, LIMITS.signupRefusalsPerIp, ip);
+      throw error;
+    }
+    try {
+      await signUpFrom(ctx, ip);
+    } catch (error) {
+      await release(deps.redis, LIMITS.signupPerIp, ip);
+      if (!(error instanceof HttpError && error.status < 500))
+        await release(deps.redis, LIMITS.signupRefusalsPerIp, ip);
+      throw error;
+    }
+    await release(deps.redis, LIMITS.signupRefusalsPerIp, ip);
+  });
+
+  /** The sign-up itself, once the address may sign up: validate, store the photos, create the account. */
+  async function signUpFrom(ctx: Koa.ParameterizedContext<AppState>, ip: string) {
+    const now = deps.now();
+    const body = bodyOf(ctx);
     const form = valid(validateSignup(body, now));
     await hit(deps.redis, LIMITS.signupPerAccount, form.email);
     const userPhoto = uploadedFile(ctx, 'user_photo');
@@ -156,7 +182,7 @@ export function usersRoutes(deps: AppDeps): Router<AppState> {
       if (team_avatar_hash) await deps.images.remove('team', team_avatar_hash);
       throw error;
     }
-  });
+  }
 
   router.get('/user/search_teams', async (ctx) => {
     const name = asTrimmed(queryOf(ctx).name).slice(0, 100);

@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
@@ -28,6 +29,7 @@ export function ConsoleFields({
   onConsole,
   onGamerTag,
   invalid,
+  errors = {},
 }: {
   idPrefix: string;
   console: ConsoleChoice;
@@ -35,18 +37,21 @@ export function ConsoleFields({
   onConsole(value: ConsoleChoice): void;
   onGamerTag(value: string): void;
   invalid?: 'console' | 'gamer_tag' | null;
+  /** Messages shown under the fields (already in the reader's language); a field with one is marked invalid. */
+  errors?: { console?: string | undefined; gamer_tag?: string | undefined };
 }) {
   const { t, tm } = useI18n();
   const ids = consoleFieldIds(idPrefix);
   const xbox = console === String(CONSOLE_XBOX);
   return (
     <Stack spacing={2}>
-      <FormControl error={invalid === 'console'}>
+      <FormControl error={invalid === 'console' || errors.console !== undefined}>
         <FormLabel id={`${idPrefix}-console-label`}>{t('account.field.console')}</FormLabel>
         <RadioGroup
           row
           name={`${idPrefix}-console`}
           aria-labelledby={`${idPrefix}-console-label`}
+          aria-describedby={errors.console !== undefined ? `${idPrefix}-console-error` : undefined}
           value={console}
           onChange={(event) => onConsole(event.target.value as ConsoleChoice)}
         >
@@ -61,6 +66,11 @@ export function ConsoleFields({
             label={t('account.console.xbox')}
           />
         </RadioGroup>
+        {errors.console !== undefined && (
+          <FormHelperText id={`${idPrefix}-console-error`} sx={{ mx: 0 }}>
+            {errors.console}
+          </FormHelperText>
+        )}
       </FormControl>
       {xbox && (
         <Alert severity="warning" variant="outlined">
@@ -70,10 +80,10 @@ export function ConsoleFields({
       <TextField
         id={ids.gamerTag}
         label={xbox ? t('account.field.xboxGamertag') : t('account.field.psnId')}
-        helperText={t('account.field.gamerTagHelp')}
+        helperText={errors.gamer_tag ?? t('account.field.gamerTagHelp')}
         value={gamerTag}
         onChange={(event) => onGamerTag(event.target.value)}
-        error={invalid === 'gamer_tag'}
+        error={invalid === 'gamer_tag' || errors.gamer_tag !== undefined}
         autoComplete="off"
         slotProps={{ htmlInput: { maxLength: GAMER_TAG_MAX, autoCapitalize: 'none', spellCheck: false } }}
       />

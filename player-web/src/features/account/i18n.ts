@@ -57,7 +57,8 @@ export const account = defineDictionary(
     'account.register.terms': 'I have read and agree to the terms',
     'account.register.readTerms': 'Read the terms',
     'account.register.submit': 'Create account',
-    'account.register.haveAccount': 'Already have an account? Sign in at the top of the page.',
+    'account.register.haveAccount': 'Already have an account?',
+    'account.register.signIn': 'Sign in',
 
     'account.settings.title': 'Settings',
     'account.settings.signedInAs': 'Signed in as {username}',
@@ -144,7 +145,8 @@ export const account = defineDictionary(
     'account.register.terms': 'Jag har läst och godkänner villkoren',
     'account.register.readTerms': 'Läs villkoren',
     'account.register.submit': 'Skapa konto',
-    'account.register.haveAccount': 'Har du redan ett konto? Logga in högst upp på sidan.',
+    'account.register.haveAccount': 'Har du redan ett konto?',
+    'account.register.signIn': 'Logga in',
 
     'account.settings.title': 'Inställningar',
     'account.settings.signedInAs': 'Inloggad som {username}',

@@ -1,15 +1,15 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link as RouterLink, Navigate, useNavigate } from 'react-router-dom';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
-  BIRTH_YEAR_HINT_MAX,
-  BIRTH_YEAR_HINT_MIN,
   BIRTH_YEAR_MAX,
   BIRTH_YEAR_MIN,
   EMAIL_MAX,
@@ -21,11 +21,14 @@ import {
   USERNAME_MAX,
   USERNAME_MIN,
   asInteger,
+  birthYearHint,
   isAcceptedFileType,
   isMinorOn,
   isRealDate,
+  signupErrors,
   validateSignup,
   type BirthDate,
+  type SignupField,
 } from '@ecup/domain';
 import { useClient } from '../../app/client-context.tsx';
 import { usePageTitle } from '../../app/use-page-title.ts';
@@ -80,47 +83,30 @@ const EMPTY: SignupForm = {
 const PREFIX = 'signup';
 const idOf = (name: keyof SignupForm | 'terms') => `${PREFIX}-${name}`;
 const CONSOLE_IDS = consoleFieldIds(PREFIX);
+const BIRTH_ERROR_ID = `${PREFIX}-birth-error`;
+const TERMS_ERROR_ID = `${PREFIX}-terms-error`;
 
-/** Which field a sign-up message (the domain's or the server's) is about, as an element id. */
-function fieldIdFor(message: string, form: SignupForm): string | null {
-  const byField: [string, readonly string[]][] = [
-    [
-      idOf('username'),
-      [MESSAGES.usernameTooShort, MESSAGES.usernameTooLong, MESSAGES.usernameIllegal, MESSAGES.usernameTaken],
-    ],
-    [idOf('first_name'), [MESSAGES.firstNameTooShort, MESSAGES.firstNameTooLong]],
-    [idOf('last_name'), [MESSAGES.lastNameTooShort, MESSAGES.lastNameTooLong]],
-    [idOf('email'), [MESSAGES.invalidEmail, MESSAGES.emailInUse]],
-    [idOf('password'), [MESSAGES.passwordTooShort, MESSAGES.passwordTooLong]],
-    [idOf('repeat_password'), [MESSAGES.passwordMismatch]],
-    [idOf('birth_year'), [MESSAGES.invalidBirthYear, MESSAGES.tooYoung]],
-    [idOf('birth_month'), [MESSAGES.invalidBirthMonth]],
-    [idOf('birth_day'), [MESSAGES.invalidBirthDay]],
-    [idOf('terms'), [MESSAGES.mustAgreeToTerms]],
-    [CONSOLE_IDS.console, [MESSAGES.consoleRequired, MESSAGES.playstationOnly]],
-    [
-      CONSOLE_IDS.gamerTag,
-      [
-        MESSAGES.psnIdTooShort,
-        MESSAGES.psnIdTooLong,
-        MESSAGES.psnIdIllegal,
-        MESSAGES.xboxGamertagTooShort,
-        MESSAGES.xboxGamertagTooLong,
-        MESSAGES.xboxGamertagIllegal,
-      ],
-    ],
-    [idOf('country_id'), [MESSAGES.countryRequired]],
-    [
-      idOf('guardian_email'),
-      [MESSAGES.guardianEmailRequired, MESSAGES.guardianEmailInvalid, MESSAGES.guardianEmailSameAsOwn],
-    ],
-  ];
-  if (message === MESSAGES.teamsRequired || message === MESSAGES.teamNameTooLong) {
-    return form.irl_team.trim() === '' || (message === MESSAGES.teamNameTooLong && form.fifa_team.trim() !== '')
-      ? idOf('irl_team')
-      : idOf('fifa_team');
-  }
-  return byField.find(([, messages]) => messages.includes(message))?.[0] ?? null;
+/** The messages the server may answer that the form cannot know beforehand, and the field each is about. */
+const SERVER_MESSAGE_FIELDS: [SignupField, readonly string[]][] = [
+  ['username', [MESSAGES.usernameTaken]],
+  ['email', [MESSAGES.emailInUse]],
+];
+
+/**
+ * Which field a server refusal is about: the taken username or e-mail, or the field whose rule the form shares
+ * with the server (the domain's validator finds the same message there); null for anything else.
+ */
+function fieldOfServerMessage(message: string, input: Record<string, string>): SignupField | null {
+  const known = SERVER_MESSAGE_FIELDS.find(([, messages]) => messages.includes(message));
+  if (known) return known[0];
+  return signupErrors(input, new Date()).find((error) => error.message === message)?.field ?? null;
+}
+
+/** The element a field's message sends the focus to. */
+function elementIdOf(name: SignupField): string {
+  if (name === 'console') return CONSOLE_IDS.console;
+  if (name === 'gamer_tag') return CONSOLE_IDS.gamerTag;
+  return idOf(name);
 }
 
 /** The birth date typed so far, when it is a real date the validator would accept. */
@@ -134,14 +120,15 @@ function birthDateOf(form: SignupForm): BirthDate | null {
 }
 
 /**
- * /register (spec §2, §3, §5; decisions §8): the sign-up form. The domain's sign-up validator runs first and its
- * message shows in the Error popover with nothing sent; what was typed stays. On success the new player is signed
- * in and goes to /play. Signed-in visitors are sent to /.
+ * /register (spec §2, §3, §5; decisions §8): the sign-up form. The domain's sign-up validator runs first: every
+ * field's message shows under its field at once, the first in the form's order also in the Error popover, and
+ * nothing is sent; what was typed stays. On success the new player is signed in and goes to /play. Signed-in
+ * visitors are sent to /.
  */
 export function Component() {
   const { t, tm, locale } = useI18n();
   const { productName } = useSeason();
-  const { state, api, popover, signInWithToken } = useClient();
+  const { state, api, popover, signInWithToken, openSignIn } = useClient();
   const navigate = useNavigate();
   usePageTitle(t('account.register.title'));
 
@@ -151,7 +138,8 @@ export function Component() {
   const [teamPhoto, setTeamPhoto] = useState<File | null>(null);
   const [pending, setPending] = useState(false);
   const [signedUp, setSignedUp] = useState(false);
-  const [invalidId, setInvalidId] = useFocusAfterPopover();
+  const [errors, setErrors] = useState<Partial<Record<SignupField, string>>>({});
+  const [, setFocusAfterPopover] = useFocusAfterPopover();
 
   const months = useMemo(() => {
     const format = new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' });
@@ -160,38 +148,73 @@ export function Component() {
 
   if (state.user && !signedUp) return <Navigate to="/" replace />;
 
+  const today = new Date();
   const birth = birthDateOf(form);
-  const minor = birth !== null && isMinorOn(birth, new Date());
+  const minor = birth !== null && isMinorOn(birth, today);
+  const yearHint = birthYearHint(today);
 
+  /** A field's message in the reader's language, or undefined while the field is fine. */
+  const errorOf = (name: SignupField) => {
+    const message = errors[name];
+    return message === undefined ? undefined : tm(message);
+  };
+  /** A field's message goes away as soon as the player changes that field. */
+  function clearError(name: SignupField) {
+    setErrors((previous) => {
+      if (previous[name] === undefined) return previous;
+      const next = { ...previous };
+      delete next[name];
+      return next;
+    });
+  }
   function update(name: keyof SignupForm, value: string) {
     setForm((previous) => ({ ...previous, [name]: value }));
-    if (invalidId === idOf(name)) setInvalidId(null);
+    clearError(name);
   }
   const text = (name: keyof SignupForm) => ({
     id: idOf(name),
     name,
     value: form[name],
     onChange: (event: { target: { value: string } }) => update(name, event.target.value),
-    error: invalidId === idOf(name),
+    error: errors[name] !== undefined,
+    helperText: errorOf(name),
   });
+  const birthErrors = (['birth_year', 'birth_month', 'birth_day'] as const)
+    .map((name) => errorOf(name))
+    .filter((message) => message !== undefined);
+  /** A birth field with a message is described by the date's messages, and by its own hint when it has one. */
+  const birthInput = (name: 'birth_year' | 'birth_month' | 'birth_day') => {
+    if (errors[name] === undefined) return {};
+    const hint = name === 'birth_month' ? '' : `${idOf(name)}-helper-text `;
+    return { 'aria-describedby': `${hint}${BIRTH_ERROR_ID}` };
+  };
 
-  function fail(message: string) {
-    setInvalidId(fieldIdFor(message, form));
-    popover(tm(MESSAGES.errorTitle), tm(message));
+  /** Marks every field's message, shows the first in the Error popover and then focuses its field. */
+  function fail(found: { field: SignupField; message: string }[]) {
+    const [first] = found;
+    if (!first) return;
+    setErrors(Object.fromEntries(found.map((error) => [error.field, error.message])));
+    setFocusAfterPopover(elementIdOf(first.field));
+    popover(tm(MESSAGES.errorTitle), tm(first.message));
   }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (pending) return;
-    const checked = validateSignup({ ...form, terms: terms ? '1' : '' }, new Date());
-    if (!checked.ok) {
-      fail(checked.error);
+    const input = { ...form, terms: terms ? '1' : '' };
+    const found = signupErrors(input, new Date());
+    if (found.length > 0) {
+      fail(found);
       return;
     }
+    const checked = validateSignup(input, new Date());
+    if (!checked.ok) return;
     if (![userPhoto, teamPhoto].every((file) => isAcceptedFileType(file, PHOTO_ACCEPT))) {
-      fail(MESSAGES.photoType);
+      setErrors({});
+      popover(tm(MESSAGES.errorTitle), tm(MESSAGES.photoType));
       return;
     }
+    setErrors({});
     setPending(true);
     try {
       const answer = await signUp(api, {
@@ -205,8 +228,14 @@ export function Component() {
       await signInWithToken({ id: answer.id, token: answer.token });
       navigate('/play', { replace: true });
     } catch (error) {
-      // The client has shown the refusal's message; mark the field it is about.
-      if (error instanceof ApiError) setInvalidId(fieldIdFor(error.message, form));
+      // The client has shown the refusal's message; show it under the field it is about too.
+      if (error instanceof ApiError) {
+        const field = fieldOfServerMessage(error.message, input);
+        if (field) {
+          setErrors({ [field]: error.message });
+          setFocusAfterPopover(elementIdOf(field));
+        }
+      }
       setPending(false);
     }
   }
@@ -226,7 +255,9 @@ export function Component() {
                 <TextField
                   {...text('username')}
                   label={t('account.field.username')}
-                  helperText={t('account.field.usernameHelp', { min: USERNAME_MIN, max: USERNAME_MAX })}
+                  helperText={
+                    errorOf('username') ?? t('account.field.usernameHelp', { min: USERNAME_MIN, max: USERNAME_MAX })
+                  }
                   autoComplete="username"
                   slotProps={{ htmlInput: { maxLength: USERNAME_MAX, autoCapitalize: 'none', spellCheck: false } }}
                 />
@@ -241,7 +272,7 @@ export function Component() {
                   {...text('password')}
                   label={t('account.field.password')}
                   type="password"
-                  helperText={t('account.field.passwordHelp', { min: PASSWORD_MIN })}
+                  helperText={errorOf('password') ?? t('account.field.passwordHelp', { min: PASSWORD_MIN })}
                   autoComplete="new-password"
                   slotProps={{ htmlInput: { maxLength: PASSWORD_MAX } }}
                 />
@@ -259,21 +290,9 @@ export function Component() {
                 idPrefix={PREFIX}
                 console={form.console}
                 gamerTag={form.gamer_tag}
-                onConsole={(value) => {
-                  update('console', value);
-                  if (invalidId === CONSOLE_IDS.console) setInvalidId(null);
-                }}
-                onGamerTag={(value) => {
-                  update('gamer_tag', value);
-                  if (invalidId === CONSOLE_IDS.gamerTag) setInvalidId(null);
-                }}
-                invalid={
-                  invalidId === CONSOLE_IDS.console
-                    ? 'console'
-                    : invalidId === CONSOLE_IDS.gamerTag
-                      ? 'gamer_tag'
-                      : null
-                }
+                onConsole={(value) => update('console', value)}
+                onGamerTag={(value) => update('gamer_tag', value)}
+                errors={{ console: errorOf('console'), gamer_tag: errorOf('gamer_tag') }}
               />
             </FormSection>
           </Stack>
@@ -314,22 +333,30 @@ export function Component() {
                     <TextField
                       {...text('birth_year')}
                       label={t('account.field.birthYear')}
-                      helperText={t('account.field.birthYearHint', {
-                        min: BIRTH_YEAR_HINT_MIN,
-                        max: BIRTH_YEAR_HINT_MAX,
-                      })}
+                      helperText={t('account.field.birthYearHint', yearHint)}
                       autoComplete="bday-year"
                       slotProps={{
-                        htmlInput: { inputMode: 'numeric', maxLength: 4, pattern: '[0-9]*' },
-                        formHelperText: { sx: { mx: 0.5, whiteSpace: 'nowrap' } },
+                        htmlInput: {
+                          inputMode: 'numeric',
+                          maxLength: 4,
+                          pattern: '[0-9]*',
+                          ...birthInput('birth_year'),
+                        },
+                        // The hint stays a hint; the date's messages show below the three fields.
+                        formHelperText: { error: false, sx: { mx: 0.5, whiteSpace: 'nowrap' } },
                       }}
                     />
                     <TextField
                       {...text('birth_month')}
+                      helperText={undefined}
                       select
                       label={t('account.field.birthMonth')}
                       autoComplete="bday-month"
-                      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+                      slotProps={{
+                        select: { native: true },
+                        inputLabel: { shrink: true },
+                        htmlInput: birthInput('birth_month'),
+                      }}
                     >
                       <option value="">{t('account.field.birthMonthNone')}</option>
                       {months.map((month) => (
@@ -344,11 +371,23 @@ export function Component() {
                       helperText="1–31"
                       autoComplete="bday-day"
                       slotProps={{
-                        htmlInput: { inputMode: 'numeric', maxLength: 2, pattern: '[0-9]*' },
-                        formHelperText: { sx: { mx: 0.5, whiteSpace: 'nowrap' } },
+                        htmlInput: {
+                          inputMode: 'numeric',
+                          maxLength: 2,
+                          pattern: '[0-9]*',
+                          ...birthInput('birth_day'),
+                        },
+                        // The hint stays a hint; the date's messages show below the three fields.
+                        formHelperText: { error: false, sx: { mx: 0.5, whiteSpace: 'nowrap' } },
                       }}
                     />
                   </Box>
+                  {/* The three fields are narrow, so their messages show once, under the whole date. */}
+                  {birthErrors.length > 0 && (
+                    <FormHelperText id={BIRTH_ERROR_ID} error sx={{ mx: 0.5 }}>
+                      {birthErrors.join(' ')}
+                    </FormHelperText>
+                  )}
                 </Box>
                 <TextField
                   {...text('country_id')}
@@ -368,7 +407,7 @@ export function Component() {
                   <TextField
                     {...text('guardian_email')}
                     label={t('account.field.guardianEmail')}
-                    helperText={t('account.field.guardianHelp')}
+                    helperText={errorOf('guardian_email') ?? t('account.field.guardianHelp')}
                     type="email"
                     autoComplete="off"
                     slotProps={{ htmlInput: { maxLength: EMAIL_MAX, autoCapitalize: 'none', spellCheck: false } }}
@@ -384,7 +423,7 @@ export function Component() {
                   helperText={t('account.field.irlTeamHelp')}
                   value={form.irl_team}
                   onChange={(value) => update('irl_team', value)}
-                  invalid={invalidId === idOf('irl_team')}
+                  error={errorOf('irl_team')}
                 />
                 <TeamInput
                   id={idOf('fifa_team')}
@@ -392,7 +431,7 @@ export function Component() {
                   helperText={t('account.field.fifaTeamHelp')}
                   value={form.fifa_team}
                   onChange={(value) => update('fifa_team', value)}
-                  invalid={invalidId === idOf('fifa_team')}
+                  error={errorOf('fifa_team')}
                 />
                 <Stack spacing={2}>
                   <PhotoInput
@@ -423,14 +462,24 @@ export function Component() {
                   checked={terms}
                   onChange={(event) => {
                     setTerms(event.target.checked);
-                    if (invalidId === idOf('terms')) setInvalidId(null);
+                    clearError('terms');
                   }}
-                  slotProps={{ input: { 'aria-invalid': invalidId === idOf('terms') || undefined } }}
+                  slotProps={{
+                    input: {
+                      'aria-invalid': errors.terms !== undefined || undefined,
+                      'aria-describedby': errors.terms !== undefined ? TERMS_ERROR_ID : undefined,
+                    },
+                  }}
                 />
               }
               label={t('account.register.terms')}
-              sx={invalidId === idOf('terms') ? { color: 'error.main' } : undefined}
+              sx={errors.terms !== undefined ? { color: 'error.main' } : undefined}
             />
+            {errors.terms !== undefined && (
+              <FormHelperText id={TERMS_ERROR_ID} error sx={{ pl: 4, mt: 0 }}>
+                {errorOf('terms')}
+              </FormHelperText>
+            )}
             <Typography variant="body2" sx={{ pl: 4 }}>
               <Link component={RouterLink} to="/terms" target="_blank" rel="noopener">
                 {t('account.register.readTerms')}
@@ -441,9 +490,15 @@ export function Component() {
             </Typography>
           </Box>
           <SubmitButton pending={pending}>{t('account.register.submit')}</SubmitButton>
-          <Typography variant="body2" color="text.secondary">
-            {t('account.register.haveAccount')}
-          </Typography>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+            <Typography variant="body2" color="text.secondary">
+              {t('account.register.haveAccount')}
+            </Typography>
+            {/* The header's form: the dropdown on a laptop, the menu's inline form on a phone. */}
+            <Button variant="outlined" onClick={openSignIn}>
+              {t('account.register.signIn')}
+            </Button>
+          </Stack>
         </Stack>
       </Box>
     </AccountPage>

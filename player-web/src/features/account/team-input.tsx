@@ -21,6 +21,7 @@ export function TeamInput({
   value,
   onChange,
   invalid,
+  error,
 }: {
   id: string;
   label: string;
@@ -28,6 +29,8 @@ export function TeamInput({
   value: string;
   onChange(value: string): void;
   invalid?: boolean;
+  /** A message shown instead of the help text (already in the reader's language); it marks the field invalid. */
+  error?: string | undefined;
 }) {
   const { api } = useClient();
   const [options, setOptions] = useState<string[]>([]);
@@ -69,8 +72,8 @@ export function TeamInput({
         <TextField
           {...params}
           label={label}
-          helperText={helperText}
-          error={invalid}
+          helperText={error ?? helperText}
+          error={invalid === true || error !== undefined}
           slotProps={{
             htmlInput: { ...params.inputProps, maxLength: TEAM_NAME_MAX },
           }}
