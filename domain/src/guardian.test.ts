@@ -6,14 +6,20 @@ const thirteen = { year: 2013, month: 5, day: 1 };
 
 test('a 13-year-old whose parent has not used the link is waiting', (t) => {
   t.is(
-    guardianApprovalState({ birth_date: thirteen, guardian_email: 'p@example.com', guardian_confirmed_at: null }, TODAY),
+    guardianApprovalState(
+      { birth_date: thirteen, guardian_email: 'p@example.com', guardian_confirmed_at: null },
+      TODAY,
+    ),
     'waiting',
   );
 });
 
 test('an approved minor is approved', (t) => {
   t.is(
-    guardianApprovalState({ birth_date: thirteen, guardian_email: 'p@example.com', guardian_confirmed_at: TODAY }, TODAY),
+    guardianApprovalState(
+      { birth_date: thirteen, guardian_email: 'p@example.com', guardian_confirmed_at: TODAY },
+      TODAY,
+    ),
     'approved',
   );
 });

@@ -80,7 +80,11 @@ function overrides(world: World): Record<string, Override> {
       caller: null,
       params: { uid: String(users.minor.id), token: world.guardianToken },
     },
-    'POST /guardian/confirm/:uid/:token': {
+    'GET /guardian/approval/:uid/:token': {
+      caller: null,
+      params: { uid: String(users.minor.id), token: world.guardianToken },
+    },
+    'POST /guardian/approval/:uid/:token': {
       caller: null,
       params: { uid: String(users.minor.id), token: world.guardianToken },
     },

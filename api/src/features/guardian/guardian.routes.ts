@@ -71,7 +71,11 @@ export function guardianRoutes(deps: AppDeps): Router<AppState> {
     const id = parsePositiveInt(uid);
     if (!id || token.length > RESET_TOKEN_MAX) throw notFound(MESSAGES.guardianLinkInvalid);
     const result = await runCommand(deps, (trx) => confirmGuardian(trx, { uid: id, token, now: deps.now() }));
-    const body: GuardianApproveResponse = { username: result.username, product: await product(), already: result.already };
+    const body: GuardianApproveResponse = {
+      username: result.username,
+      product: await product(),
+      already: result.already,
+    };
     ctx.body = body;
   });
 
@@ -88,7 +92,9 @@ export function guardianRoutes(deps: AppDeps): Router<AppState> {
         deps.now(),
       ),
       guardian_email: user.guardian_email,
-      approved_at: user.guardian_confirmed_at ? Math.floor(new Date(user.guardian_confirmed_at).getTime() / 1000) : null,
+      approved_at: user.guardian_confirmed_at
+        ? Math.floor(new Date(user.guardian_confirmed_at).getTime() / 1000)
+        : null,
     };
     ctx.body = body;
   });

@@ -36,6 +36,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { AccountPage, FormSection, SubmitButton, twoColumns } from './account-layout.tsx';
 import { ConsoleFields, consoleFieldIds, type ConsoleChoice } from './console-fields.tsx';
 import { PhotoInput } from './photo-input.tsx';
+import { useGuardianMailNotice } from './guardian-status.tsx';
 import { signUp } from './sign-up.ts';
 import { TeamInput } from './team-input.tsx';
 import { useFocusAfterPopover } from './use-focus-after-popover.ts';
@@ -143,6 +144,7 @@ export function Component() {
   const { productName } = useSeason();
   const { state, api, popover, signInWithToken } = useClient();
   const navigate = useNavigate();
+  const noticeGuardianMail = useGuardianMailNotice();
   usePageTitle(t('account.register.title'));
 
   const [form, setForm] = useState<SignupForm>(EMPTY);
@@ -204,6 +206,7 @@ export function Component() {
       setSignedUp(true);
       await signInWithToken({ id: answer.id, token: answer.token });
       navigate('/play', { replace: true });
+      noticeGuardianMail(checked.value.guardian_email);
     } catch (error) {
       // The client has shown the refusal's message; mark the field it is about.
       if (error instanceof ApiError) setInvalidId(fieldIdFor(error.message, form));
