@@ -60,6 +60,7 @@ test('a parent approves a 13-year-old from the e-mail link; the player sees it i
   const notice = child.getByRole('dialog');
   await notice.getByRole('heading', { name: 'E-mail sent to your parent' }).waitFor();
   t.regex(await notice.innerText(), /We have e-mailed mamma\.lind@example\.com a link to approve your account\./);
+  await screenshot(child, 'guardian-signup-notice-phone');
   await notice.getByRole('button', { name: 'OK' }).click();
   await notice.waitFor({ state: 'detached' });
 
