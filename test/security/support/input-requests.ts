@@ -88,6 +88,8 @@ function overrides(world: World): Record<string, Override> {
       caller: null,
       params: { uid: String(users.minor.id), token: world.guardianToken },
     },
+    'GET /user/guardian': { caller: 'minor' },
+    'POST /user/guardian/resend': { caller: 'minor' },
     'GET /news/get': { fields: { id: ids.news } },
     'POST /news/get': { fields: { id: ids.news } },
     'GET /images/:kind/:prefix/:file': {
