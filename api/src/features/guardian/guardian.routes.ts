@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import Router from '@koa/router';
+import send from 'koa-send';
 import {
   MESSAGES,
   RESET_TOKEN_MAX,
@@ -40,13 +41,19 @@ export function guardianRoutes(deps: AppDeps): Router<AppState> {
   const product = async () => (await currentSeason(deps.knex))?.product_name ?? DEFAULT_PRODUCT_NAME;
 
   /**
-   * The page itself is the player app's (served after this route). Its URL holds the token, so no Referer leaves
-   * it and no cache keeps it; a dead link answers 404 with the same page, which then says so in words.
+   * The page itself is the player app's index.html (its router shows the approval page). Its URL holds the token, so
+   * no Referer leaves it and no cache keeps it; a dead link answers 404 with the same page, which then says so in
+   * words.
    */
-  router.get('/guardian/confirm/:uid/:token', async (ctx, next) => {
+  router.get('/guardian/confirm/:uid/:token', async (ctx) => {
     const { uid, token } = ctx.params as { uid: string; token: string };
     const user = await linkedUser(deps, uid, token);
-    await next();
+    try {
+      await send(ctx, 'index.html', { root: deps.config.playerWebDist });
+    } catch {
+      throw notFound(MESSAGES.notFound);
+    }
+    ctx.vary('Accept-Encoding');
     ctx.set('Cache-Control', 'no-store');
     ctx.set('Referrer-Policy', 'no-referrer');
     if (!user) ctx.status = 404;
