@@ -193,6 +193,59 @@ test('in Swedish, a dead link says it has expired and the player can send a new 
   t.is(await section.getByRole('button', { name: 'Skicka e-postmeddelandet igen' }).count(), 0);
 });
 
+test('"Send the e-mail again" is refused in words after three sends within an hour', async (t) => {
+  const { product, browser } = t.context;
+  const signup = await fetch(`${product.url}/user/signup`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      username: 'kid_ek',
+      first_name: 'Maja',
+      last_name: 'Ek',
+      email: 'maja.ek@example.com',
+      password: 'GoodPassword1',
+      repeat_password: 'GoodPassword1',
+      console: '1',
+      gamer_tag: 'maja_psn',
+      irl_team: 'Hammarby IF',
+      fifa_team: 'Real Madrid',
+      birth_year: String(new Date().getUTCFullYear() - 15),
+      birth_month: '6',
+      birth_day: '1',
+      country_id: '210',
+      terms: '1',
+      guardian_email: 'far.ek@example.com',
+    }),
+  });
+  t.is(signup.status, 200);
+  const pair = (await signup.json()) as { id: number; token: string };
+  const page = await newDesktopPage(browser);
+  t.teardown(() => page.context().close());
+  await page.addInitScript(({ id, token }) => {
+    localStorage.setItem('ecup.lang', 'en');
+    localStorage.setItem('ecup.id', String(id));
+    localStorage.setItem('ecup.token', token);
+  }, pair);
+  await page.goto(`${product.url}/settings`);
+  const section = page.getByRole('region', { name: "Parent's or guardian's approval" });
+  const resend = section.getByRole('button', { name: 'Send the e-mail again' });
+  const idle = section.locator('button[aria-busy="false"]', { hasText: 'Send the e-mail again' });
+  for (let i = 0; i < 3; i++) {
+    await resend.click();
+    await idle.waitFor();
+    await section.getByRole('status').getByText(MESSAGES.guardianMailResent).waitFor();
+  }
+  await resend.click();
+  await section
+    .getByRole('alert')
+    .getByText(
+      'The e-mail to your parent or guardian has been sent several times already. You can send it again in 60 minutes.',
+    )
+    .waitFor();
+  t.is(await page.getByRole('dialog').count(), 0, 'said in the section, not in a pop-up');
+  await screenshot(page, 'guardian-settings-limited-desktop');
+});
+
 /** The link of the e-mail to `to` whose link is not `old` (the one sent again). */
 async function newerLink(outbox: string, to: string, old: string): Promise<string> {
   const deadline = Date.now() + 15_000;
