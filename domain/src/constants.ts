@@ -205,6 +205,12 @@ export const SIGNUP_ADDRESS_WINDOW_MS = 60 * 60_000;
 export const MIN_AGE_YEARS = 12;
 /** Players younger than this give a guardian's e-mail (spec §9, decisions §8). */
 export const ADULT_AGE_YEARS = 18;
+/**
+ * Guardian e-mails a minor may send again from settings per window (not in the spec; the sign-up's own e-mail does
+ * not count): enough for a typo'd inbox or a lost mail, too few to flood a parent's inbox.
+ */
+export const GUARDIAN_RESENDS_PER_ACCOUNT = 3;
+export const GUARDIAN_RESEND_WINDOW_MS = 60 * 60_000;
 
 // --- Elo (decisions §6) ---
 

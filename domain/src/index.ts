@@ -7,6 +7,7 @@ export * from './clock.ts';
 export * from './season.ts';
 export * from './elo.ts';
 export * from './prizes.ts';
+export * from './guardian.ts';
 export * from './csv.ts';
 export * from './games.ts';
 export * from './matchmaking.ts';

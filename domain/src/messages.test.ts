@@ -112,3 +112,14 @@ test('the guardian confirmation names the player and the product', (t) => {
     'You have approved that kalle takes part in eCup. kalle can now receive prizes.',
   );
 });
+
+test('refusing another guardian e-mail says when it can be sent again', (t) => {
+  t.is(
+    MESSAGES.guardianResendTooSoon(59),
+    'The e-mail to your parent or guardian has been sent several times already. You can send it again in 59 seconds.',
+  );
+  t.is(
+    MESSAGES.guardianResendTooSoon(61),
+    'The e-mail to your parent or guardian has been sent several times already. You can send it again in 2 minutes.',
+  );
+});

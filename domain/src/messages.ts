@@ -104,6 +104,21 @@ export const MESSAGES = {
   guardianAlreadyConfirmed: 'You have already approved this player. Thank you!',
   /** Not in the spec. */
   guardianLinkInvalid: 'This confirmation link is invalid or has expired.',
+  /** Not in the spec: settings, the guardian e-mail went out again (decisions §8). */
+  guardianMailResent: 'We have sent the e-mail to your parent or guardian again.',
+  /** Not in the spec: 409 for "send the e-mail again" once the guardian has approved. */
+  guardianResendApproved: 'Your parent or guardian has already approved your account.',
+  /** Not in the spec: 409 for "send the e-mail again" from a player who gave no guardian e-mail (18 or older). */
+  guardianResendNotNeeded: 'Only players under 18 need the approval of a parent or guardian.',
+  /** Not in the spec: 429 for "send the e-mail again", the wait rounded up as in {@link MESSAGES.rateLimited}. */
+  guardianResendTooSoon: (seconds: number) => {
+    const wait = Number.isFinite(seconds) ? Math.max(1, Math.ceil(seconds)) : 60;
+    const when =
+      wait < 60
+        ? `${wait} ${wait === 1 ? 'second' : 'seconds'}`
+        : `${Math.ceil(wait / 60)} ${Math.ceil(wait / 60) === 1 ? 'minute' : 'minutes'}`;
+    return `The e-mail to your parent or guardian has been sent several times already. You can send it again in ${when}.`;
+  },
 
   // --- Games (spec §4, §5) ---
   scoreRange: 'Score must be a value between 0 and 100',

@@ -218,14 +218,24 @@ const PLAYER_ROUTES: RouteEntry[] = [
     objects: [{ kind: 'guardian-link', field: ':uid' }],
   },
   {
+    method: 'GET',
+    path: '/guardian/approval/:uid/:token',
+    auth: 'none',
+    owner: 'the holder of the e-mailed guardian token',
+    params: { uid: '1', token: 'ab'.repeat(32) },
+    objects: [{ kind: 'guardian-link', field: ':uid' }],
+  },
+  {
     method: 'POST',
-    path: '/guardian/confirm/:uid/:token',
+    path: '/guardian/approval/:uid/:token',
     auth: 'none',
     owner: 'the holder of the e-mailed guardian token',
     writes: true,
     params: { uid: '1', token: 'ab'.repeat(32) },
     objects: [{ kind: 'guardian-link', field: ':uid' }],
   },
+  { method: 'GET', path: '/user/guardian', auth: 'user', owner: "the caller's own account" },
+  { method: 'POST', path: '/user/guardian/resend', auth: 'user', owner: "the caller's own account", writes: true },
 
   // Public reads.
   { method: 'GET', path: '/news/latest', auth: 'none', fields: { amount: int('query', 4) } },

@@ -16,12 +16,17 @@ const first = (value: string | string[] | undefined): string | undefined =>
  * origin (PUBLIC_URL, for a proxy that rewrites Host), the origin the request was addressed to (its Host, or
  * X-Forwarded-Host with TRUST_PROXY=on), and requests without these headers: non-browser clients (the CLI, tests,
  * monitoring) carry no browser credentials, and the API's Bearer tokens live in the page's own storage anyway.
- * `Origin: null` (a sandboxed frame, a redirected form) is foreign.
+ * `Origin: null` (a sandboxed frame, a redirected form) is foreign, unless the browser vouches in `Sec-Fetch-Site:
+ * same-origin` that one of our own pages sent it: a page served with `Referrer-Policy: no-referrer` (the guardian
+ * link, whose token must not leak) makes the browser write `null` for its own posts, and no page can set
+ * `Sec-Fetch-Site` itself.
  */
 export function isForeignRequest(headers: IncomingHttpHeaders, publicUrl: string, trustProxy: boolean): boolean {
-  if (first(headers['sec-fetch-site']) === 'cross-site') return true;
+  const site = first(headers['sec-fetch-site']);
+  if (site === 'cross-site') return true;
   const origin = first(headers.origin);
   if (origin === undefined || origin === '') return false;
+  if (origin === 'null') return site !== 'same-origin';
   let host: string;
   try {
     host = new URL(origin).host;

@@ -3,6 +3,8 @@ import type { Redis } from 'ioredis';
 import {
   FORGOT_PASSWORD_PER_ACCOUNT,
   FORGOT_PASSWORD_WINDOW_MS,
+  GUARDIAN_RESENDS_PER_ACCOUNT,
+  GUARDIAN_RESEND_WINDOW_MS,
   LOGIN_ACCOUNT_WINDOW_MS,
   LOGIN_ADDRESS_WINDOW_MS,
   LOGIN_ATTEMPTS_PER_ADDRESS,
@@ -50,6 +52,12 @@ export const LIMITS = {
   forumPostPerUser: { name: 'forum-post', limit: 10, windowSeconds: 5 * 60 },
   /** Post reports per user (not in the spec). */
   forumReportPerUser: { name: 'forum-report', limit: 20, windowSeconds: 60 * 60 },
+  /** "Send the e-mail again" to a minor's parent or guardian, per account (decisions §8). */
+  guardianResendPerAccount: {
+    name: 'guardian-resend',
+    limit: GUARDIAN_RESENDS_PER_ACCOUNT,
+    windowSeconds: GUARDIAN_RESEND_WINDOW_MS / 1000,
+  },
 } satisfies Record<string, Limit>;
 
 /**

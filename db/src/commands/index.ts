@@ -5,6 +5,7 @@ export * from './accounts/change-password.ts';
 export * from './accounts/request-password-reset.ts';
 export * from './accounts/reset-password.ts';
 export * from './accounts/confirm-guardian.ts';
+export * from './accounts/resend-guardian-mail.ts';
 export * from './accounts/update-profile.ts';
 export * from './audit.ts';
 export * from './forums/post-row.ts';

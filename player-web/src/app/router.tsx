@@ -80,6 +80,13 @@ const PAGES: { path: string; page: LazyPage }[] = [
   },
   { path: '/auth/:id/:token', page: featurePage(() => import('../features/account/auth-page.tsx'), accountStrings) },
   {
+    path: '/guardian/confirm/:uid/:token',
+    page: featurePage(
+      () => import('../features/guardian/guardian-page.tsx'),
+      () => import('../features/guardian/i18n.ts'),
+    ),
+  },
+  {
     path: '/forums/:category?/:thread?',
     page: featurePage(
       () => import('../features/forums/forums-page.tsx'),

@@ -12,6 +12,8 @@ import type { play } from '../features/play/i18n.ts';
 import type { game } from '../features/game/i18n.ts';
 import type { conflicts } from '../features/conflicts/i18n.ts';
 import type { trophyHunt } from '../features/trophyhunt/i18n.ts';
+import type { guardian } from '../features/guardian/i18n.ts';
+import type { guardianStatus } from '../features/account/guardian-i18n.ts';
 import { loadedStrings, type Lang } from './dictionary.ts';
 
 /**
@@ -32,7 +34,9 @@ type Dictionaries =
   | typeof play
   | typeof game
   | typeof conflicts
-  | typeof trophyHunt;
+  | typeof trophyHunt
+  | typeof guardian
+  | typeof guardianStatus;
 
 type Keys<D> = D extends { en: Record<infer K, string> } ? K : never;
 export type MessageKey = Keys<Dictionaries>;

@@ -78,3 +78,14 @@ test('an unknown text comes back unchanged', (t) => {
     t.is(translateMessage(text, 'sv'), text);
   }
 });
+
+test('the refused guardian e-mail keeps its wait in Swedish', (t) => {
+  t.is(
+    translateMessage(MESSAGES.guardianResendTooSoon(60), 'sv'),
+    'E-postmeddelandet till din förälder eller vårdnadshavare har redan skickats flera gånger. Du kan skicka det igen om 1 minut.',
+  );
+  t.is(
+    translateMessage(MESSAGES.guardianResendTooSoon(125), 'sv'),
+    'E-postmeddelandet till din förälder eller vårdnadshavare har redan skickats flera gånger. Du kan skicka det igen om 3 minuter.',
+  );
+});

@@ -68,6 +68,9 @@ export const SPEC_MESSAGES_SV: Record<MessageName, string> = {
   guardianConfirmedTitle: 'Tack!',
   guardianAlreadyConfirmed: 'Du har redan godkänt den här spelaren. Tack!',
   guardianLinkInvalid: 'Den här bekräftelselänken är ogiltig eller har gått ut.',
+  guardianMailResent: 'Vi har skickat e-postmeddelandet till din förälder eller vårdnadshavare igen.',
+  guardianResendApproved: 'Din förälder eller vårdnadshavare har redan godkänt ditt konto.',
+  guardianResendNotNeeded: 'Bara spelare under 18 år behöver godkännande av en förälder eller vårdnadshavare.',
 
   // --- Games ---
   scoreRange: 'Resultatet måste vara ett tal mellan 0 och 100',
@@ -237,6 +240,15 @@ const PATTERNS: readonly (readonly [RegExp, (...parts: string[]) => string])[] =
   [/^([\s\S]+) is already working on this conflict\.$/, (name) => `${name} arbetar redan med den här konflikten.`],
   // unknownListField
   [/^Unknown sort or filter field: ([\s\S]*)\.$/, (name) => `Okänt sorterings- eller filterfält: ${name}.`],
+  // guardianResendTooSoon
+  [
+    /^The e-mail to your parent or guardian has been sent several times already\. You can send it again in (\d+) (second|seconds|minute|minutes)\.$/,
+    (n, unit) => {
+      const one = n === '1';
+      const sv = unit.startsWith('second') ? (one ? 'sekund' : 'sekunder') : one ? 'minut' : 'minuter';
+      return `E-postmeddelandet till din förälder eller vårdnadshavare har redan skickats flera gånger. Du kan skicka det igen om ${n} ${sv}.`;
+    },
+  ],
   // guardianConfirmed
   [
     /^You have approved that ([\s\S]+?) takes part in ([\s\S]+)\. \1 can now receive prizes\.$/,

@@ -80,10 +80,16 @@ function overrides(world: World): Record<string, Override> {
       caller: null,
       params: { uid: String(users.minor.id), token: world.guardianToken },
     },
-    'POST /guardian/confirm/:uid/:token': {
+    'GET /guardian/approval/:uid/:token': {
       caller: null,
       params: { uid: String(users.minor.id), token: world.guardianToken },
     },
+    'POST /guardian/approval/:uid/:token': {
+      caller: null,
+      params: { uid: String(users.minor.id), token: world.guardianToken },
+    },
+    'GET /user/guardian': { caller: 'minor' },
+    'POST /user/guardian/resend': { caller: 'minor' },
     'GET /news/get': { fields: { id: ids.news } },
     'POST /news/get': { fields: { id: ids.news } },
     'GET /images/:kind/:prefix/:file': {

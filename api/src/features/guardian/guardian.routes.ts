@@ -1,79 +1,146 @@
+import { timingSafeEqual } from 'node:crypto';
 import Router from '@koa/router';
-import { MESSAGES, parsePositiveInt } from '@ecup/domain';
-import { User, confirmGuardian, hashToken } from '@ecup/db';
+import send from 'koa-send';
+import {
+  MESSAGES,
+  RESET_TOKEN_MAX,
+  guardianApprovalState,
+  parsePositiveInt,
+  type GuardianApproveResponse,
+  type GuardianLinkResponse,
+  type GuardianStatusResponse,
+} from '@ecup/domain';
+import { User, birthDateOf, confirmGuardian, hashToken, resendGuardianMail } from '@ecup/db';
 import type { AppDeps, AppState } from '../../context.ts';
-import { HttpError } from '../../errors.ts';
+import { HttpError, conflict, notFound } from '../../errors.ts';
+import { requireUser } from '../../middleware/auth.ts';
 import { runCommand } from '../../services/commands.ts';
+import { LIMITS, hit, release } from '../../services/rate-limit.ts';
 import { DEFAULT_PRODUCT_NAME, currentSeason } from '../../services/season.ts';
 
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-function page(product: string, title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
-<title>${escape(title)} – ${escape(product)}</title>
-<style>body{margin:0;font-family:system-ui,sans-serif;background:#0b1630;color:#eef2fb;display:grid;place-items:center;min-height:100vh}
-main{max-width:32rem;padding:2rem;background:#13224a;border-radius:12px;margin:1rem}h1{margin-top:0;font-size:1.5rem}
-button{font:inherit;font-weight:600;padding:.75rem 1.5rem;border:0;border-radius:8px;background:#2fbf71;color:#06140c;cursor:pointer}
-button:focus-visible{outline:3px solid #ffd166;outline-offset:2px}</style></head>
-<body><main><h1>${escape(title)}</h1>${body}</main></body></html>`;
+/** The user a guardian link names, when its token is the one stored (compared in constant time); else null. */
+async function linkedUser(deps: AppDeps, uid: string, token: string): Promise<User | null> {
+  const id = parsePositiveInt(uid);
+  if (!id || token.length > RESET_TOKEN_MAX) return null;
+  const user = await User.query(deps.knex).findById(id).whereNull('erased_at');
+  if (!user?.guardian_token_hash) return null;
+  const stored = Buffer.from(user.guardian_token_hash, 'hex');
+  const given = Buffer.from(hashToken(token), 'hex');
+  return stored.length === given.length && timingSafeEqual(stored, given) ? user : null;
 }
 
 /**
- * The page a parent or guardian opens from the e-mail (decisions §8). Opening it changes nothing (mail scanners
- * open links); the approval is the button, a POST.
+ * The guardian's approval (decisions §8). The e-mailed link `/guardian/confirm/{uid}/{token}` opens a page of the
+ * player app, in the reader's language and the app's look; the page reads the link with GET
+ * /guardian/approval/{uid}/{token} and approves with a POST there, sent by the app (same origin). Opening the link
+ * changes nothing (mail scanners open links). A link works until it is used (then it says "already approved"), or
+ * until the player sends a new e-mail from settings (the new link replaces it), or the account is erased.
  */
 export function guardianRoutes(deps: AppDeps): Router<AppState> {
   const router = new Router<AppState>();
   const product = async () => (await currentSeason(deps.knex))?.product_name ?? DEFAULT_PRODUCT_NAME;
 
+  /**
+   * The page itself is the player app's index.html (its router shows the approval page). Its URL holds the token, so
+   * no Referer leaves it and no cache keeps it; a dead link answers 404 with the same page, which then says so in
+   * words.
+   */
   router.get('/guardian/confirm/:uid/:token', async (ctx) => {
     const { uid, token } = ctx.params as { uid: string; token: string };
-    const id = parsePositiveInt(uid);
-    const user = id ? await User.query(deps.knex).findById(id).whereNull('erased_at') : undefined;
-    const name = await product();
-    ctx.type = 'html';
+    const user = await linkedUser(deps, uid, token);
+    try {
+      await send(ctx, 'index.html', { root: deps.config.playerWebDist });
+    } catch {
+      throw notFound(MESSAGES.notFound);
+    }
+    ctx.vary('Accept-Encoding');
     ctx.set('Cache-Control', 'no-store');
     ctx.set('Referrer-Policy', 'no-referrer');
-    if (!user || !user.guardian_token_hash || user.guardian_token_hash !== hashToken(token)) {
-      ctx.status = 404;
-      ctx.body = page(name, name, `<p>${escape(MESSAGES.guardianLinkInvalid)}</p>`);
-      return;
-    }
-    if (user.guardian_confirmed_at) {
-      ctx.body = page(name, MESSAGES.guardianConfirmedTitle, `<p>${escape(MESSAGES.guardianAlreadyConfirmed)}</p>`);
-      return;
-    }
-    ctx.body = page(
-      name,
-      `Approve ${user.first_name}'s account`,
-      `<p>${escape(`${user.first_name} ${user.last_name}`)} has signed up for ${escape(name)} as
-      <strong>${escape(user.username)}</strong> and gave this e-mail address as that of a parent or guardian.</p>
-      <p>Players under 18 need this approval to receive a prize.</p>
-      <form method="post"><button type="submit">I approve</button></form>`,
-    );
+    if (!user) ctx.status = 404;
   });
 
-  router.post('/guardian/confirm/:uid/:token', async (ctx) => {
+  router.get('/guardian/approval/:uid/:token', async (ctx) => {
     const { uid, token } = ctx.params as { uid: string; token: string };
-    const name = await product();
-    ctx.type = 'html';
+    const user = await linkedUser(deps, uid, token);
     ctx.set('Cache-Control', 'no-store');
+    if (!user) throw notFound(MESSAGES.guardianLinkInvalid);
+    const body: GuardianLinkResponse = {
+      username: user.username,
+      first_name: user.first_name,
+      product: await product(),
+      approved: user.guardian_confirmed_at !== null,
+    };
+    ctx.body = body;
+  });
+
+  router.post('/guardian/approval/:uid/:token', async (ctx) => {
+    const { uid, token } = ctx.params as { uid: string; token: string };
     const id = parsePositiveInt(uid);
+    if (!id || token.length > RESET_TOKEN_MAX) throw notFound(MESSAGES.guardianLinkInvalid);
+    const result = await runCommand(deps, (trx) => confirmGuardian(trx, { uid: id, token, now: deps.now() }));
+    const body: GuardianApproveResponse = {
+      username: result.username,
+      product: await product(),
+      already: result.already,
+    };
+    ctx.body = body;
+  });
+
+  /** The signed-in player's approval state, for settings. */
+  router.get('/user/guardian', async (ctx) => {
+    const user = requireUser(ctx);
+    const body: GuardianStatusResponse = {
+      state: guardianApprovalState(
+        {
+          birth_date: birthDateOf(user.birth_date),
+          guardian_email: user.guardian_email,
+          guardian_confirmed_at: user.guardian_confirmed_at,
+        },
+        deps.now(),
+      ),
+      guardian_email: user.guardian_email,
+      approved_at: user.guardian_confirmed_at
+        ? Math.floor(new Date(user.guardian_confirmed_at).getTime() / 1000)
+        : null,
+    };
+    ctx.body = body;
+  });
+
+  /**
+   * "Send the e-mail again" from settings: a new link to the same address, a few times an hour per account
+   * (refused in words that say when it can be sent again); never once the guardian has approved.
+   */
+  router.post('/user/guardian/resend', async (ctx) => {
+    const user = requireUser(ctx);
+    const now = deps.now();
+    const state = guardianApprovalState(
+      {
+        birth_date: birthDateOf(user.birth_date),
+        guardian_email: user.guardian_email,
+        guardian_confirmed_at: user.guardian_confirmed_at,
+      },
+      now,
+    );
+    if (state === 'approved') throw conflict(MESSAGES.guardianResendApproved);
+    if (state === 'not_needed') throw conflict(MESSAGES.guardianResendNotNeeded);
     try {
-      if (!id) throw new HttpError(404, MESSAGES.guardianLinkInvalid);
-      const result = await runCommand(deps, (trx) => confirmGuardian(trx, { uid: id, token, now: deps.now() }));
-      ctx.body = page(
-        name,
-        MESSAGES.guardianConfirmedTitle,
-        `<p>${escape(result.already ? MESSAGES.guardianAlreadyConfirmed : MESSAGES.guardianConfirmed(result.username, name))}</p>`,
+      await hit(deps.redis, LIMITS.guardianResendPerAccount, String(user.id));
+    } catch (error) {
+      if (!(error instanceof HttpError) || error.status !== 429) throw error;
+      const wait = Number(error.headers['Retry-After']);
+      throw new HttpError(429, MESSAGES.guardianResendTooSoon(wait), error.headers);
+    }
+    const product_name = await product();
+    try {
+      await runCommand(deps, (trx) =>
+        resendGuardianMail(trx, { user_id: user.id, now, public_url: deps.config.publicUrl, product_name }),
       );
     } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      ctx.status = error.status;
-      ctx.body = page(name, name, `<p>${escape(error.message)}</p>`);
+      // A refused send (approved meanwhile) does not use up one of the player's sends.
+      await release(deps.redis, LIMITS.guardianResendPerAccount, String(user.id));
+      throw error;
     }
+    ctx.body = { message: MESSAGES.guardianMailResent };
   });
   return router;
 }

@@ -39,6 +39,7 @@ import { AccountPage, FormSection, SubmitButton, twoColumns } from './account-la
 import { ConsoleFields, consoleFieldIds, type ConsoleChoice } from './console-fields.tsx';
 import { countryOptions } from './country-options.ts';
 import { PhotoInput } from './photo-input.tsx';
+import { useGuardianMailNotice } from './guardian-status.tsx';
 import { signUp } from './sign-up.ts';
 import { TeamInput } from './team-input.tsx';
 import { useFocusAfterPopover } from './use-focus-after-popover.ts';
@@ -130,6 +131,7 @@ export function Component() {
   const { productName } = useSeason();
   const { state, api, popover, signInWithToken, openSignIn } = useClient();
   const navigate = useNavigate();
+  const noticeGuardianMail = useGuardianMailNotice();
   usePageTitle(t('account.register.title'));
 
   const [form, setForm] = useState<SignupForm>(EMPTY);
@@ -227,6 +229,7 @@ export function Component() {
       setSignedUp(true);
       await signInWithToken({ id: answer.id, token: answer.token });
       navigate('/play', { replace: true });
+      noticeGuardianMail(checked.value.guardian_email);
     } catch (error) {
       // The client has shown the refusal's message; show it under the field it is about too.
       if (error instanceof ApiError) {

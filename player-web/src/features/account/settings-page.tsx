@@ -27,6 +27,7 @@ import type { Credentials } from '../../lib/api-client.ts';
 import { AccountPage, twoColumns } from './account-layout.tsx';
 import { changePassword } from './change-password.ts';
 import { ConsoleFields, consoleFieldIds, type ConsoleChoice } from './console-fields.tsx';
+import { GuardianSection } from './guardian-status.tsx';
 import { PhotoInput } from './photo-input.tsx';
 import { setProfilePicture } from './set-profile-picture.ts';
 import { SettingsSection, SettingsTextFields, settingsFieldId, useSettingsForm } from './settings-section.tsx';
@@ -281,6 +282,7 @@ export function Component() {
         <PersonalSection user={user} />
         <ImageSection user={user} />
         <ConsoleSection user={user} />
+        <GuardianSection />
       </Box>
     </AccountPage>
   );

@@ -1,0 +1,63 @@
+import type { Knex } from 'knex';
+import { MESSAGES, guardianApprovalState, type BirthDate } from '@ecup/domain';
+import { guardianConfirmationMail } from '../../mail/templates.ts';
+import { hashToken, newToken } from '../../security/tokens.ts';
+import { CommandRejected, type CommandOutcome } from '../types.ts';
+
+/** A stored birth date (a DATE column) as the domain's calendar date. */
+export function birthDateOf(value: Date | string): BirthDate {
+  const [year, month, day] = new Date(value).toISOString().slice(0, 10).split('-').map(Number) as [
+    number,
+    number,
+    number,
+  ];
+  return { year, month, day };
+}
+
+/**
+ * A minor sends the guardian's approval e-mail again from settings (decisions §8). The link gets a new token, so
+ * the earlier e-mail's link stops working (one live link, as with password resets); refused once the guardian has
+ * approved, and for a player who needs no approval.
+ */
+export async function resendGuardianMail(
+  trx: Knex,
+  input: { user_id: number; now: Date; public_url: string; product_name: string },
+): Promise<CommandOutcome<{ guardian_email: string }>> {
+  const user = await trx('users')
+    .where('id', input.user_id)
+    .whereNull('erased_at')
+    .first('id', 'username', 'first_name', 'last_name', 'birth_date', 'guardian_email', 'guardian_confirmed_at')
+    .forUpdate();
+  if (!user) throw new CommandRejected('not_found', MESSAGES.notFound);
+  const state = guardianApprovalState(
+    {
+      birth_date: birthDateOf(user.birth_date),
+      guardian_email: user.guardian_email,
+      guardian_confirmed_at: user.guardian_confirmed_at,
+    },
+    input.now,
+  );
+  if (state === 'approved') throw new CommandRejected('conflict', MESSAGES.guardianResendApproved);
+  if (state === 'not_needed') throw new CommandRejected('conflict', MESSAGES.guardianResendNotNeeded);
+  const token = newToken();
+  const changed = await trx('users')
+    .where('id', user.id)
+    .whereNull('guardian_confirmed_at')
+    .update({ guardian_token_hash: hashToken(token) });
+  if (changed !== 1) throw new CommandRejected('conflict', MESSAGES.guardianResendApproved);
+  const mail = guardianConfirmationMail({
+    product: input.product_name,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    username: user.username,
+    link: `${input.public_url}/guardian/confirm/${user.id}/${token}`,
+  });
+  const [emailId] = await trx('emails').insert({
+    kind: 'guardian-confirmation',
+    user_id: user.id,
+    to_address: user.guardian_email,
+    subject: mail.subject,
+    text_body: mail.text,
+  });
+  return { result: { guardian_email: user.guardian_email }, events: [{ type: 'email', email_id: Number(emailId) }] };
+}
