@@ -11,7 +11,6 @@ import {
   PASSWORD_MAX,
   PASSWORD_MIN,
   PSN_ID_MIN,
-  TEAM_NAME_MAX,
   XBOX_GAMER_TAG_MIN,
   CONSOLE_XBOX,
 } from '../constants.ts';
@@ -25,6 +24,7 @@ import {
   nameError,
   parseConsole,
   passwordError,
+  teamsError,
   usernameError,
 } from './fields.ts';
 import { asInteger, asText, asTrimmed, charLength, field, isSent, isYes } from './input.ts';
@@ -122,10 +122,8 @@ export function validateSignup(input: FormInput, today: Date): Validation<Signup
 
   const irl_team = asTrimmed(field(input, 'irl_team'));
   const fifa_team = asTrimmed(field(input, 'fifa_team'));
-  if (irl_team === '' || fifa_team === '') return fail(MESSAGES.teamsRequired);
-  if (charLength(irl_team) > TEAM_NAME_MAX || charLength(fifa_team) > TEAM_NAME_MAX) {
-    return fail(MESSAGES.teamNameTooLong);
-  }
+  const teams = teamsError(irl_team, fifa_team);
+  if (teams) return fail(teams);
 
   const console = parseConsole(field(input, 'console'));
   if (console === undefined) return fail(MESSAGES.consoleRequired);
