@@ -27,7 +27,7 @@ import {
   teamsError,
   usernameError,
 } from './fields.ts';
-import { asInteger, asText, asTrimmed, charLength, field, isSent, isYes } from './input.ts';
+import { asInteger, asText, asTrimmed, field, isSent, isYes } from './input.ts';
 import type { FormInput } from './input.ts';
 import { fail, ok } from './result.ts';
 import type { Validation } from './result.ts';

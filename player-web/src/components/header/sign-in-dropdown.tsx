@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import Popover from '@mui/material/Popover';
 import { SignInForm } from './sign-in-form.tsx';
 
@@ -14,6 +15,13 @@ export function SignInDropdown({
   open: boolean;
   onClose(): void;
 }) {
+  useEffect(() => {
+    if (!open) return;
+    const field = document.getElementById('dropdown-username');
+    // A visitor who has already reached one of the form's fields keeps their place.
+    if (field instanceof HTMLInputElement && !field.form?.contains(document.activeElement)) field.focus();
+  }, [open]);
+
   return (
     <Popover
       id="sign-in-dropdown"
@@ -24,6 +32,8 @@ export function SignInDropdown({
       transformOrigin={{ vertical: 'top', horizontal: 'right' }}
       // Kept mounted so what was typed survives closing and reopening (ui-brief).
       keepMounted
+      // The username field takes the focus instead (above); the focus stays trapped in the dropdown.
+      disableAutoFocus
       slotProps={{ paper: { sx: { p: 2, mt: 1, width: 300 } } }}
     >
       <SignInForm idPrefix="dropdown" onSignedIn={onClose} />
