@@ -156,13 +156,14 @@ test('checking a reset link answers { valid: true } until it is used, then 400 w
   const again = await check({ id: id!, uid: uid!, token: token! });
   t.deepEqual(again.body, { valid: true }, 'checking does not use the link');
 
-  for (const query of [
+  const unusable: Record<string, string>[] = [
     { id: id!, uid: uid!, token: 'b'.repeat(64) },
     { id: String(Number(id) + 1000), uid: uid!, token: token! },
     { id: id!, uid: uid!, token: '' },
     { id: 'x', uid: uid!, token: token! },
     {},
-  ]) {
+  ];
+  for (const query of unusable) {
     const res = await check(query);
     t.is(res.status, 400, JSON.stringify(query));
     t.deepEqual(res.body, { error: MESSAGES.resetLinkInvalid });
