@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import Popover from '@mui/material/Popover';
 import { SignInForm } from './sign-in-form.tsx';
 
@@ -15,12 +14,12 @@ export function SignInDropdown({
   open: boolean;
   onClose(): void;
 }) {
-  useEffect(() => {
-    if (!open) return;
+  // Runs as the dropdown appears, when its fields are in the page (the first time, the form has just arrived).
+  const focusUsername = () => {
     const field = document.getElementById('dropdown-username');
     // A visitor who has already reached one of the form's fields keeps their place.
     if (field instanceof HTMLInputElement && !field.form?.contains(document.activeElement)) field.focus();
-  }, [open]);
+  };
 
   return (
     <Popover
@@ -34,7 +33,7 @@ export function SignInDropdown({
       keepMounted
       // The username field takes the focus instead (above); the focus stays trapped in the dropdown.
       disableAutoFocus
-      slotProps={{ paper: { sx: { p: 2, mt: 1, width: 300 } } }}
+      slotProps={{ paper: { sx: { p: 2, mt: 1, width: 300 } }, transition: { onEntering: focusUsername } }}
     >
       <SignInForm idPrefix="dropdown" onSignedIn={onClose} />
     </Popover>
