@@ -23,7 +23,7 @@ const SHOTS_DIR = process.env.ECUP_SHOTS_DIR;
 async function screenshot(page: Page, name: string) {
   if (!SHOTS_DIR) return;
   mkdirSync(SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: join(SHOTS_DIR, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(SHOTS_DIR, `${name}.png`), fullPage: !(await page.getByRole('dialog').count()) });
 }
 
 interface Pair {
@@ -101,6 +101,7 @@ test("an unknown or used reset link shows 'This password reset link is invalid o
   await page.getByLabel('Repeat new password').fill('BrandNewPass1');
   await page.getByRole('button', { name: 'Update password' }).click();
   await page.waitForURL(`${product.url}/`);
+  await page.getByRole('dialog').waitFor();
   await screenshot(page, 'reset-done-phone-en');
   await expectPopover(t, page, MESSAGES.done, MESSAGES.passwordResetDone);
   await page.waitForFunction((id) => localStorage.getItem('ecup.id') === id, String(user.id));
@@ -253,6 +254,18 @@ test("the chat's Send button is disabled and counts down 'Send in 4 s' … 'Send
   t.deepEqual(seen, ['Send in 4 s', 'Send in 3 s', 'Send in 2 s', 'Send in 1 s']);
   await message.fill('Ready?');
   t.true(await page.getByRole('button', { name: 'Send', exact: true }).isEnabled(), 'Send works again');
+
+  // The opponent, on a phone in Swedish, sees the same countdown in Swedish.
+  const phone = await newPhonePage(browser);
+  t.teardown(() => phone.context().close());
+  await openSignedIn(phone, product.url, `/game/${gameId}`, opponent.pair, 'sv');
+  const reply = phone.getByRole('textbox', { name: 'Meddelande' });
+  await reply.fill('Hej! Jag väntar på inbjudan.');
+  await phone.getByRole('button', { name: 'Skicka', exact: true }).click();
+  await phone.getByRole('button', { name: 'Skicka om 4 s' }).waitFor();
+  await phone.locator('#chat-message').scrollIntoViewIfNeeded();
+  await phone.screenshot({ path: SHOTS_DIR ? join(SHOTS_DIR, 'chat-countdown-phone-sv.png') : undefined });
+  await phone.getByRole('button', { name: 'Skicka', exact: true }).waitFor();
 });
 
 test("staff signed in to the player app without their two-factor code see no 'Lock topic' or 'Hide'; with it they do", async (t) => {
