@@ -78,6 +78,8 @@ export const MESSAGES = {
   // --- Settings (spec §5) ---
   personalInfoSaved: 'Your personal information has been saved.',
   consoleInfoSaved: 'Your console information has been saved.',
+  /** Not in the spec: settings → teams, worded like the spec's other settings messages. */
+  teamsSaved: 'Your team information has been saved.',
   passwordChanged: 'Your password has been changed.',
   /** Not in the spec: POST /user/password/change with a wrong current password. */
   wrongCurrentPassword: 'Your current password is incorrect.',
@@ -93,6 +95,8 @@ export const MESSAGES = {
   resetPasswordMismatch: 'The passwords mismatch',
   /** Not in the spec: unknown, used or expired reset link. */
   resetLinkInvalid: 'This password reset link is invalid or has expired.',
+  /** Not in the spec: the confirmation on / after a reset has signed the player in. */
+  passwordResetDone: 'Your password has been changed and you are signed in.',
 
   // --- Guardian confirmation page (decisions §8; not in the spec) ---
   /** Not in the spec. */

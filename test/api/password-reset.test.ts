@@ -141,3 +141,43 @@ test('an e-mail whose job was lost is sent by the reconciler', async (t) => {
   await queue.close();
   connection.disconnect();
 });
+
+test('checking a reset link answers { valid: true } until it is used, then 400 with the invalid-link message, like an unknown one', async (t) => {
+  const user = await buildUser(server.knex);
+  await api.post('/user/forgot_password', { username: user.username, email: user.email });
+  const mail = await waitForMail(server.outbox, user.email);
+  const [, , id, uid, token] = new URL(linkIn(mail, 'http://localhost:3000/resetpassword/')).pathname.split('/');
+  const check = (query: Record<string, string>) =>
+    api.get(`/user/reset_password?${new URLSearchParams(query).toString()}`);
+
+  const fresh = await check({ id: id!, uid: uid!, token: token! });
+  t.is(fresh.status, 200);
+  t.deepEqual(fresh.body, { valid: true });
+  const again = await check({ id: id!, uid: uid!, token: token! });
+  t.deepEqual(again.body, { valid: true }, 'checking does not use the link');
+
+  const unusable: Record<string, string>[] = [
+    { id: id!, uid: uid!, token: 'b'.repeat(64) },
+    { id: String(Number(id) + 1000), uid: uid!, token: token! },
+    { id: id!, uid: uid!, token: '' },
+    { id: 'x', uid: uid!, token: token! },
+    {},
+  ];
+  for (const query of unusable) {
+    const res = await check(query);
+    t.is(res.status, 400, JSON.stringify(query));
+    t.deepEqual(res.body, { error: MESSAGES.resetLinkInvalid });
+  }
+
+  const used = await api.post('/user/reset_password', { id: id!, uid: uid!, token: token!, password: 'a new secret' });
+  t.is(used.status, 200);
+  const afterUse = await check({ id: id!, uid: uid!, token: token! });
+  t.is(afterUse.status, 400);
+  t.deepEqual(afterUse.body, { error: MESSAGES.resetLinkInvalid });
+});
+
+test("a reset refuses a 7-character password with 'Password is too short': the same minimum of 8 as sign-up and settings", async (t) => {
+  const res = await api.post('/user/reset_password', { id: '1', uid: '1', token: 'abc', password: '1234567' });
+  t.is(res.status, 400);
+  t.deepEqual(res.body, { error: MESSAGES.resetPasswordTooShort });
+});

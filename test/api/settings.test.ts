@@ -1,5 +1,6 @@
 import test from 'ava';
-import { MESSAGES } from '@ecup/domain';
+import { ALL_PERMISSIONS, MESSAGES, PERMISSIONS } from '@ecup/domain';
+import { createSession } from '@ecup/db';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildUser, pngImage } from '../helpers/factories.ts';
 import { client, type Credentials } from '../helpers/http.ts';
@@ -11,6 +12,16 @@ test.before(async () => {
   api = client(server.url);
 });
 test.after.always(async () => server?.close());
+
+/**
+ * A user with a password-only session made directly, as /user/login makes it, so tests that need many accounts stay
+ * clear of the sign-in limit per address.
+ */
+async function withSession(overrides: Parameters<typeof buildUser>[1] = {}) {
+  const user = await buildUser(server.knex, overrides);
+  const { result } = await createSession(server.knex, { user_id: user.id, ip: null, user_agent: null });
+  return { user, auth: { id: result.id, token: result.token } };
+}
 
 async function signedIn(overrides = {}) {
   const user = await buildUser(server.knex, overrides);
@@ -181,8 +192,93 @@ test('refuses a password change with a wrong current password, a short or a mism
   t.deepEqual(long.body, { error: 'Your password is too long.' });
   const mismatch = await api.post(
     '/user/password/change',
-    { current_password: 'x', new_password: '123456', repeat_password: '1234567' },
+    { current_password: 'x', new_password: '12345678', repeat_password: '12345679' },
     { auth },
   );
   t.deepEqual(mismatch.body, { error: 'Your password does not match the repeated password.' });
+});
+
+test("refuses a 6- or 7-character new password with 'Your password is too short.', as sign-up does, and keeps the old one", async (t) => {
+  const { user, auth } = await withSession();
+  for (const new_password of ['123456', '1234567']) {
+    const res = await api.post('/user/password/change', { current_password: user.password, new_password }, { auth });
+    t.is(res.status, 400);
+    t.deepEqual(res.body, { error: MESSAGES.passwordTooShort });
+  }
+  const unchanged = await server.knex('users').where('id', user.id).first('password_hash');
+  t.is(unchanged.password_hash, user.password_hash, 'the old password stays');
+  const eight = await api.post(
+    '/user/password/change',
+    { current_password: user.password, new_password: '12345678' },
+    { auth },
+  );
+  t.is(eight.status, 200);
+});
+
+test("changes the IRL and FIFA teams with 'Your team information has been saved.'; the ranking shows the new team", async (t) => {
+  const { user, auth } = await withSession({ elo: 1234, games_played: 3 });
+  const before = await api.get<{ rankings: { id: number; team: { name: string } }[] }>(
+    `/ranking/list?sorting=0&search=${user.username}`,
+  );
+  t.is(before.body.rankings.find((row) => row.id === user.id)?.team.name, 'IFK Göteborg');
+  const res = await api.post<{ message: string; user: { team: { name: string }; fifa_team_name: string } }>(
+    '/user/team/update',
+    { irl_team: ' Hammarby IF ', fifa_team: ' Inter ' },
+    { auth },
+  );
+  t.is(res.status, 200);
+  t.is(res.body.message, MESSAGES.teamsSaved);
+  t.is(res.body.user.team.name, 'Hammarby IF');
+  t.is(res.body.user.fifa_team_name, 'Inter');
+  t.like(await server.knex('users').where('id', user.id).first(), {
+    team_name: 'Hammarby IF',
+    fifa_team_name: 'Inter',
+  });
+  const after = await api.get<{ rankings: { id: number; team: { name: string } }[] }>(
+    `/ranking/list?sorting=0&search=${user.username}`,
+  );
+  t.is(after.body.rankings.find((row) => row.id === user.id)?.team.name, 'Hammarby IF');
+});
+
+test("refuses a team change without a team or with a 101-character name, with sign-up's messages, and changes nothing", async (t) => {
+  const { user, auth } = await withSession();
+  const cases: [Record<string, string>, string][] = [
+    [{ irl_team: '', fifa_team: 'Inter' }, MESSAGES.teamsRequired],
+    [{ irl_team: 'AIK', fifa_team: '   ' }, MESSAGES.teamsRequired],
+    [{ irl_team: 'AIK' }, MESSAGES.teamsRequired],
+    [{ irl_team: 'x'.repeat(101), fifa_team: 'Inter' }, MESSAGES.teamNameTooLong],
+    [{ irl_team: 'AIK', fifa_team: 'y'.repeat(101) }, MESSAGES.teamNameTooLong],
+  ];
+  for (const [body, error] of cases) {
+    const res = await api.post('/user/team/update', body, { auth });
+    t.is(res.status, 400, JSON.stringify(body));
+    t.deepEqual(res.body, { error });
+  }
+  t.like(await server.knex('users').where('id', user.id).first(), {
+    team_name: 'IFK Göteborg',
+    fifa_team_name: 'Real Madrid',
+  });
+  t.is((await api.post('/user/team/update', { irl_team: 'AIK', fifa_team: 'Inter' })).status, 401);
+});
+
+test('the user object says which staff flags the session may use: none for an every-flag account signed in with a password', async (t) => {
+  const moderator = await withSession({ permissions: PERMISSIONS.canBanUsers });
+  const mod = await api.get<{ user: { permissions: number; session_permissions: number } }>('/user/auth', {
+    auth: moderator.auth,
+  });
+  t.like(mod.body.user, { permissions: PERMISSIONS.canBanUsers, session_permissions: PERMISSIONS.canBanUsers });
+
+  const owner = await withSession({ permissions: ALL_PERMISSIONS });
+  const own = await api.get<{ user: { permissions: number; session_permissions: number } }>('/user/auth', {
+    auth: owner.auth,
+  });
+  t.like(own.body.user, { permissions: ALL_PERMISSIONS, session_permissions: 0 });
+  const posted = await api.post<{ user: { session_permissions: number } }>('/user/auth', {
+    id: String(owner.auth.id),
+    token: owner.auth.token,
+  });
+  t.is(posted.body.user.session_permissions, 0);
+  const withTotp = await withSession({ permissions: PERMISSIONS.canBanUsers, totp_enabled: true });
+  const totp = await api.get<{ user: { session_permissions: number } }>('/user/auth', { auth: withTotp.auth });
+  t.is(totp.body.user.session_permissions, 0, 'two-factor turned on: a password-only session acts as a player');
 });

@@ -146,6 +146,9 @@ test('forgot password: the e-mailed link sets a new password and signs the playe
   await update();
 
   await page.waitForURL(`${product.url}/`);
+  const confirmation = page.getByRole('dialog').filter({ hasText: MESSAGES.passwordResetDone });
+  await confirmation.getByRole('button', { name: 'OK' }).click();
+  await confirmation.waitFor({ state: 'detached' });
   await page.waitForFunction((id) => localStorage.getItem('ecup.id') === id, String(pair.id));
   // The address changes before the home page's code has arrived; showing the page closes the nav bar (spec §2),
   // so the menu is opened once home is on screen.

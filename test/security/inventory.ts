@@ -169,6 +169,14 @@ const PLAYER_ROUTES: RouteEntry[] = [
   },
   {
     method: 'POST',
+    path: '/user/team/update',
+    auth: 'user',
+    owner: "the caller's own account",
+    writes: true,
+    fields: { irl_team: str('body', 'Hammarby IF', true), fifa_team: str('body', 'Inter', true) },
+  },
+  {
+    method: 'POST',
     path: '/user/profile_picture/set',
     auth: 'user',
     owner: "the caller's own account",
@@ -195,6 +203,17 @@ const PLAYER_ROUTES: RouteEntry[] = [
     auth: 'none',
     writes: true,
     fields: { username: str('body', 'alvaberg', true), email: str('body', 'alva.berg@example.com', true) },
+  },
+  {
+    method: 'GET',
+    path: '/user/reset_password',
+    auth: 'none',
+    owner: 'the holder of the e-mailed reset token (answers only whether it still works)',
+    fields: {
+      id: int('query', 1, true),
+      uid: int('query', 1, true),
+      token: str('query', 'ab'.repeat(32), true),
+    },
   },
   {
     method: 'POST',

@@ -47,6 +47,11 @@ export interface UserPayload extends UserStats {
   rank: number | null;
   /** Bit flags of spec §6. */
   permissions: number;
+  /**
+   * The flags this session may use (decisions §8, `sessionPermissions`): 0 for an account that needs a second
+   * factor when signed in with a password only, so the player app offers only the staff tools that work.
+   */
+  session_permissions: number;
   /** True for staff (`permissions > 0`); labelled Admin in forums (spec §6). */
   admin: boolean;
   console: ConsoleId;

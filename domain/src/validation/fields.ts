@@ -11,6 +11,7 @@ import {
   NAME_MAX,
   NAME_MIN,
   OPEN_CONSOLES,
+  TEAM_NAME_MAX,
   USERNAME_MAX,
   USERNAME_MIN,
 } from '../constants.ts';
@@ -83,5 +84,15 @@ export function gamerTagError(tag: string, console: ConsoleId, min: number): str
   if (length < min) return xbox ? MESSAGES.xboxGamertagTooShort : MESSAGES.psnIdTooShort;
   if (length > GAMER_TAG_MAX) return xbox ? MESSAGES.xboxGamertagTooLong : MESSAGES.psnIdTooLong;
   if (!GAMER_TAG_CHARACTERS.test(tag)) return xbox ? MESSAGES.xboxGamertagIllegal : MESSAGES.psnIdIllegal;
+  return null;
+}
+
+/**
+ * IRL and FIFA teams (spec §5, sign-up and settings): both required ('You must enter an IRL team and a FIFA team.'),
+ * each at most 100 characters ('Your team name is too long.').
+ */
+export function teamsError(irlTeam: string, fifaTeam: string): string | null {
+  if (irlTeam === '' || fifaTeam === '') return MESSAGES.teamsRequired;
+  if (charLength(irlTeam) > TEAM_NAME_MAX || charLength(fifaTeam) > TEAM_NAME_MAX) return MESSAGES.teamNameTooLong;
   return null;
 }

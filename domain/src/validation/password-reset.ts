@@ -1,11 +1,5 @@
 /** Forgot-password and reset-password forms (spec §2, §5). */
-import {
-  EMAIL_MAX,
-  FORGOT_USERNAME_MAX,
-  RESET_PASSWORD_MAX,
-  RESET_PASSWORD_MIN,
-  RESET_TOKEN_MAX,
-} from '../constants.ts';
+import { EMAIL_MAX, FORGOT_USERNAME_MAX, PASSWORD_MIN, RESET_PASSWORD_MAX, RESET_TOKEN_MAX } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
 import { asText, asTrimmed, charLength, field, isSent, parsePositiveInt } from './input.ts';
 import type { FormInput } from './input.ts';
@@ -31,22 +25,23 @@ export function validateForgotPassword(input: FormInput): Validation<ForgotPassw
   return ok({ username, email });
 }
 
-export interface ResetPasswordValue {
+export interface ResetLinkValue {
   /** The reset request's id (route /resetpassword/{id}/{uid}/{token}). */
   id: number;
   /** The user's id. */
   uid: number;
   token: string;
+}
+
+export interface ResetPasswordValue extends ResetLinkValue {
   password: string;
 }
 
 /**
- * Reset password (spec §5, POST /user/reset_password): a link that cannot be valid (id or uid not a positive
- * whole number, empty or overlong token) gives the invalid-link message; then the password must be 8-100
- * characters ('Password is too short' / 'Your password is too long.') and equal `repeat_password` when that
- * is sent ('The passwords mismatch').
+ * A reset link's parts (route /resetpassword/{id}/{uid}/{token}): id and uid positive whole numbers, a token of
+ * 1-200 characters; anything else cannot be a link we sent and gets the invalid-link message.
  */
-export function validateResetPassword(input: FormInput): Validation<ResetPasswordValue> {
+export function validateResetLink(input: FormInput): Validation<ResetLinkValue> {
   const id = parsePositiveInt(field(input, 'id'));
   const uid = parsePositiveInt(field(input, 'uid'));
   const rawToken = field(input, 'token');
@@ -54,10 +49,21 @@ export function validateResetPassword(input: FormInput): Validation<ResetPasswor
   if (id === undefined || uid === undefined || token === '' || token.length > RESET_TOKEN_MAX) {
     return fail(MESSAGES.resetLinkInvalid);
   }
+  return ok({ id, uid, token });
+}
+
+/**
+ * Reset password (spec §5, POST /user/reset_password): a link that cannot be valid (`validateResetLink`) gives the
+ * invalid-link message; then the password must be 8-100 characters ('Password is too short' / 'Your password is
+ * too long.') and equal `repeat_password` when that is sent ('The passwords mismatch').
+ */
+export function validateResetPassword(input: FormInput): Validation<ResetPasswordValue> {
+  const link = validateResetLink(input);
+  if (!link.ok) return link;
   const password = asText(field(input, 'password')) ?? '';
-  if (charLength(password) < RESET_PASSWORD_MIN) return fail(MESSAGES.resetPasswordTooShort);
+  if (charLength(password) < PASSWORD_MIN) return fail(MESSAGES.resetPasswordTooShort);
   if (charLength(password) > RESET_PASSWORD_MAX) return fail(MESSAGES.passwordTooLong);
   const repeat = field(input, 'repeat_password');
   if (isSent(repeat) && asText(repeat) !== password) return fail(MESSAGES.resetPasswordMismatch);
-  return ok({ id, uid, token, password });
+  return ok({ ...link.value, password });
 }

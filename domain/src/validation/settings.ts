@@ -1,13 +1,16 @@
 /** The settings forms (spec §2 settings sections, spec §5 "Settings"). */
-import {
-  SETTINGS_EMAIL_MIN,
-  SETTINGS_GAMER_TAG_MIN,
-  SETTINGS_PASSWORD_MAX,
-  SETTINGS_PASSWORD_MIN,
-} from '../constants.ts';
+import { SETTINGS_EMAIL_MIN, SETTINGS_GAMER_TAG_MIN, PASSWORD_MIN, SETTINGS_PASSWORD_MAX } from '../constants.ts';
 import type { ConsoleId } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
-import { consoleClosedError, emailError, gamerTagError, nameError, parseConsole, passwordError } from './fields.ts';
+import {
+  consoleClosedError,
+  emailError,
+  gamerTagError,
+  nameError,
+  parseConsole,
+  passwordError,
+  teamsError,
+} from './fields.ts';
 import { asText, asTrimmed, field, isSent } from './input.ts';
 import type { FormInput } from './input.ts';
 import { fail, ok } from './result.ts';
@@ -56,15 +59,31 @@ export interface PasswordChangeValue {
 
 /**
  * Password change (spec §5 "Settings", POST /user/password/change): current password required, new password
- * 6-100, equal to `repeat_password` when that is sent. Whether the current password is right is the API's check.
+ * 8-100 (the one PASSWORD_MIN of sign-up and reset), equal to `repeat_password` when that is sent. Whether the current password is right is the API's check.
  */
 export function validatePasswordChange(input: FormInput): Validation<PasswordChangeValue> {
   const current_password = asText(field(input, 'current_password')) ?? '';
   if (current_password === '') return fail(MESSAGES.passwordRequired);
   const new_password = asText(field(input, 'new_password')) ?? '';
-  const error = passwordError(new_password, SETTINGS_PASSWORD_MIN, SETTINGS_PASSWORD_MAX);
+  const error = passwordError(new_password, PASSWORD_MIN, SETTINGS_PASSWORD_MAX);
   if (error) return fail(error);
   const repeat = field(input, 'repeat_password');
   if (isSent(repeat) && asText(repeat) !== new_password) return fail(MESSAGES.passwordMismatch);
   return ok({ current_password, new_password });
+}
+
+export interface TeamsUpdateValue {
+  irl_team: string;
+  fifa_team: string;
+}
+
+/**
+ * IRL and FIFA teams (settings, POST /user/team/update): the sign-up rule (`teamsError`), trimmed, so a team can
+ * be changed after sign-up to anything sign-up accepts and nothing it refuses.
+ */
+export function validateTeamsUpdate(input: FormInput): Validation<TeamsUpdateValue> {
+  const irl_team = asTrimmed(field(input, 'irl_team'));
+  const fifa_team = asTrimmed(field(input, 'fifa_team'));
+  const error = teamsError(irl_team, fifa_team);
+  return error ? fail(error) : ok({ irl_team, fifa_team });
 }

@@ -51,6 +51,7 @@ export const SPEC_MESSAGES_SV: Record<MessageName, string> = {
   // --- Settings ---
   personalInfoSaved: 'Dina personuppgifter har sparats.',
   consoleInfoSaved: 'Dina konsoluppgifter har sparats.',
+  teamsSaved: 'Dina laguppgifter har sparats.',
   passwordChanged: 'Ditt lösenord har ändrats.',
   wrongCurrentPassword: 'Ditt nuvarande lösenord är fel.',
 
@@ -63,6 +64,7 @@ export const SPEC_MESSAGES_SV: Record<MessageName, string> = {
   resetPasswordTooShort: 'Lösenordet är för kort',
   resetPasswordMismatch: 'Lösenorden stämmer inte överens',
   resetLinkInvalid: 'Länken för att återställa lösenordet är ogiltig eller har gått ut.',
+  passwordResetDone: 'Ditt lösenord har ändrats och du är inloggad.',
 
   // --- Guardian confirmation page ---
   guardianConfirmedTitle: 'Tack!',

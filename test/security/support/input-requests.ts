@@ -65,11 +65,16 @@ function overrides(world: World): Record<string, Override> {
     },
     'POST /user/profile/update': { caller: 'player', fields: { email: 'player.moved@example.com' } },
     'POST /user/console/update': { caller: 'player' },
+    'POST /user/team/update': { caller: 'player' },
     'POST /user/profile_picture/set': { caller: 'player' },
     'POST /user/password/change': { caller: 'player', fields: { current_password: DEFAULT_PASSWORD } },
     'POST /user/forgot_password': {
       caller: null,
       fields: { username: users.resetting.username, email: users.resetting.email },
+    },
+    'GET /user/reset_password': {
+      caller: null,
+      fields: { id: world.reset.id, uid: world.reset.uid, token: world.reset.token },
     },
     'POST /user/reset_password': {
       caller: null,

@@ -6,7 +6,7 @@ import type { RankingRow } from '../ranking/ranking.query.ts';
 /** The user object of spec §3 as the player app receives it (the owner's own view, with e-mail). */
 export function presentUser(
   user: User,
-  extra: { rank: number | null; online: boolean; game_id: number | null },
+  extra: { rank: number | null; online: boolean; game_id: number | null; session_permissions: number },
 ): UserPayload {
   return {
     id: user.id,
@@ -17,6 +17,7 @@ export function presentUser(
     avatar_hash: user.avatar_hash,
     rank: extra.rank,
     permissions: user.permissions,
+    session_permissions: extra.session_permissions,
     admin: isStaff(user.permissions),
     console: user.console as ConsoleId,
     gamer_tag: user.gamer_tag,

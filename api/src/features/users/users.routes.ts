@@ -7,16 +7,20 @@ import {
   validateForgotPassword,
   validatePasswordChange,
   validateProfileUpdate,
+  validateResetLink,
   validateResetPassword,
   validateSignup,
+  validateTeamsUpdate,
   parsePositiveInt,
   asTrimmed,
+  sessionPermissions,
 } from '@ecup/domain';
 import {
   User,
   changePassword,
   createSession,
   hashPassword,
+  isUsableReset,
   removeAvatar,
   requestPasswordReset,
   resetPassword,
@@ -26,11 +30,12 @@ import {
   storeTeamPhoto,
   updateConsole,
   updateProfile,
+  updateTeams,
   verifyPassword,
 } from '@ecup/db';
 import type { AppDeps, AppState } from '../../context.ts';
 import { HttpError, badRequest, forbidden, unauthorized, valid } from '../../errors.ts';
-import { bannedError, findSession, isBanned, requireUser } from '../../middleware/auth.ts';
+import { bannedError, findSession, isBanned, permissionsOf, requireUser } from '../../middleware/auth.ts';
 import { bodyOf, queryOf, uploadedFile } from '../../middleware/body.ts';
 import { LIMITS, check, hit, release, reset } from '../../services/rate-limit.ts';
 import { clientIp, findIpBan, userAgent } from '../../services/client.ts';
@@ -38,6 +43,7 @@ import { onlineFlags } from '../../services/presence.ts';
 import { runCommand } from '../../services/commands.ts';
 import { accountSubject, checkCredentials } from '../../services/login.ts';
 import { readPhoto } from '../../services/photos.ts';
+import { CACHED_READS } from '../../services/read-cache.ts';
 import { DEFAULT_PRODUCT_NAME, currentSeason } from '../../services/season.ts';
 import { rankOf } from '../ranking/ranking.query.ts';
 import { presentUser } from './users.present.ts';
@@ -47,8 +53,11 @@ import { searchTeams } from './teams.query.ts';
 export function usersRoutes(deps: AppDeps): Router<AppState> {
   const router = new Router<AppState>();
 
-  /** The user object of spec §3; `reload` when the call just changed the row. */
-  async function userPayload(user: User, reload = false) {
+  /**
+   * The user object of spec §3 and the staff flags the calling session may use (`session_permissions`); `reload`
+   * when the call just changed the row.
+   */
+  async function userPayload(user: User, session_permissions: number, reload = false) {
     const fresh = reload ? ((await User.query(deps.knex).findById(user.id)) ?? user) : user;
     const [rank, online, game] = await Promise.all([
       rankOf(deps.knex, fresh, deps.now()),
@@ -60,7 +69,12 @@ export function usersRoutes(deps: AppDeps): Router<AppState> {
         .orderBy('id', 'desc')
         .first('id'),
     ]);
-    return presentUser(fresh, { rank, online: online.get(fresh.id) ?? false, game_id: game ? Number(game.id) : null });
+    return presentUser(fresh, {
+      rank,
+      online: online.get(fresh.id) ?? false,
+      game_id: game ? Number(game.id) : null,
+      session_permissions,
+    });
   }
 
   async function refuseBannedAddress(ip: string) {
@@ -90,6 +104,7 @@ export function usersRoutes(deps: AppDeps): Router<AppState> {
     if (ctx.method !== 'GET' && ctx.method !== 'POST') return;
     let user = ctx.state.user;
     let token: string | null = null;
+    let permissions = permissionsOf(ctx);
     if (ctx.method === 'POST') {
       const body = bodyOf(ctx);
       const id = parsePositiveInt(body.id);
@@ -100,6 +115,7 @@ export function usersRoutes(deps: AppDeps): Router<AppState> {
         if (isBanned(found.user, deps.now())) throw bannedError(found.user, await timeZone());
         user = found.user;
         token = given;
+        permissions = sessionPermissions(found.user, found.session.second_factor);
       }
     }
     if (!user) throw unauthorized();
@@ -107,7 +123,7 @@ export function usersRoutes(deps: AppDeps): Router<AppState> {
       const header = /:([0-9a-fA-F]{64})/.exec(ctx.get('authorization'));
       token = header?.[1]?.toLowerCase() ?? String(bodyOf(ctx)._t ?? '').toLowerCase();
     }
-    ctx.body = { id: user.id, token, user: await userPayload(user) };
+    ctx.body = { id: user.id, token, user: await userPayload(user, permissions) };
   });
 
   /** Sign out (spec §2 user menu): ends this session on the server too, so the token stops working at once. */
@@ -176,13 +192,27 @@ export function usersRoutes(deps: AppDeps): Router<AppState> {
         }),
       );
       const user = await User.query(deps.knex).findById(session.id);
-      ctx.body = { id: session.id, token: session.token, user: await userPayload(user!) };
+      ctx.body = {
+        id: session.id,
+        token: session.token,
+        user: await userPayload(user!, sessionPermissions(user!, false)),
+      };
     } catch (error) {
       if (avatar_hash) await removeAvatar(deps.images, avatar_hash);
       if (team_avatar_hash) await deps.images.remove('team', team_avatar_hash);
       throw error;
     }
   }
+
+  /** Settings → teams: the sign-up rule for both names; the ranking's cached pages show the new IRL team at once. */
+  router.post('/user/team/update', async (ctx) => {
+    const user = requireUser(ctx);
+    const form = valid(validateTeamsUpdate(bodyOf(ctx)));
+    await runCommand(deps, (trx) => updateTeams(trx, { user_id: user.id, ...form }), {
+      changes: [CACHED_READS.ranking],
+    });
+    ctx.body = { message: MESSAGES.teamsSaved, user: await userPayload(user, permissionsOf(ctx), true) };
+  });
 
   router.get('/user/search_teams', async (ctx) => {
     const name = asTrimmed(queryOf(ctx).name).slice(0, 100);
@@ -194,14 +224,14 @@ export function usersRoutes(deps: AppDeps): Router<AppState> {
     const user = requireUser(ctx);
     const form = valid(validateProfileUpdate(bodyOf(ctx)));
     await runCommand(deps, (trx) => updateProfile(trx, { user_id: user.id, ...form }));
-    ctx.body = { message: MESSAGES.personalInfoSaved, user: await userPayload(user, true) };
+    ctx.body = { message: MESSAGES.personalInfoSaved, user: await userPayload(user, permissionsOf(ctx), true) };
   });
 
   router.post('/user/console/update', async (ctx) => {
     const user = requireUser(ctx);
     const form = valid(validateConsoleUpdate(bodyOf(ctx)));
     await runCommand(deps, (trx) => updateConsole(trx, { user_id: user.id, ...form }));
-    ctx.body = { message: MESSAGES.consoleInfoSaved, user: await userPayload(user, true) };
+    ctx.body = { message: MESSAGES.consoleInfoSaved, user: await userPayload(user, permissionsOf(ctx), true) };
   });
 
   router.post('/user/profile_picture/set', async (ctx) => {
@@ -247,6 +277,18 @@ export function usersRoutes(deps: AppDeps): Router<AppState> {
       requestPasswordReset(trx, { ...form, now: deps.now(), public_url: deps.config.publicUrl, product_name }),
     );
     ctx.body = { title: MESSAGES.done, message: MESSAGES.forgotPasswordSent };
+  });
+
+  /**
+   * Whether a reset link still works, asked when its page opens so a used or unknown link shows its state instead
+   * of a form that can only fail. It answers no more than the reset itself: `{ valid: true }` or the one
+   * invalid-link message, under the same per-address limit.
+   */
+  router.get('/user/reset_password', async (ctx) => {
+    const link = valid(validateResetLink(queryOf(ctx)));
+    await hit(deps.redis, LIMITS.resetPerIp, clientIp(ctx));
+    if (!(await isUsableReset(deps.knex, { ...link, now: deps.now() }))) throw badRequest(MESSAGES.resetLinkInvalid);
+    ctx.body = { valid: true };
   });
 
   router.post('/user/reset_password', async (ctx) => {

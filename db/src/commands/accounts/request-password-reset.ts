@@ -1,10 +1,8 @@
 import type { Knex } from 'knex';
+import { PASSWORD_RESET_VALID_MINUTES } from '@ecup/domain';
 import { passwordResetMail } from '../../mail/templates.ts';
 import { hashToken, newToken } from '../../security/tokens.ts';
 import type { CommandOutcome } from '../types.ts';
-
-/** How long a reset link works. */
-export const PASSWORD_RESET_VALID_MINUTES = 60;
 
 /**
  * Starts a password reset when username and e-mail belong to one account (spec §7 /user/forgot_password): a

@@ -6,6 +6,26 @@ import { CommandRejected, type CommandOutcome } from '../types.ts';
 import { createSession, type NewSession } from './create-session.ts';
 
 /**
+ * Whether a reset link can still be used (spec §7 /user/reset_password): it exists for that user, is unused, has
+ * not expired and its token matches. Used both to check a link when its page opens and when it is used.
+ */
+export async function isUsableReset(
+  knex: Knex,
+  input: { id: number; uid: number; token: string; now: Date },
+): Promise<boolean> {
+  const reset = await knex('password_resets')
+    .where({ id: input.id, user_id: input.uid })
+    .first('id', 'token_hash', 'expires_at', 'used_at');
+  const given = Buffer.from(hashToken(input.token), 'hex');
+  return Boolean(
+    reset &&
+    reset.used_at === null &&
+    new Date(reset.expires_at).getTime() > input.now.getTime() &&
+    timingSafeEqual(Buffer.from(String(reset.token_hash), 'hex'), given),
+  );
+}
+
+/**
  * Uses a reset link once (spec §7 /user/reset_password): sets the new password, revokes every session and signs
  * the player in with a new token. A used, expired or unknown link is refused; two uses at once succeed once.
  */
@@ -21,16 +41,7 @@ export async function resetPassword(
     user_agent: string | null;
   },
 ): Promise<CommandOutcome<NewSession>> {
-  const reset = await trx('password_resets')
-    .where({ id: input.id, user_id: input.uid })
-    .first('id', 'token_hash', 'expires_at', 'used_at');
-  const given = Buffer.from(hashToken(input.token), 'hex');
-  const valid =
-    reset &&
-    reset.used_at === null &&
-    new Date(reset.expires_at).getTime() > input.now.getTime() &&
-    timingSafeEqual(Buffer.from(String(reset.token_hash), 'hex'), given);
-  if (!valid) throw new CommandRejected('invalid', MESSAGES.resetLinkInvalid);
+  if (!(await isUsableReset(trx, input))) throw new CommandRejected('invalid', MESSAGES.resetLinkInvalid);
   const used = await trx('password_resets').where({ id: input.id }).whereNull('used_at').update({ used_at: input.now });
   if (used !== 1) throw new CommandRejected('invalid', MESSAGES.resetLinkInvalid);
   await trx('users')

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { UniqueViolationError } from 'objection';
-import { MESSAGES, type ConsoleUpdateValue, type ProfileUpdateValue } from '@ecup/domain';
+import { MESSAGES, type ConsoleUpdateValue, type ProfileUpdateValue, type TeamsUpdateValue } from '@ecup/domain';
 import { User } from '../../models/User.ts';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
 
@@ -39,6 +39,20 @@ export async function updateConsole(
   await trx('users')
     .where('id', input.user_id)
     .update({ console: input.console, gamer_tag: input.gamer_tag, updated_at: trx.fn.now(3) });
+  return { result: null, events: [] };
+}
+
+/**
+ * Settings → teams: the IRL team (its photo stays) and the FIFA team. The ranking and the player card read the
+ * current names, so a change shows there at once; finished games keep no copy of them.
+ */
+export async function updateTeams(
+  trx: Knex,
+  input: { user_id: number } & TeamsUpdateValue,
+): Promise<CommandOutcome<null>> {
+  await trx('users')
+    .where('id', input.user_id)
+    .update({ team_name: input.irl_team, fifa_team_name: input.fifa_team, updated_at: trx.fn.now(3) });
   return { result: null, events: [] };
 }
 

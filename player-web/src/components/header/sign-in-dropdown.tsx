@@ -14,6 +14,13 @@ export function SignInDropdown({
   open: boolean;
   onClose(): void;
 }) {
+  // Runs as the dropdown appears, when its fields are in the page (the first time, the form has just arrived).
+  const focusUsername = () => {
+    const field = document.getElementById('dropdown-username');
+    // A visitor who has already reached one of the form's fields keeps their place.
+    if (field instanceof HTMLInputElement && !field.form?.contains(document.activeElement)) field.focus();
+  };
+
   return (
     <Popover
       id="sign-in-dropdown"
@@ -24,7 +31,9 @@ export function SignInDropdown({
       transformOrigin={{ vertical: 'top', horizontal: 'right' }}
       // Kept mounted so what was typed survives closing and reopening (ui-brief).
       keepMounted
-      slotProps={{ paper: { sx: { p: 2, mt: 1, width: 300 } } }}
+      // The username field takes the focus instead (above); the focus stays trapped in the dropdown.
+      disableAutoFocus
+      slotProps={{ paper: { sx: { p: 2, mt: 1, width: 300 } }, transition: { onEntering: focusUsername } }}
     >
       <SignInForm idPrefix="dropdown" onSignedIn={onClose} />
     </Popover>

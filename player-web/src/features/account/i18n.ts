@@ -80,6 +80,8 @@ export const account = defineDictionary(
     'account.settings.imageSaved': 'Your profile image has been saved.',
     'account.settings.console': 'Console and gamer tag',
     'account.settings.consoleSubmit': 'Save console info',
+    'account.settings.teams': 'Teams',
+    'account.settings.teamsSubmit': 'Save teams',
 
     'account.forgot.title': 'Forgot your password?',
     'account.forgot.intro':
@@ -92,6 +94,11 @@ export const account = defineDictionary(
     'account.reset.password': 'New password',
     'account.reset.repeat': 'Repeat new password',
     'account.reset.submit': 'Update password',
+    'account.reset.checking': 'Checking your link…',
+    'account.reset.invalidTitle': 'This link cannot be used',
+    'account.reset.invalidHint':
+      'A reset link works once, for {minutes} minutes. Ask for a new one and use the newest e-mail.',
+    'account.reset.newLink': 'Ask for a new link',
   },
   {
     'account.optional': 'frivilligt',
@@ -167,6 +174,8 @@ export const account = defineDictionary(
     'account.settings.imageSaved': 'Din profilbild har sparats.',
     'account.settings.console': 'Konsol och gamertag',
     'account.settings.consoleSubmit': 'Spara konsoluppgifter',
+    'account.settings.teams': 'Lag',
+    'account.settings.teamsSubmit': 'Spara lag',
 
     'account.forgot.title': 'Glömt lösenordet?',
     'account.forgot.intro':
@@ -179,5 +188,10 @@ export const account = defineDictionary(
     'account.reset.password': 'Nytt lösenord',
     'account.reset.repeat': 'Upprepa det nya lösenordet',
     'account.reset.submit': 'Uppdatera lösenord',
+    'account.reset.checking': 'Kontrollerar din länk…',
+    'account.reset.invalidTitle': 'Den här länken kan inte användas',
+    'account.reset.invalidHint':
+      'En återställningslänk fungerar en gång, i {minutes} minuter. Be om en ny och använd det senaste mejlet.',
+    'account.reset.newLink': 'Be om en ny länk',
   },
 );

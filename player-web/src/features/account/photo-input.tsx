@@ -25,7 +25,7 @@ function usePreviewUrl(file: File | null): string | null {
 
 /**
  * A JPEG or PNG photo picker with a preview thumbnail (spec §5 "photos: jpeg or png"). A file of another type is
- * refused at once with the Error popover (the domain's file-type check) and never sent.
+ * refused at once with the Error popover (the domain's file-type check), clears the choice and is never sent.
  */
 export function PhotoInput({
   id,
@@ -52,6 +52,8 @@ export function PhotoInput({
     event.target.value = '';
     if (!chosen) return;
     if (!isAcceptedFileType(chosen, PHOTO_ACCEPT)) {
+      // A refused file replaces any earlier choice: nothing is left to upload by mistake.
+      onChange(null);
       popover(tm(MESSAGES.errorTitle), tm(MESSAGES.photoType));
       return;
     }

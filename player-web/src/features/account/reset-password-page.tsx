@@ -1,22 +1,82 @@
-import { useState, type FormEvent } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { MESSAGES, RESET_PASSWORD_MAX, RESET_PASSWORD_MIN, validateResetPassword } from '@ecup/domain';
+import Typography from '@mui/material/Typography';
+import {
+  MESSAGES,
+  PASSWORD_MIN,
+  PASSWORD_RESET_VALID_MINUTES,
+  RESET_PASSWORD_MAX,
+  validateResetLink,
+  validateResetPassword,
+} from '@ecup/domain';
 import { useClient } from '../../app/client-context.tsx';
 import { usePageTitle } from '../../app/use-page-title.ts';
+import { LoadingScreen } from '../../components/loading-screen.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
+import { ApiError } from '../../lib/api-client.ts';
 import { AccountPage, FormActions, SubmitButton } from './account-layout.tsx';
+import { checkResetLink } from './check-reset-link.ts';
 import { resetPassword } from './reset-password.ts';
 import { useFocusAfterPopover } from './use-focus-after-popover.ts';
+
+type LinkState = 'checking' | 'usable' | 'invalid';
+
+/**
+ * Whether the page's link can still be used, asked once when the page opens: a link of the wrong shape is invalid
+ * at once; a used, expired or unknown one gets the server's 400. If the check itself cannot be made (offline,
+ * too many attempts) the form shows, and its submit reports what is wrong.
+ */
+function useResetLink(params: { id?: string; uid?: string; token?: string }): [LinkState, (state: LinkState) => void] {
+  const { api } = useClient();
+  const link = validateResetLink(params);
+  const [state, setState] = useState<LinkState>(link.ok ? 'checking' : 'invalid');
+  const key = link.ok ? `${link.value.id}/${link.value.uid}/${link.value.token}` : null;
+  useEffect(() => {
+    if (!link.ok) return;
+    let current = true;
+    checkResetLink(api, link.value)
+      .then(() => current && setState('usable'))
+      .catch((error: unknown) => {
+        if (!current) return;
+        setState(error instanceof ApiError && error.message === MESSAGES.resetLinkInvalid ? 'invalid' : 'usable');
+      });
+    return () => {
+      current = false;
+    };
+    // The link's parts (key) decide the check; the parsed object is new on every render.
+  }, [api, key]);
+  return [state, setState];
+}
+
+/** A link that cannot be used: the one invalid-link message, why links stop working and a way to a new one. */
+function InvalidLink() {
+  const { t, tm } = useI18n();
+  return (
+    <AccountPage title={t('account.reset.invalidTitle')}>
+      <Box role="status" data-reset-link="invalid">
+        <Typography sx={{ mb: 1, fontWeight: 500 }}>{tm(MESSAGES.resetLinkInvalid)}</Typography>
+        <Typography color="text.secondary" sx={{ mb: 3 }}>
+          {t('account.reset.invalidHint', { minutes: PASSWORD_RESET_VALID_MINUTES })}
+        </Typography>
+      </Box>
+      <Button component={RouterLink} to="/forgot_password" variant="contained">
+        {t('account.reset.newLink')}
+      </Button>
+    </AccountPage>
+  );
+}
 
 const PASSWORD_ID = 'reset-password';
 const REPEAT_ID = 'reset-repeat_password';
 
 /**
- * /resetpassword/{id}/{uid}/{token} (spec §2, §4, §5): a new password and its repeat. After a successful reset the
- * player is signed in with the returned token and goes to /.
+ * /resetpassword/{id}/{uid}/{token} (spec §2, §4, §5): the link is checked when the page opens, and a used or
+ * unknown one shows that state instead of the form; then a new password and its repeat. After a successful reset
+ * the player is signed in with the returned token, goes to / and is told so in a popover.
  */
 export function Component() {
   const { t, tm } = useI18n();
@@ -28,7 +88,8 @@ export function Component() {
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const [pending, setPending] = useState(false);
-  usePageTitle(t('account.reset.title'));
+  const [linkState, setLinkState] = useResetLink({ id, uid, token });
+  usePageTitle(linkState === 'invalid' ? t('account.reset.invalidTitle') : t('account.reset.title'));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -50,14 +111,19 @@ export function Component() {
       const answer = await resetPassword(api, checked.value);
       await replaceSession({ id: answer.id, token: answer.token });
       navigate('/', { replace: true });
-    } catch {
-      // The client has shown the refusal's message.
+      popover(tm(MESSAGES.done), tm(MESSAGES.passwordResetDone));
+    } catch (error) {
+      // The client has shown the refusal's message; a link used meanwhile (another tab) shows its state.
+      if (error instanceof ApiError && error.message === MESSAGES.resetLinkInvalid) setLinkState('invalid');
       setPending(false);
     }
   }
 
+  if (linkState === 'checking') return <LoadingScreen fullScreen={false} />;
+  if (linkState === 'invalid') return <InvalidLink />;
+
   return (
-    <AccountPage title={t('account.reset.title')} intro={t('account.reset.intro', { min: RESET_PASSWORD_MIN })}>
+    <AccountPage title={t('account.reset.title')} intro={t('account.reset.intro', { min: PASSWORD_MIN })}>
       <Box component="form" noValidate onSubmit={submit} aria-label={t('account.reset.title')}>
         <Stack spacing={2}>
           <TextField

@@ -8,14 +8,16 @@ import {
   MESSAGES,
   NAME_MAX,
   PHOTO_ACCEPT,
+  PASSWORD_MIN,
   SETTINGS_PASSWORD_MAX,
-  SETTINGS_PASSWORD_MIN,
+  TEAM_NAME_MAX,
   fail,
   isAcceptedFileType,
   ok,
   validateConsoleUpdate,
   validatePasswordChange,
   validateProfileUpdate,
+  validateTeamsUpdate,
   type UserPayload,
 } from '@ecup/domain';
 import { useClient } from '../../app/client-context.tsx';
@@ -31,8 +33,10 @@ import { GuardianSection } from './guardian-status.tsx';
 import { PhotoInput } from './photo-input.tsx';
 import { setProfilePicture } from './set-profile-picture.ts';
 import { SettingsSection, SettingsTextFields, settingsFieldId, useSettingsForm } from './settings-section.tsx';
+import { TeamInput } from './team-input.tsx';
 import { updateConsole } from './update-console.ts';
 import { updateProfile } from './update-profile.ts';
+import { updateTeams } from './update-teams.ts';
 
 /** Change password (spec §2, §5): current, new and repeated password; the answer's new session replaces this one. */
 function PasswordSection({
@@ -89,7 +93,7 @@ function PasswordSection({
             label: t('account.settings.newPassword'),
             type: 'password',
             autoComplete: 'new-password',
-            helperText: t('account.settings.passwordHelp', { min: SETTINGS_PASSWORD_MIN }),
+            helperText: t('account.settings.passwordHelp', { min: PASSWORD_MIN }),
             maxLength: SETTINGS_PASSWORD_MAX,
           },
           {
@@ -162,6 +166,8 @@ function ImageSection({ user }: { user: UserPayload }) {
     fieldOf: () => null,
     send: (file) => setProfilePicture(api, file),
     clearOnSave: true,
+    // A file the server refused is not offered for upload again.
+    clearOnRefusal: true,
     afterSave: refreshUser,
   });
 
@@ -220,6 +226,58 @@ function ConsoleSection({ user }: { user: UserPayload }) {
   );
 }
 
+/**
+ * IRL and FIFA teams, changeable after sign-up with sign-up's rule (domain `teamsError`): both required, 100
+ * characters each; the names get the same suggestions as at sign-up.
+ */
+function TeamsSection({ user }: { user: UserPayload }) {
+  const { t, tm } = useI18n();
+  const { api, refreshUser } = useClient();
+  const irlId = settingsFieldId('irl_team');
+  const fifaId = settingsFieldId('fifa_team');
+  const settings = useSettingsForm({
+    initial: { irl_team: user.team.name, fifa_team: user.fifa_team_name },
+    validate: validateTeamsUpdate,
+    fieldOf: (message, form) => {
+      const irl = form.irl_team.trim();
+      if (message === MESSAGES.teamsRequired) return irl === '' ? irlId : fifaId;
+      if (message === MESSAGES.teamNameTooLong) return irl.length > TEAM_NAME_MAX ? irlId : fifaId;
+      return null;
+    },
+    send: (value) => updateTeams(api, value),
+    afterSave: refreshUser,
+  });
+
+  return (
+    <SettingsSection
+      id="settings-teams"
+      title={t('account.settings.teams')}
+      settings={settings}
+      submitLabel={t('account.settings.teamsSubmit')}
+      savedText={tm(MESSAGES.teamsSaved)}
+    >
+      <Stack spacing={2}>
+        <TeamInput
+          id={irlId}
+          label={t('account.field.irlTeam')}
+          helperText={t('account.field.irlTeamHelp')}
+          value={settings.form.irl_team}
+          onChange={(value) => settings.change('irl_team', value, irlId)}
+          invalid={settings.invalidId === irlId}
+        />
+        <TeamInput
+          id={fifaId}
+          label={t('account.field.fifaTeam')}
+          helperText={t('account.field.fifaTeamHelp')}
+          value={settings.form.fifa_team}
+          onChange={(value) => settings.change('fifa_team', value, fifaId)}
+          invalid={settings.invalidId === fifaId}
+        />
+      </Stack>
+    </SettingsSection>
+  );
+}
+
 /** Signed out (spec §2): the placeholder text and a way to sign in or sign up. */
 function SignedOut() {
   const { t, tm } = useI18n();
@@ -243,7 +301,7 @@ function SignedOut() {
 }
 
 /**
- * /settings (spec §2): change password, personal info, profile image, console and gamer tag, each validated by its
+ * /settings (spec §2): change password, personal info, profile image, console and gamer tag, and the teams, each validated by its
  * domain validator first. Signed-out visitors see 'You must log in to view this page'.
  */
 export function Component() {
@@ -283,6 +341,7 @@ export function Component() {
         <ImageSection user={user} />
         <ConsoleSection user={user} />
         <GuardianSection />
+        <TeamsSection user={user} />
       </Box>
     </AccountPage>
   );

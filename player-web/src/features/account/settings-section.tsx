@@ -19,14 +19,16 @@ export interface SettingsFormOptions<F, V> {
   initial: F;
   /** The section's domain validator; null when there is nothing to send yet (no file chosen). */
   validate(form: NoInfer<F>): Validation<V> | null;
-  /** The element id of the field a validation message is about, or null. */
-  fieldOf(message: string): string | null;
+  /** The element id of the field a validation message is about (given the form that was checked), or null. */
+  fieldOf(message: string, form: F): string | null;
   /** The field a refusal from the server is about, or null; by default the one `fieldOf` names. */
-  refusedFieldOf?(message: string): string | null;
+  refusedFieldOf?(message: string, form: F): string | null;
   /** The call, and anything that must finish before the section counts as saved. */
   send(value: V, form: F): Promise<unknown>;
   /** Empties the form once saved (passwords, a sent file). */
   clearOnSave?: boolean;
+  /** Empties the form when the server refuses it (a file it could not read is not offered again). */
+  clearOnRefusal?: boolean;
   /** Runs after the success line shows, e.g. refreshing the signed-in user. */
   afterSave?(): Promise<unknown>;
 }
@@ -48,7 +50,16 @@ export interface SettingsForm<F> {
  * it answers. A refusal's message has been shown by the client; the field it is about is marked.
  */
 export function useSettingsForm<F, V>(options: SettingsFormOptions<F, V>): SettingsForm<F> {
-  const { initial, validate, fieldOf, refusedFieldOf = fieldOf, send, clearOnSave = false, afterSave } = options;
+  const {
+    initial,
+    validate,
+    fieldOf,
+    refusedFieldOf = fieldOf,
+    send,
+    clearOnSave = false,
+    clearOnRefusal = false,
+    afterSave,
+  } = options;
   const { popover } = useClient();
   const { tm } = useI18n();
   const [invalidId, setInvalidId] = useFocusAfterPopover();
@@ -62,7 +73,7 @@ export function useSettingsForm<F, V>(options: SettingsFormOptions<F, V>): Setti
     const checked = validate(form);
     if (!checked) return;
     if (!checked.ok) {
-      setInvalidId(fieldOf(checked.error));
+      setInvalidId(fieldOf(checked.error, form));
       popover(tm(MESSAGES.errorTitle), tm(checked.error));
       return;
     }
@@ -73,7 +84,8 @@ export function useSettingsForm<F, V>(options: SettingsFormOptions<F, V>): Setti
       setSaved(true);
       await afterSave?.();
     } catch (error) {
-      const fieldId = error instanceof Error && error.message !== '' ? refusedFieldOf(error.message) : null;
+      if (clearOnRefusal) setForm(initial);
+      const fieldId = error instanceof Error && error.message !== '' ? refusedFieldOf(error.message, form) : null;
       if (fieldId) setInvalidId(fieldId);
     } finally {
       setPending(false);

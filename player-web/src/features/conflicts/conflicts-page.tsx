@@ -188,7 +188,7 @@ function ConflictList({ user }: { user: UserPayload }) {
   return (
     <>
       <Typography color="text.secondary" sx={{ mb: 3, maxWidth: 720 }}>
-        {has(user, 'canResolveConflicts') ? t('conflicts.introStaff') : t('conflicts.intro')}
+        {has(user.session_permissions, 'canResolveConflicts') ? t('conflicts.introStaff') : t('conflicts.intro')}
       </Typography>
       {state.status === 'loading' && <LoadingScreen fullScreen={false} />}
       {state.status === 'error' && (

@@ -92,7 +92,8 @@ export function ThreadView({ category, threadParam }: { category: ForumCategory;
   usePageTitle(title);
 
   const user = client.user;
-  const moderator = user !== null && has(user, 'canBanUsers');
+  // Only tools this session can use: staff who need a second factor and signed in with a password act as players.
+  const moderator = user !== null && has(user.session_permissions, 'canBanUsers');
   const back = <BackLink to={`/forums/${category.slug}`}>{t('forums.backTo', { title: category.title })}</BackLink>;
 
   if (state.status === 'loading') {

@@ -72,7 +72,8 @@ function ChatLine({ message, mine }: { message: ChatMessagePayload; mine: boolea
 
 /**
  * The game's chat (spec §2, §5): lines with avatar and name, a moderator's lines marked Admin; empty messages are
- * ignored, Send rests for 3.75 s after a line went through, at most 500 characters. The list follows new lines unless
+ * ignored, Send rests for 3.75 s after a line went through (disabled, counting the seconds down on the button), at
+ * most 500 characters. The list follows new lines unless
  * the reader scrolled up; lines from others are announced by the screen's live region (`announce`).
  */
 export function ChatPanel({
@@ -90,15 +91,29 @@ export function ChatPanel({
   const { api } = useClient();
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
-  const [resting, setResting] = useState(false);
+  // When Send may be used again (ms since the epoch), and the whole seconds left until then, shown on the button.
+  const [restUntil, setRestUntil] = useState<number | null>(null);
+  const [secondsLeft, setSecondsLeft] = useState(0);
+  const resting = restUntil !== null;
   const list = useRef<HTMLUListElement>(null);
   const follow = useRef(true);
 
   useEffect(() => {
-    if (!resting) return;
-    const timer = setTimeout(() => setResting(false), CHAT_THROTTLE_AFTER_SUCCESS_MS);
+    if (restUntil === null) return;
+    const tick = () => {
+      const left = restUntil - Date.now();
+      if (left <= 0) {
+        setRestUntil(null);
+        setSecondsLeft(0);
+        return;
+      }
+      setSecondsLeft(Math.ceil(left / 1000));
+      timer = setTimeout(tick, left % 1000 || 1000);
+    };
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    tick();
     return () => clearTimeout(timer);
-  }, [resting]);
+  }, [restUntil]);
 
   // Follows new lines (and starts at the newest) unless the reader scrolled up.
   useLayoutEffect(() => {
@@ -114,7 +129,7 @@ export function ChatPanel({
     try {
       const answer = await sendMessage(api, { gameId, message });
       setText('');
-      setResting(true);
+      setRestUntil(Date.now() + CHAT_THROTTLE_AFTER_SUCCESS_MS);
       follow.current = true;
       if (answer.message) onSent(answer.message);
     } catch {
@@ -190,10 +205,11 @@ export function ChatPanel({
           type="submit"
           variant="contained"
           disabled={sending || resting || text.trim() === ''}
-          endIcon={<SendIcon />}
-          sx={{ flex: 'none', height: 40 }}
+          endIcon={resting ? undefined : <SendIcon />}
+          data-chat-wait={resting ? secondsLeft : undefined}
+          sx={{ flex: 'none', height: 40, minWidth: 96, fontVariantNumeric: 'tabular-nums' }}
         >
-          {t('game.chat.send')}
+          {resting ? t('game.chat.sendIn', { seconds: secondsLeft }) : t('game.chat.send')}
         </Button>
       </Box>
     </Paper>

@@ -66,13 +66,13 @@ test('a game score reads from the seat: own goals first', (t) => {
 });
 
 test('players are players; a moderator who is not a player is staff; anyone else is not', (t) => {
-  t.deepEqual(viewerOf(game, { id: 2, permissions: 0 }), { kind: 'player', seat: 'user_2' });
-  t.deepEqual(viewerOf(game, { id: 1, permissions: PERMISSIONS.canResolveConflicts }), {
+  t.deepEqual(viewerOf(game, { id: 2, session_permissions: 0 }), { kind: 'player', seat: 'user_2' });
+  t.deepEqual(viewerOf(game, { id: 1, session_permissions: PERMISSIONS.canResolveConflicts }), {
     kind: 'player',
     seat: 'user_1',
   });
-  t.deepEqual(viewerOf(game, { id: 9, permissions: PERMISSIONS.canResolveConflicts }), { kind: 'staff' });
-  t.deepEqual(viewerOf(game, { id: 9, permissions: PERMISSIONS.canPublishNews }), { kind: 'other' });
+  t.deepEqual(viewerOf(game, { id: 9, session_permissions: PERMISSIONS.canResolveConflicts }), { kind: 'staff' });
+  t.deepEqual(viewerOf(game, { id: 9, session_permissions: PERMISSIONS.canPublishNews }), { kind: 'other' });
   t.deepEqual(viewerOf(game, null), { kind: 'other' });
 });
 
@@ -123,4 +123,8 @@ test('a re-read keeps lines pushed while it was on its way, in order', (t) => {
     next.messages.map((m) => m.id),
     [1, 3],
   );
+});
+
+test('a moderator signed in with a password only, whose account needs a second factor, sees a game as anyone else', (t) => {
+  t.deepEqual(viewerOf(game, { id: 9, session_permissions: 0 }), { kind: 'other' });
 });

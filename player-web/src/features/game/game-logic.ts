@@ -16,15 +16,18 @@ export type Seat = 'user_1' | 'user_2';
 /** Who is looking at the game: one of its players, a moderator (canResolveConflicts, not a player), or anyone else. */
 export type Viewer = { kind: 'player'; seat: Seat } | { kind: 'staff' } | { kind: 'other' };
 
-/** Spec §6: the players see their game; a user with canResolveConflicts who is not a player sees it as staff. */
+/**
+ * Spec §6: the players see their game; a user whose session may use canResolveConflicts (decisions §8: not a
+ * password-only session of an account that needs a second factor) and who is not a player sees it as staff.
+ */
 export function viewerOf(
   game: Pick<GameSummary, 'user_1' | 'user_2'>,
-  user: ({ id: number } & PermissionSubject) | null,
+  user: { id: number; session_permissions: PermissionSubject } | null,
 ): Viewer {
   if (!user) return { kind: 'other' };
   if (game.user_1.id === user.id) return { kind: 'player', seat: 'user_1' };
   if (game.user_2.id === user.id) return { kind: 'player', seat: 'user_2' };
-  return has(user, 'canResolveConflicts') ? { kind: 'staff' } : { kind: 'other' };
+  return has(user.session_permissions, 'canResolveConflicts') ? { kind: 'staff' } : { kind: 'other' };
 }
 
 /** The other seat. */
