@@ -1,13 +1,15 @@
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { DEMO_ACCOUNTS } from '@ecup/db';
-import { MESSAGES } from '@ecup/domain';
+import { MESSAGES, NEWS_IMAGE_HEIGHT, NEWS_IMAGE_TITLE_TOP, NEWS_IMAGE_WIDTH, RANKING_INITIAL } from '@ecup/domain';
 import { newDesktopPage } from '../helpers/browser.ts';
 import { e2eTest } from '../helpers/e2e.ts';
 import type { RunningProduct } from '../helpers/product.ts';
 
 /**
  * The player app on a phone and on a slow connection (issue 16): whose account is open, touch-sized menu links,
- * a progress bar for a slow navigation and "Loading..." early on a slow first load.
+ * a progress bar for a slow navigation and "Loading..." early on a slow first load; and the polish of news cards,
+ * article headers and the trophy leaderboard.
  */
 const test = e2eTest('phone');
 
@@ -213,3 +215,106 @@ test.serial('on a slow first load "Loading..." shows within a second, in the rea
   t.is(swedish.text, 'Laddar...');
   t.is(await page.evaluate(() => document.documentElement.lang), 'sv');
 });
+
+/** The colour of one CSS pixel of the page, from a screenshot. */
+async function pixel(page: Page, x: number, y: number): Promise<[number, number, number]> {
+  const png = await page.screenshot({
+    clip: { x: Math.floor(x), y: Math.floor(y), width: 1, height: 1 },
+    scale: 'css',
+  });
+  const { data } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return [data[0]!, data[1]!, data[2]!];
+}
+
+/** The dark scheme's primary green, the focus ring's colour. */
+const RING: [number, number, number] = [47, 191, 94];
+const near = (a: number[], b: number[]) => a.every((value, i) => Math.abs(value - b[i]!) <= 24);
+
+for (const width of [390, 1280]) {
+  test.serial(
+    `at ${width} px a news card reached with Tab on the home page shows a green ring all round`,
+    async (t) => {
+      const { product, browser } = t.context;
+      const context = await browser.newContext({ viewport: { width, height: 800 } });
+      const page = await context.newPage();
+      t.teardown(() => context.close());
+      await page.goto(`${product.url}/`);
+      const card = page
+        .locator('article')
+        .filter({ has: page.locator('a[href^="/news/"]') })
+        .first();
+      await card.waitFor();
+      await card.scrollIntoViewIfNeeded();
+      const box = (await card.boundingBox())!;
+      // Right and bottom edges beside the card's text, before and after the keyboard reaches it.
+      const edges = [
+        [box.x + box.width - 2, box.y + box.height * 0.8],
+        [box.x + box.width / 2, box.y + box.height - 2],
+      ] as const;
+      for (const [x, y] of edges) t.false(near(await pixel(page, x, y), RING), 'no ring before focus');
+      await card.locator('a[href^="/news/"]').focus();
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Tab');
+      t.true(await card.evaluate((article) => article.contains(document.activeElement)), 'the card has the focus');
+      for (const [x, y] of edges) {
+        const colour = await pixel(page, x, y);
+        t.true(near(colour, RING), `ring at ${Math.round(x)},${Math.round(y)}: ${colour.join(',')}`);
+      }
+    },
+  );
+}
+
+for (const width of [390, 1280]) {
+  test.serial(`at ${width} px an article's title starts below the words of its picture`, async (t) => {
+    const { product, browser } = t.context;
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    t.teardown(() => context.close());
+    const article = await product.knex('news').whereNotNull('image_hash').where('published', true).first('id');
+    await page.goto(`${product.url}/news/${article.id}`);
+    const picture = page.locator('header img');
+    await picture.waitFor();
+    const image = (await picture.boundingBox())!;
+    const title = (await page.locator('[data-article-title]').boundingBox())!;
+    t.is(Math.round(image.width / image.height), Math.round(NEWS_IMAGE_WIDTH / NEWS_IMAGE_HEIGHT), 'the whole picture');
+    const wordsEnd = image.y + (image.height * NEWS_IMAGE_TITLE_TOP) / NEWS_IMAGE_HEIGHT;
+    t.true(title.y >= wordsEnd - 1, `title from ${title.y}, picture's words end at ${wordsEnd}`);
+  });
+}
+
+for (const width of [390, 1280]) {
+  test.serial(
+    `at ${width} px the trophy leaderboard gives places and medals only to players with trophies`,
+    async (t) => {
+      const { product, browser } = t.context;
+      const ranked = await product
+        .knex('users')
+        .where('games_played', '>', 0)
+        .whereNull('erased_at')
+        .whereNull('banned_until')
+        .orderBy('id')
+        .limit(2)
+        .pluck('id');
+      await product.knex('users').update({ secured_trophies: 0 });
+      await product.knex('users').where('id', ranked[0]).update({ secured_trophies: 2 });
+      await product.knex('users').where('id', ranked[1]).update({ secured_trophies: 1 });
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      t.teardown(() => context.close());
+      await page.goto(`${product.url}/trophyhunt`);
+      const board = page.locator('section[aria-labelledby="trophy-leaderboard-title"]');
+      await board.locator('[data-unranked]').first().waitFor();
+      t.deepEqual(await board.locator('[data-rank]').evaluateAll((els) => els.map((el) => el.textContent)), ['1', '2']);
+      const gold = await board.locator('[data-rank="1"]').evaluate((el) => getComputedStyle(el).backgroundColor);
+      t.is(gold, 'rgb(245, 183, 0)', 'the first with trophies has the gold medal');
+      const unranked = board.locator('[data-unranked]');
+      t.is(await unranked.count(), RANKING_INITIAL - 2, 'everyone else shows no place');
+      for (const text of await unranked.allInnerTexts()) t.is(text.trim().charAt(0), '–');
+      const colours = await unranked.evaluateAll((els) => els.map((el) => getComputedStyle(el).backgroundColor));
+      t.true(
+        colours.every((colour) => colour === 'rgba(0, 0, 0, 0)'),
+        `no medal or badge: ${colours.join(' ')}`,
+      );
+    },
+  );
+}

@@ -15,7 +15,6 @@ import {
   CONSOLE_PLAYSTATION,
   ELO_START,
   NEWS_CATEGORIES,
-  NEWS_IMAGE_TITLE_TOP,
   PSN_ID_MIN,
   ageOn,
   gamerTagError,
@@ -562,7 +561,7 @@ function fittedFontSize(text: string, max: number, emPerChar: number): number {
 
 /**
  * The product name and the category label of a news image, centred in {@link NEWS_IMAGE_TEXT_BOX} above
- * {@link NEWS_IMAGE_TITLE_TOP}, each made smaller when it is long.
+ * the article title's line (NEWS_IMAGE_TITLE_TOP of the domain), each made smaller when it is long.
  */
 export function newsImageLabels(plan: Pick<NewsImagePlan, 'category_id' | 'label' | 'product'>): string {
   const { accent } = NEWS_COLOURS[plan.category_id];
