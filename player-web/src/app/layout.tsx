@@ -49,10 +49,7 @@ export function Layout() {
       {/* While a page's code, or a new page's data, has been on its way for a moment; the old page stays until the
           new one can show. */}
       {loading && (
-        <ProgressBar
-          data-navigation-progress
-          sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 2000 }}
-        />
+        <ProgressBar data-navigation-progress sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 2000 }} />
       )}
       {/* At least a screen tall: the footer starts below the fold, so a page whose list arrives late does not push a
           visible footer down (Lighthouse: layout shifts). */}
