@@ -573,6 +573,11 @@ export function newsImageLabels(plan: Pick<NewsImagePlan, 'category_id' | 'label
   ].join('\n');
 }
 
+/** The ball's row on the pitch picture: above or below the band the words are written in, never on them. */
+function ballRow(y: number): number {
+  return y < 315 ? Math.min(y, 150) : Math.max(y, 380);
+}
+
 /** A 1200×630 banner in the category's colour: pitch markings, trophies' rings, bands or bubbles, and its words. */
 export async function renderNewsImage(plan: NewsImagePlan): Promise<Buffer> {
   const { base, light, accent } = NEWS_COLOURS[plan.category_id];
@@ -592,7 +597,7 @@ export async function renderNewsImage(plan: NewsImagePlan): Promise<Buffer> {
 <rect x="40" y="165" width="170" height="300"/>
 <rect x="990" y="165" width="170" height="300"/>
 </g>
-<circle cx="${plan.shapes[0]!.x}" cy="${plan.shapes[0]!.y}" r="22" fill="#ffffff"/>`;
+<circle cx="${plan.shapes[0]!.x}" cy="${ballRow(plan.shapes[0]!.y)}" r="22" fill="#ffffff"/>`;
       break;
     }
     case 1:
