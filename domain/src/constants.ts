@@ -258,6 +258,11 @@ export const NEWS_THUMB_WIDTH = 480;
 export const NEWS_IMAGE_WIDTH = 1200;
 export const NEWS_IMAGE_HEIGHT = 630;
 export const NEWS_THUMB_HEIGHT = 270;
+/**
+ * The article page writes its title over a news picture from this row (of NEWS_IMAGE_HEIGHT) down; a generated
+ * picture keeps its words above it (issue 16: no text under the title).
+ */
+export const NEWS_IMAGE_TITLE_TOP = 400;
 /** An evidence photo's copy for the game page, which draws it at most 320×240 (its own shape, never enlarged). */
 export const EVIDENCE_THUMB_WIDTH = 640;
 export const EVIDENCE_THUMB_HEIGHT = 480;

@@ -222,7 +222,8 @@ export const MESSAGES = {
   statusVerified: 'Verified',
   statusConfirmed: 'Confirmed',
   statusConflict: 'Conflict',
-  statusDropped: 'dropped',
+  /** The spec writes it 'dropped'; on a chip beside Unverified, Verified and Conflict it reads as they do (issue 16). */
+  statusDropped: 'Dropped',
   statusSolved: 'Solved',
   opponentLeft: 'Opponent left',
 

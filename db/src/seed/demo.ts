@@ -244,7 +244,7 @@ async function seedDemoRows(
         category_id: n.category_id,
         label: NEWS_CATEGORIES[n.category_id].label,
         product: season.product_name,
-        // Clear of the product name (top right) and the label (bottom left).
+        // Decoration anywhere: the words sit on it, in the middle (newsImageLabels).
         shapes: Array.from({ length: 5 }, () => ({ x: rng.int(120, 1080), y: rng.int(150, 470), r: rng.int(40, 160) })),
         angle: rng.int(-40, 40),
       } satisfies NewsImagePlan,
@@ -545,7 +545,7 @@ async function renderAvatar(plan: AvatarPlan): Promise<Buffer> {
   return sharp(Buffer.from(svg)).jpeg({ quality: 85, mozjpeg: true }).toBuffer();
 }
 
-interface NewsImagePlan {
+export interface NewsImagePlan {
   category_id: NewsCategoryId;
   label: string;
   product: string;
@@ -554,8 +554,40 @@ interface NewsImagePlan {
   angle: number;
 }
 
-/** A 1200×630 banner in the category's colour: pitch markings, trophies' rings, bands or bubbles. */
-async function renderNewsImage(plan: NewsImagePlan): Promise<Buffer> {
+/**
+ * Where a news image's words may go: the middle 480×270 of the 1200×630 banner. A card on a phone shows about the
+ * middle square of the thumbnail, and the article page writes its title over the lower part of the picture, so
+ * words anywhere else are cut or sit under the title (issue 16).
+ */
+export const NEWS_IMAGE_TEXT_BOX = { left: 360, top: 180, right: 840, bottom: 450 } as const;
+const NEWS_IMAGE_TEXT_WIDTH = NEWS_IMAGE_TEXT_BOX.right - NEWS_IMAGE_TEXT_BOX.left - 40;
+
+/** The largest size up to `max` at which `text` fits the text box's width (bold capitals are about 0.75 em wide). */
+function fittedFontSize(text: string, max: number, emPerChar: number): number {
+  return Math.min(max, Math.floor(NEWS_IMAGE_TEXT_WIDTH / (Math.max(text.length, 1) * emPerChar)));
+}
+
+/**
+ * The product name and the category label of a news image, centred in {@link NEWS_IMAGE_TEXT_BOX} above
+ * the article title's line (NEWS_IMAGE_TITLE_TOP of the domain), each made smaller when it is long.
+ */
+export function newsImageLabels(plan: Pick<NewsImagePlan, 'category_id' | 'label' | 'product'>): string {
+  const { accent } = NEWS_COLOURS[plan.category_id];
+  const label = plan.label.toUpperCase();
+  const font = 'font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" text-anchor="middle"';
+  return [
+    `<text x="600" y="236" ${font} font-size="${fittedFontSize(plan.product, 36, 0.62)}" fill="${accent}" opacity="0.9">${escapeXml(plan.product)}</text>`,
+    `<text x="600" y="316" ${font} font-weight="bold" font-size="${fittedFontSize(label, 56, 0.75)}" fill="${accent}">${escapeXml(label)}</text>`,
+  ].join('\n');
+}
+
+/** The ball's row on the pitch picture: above or below the band the words are written in, never on them. */
+function ballRow(y: number): number {
+  return y < 315 ? Math.min(y, 150) : Math.max(y, 380);
+}
+
+/** A 1200×630 banner in the category's colour: pitch markings, trophies' rings, bands or bubbles, and its words. */
+export async function renderNewsImage(plan: NewsImagePlan): Promise<Buffer> {
   const { base, light, accent } = NEWS_COLOURS[plan.category_id];
   const width = 1200;
   const height = 630;
@@ -573,7 +605,7 @@ async function renderNewsImage(plan: NewsImagePlan): Promise<Buffer> {
 <rect x="40" y="165" width="170" height="300"/>
 <rect x="990" y="165" width="170" height="300"/>
 </g>
-<circle cx="${plan.shapes[0]!.x}" cy="${plan.shapes[0]!.y}" r="22" fill="#ffffff"/>`;
+<circle cx="${plan.shapes[0]!.x}" cy="${ballRow(plan.shapes[0]!.y)}" r="22" fill="#ffffff"/>`;
       break;
     }
     case 1:
@@ -601,8 +633,7 @@ async function renderNewsImage(plan: NewsImagePlan): Promise<Buffer> {
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${light}"/><stop offset="1" stop-color="${base}"/></linearGradient></defs>
 <rect width="${width}" height="${height}" fill="url(#g)"/>
 ${decoration}
-<text x="72" y="560" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-weight="bold" font-size="56" fill="${accent}">${escapeXml(plan.label.toUpperCase())}</text>
-<text x="1128" y="100" text-anchor="end" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="40" fill="${accent}" opacity="0.9">${escapeXml(plan.product)}</text>
+${newsImageLabels(plan)}
 </svg>`;
   return sharp(Buffer.from(svg)).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
 }

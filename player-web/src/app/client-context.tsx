@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import { MESSAGES, MOBILE_BREAKPOINT_PX, validateLogin, type AuthResponse, type LoginResponse } from '@ecup/domain';
+import { trackNavigationRequest } from './navigation-progress.ts';
 import { ApiError, createApiClient, type ApiClient, type Credentials } from '../lib/api-client.ts';
 import { clientReducer, initialClientState, type ClientAction, type ClientState } from '../lib/client-state.ts';
 import { clearCredentials, loadCredentials, saveCredentials } from '../lib/credentials.ts';
@@ -44,6 +45,7 @@ export function ClientProvider({ children }: { children: ReactNode }) {
         credentials: () => credentials.current,
         popover,
         translate: (text) => tmRef.current(text),
+        track: trackNavigationRequest,
       }),
     [popover],
   );

@@ -1,4 +1,4 @@
-import { Component, useEffect, type ReactNode } from 'react';
+import { Component, useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,13 +10,15 @@ import { PopoverHost } from '../components/popover-host.tsx';
 import { ProgressBar } from '../components/progress-bar.tsx';
 import { useI18n } from '../i18n/i18n.tsx';
 import { useClient } from './client-context.tsx';
-import { usePageLoading } from './lazy-route.ts';
+import { startNavigation, useNavigationProgress } from './navigation-progress.ts';
 import { useRealtimeEvent } from './realtime-context.tsx';
 
 /** Spec §2: navigation scrolls to the top except inside the forums, and closes the dropdown and the nav bar. */
 function useNavigationEffects() {
   const { pathname } = useLocation();
   const { dispatch } = useClient();
+  // Before the new page's effects ask for its data, so those calls count toward the navigation's progress bar.
+  useLayoutEffect(() => startNavigation(), [pathname]);
   useEffect(() => {
     dispatch({ type: 'navigated' });
     if (!pathname.startsWith('/forums')) window.scrollTo(0, 0);
@@ -39,13 +41,16 @@ function useGameStartNavigation() {
 export function Layout() {
   useNavigationEffects();
   useGameStartNavigation();
-  const loading = usePageLoading();
+  const loading = useNavigationProgress();
   const { pathname } = useLocation();
   return (
     <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
       <AppHeader />
-      {/* While a page's code is on its way; the old page stays until the new one can show. */}
-      {loading && <ProgressBar sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 2000 }} />}
+      {/* While a page's code, or a new page's data, has been on its way for a moment; the old page stays until the
+          new one can show. */}
+      {loading && (
+        <ProgressBar data-navigation-progress sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 2000 }} />
+      )}
       {/* At least a screen tall: the footer starts below the fold, so a page whose list arrives late does not push a
           visible footer down (Lighthouse: layout shifts). */}
       <Box component="main" id="main" sx={{ flex: 1, minHeight: '100dvh' }}>

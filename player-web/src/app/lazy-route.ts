@@ -1,5 +1,6 @@
-import { lazy, useSyncExternalStore, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { CHUNK_TIMEOUT_MS } from '@ecup/domain';
+import { trackPageChunk } from './navigation-progress.ts';
 
 /** Thrown when a page's code could not be loaded (spec §8: a failed or slow chunk load reports a load error). */
 export class ChunkLoadError extends Error {}
@@ -11,26 +12,6 @@ export interface LazyPage {
   preload(): Promise<unknown>;
 }
 
-let pending = 0;
-const listeners = new Set<() => void>();
-function setPending(change: number) {
-  pending += change;
-  for (const listener of listeners) listener();
-}
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-/** True while some page's code is on its way (the layout shows a progress bar). */
-export function usePageLoading(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => pending > 0,
-    () => false,
-  );
-}
-
 /**
  * A lazily loaded page (issue: routes lazy-loaded so the first page is light). A chunk that fails, or takes longer
  * than 120 s, rejects with ChunkLoadError, which the layout's error boundary shows.
@@ -38,9 +19,9 @@ export function usePageLoading(): boolean {
 export function lazyPage(load: () => Promise<{ Component: ComponentType }>): LazyPage {
   let loading: Promise<{ default: ComponentType }> | undefined;
   const preload = () => {
-    loading ??= (async () => {
+    if (loading) return loading;
+    loading = (async () => {
       let timer: ReturnType<typeof setTimeout> | undefined;
-      setPending(1);
       try {
         const module = await Promise.race([
           load(),
@@ -53,9 +34,9 @@ export function lazyPage(load: () => Promise<{ Component: ComponentType }>): Laz
         throw error instanceof ChunkLoadError ? error : new ChunkLoadError(String(error));
       } finally {
         clearTimeout(timer);
-        setPending(-1);
       }
     })();
+    trackPageChunk(loading);
     return loading;
   };
   return { Page: lazy(preload), preload };

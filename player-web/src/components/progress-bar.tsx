@@ -6,9 +6,10 @@ import type { SxProps, Theme } from '@mui/material/styles';
  * without its code in every first download (issue 10). Decorative: the busy state is told to screen readers by the
  * region it belongs to. It stands still when the system asks for reduced motion.
  */
-export function ProgressBar({ sx }: { sx?: SxProps<Theme> }) {
+export function ProgressBar({ sx, ...data }: { sx?: SxProps<Theme> } & { [attribute: `data-${string}`]: boolean }) {
   return (
     <Box
+      {...data}
       aria-hidden
       sx={[
         {

@@ -18,7 +18,7 @@ const LOOK = {
 
 /**
  * A result or conflict state as a coloured chip with an icon and a word (ui-brief: "coloured chips with words,
- * never colour alone"): Unverified, Verified, Confirmed, Conflict, dropped, Solved.
+ * never colour alone"): Unverified, Verified, Confirmed, Conflict, Dropped, Solved.
  */
 export function StatusChip({
   tone,

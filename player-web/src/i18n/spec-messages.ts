@@ -103,7 +103,7 @@ export const SPEC_MESSAGES_SV: Record<MessageName, string> = {
   statusVerified: 'Verifierad',
   statusConfirmed: 'Bekräftad',
   statusConflict: 'Konflikt',
-  statusDropped: 'avbruten',
+  statusDropped: 'Avbruten',
   statusSolved: 'Löst',
   opponentLeft: 'Motståndaren lämnade',
   resultSaved: 'Resultatet har sparats.',

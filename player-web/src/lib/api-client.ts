@@ -34,6 +34,8 @@ export interface ApiClientDeps {
   popover(title: string, content: string): void;
   /** The reader's language version of a server message or fixed title. */
   translate(text: string): string;
+  /** Told of every call as it starts (the app's navigation progress counts a new page's first calls). */
+  track?(call: Promise<unknown>): void;
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
@@ -80,7 +82,13 @@ export function createApiClient(deps: ApiClientDeps) {
     };
   }
 
-  async function call<T>(makeRequest: () => [string, RequestInit], options: CallOptions): Promise<T> {
+  function call<T>(makeRequest: () => [string, RequestInit], options: CallOptions): Promise<T> {
+    const answer = attempts<T>(makeRequest, options);
+    deps.track?.(answer);
+    return answer;
+  }
+
+  async function attempts<T>(makeRequest: () => [string, RequestInit], options: CallOptions): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       const [url, init] = makeRequest();
       let response: Response;

@@ -15,14 +15,14 @@ import { NAV_LINKS } from '../../app/nav-links.ts';
 import { useSeason } from '../../app/season-context.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { ColorSchemeToggle } from '../color-scheme-toggle.tsx';
-import { ConnectionStatus, NavBar, SignInDropdown, UserMenu, loadSignIn } from './lazy-parts.ts';
+import { ConnectionStatus, NavBar, PhoneUser, SignInDropdown, UserMenu, loadSignIn } from './lazy-parts.ts';
 
 const SIGN_IN = 'sign-in';
 
 /**
  * The sticky header of spec §2: logo to /, the section links (Sign up only when signed out), and on widths from
- * 768 px a sign-in dropdown or the user menu; below 768 px the links, the inline sign-in form or the account links
- * fold into the nav bar.
+ * 768 px a sign-in dropdown or the user menu; below 768 px the signed-in player's avatar and name, and the links,
+ * the inline sign-in form or the account links fold into the nav bar.
  */
 export function AppHeader() {
   const { t } = useI18n();
@@ -89,6 +89,13 @@ export function AppHeader() {
             </Suspense>
           )}
           <ColorSchemeToggle />
+          {user && (
+            <Box sx={{ display: { xs: 'flex', md: 'none' }, minWidth: 0 }}>
+              <Suspense fallback={null}>
+                <PhoneUser user={user} />
+              </Suspense>
+            </Box>
+          )}
           <Box sx={{ display: { xs: 'none', md: 'block' } }}>
             {user ? (
               <Suspense fallback={null}>

@@ -10,6 +10,9 @@ import { USER_MENU_LINKS, type NavLink } from '../../app/nav-links.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { SignInForm } from './sign-in-form.tsx';
 
+/** Every link and button of the nav bar is at least 44 px tall, the touch minimum (WCAG 2.5.5; issue 16). */
+const TOUCH_LIST = { '& .MuiListItemButton-root': { minHeight: 44 } } as const;
+
 /**
  * The nav bar below 768 px (spec §2): the section links, then the inline sign-in form or the account links. Its own
  * chunk, loaded when a phone user first opens the menu (issue 10).
@@ -21,7 +24,7 @@ export function NavBar({ open, links, onNavigate: closeNav }: { open: boolean; l
   return (
     <Collapse in={open} appear sx={{ display: { md: 'none' } }} id="nav-bar" unmountOnExit>
       <Box component="nav" aria-label={t('nav.menu')} sx={{ px: 2, pb: 2 }}>
-        <List dense disablePadding>
+        <List dense disablePadding sx={TOUCH_LIST}>
           {links.map((link) => (
             <ListItemButton key={link.to} component={RouterNavLink} to={link.to} onClick={closeNav}>
               {t(link.label)}
@@ -30,7 +33,7 @@ export function NavBar({ open, links, onNavigate: closeNav }: { open: boolean; l
         </List>
         <Divider sx={{ my: 1.5 }} />
         {user ? (
-          <List dense disablePadding aria-label={t('userMenu.open', { username: user.username })}>
+          <List dense disablePadding sx={TOUCH_LIST} aria-label={t('userMenu.open', { username: user.username })}>
             {isStaff(user.permissions) && (
               <ListItemButton component="a" href="/admin/conflicts">
                 {t('userMenu.admin')}

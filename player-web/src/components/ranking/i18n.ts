@@ -46,6 +46,7 @@ export const rankingTable = defineDictionary(
     'ranking.error': 'The ranking could not be loaded.',
     'ranking.moreError': 'More players could not be loaded.',
     'ranking.retry': 'Try again',
+    'ranking.unranked': 'No trophy yet, so no place',
   },
   {
     'ranking.caption.elo': 'Spelare rankade efter Elo-poäng',
@@ -91,5 +92,6 @@ export const rankingTable = defineDictionary(
     'ranking.error': 'Rankinglistan kunde inte laddas.',
     'ranking.moreError': 'Det gick inte att ladda fler spelare.',
     'ranking.retry': 'Försök igen',
+    'ranking.unranked': 'Ingen trofé än, så ingen placering',
   },
 );

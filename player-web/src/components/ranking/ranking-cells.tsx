@@ -46,11 +46,19 @@ export function VisuallyHidden({ children }: { children: string }) {
   return <span className={classes.visuallyHidden}>{children}</span>;
 }
 
-/** The place in the list, as a badge; the top three get medal colours. */
-export function RankBadge({ rank }: { rank: number }) {
+/** The place in the list, as a badge; the top three get medal colours. No place (null) shows a dash, no medal. */
+export function RankBadge({ rank }: { rank: number | null }) {
   const { t } = useI18n();
+  if (rank === null) {
+    return (
+      <span className={cx(classes.rank, classes.unranked)} data-unranked>
+        <span aria-hidden>–</span>
+        <VisuallyHidden>{t('ranking.unranked')}</VisuallyHidden>
+      </span>
+    );
+  }
   return (
-    <span className={cx(classes.rank, PODIUM[rank - 1], rank > 999 && classes.rankLong)}>
+    <span className={cx(classes.rank, PODIUM[rank - 1], rank > 999 && classes.rankLong)} data-rank={rank}>
       <span aria-hidden>{rank}</span>
       <VisuallyHidden>{t('ranking.rankOf', { rank })}</VisuallyHidden>
     </span>

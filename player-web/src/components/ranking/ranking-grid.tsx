@@ -9,14 +9,14 @@ import Box from '@mui/material/Box';
 import { visuallyHidden } from '../visually-hidden.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { Abbr, GamerTag, PlayerAvatar, PlayerName, RankBadge, TeamName, TrophyCount } from './ranking-cells.tsx';
-import { STATS, type RowsProps } from './ranking-rows.ts';
+import { STATS, shownRank, type RowsProps } from './ranking-rows.ts';
 
 const numeric = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
 /**
  * Wide screens: a table with every column of spec §2. Its own chunk: phones, which show cards, never load it.
  */
-export function RankingGrid({ rows, youId, caption, announce }: RowsProps) {
+export function RankingGrid({ rows, sorting, youId, caption, announce }: RowsProps) {
   const { t, numberFormat: number } = useI18n();
   return (
     <TableContainer sx={{ overflowX: 'auto', position: 'relative' }}>
@@ -58,7 +58,7 @@ export function RankingGrid({ rows, youId, caption, announce }: RowsProps) {
               }}
             >
               <TableCell align="center">
-                <RankBadge rank={entry.rank} />
+                <RankBadge rank={shownRank(entry, sorting)} />
               </TableCell>
               <TableCell component="th" scope="row" sx={{ fontWeight: 'inherit' }}>
                 <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 180 }}>

@@ -1,4 +1,4 @@
-import type { RankingEntry } from '@ecup/domain';
+import { RANKING_SORT_TROPHIES, type RankingEntry, type RankingSorting } from '@ecup/domain';
 import type { MessageKey } from '../../i18n/catalogue.ts';
 
 /** The four counted columns, abbreviated in the table header as the spec names them (G, W, L, T). */
@@ -9,8 +9,21 @@ export const STATS = [
   { field: 'ties', short: 'ranking.col.tiesShort', long: 'ranking.col.ties' },
 ] as const satisfies readonly { field: keyof RankingEntry; short: MessageKey; long: MessageKey }[];
 
+/**
+ * The place a row shows, or null for none. In the trophy order a player without a secured trophy has no place and no
+ * medal: the trophy hunt's leaderboard ranks who secured trophies (spec §2; decisions §7, winners are the players who
+ * secured trophies), and a tie at 0 between everyone else is no ranking at all (issue 16).
+ */
+export function shownRank(
+  entry: Pick<RankingEntry, 'rank' | 'secured_trophies'>,
+  sorting: RankingSorting,
+): number | null {
+  return sorting === RANKING_SORT_TROPHIES && entry.secured_trophies === 0 ? null : entry.rank;
+}
+
 export interface RowsProps {
   rows: RankingEntry[];
+  sorting: RankingSorting;
   youId: number | null;
   caption: string;
   announce(text: string): void;

@@ -10,7 +10,7 @@ import { ShowMoreButtons } from '../show-more-buttons.tsx';
 import { visuallyHidden } from '../visually-hidden.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { Abbr, GamerTag, PlayerAvatar, PlayerName, RankBadge, TeamName, TrophyCount } from './ranking-cells.tsx';
-import { STATS, type RowsProps } from './ranking-rows.ts';
+import { STATS, shownRank, type RowsProps } from './ranking-rows.ts';
 import { LoadingScreen } from '../loading-screen.tsx';
 import classes from './ranking.module.css';
 import { useRankingList } from './use-ranking-list.ts';
@@ -38,7 +38,7 @@ export interface RankingTableProps {
 }
 
 /** Narrow screens (ui-brief): every row becomes a card that keeps all of the table's columns. */
-function RankingCards({ rows, youId, caption, announce }: RowsProps) {
+function RankingCards({ rows, sorting, youId, caption, announce }: RowsProps) {
   const { t, numberFormat: number } = useI18n();
   const trophies = <Abbr short={t('ranking.col.trophies')} long={t('ranking.col.trophiesLong')} />;
   const points = <Abbr short={t('ranking.col.points')} long={t('ranking.col.pointsLong')} />;
@@ -48,7 +48,7 @@ function RankingCards({ rows, youId, caption, announce }: RowsProps) {
       {rows.map((entry) => (
         <li key={entry.id} className={entry.id === youId ? `${classes.card} ${classes.cardYou}` : classes.card}>
           <div className={classes.cardHead}>
-            <RankBadge rank={entry.rank} />
+            <RankBadge rank={shownRank(entry, sorting)} />
             <PlayerAvatar entry={entry} />
             <div className={classes.cardName}>
               <PlayerName entry={entry} isYou={entry.id === youId} />
@@ -135,10 +135,16 @@ export function RankingTable({ sorting, initialAmount, Search, refreshKey = 0 }:
         emptyText={searching ? null : t('ranking.empty')}
       >
         {cards ? (
-          <RankingCards rows={list.rows} youId={youId} caption={caption} announce={setAnnouncement} />
+          <RankingCards rows={list.rows} sorting={sorting} youId={youId} caption={caption} announce={setAnnouncement} />
         ) : (
           <Suspense fallback={<LoadingScreen fullScreen={false} />}>
-            <RankingGrid rows={list.rows} youId={youId} caption={caption} announce={setAnnouncement} />
+            <RankingGrid
+              rows={list.rows}
+              sorting={sorting}
+              youId={youId}
+              caption={caption}
+              announce={setAnnouncement}
+            />
           </Suspense>
         )}
       </PagedListBody>

@@ -5,7 +5,15 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { MESSAGES, NEWS_FURTHER_COUNT, type NewsEntry, type NewsListEntry } from '@ecup/domain';
+import {
+  MESSAGES,
+  NEWS_FURTHER_COUNT,
+  NEWS_IMAGE_HEIGHT,
+  NEWS_IMAGE_TITLE_TOP,
+  NEWS_IMAGE_WIDTH,
+  type NewsEntry,
+  type NewsListEntry,
+} from '@ecup/domain';
 import { useClient } from '../../app/client-context.tsx';
 import { usePageTitle } from '../../app/use-page-title.ts';
 import { LoadingScreen } from '../../components/loading-screen.tsx';
@@ -58,7 +66,14 @@ function useFurtherNews() {
   return state;
 }
 
-/** Title over the article's image; a dark gradient keeps the white title readable on any picture. */
+/**
+ * How far up the picture the title block may reach: the lowest 230 of a 1200×630 picture's 630 rows, as a share of
+ * its width (a negative top margin in % is a share of the width). A generated picture's words stay above that line
+ * (the demo seed's newsImageLabels), so nothing shows through under the title (issue 16).
+ */
+const TITLE_OVERLAP = `-${(((NEWS_IMAGE_HEIGHT - NEWS_IMAGE_TITLE_TOP) / NEWS_IMAGE_WIDTH) * 100).toFixed(2)}%`;
+
+/** The article's picture at the news image's shape, its lower part fading into the title written over it. */
 function ArticleHeader({ article }: { article: NewsEntry }) {
   const { t } = useI18n();
   return (
@@ -66,39 +81,43 @@ function ArticleHeader({ article }: { article: NewsEntry }) {
       component="header"
       sx={{
         position: 'relative',
-        display: 'flex',
-        alignItems: 'flex-end',
-        minHeight: { xs: 240, sm: 360 },
         mx: { xs: -2, sm: 0 },
         borderRadius: { xs: 0, sm: 3 },
         overflow: 'hidden',
-        background: article.image_hash ? '#0b1a2e' : newsPattern(article.id, article.category_id),
+        background: '#0b1a2e',
       }}
     >
-      {article.image_hash && (
+      <Box
+        sx={{
+          position: 'relative',
+          aspectRatio: `${NEWS_IMAGE_WIDTH} / ${NEWS_IMAGE_HEIGHT}`,
+          background: article.image_hash ? undefined : newsPattern(article.id, article.category_id),
+        }}
+      >
+        {article.image_hash && (
+          <Box
+            component="img"
+            src={imageUrl('news', article.image_hash)}
+            alt=""
+            sx={{
+              position: 'absolute',
+              inset: 0,
+              width: '100%',
+              height: '100%',
+              objectFit: 'cover',
+            }}
+          />
+        )}
         <Box
-          component="img"
-          src={imageUrl('news', article.image_hash)}
-          alt=""
+          aria-hidden
           sx={{
             position: 'absolute',
             inset: 0,
-            width: '100%',
-            height: '100%',
-            objectFit: 'cover',
+            background: 'linear-gradient(to bottom, rgba(11, 26, 46, 0) 40%, rgba(11, 26, 46, 0.85) 63%, #0b1a2e 100%)',
           }}
         />
-      )}
-      <Box
-        aria-hidden
-        sx={{
-          position: 'absolute',
-          inset: 0,
-          background:
-            'linear-gradient(to top, rgba(6, 14, 26, 0.97) 0%, rgba(6, 14, 26, 0.9) 25%, rgba(6, 14, 26, 0.55) 60%, rgba(6, 14, 26, 0.1) 100%)',
-        }}
-      />
-      <Box sx={{ position: 'relative', p: { xs: 2.5, sm: 4 }, color: '#fff' }}>
+      </Box>
+      <Box data-article-title sx={{ position: 'relative', mt: TITLE_OVERLAP, p: { xs: 2.5, sm: 4 }, color: '#fff' }}>
         <Box
           component="span"
           sx={{

@@ -1,0 +1,19 @@
+// The boot screen's "Loading..." in the reader's language (the one chosen in the app, else the browser's) and colours
+// (the light scheme when the reader chose it), before the app's code has arrived. A file of our own origin: the
+// Content-Security-Policy allows no inline script.
+(function () {
+  var lang = null;
+  var mode = null;
+  try {
+    lang = localStorage.getItem('ecup.lang');
+    mode = localStorage.getItem('mui-mode');
+  } catch {
+    // Storage refused (a private window's settings): the browser's language and the dark default.
+  }
+  var light = mode === 'light' || (mode === 'system' && matchMedia('(prefers-color-scheme: light)').matches);
+  if (light) document.documentElement.classList.add('boot-light');
+  if (lang !== 'en' && lang !== 'sv') lang = navigator.language.toLowerCase().indexOf('sv') === 0 ? 'sv' : 'en';
+  document.documentElement.lang = lang;
+  var text = document.querySelector('[data-boot-text]');
+  if (text && text.getAttribute('data-' + lang)) text.textContent = text.getAttribute('data-' + lang);
+})();
