@@ -515,7 +515,7 @@ async function renderViews(
         page.getByRole('main').waitFor(),
       );
     await p.check('ranking', '/ranking', async (page) => {
-      await page.getByText(me.username).first().waitFor();
+      await page.getByRole('main').getByText(me.username).first().waitFor();
       await showAll(page, /^Show \d+ more players$/);
     });
     for (const game of seeded.chatGames) {
