@@ -86,16 +86,16 @@ test('clicking the first row of the Users and the Conflicts list opens its page,
 
   // The lists whose rows open a show page (admin-web resources with `show`).
   const lists = [
-    { name: 'Users', detail: page.getByRole('heading', { name: 'Recent games' }) },
-    { name: 'Conflicts', detail: page.getByRole('region', { name: 'History against each other' }) },
+    { name: 'users', detail: page.getByRole('heading', { name: 'Recent games' }) },
+    { name: 'conflicts', detail: page.getByRole('region', { name: 'History against each other' }) },
   ];
   for (const list of lists) {
-    await page.getByRole('menuitem', { name: list.name }).click();
+    await page.goto(`${product.url}/admin/${list.name}`);
     const firstRow = page.locator('tbody tr').first();
     await firstRow.waitFor();
     await firstRow.locator('td').nth(1).click();
     await page.waitForURL(/\/admin\/[a-z-]+\/\d+\/show$/);
-    await list.detail.waitFor();
+    await list.detail.or(page.getByText('Something went wrong')).first().waitFor();
     t.is(await crashed(page), 0, `${list.name}: the first row's page shows`);
   }
   // The oldest open conflict is first in the queue; its page names both players.
