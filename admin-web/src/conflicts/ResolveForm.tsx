@@ -150,6 +150,7 @@ export function ResolveForm({ record }: { record: AdminConflictDetail }) {
         aria-labelledby="resolve-confirm-title"
         fullWidth
         maxWidth="xs"
+        sx={{ '& .MuiDialog-paper': { mx: { xs: 1.5, sm: 4 }, width: { xs: 'calc(100% - 24px)', sm: undefined } } }}
       >
         <DialogTitle id="resolve-confirm-title">Make this the final score of match {record.id}?</DialogTitle>
         {verdict && (
@@ -157,7 +158,11 @@ export function ResolveForm({ record }: { record: AdminConflictDetail }) {
             <DialogContentText sx={{ mb: 2 }}>
               The game becomes final and both ratings change at once. Players see the result as Solved.
             </DialogContentText>
-            <Table size="small" aria-label="Final score and Elo changes">
+            <Table
+              size="small"
+              aria-label="Final score and Elo changes"
+              sx={{ '& th, & td': { px: 1 }, '& th:first-of-type, & td:first-of-type': { pl: 0 } }}
+            >
               <TableHead>
                 <TableRow>
                   <TableCell>Player</TableCell>
@@ -168,7 +173,7 @@ export function ResolveForm({ record }: { record: AdminConflictDetail }) {
               <TableBody>
                 {verdict.rows.map(({ player, goals, change }) => (
                   <TableRow key={player.id}>
-                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{player.username}</TableCell>
+                    <TableCell sx={{ overflowWrap: 'break-word' }}>{player.username}</TableCell>
                     <TableCell align="right" sx={{ fontWeight: 700 }}>
                       {goals}
                     </TableCell>
