@@ -5,6 +5,7 @@ import { PRODUCT_NAME_DEFAULT } from '@ecup/domain';
 import { authProvider } from './authProvider.ts';
 import { Dashboard } from './dashboard/Dashboard.tsx';
 import { dataProvider } from './dataProvider.ts';
+import { i18nProvider } from './i18nProvider.ts';
 import { getProductName } from './get-current-season.ts';
 import { Layout } from './layout/Layout.tsx';
 import { LoginPage } from './login/LoginPage.tsx';
@@ -34,6 +35,7 @@ function Console() {
       title={`${productName} admin console`}
       dataProvider={dataProvider}
       authProvider={authProvider}
+      i18nProvider={i18nProvider}
       loginPage={LoginPage}
       dashboard={Dashboard}
       layout={Layout}

@@ -17,4 +17,9 @@ export interface ConsoleResource {
   create?: ComponentType;
   /** The field react-admin shows as a record's title (references, breadcrumbs). */
   recordRepresentation?: string;
+  /**
+   * What the console says after react-admin's own create, save and delete of this resource (i18nProvider.ts), in
+   * the product's words rather than react-admin's "Element created".
+   */
+  notifications?: { created?: string; updated?: string; deleted?: string };
 }

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { actualScore, expectedScore, kFactor, rateGame, replayEloEvents, replayRatings } from './elo.ts';
+import { actualScore, eloChanges, expectedScore, kFactor, rateGame, replayEloEvents, replayRatings } from './elo.ts';
 
 test('expectedScore follows 1 / (1 + 10^((Rb - Ra) / 400))', (t) => {
   t.is(expectedScore(1000, 1000), 0.5);
@@ -72,6 +72,19 @@ for (const [what, input, expected] of games) {
     t.deepEqual(rateGame(input), expected);
   });
 }
+
+test('eloChanges is the move rateGame makes for each player, each with their own K', (t) => {
+  // Equal ratings, both new (K 40): the winner gains 20, the loser loses 20.
+  t.deepEqual(eloChanges({ elo_1: 1000, games_1: 0, elo_2: 1000, games_2: 0, score_1: 1, score_2: 3 }), {
+    change_1: -20,
+    change_2: 20,
+  });
+  // Player 2 past 30 games (K 20): a draw against a stronger player moves them less than the new player.
+  const input = { elo_1: 1000, games_1: 5, elo_2: 1200, games_2: 40, score_1: 2, score_2: 2 };
+  const rated = rateGame(input);
+  t.deepEqual(eloChanges(input), { change_1: rated.elo_1 - 1000, change_2: rated.elo_2 - 1200 });
+  t.deepEqual(eloChanges(input), { change_1: 10, change_2: -5 });
+});
 
 test('replayRatings equals applying rateGame game by game, and counts games for K', (t) => {
   const season = [

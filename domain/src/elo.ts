@@ -48,6 +48,15 @@ export function rateGame(input: RateGameInput): { elo_1: number; elo_2: number }
   };
 }
 
+/**
+ * How much each player's rating moves if a game ends with this score: the difference `rateGame` makes, so a
+ * moderator's confirmation shows exactly what `applyFinalResult` will write (decisions §6).
+ */
+export function eloChanges(input: RateGameInput): { change_1: number; change_2: number } {
+  const rated = rateGame(input);
+  return { change_1: rated.elo_1 - input.elo_1, change_2: rated.elo_2 - input.elo_2 };
+}
+
 export interface ReplayGame {
   user_1: number;
   user_2: number;

@@ -288,7 +288,7 @@ test('checkQueueEntry refuses Xbox, a closed window, an open game, the weekly ca
   t.deepEqual(checkQueueEntry(facts({ now: saturday, has_open_game: true })), {
     ok: false,
     reason: 'closed',
-    message: 'The matchmaking is closed right now. It opens again 2019-12-02 00:00 Europe/Stockholm.',
+    message: 'The matchmaking is closed right now. It opens again 2 Dec 2019, 00:00 CET.',
   });
   t.deepEqual(checkQueueEntry(facts({ now: new Date(Date.UTC(2020, 0, 8, 12)) })), {
     ok: false,
@@ -315,8 +315,7 @@ test('checkQueueEntry refuses Xbox, a closed window, an open game, the weekly ca
   t.deepEqual(checkQueueEntry(facts({ miss_times_ms: misses })), {
     ok: false,
     reason: 'cooldown',
-    message:
-      'You declined or missed three matches within an hour. You can queue again at 2019-11-27 13:04 Europe/Stockholm.',
+    message: 'You declined or missed three matches within an hour. You can queue again at 27 Nov 2019, 13:04 CET.',
     until: new Date(NOW + 4 * MINUTE),
   });
 });

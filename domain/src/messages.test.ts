@@ -74,12 +74,12 @@ test("the trophy hunt's end text names the product: '{product} has ended. See yo
   t.is(MESSAGES.seasonEnded('eCup'), 'eCup has ended. See you next season!');
 });
 
-test('a ban message gives the end in the given zone and the reason, or says it is permanent', (t) => {
+test('a ban message gives the end in the given zone, named as people read it (CET), and the reason, or says it is permanent', (t) => {
   const until = new Date('2025-03-01T17:00:00Z');
-  t.is(MESSAGES.banned('Cheating', until), 'You are banned until 2025-03-01 17:00 UTC. Reason: Cheating');
+  t.is(MESSAGES.banned('Cheating', until), 'You are banned until 1 Mar 2025, 17:00 UTC. Reason: Cheating');
   t.is(
     MESSAGES.banned('Cheating', until, 'Europe/Stockholm'),
-    'You are banned until 2025-03-01 18:00 Europe/Stockholm. Reason: Cheating',
+    'You are banned until 1 Mar 2025, 18:00 CET. Reason: Cheating',
   );
   t.is(MESSAGES.banned('Abuse in chat', null), 'You are banned. Reason: Abuse in chat');
   t.is(MESSAGES.banned('  ', null), 'You are banned.');

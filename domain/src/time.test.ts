@@ -55,7 +55,11 @@ test('isValidTimeZone knows IANA names and refuses the rest', (t) => {
   t.false(isValidTimeZone(42));
 });
 
-test('formatDateTime shows local time with the zone named', (t) => {
-  t.is(formatDateTime(new Date('2025-03-01T17:05:00Z'), STOCKHOLM), '2025-03-01 18:05 Europe/Stockholm');
-  t.is(formatDateTime(new Date('2025-03-01T17:05:00Z')), '2025-03-01 17:05 UTC');
+test('formatDateTime writes day, month, year and 24-hour time with the zone as people read it', (t) => {
+  t.is(formatDateTime(new Date('2025-03-01T17:05:00Z'), STOCKHOLM), '1 Mar 2025, 18:05 CET');
+  t.is(formatDateTime(new Date('2025-07-01T17:05:00Z'), STOCKHOLM), '1 Jul 2025, 19:05 CEST');
+  t.is(formatDateTime(new Date('2025-03-01T17:05:00Z')), '1 Mar 2025, 17:05 UTC');
+  t.is(formatDateTime(new Date('2026-11-26T06:34:00Z'), STOCKHOLM, 'sv-SE'), '26 nov. 2026 07:34 CET');
+  t.is(formatDateTime(new Date('2026-11-26T23:04:00Z'), 'UTC'), '26 Nov 2026, 23:04 UTC', 'no AM/PM after noon');
+  t.notRegex(formatDateTime(Date.UTC(2026, 0, 1), STOCKHOLM), /Europe|Stockholm/, 'never the raw IANA name');
 });

@@ -117,16 +117,30 @@ export function minuteOfWeek(instant: Date | number, timeZone: string): number {
   return p.weekday * 24 * 60 + p.hour * 60 + p.minute;
 }
 
-/** Two-digit zero padding for formatted dates. */
-function pad(n: number): string {
-  return String(n).padStart(2, '0');
-}
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
- * Formats an instant for a user-visible message as 'YYYY-MM-DD HH:MM {zone}' (24-hour clock), e.g.
- * '2025-03-01 18:00 Europe/Stockholm'. Unambiguous in every language, and it names the zone (decisions §4).
+ * The one way the product writes an instant with its time (issue 16): day, short month, year, 24-hour time and
+ * the zone as people read it, e.g. '26 Nov 2026, 07:34 CET' (en-GB) or '26 nov. 2026 07:34 CEST' (sv-SE). The
+ * server's messages, the player app and the console all call it, so a date reads the same everywhere; the zone is
+ * its short name ('CET', 'CEST', 'UTC'; 'GMT-5' where the language has no abbreviation), never an IANA id such as
+ * 'Europe/Stockholm' (decisions §4: the zone is named where a time matters). `locale` is the reader's language.
  */
-export function formatDateTime(instant: Date | number, timeZone: string = 'UTC'): string {
-  const p = localParts(instant, timeZone);
-  return `${p.year}-${pad(p.month)}-${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)} ${timeZone}`;
+export function formatDateTime(instant: Date | number, timeZone: string = 'UTC', locale: string = 'en-GB'): string {
+  const key = `${locale} ${timeZone}`;
+  let format = dateTimeFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, {
+      timeZone,
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZoneName: 'short',
+    });
+    dateTimeFormats.set(key, format);
+  }
+  return format.format(typeof instant === 'number' ? instant : instant.getTime());
 }

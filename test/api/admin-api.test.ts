@@ -613,12 +613,14 @@ test('conflicts: the conflict page shows both players, what each entered and whe
     ),
   );
   t_ok(await api.postJson('/game/upload_evidence', { game_id: gameId, youtube_id: 'dQw4w9WgXcQ' }, { auth: a.auth }));
+  // Final games played: the Elo rule's K reads them, and so does the console's resolve confirmation.
+  await server.knex('users').where('id', b.user.id).update({ games_played: 31 });
   const { data } = await moderator.data.getOne<AdminConflictDetail>('conflicts', { id: gameId });
   t.deepEqual(
-    data.players.map((p) => [p.id, p.side]),
+    data.players.map((p) => [p.id, p.side, p.games_played]),
     [
-      [a.user.id, 1],
-      [b.user.id, 2],
+      [a.user.id, 1, 0],
+      [b.user.id, 2, 31],
     ],
   );
   t.like(data.players[0]!.result, { kind: 'score', score_1: 3, score_2: 1 });

@@ -146,6 +146,7 @@ test('a moderator resolves a conflict with evidence in /admin/conflicts; the pla
   await resolve.getByLabel(`${home.user.username} (player 1) goals`).fill('1');
   await resolve.getByLabel(`${away.user.username} (player 2) goals`).fill('3');
   await resolve.getByRole('button', { name: 'Resolve with this score' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirm final score' }).click();
   await page.getByText(`Solved by ${moderator.username}.`).waitFor();
 
   const eloAfter = await product.knex('users').whereIn('id', [home.user.id, away.user.id]).orderBy('id').pluck('elo');

@@ -84,7 +84,7 @@ test.serial('season:create --dry-run prints the season it would create and write
   const { code, stdout, stderr } = await run(seasonDb, [...CREATE_2020, '--dry-run']);
   t.is(code, 0, stderr);
   t.true(stdout.startsWith('Dry run: would create season "eCup 2020" (the current season). Nothing was written.\n'));
-  t.true(stdout.includes('Qualifiers start: 2020-11-22 23:00 UTC (2020-11-23 00:00 Europe/Stockholm)\n'));
+  t.true(stdout.includes('Qualifiers start: 22 Nov 2020, 23:00 UTC (23 Nov 2020, 00:00 CET)\n'));
   t.deepEqual(await snapshot(seasonDb.knex), before);
 });
 
@@ -190,12 +190,12 @@ test.serial('season:show prints the current season in UTC and in its time zone',
       'Product name:     eCup',
       'Active:           yes, the current season',
       'Time zone:        Europe/Stockholm',
-      'Qualifiers start: 2020-11-22 23:00 UTC (2020-11-23 00:00 Europe/Stockholm)',
-      'Qualifiers end:   2020-12-20 23:00 UTC (2020-12-21 00:00 Europe/Stockholm)',
+      'Qualifiers start: 22 Nov 2020, 23:00 UTC (23 Nov 2020, 00:00 CET)',
+      'Qualifiers end:   20 Dec 2020, 23:00 UTC (21 Dec 2020, 00:00 CET)',
       'Weekly window:    Mon 00:00 to Sat 00:00 Europe/Stockholm',
-      'Finals:           2021-01-09 11:00 UTC (2021-01-09 12:00 Europe/Stockholm)',
-      'Trophy hunt end:  2020-12-20 23:00 UTC (2020-12-21 00:00 Europe/Stockholm)',
-      'Countdown to:     2020-11-22 23:00 UTC (2020-11-23 00:00 Europe/Stockholm)',
+      'Finals:           9 Jan 2021, 11:00 UTC (9 Jan 2021, 12:00 CET)',
+      'Trophy hunt end:  20 Dec 2020, 23:00 UTC (21 Dec 2020, 00:00 CET)',
+      'Countdown to:     22 Nov 2020, 23:00 UTC (23 Nov 2020, 00:00 CET)',
       'Max games/week:   30',
       'Prizes:           ',
       '  Winner: 36 000 FIFA points.',

@@ -3,7 +3,6 @@ import Typography from '@mui/material/Typography';
 import {
   AutocompleteInput,
   Datagrid,
-  DateField,
   DateInput,
   List,
   ReferenceInput,
@@ -12,6 +11,7 @@ import {
   useRecordContext,
 } from 'react-admin';
 import type { AdminAuditRecord } from '@ecup/domain';
+import { WhenField } from '../dates.tsx';
 
 const filters = [
   <ReferenceInput key="actor" source="actor_user_id" reference="users" filter={{ staff: true }} alwaysOn>
@@ -52,7 +52,7 @@ export function AuditList() {
   return (
     <List filters={filters} sort={{ field: 'id', order: 'DESC' }} perPage={50}>
       <Datagrid bulkActionButtons={false} rowClick="expand" expand={<Change />}>
-        <DateField source="created_at" label="When" showTime />
+        <WhenField source="created_at" label="When" />
         <TextField source="actor.username" label="Staff member" sortable={false} />
         <TextField source="action" sortable={false} />
         <TextField source="entity" sortable={false} />

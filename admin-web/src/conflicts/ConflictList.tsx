@@ -1,10 +1,11 @@
 import Avatar from '@mui/material/Avatar';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import { Datagrid, DateField, FunctionField, List, NumberField, SelectInput, TextField } from 'react-admin';
+import { Datagrid, FunctionField, List, NumberField, SelectInput, TextField } from 'react-admin';
 import type { AdminConflictRecord } from '@ecup/domain';
 import { ClaimButton } from './ClaimButton.tsx';
 import { avatarUrl, formatAge } from './format.ts';
+import { WhenField } from '../dates.tsx';
 
 const filters = [
   <SelectInput
@@ -65,7 +66,7 @@ export function ConflictList() {
         <FunctionField<AdminConflictRecord> label="Player 1" render={(record) => <Player user={record.user_1} />} />
         <FunctionField<AdminConflictRecord> label="Player 2" render={(record) => <Player user={record.user_2} />} />
         <FunctionField<AdminConflictRecord> label="Status" render={(record) => <StatusChip record={record} />} />
-        <DateField source="waiting_since" label="Waiting since" showTime />
+        <WhenField source="waiting_since" label="Waiting since" />
         <FunctionField<AdminConflictRecord>
           label="Age"
           sortable={false}

@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -12,11 +13,12 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Link, Show, TopToolbar, ListButton, useCreatePath, useRecordContext } from 'react-admin';
-import type { AdminConflictDetail, AdminConflictPlayer } from '@ecup/domain';
+import type { AdminConflictDetail, AdminConflictPlayer, AdminConflictRecord } from '@ecup/domain';
 import { ClaimButton } from './ClaimButton.tsx';
 import { StatusChip } from './ConflictList.tsx';
 import { ResolveForm } from './ResolveForm.tsx';
 import { avatarUrl, formatAge, formatUnixSeconds } from './format.ts';
+import { formatWhen } from '../dates.tsx';
 
 function Panel({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
   return (
@@ -56,7 +58,7 @@ function Claim({ player, record }: { player: AdminConflictPlayer; record: AdminC
         </Typography>
       )}
       <Typography variant="body2" color="text.secondary">
-        Entered {new Date(result.at).toLocaleString()}
+        Entered {formatWhen(result.at)}
       </Typography>
     </Box>
   );
@@ -189,7 +191,7 @@ function History({ record }: { record: AdminConflictDetail }) {
                 <TableCell>
                   {name(game.user_1_id)} {game.score_1} – {game.score_2} {name(game.user_2_id)}
                 </TableCell>
-                <TableCell>{new Date(game.final_at).toLocaleString()}</TableCell>
+                <TableCell>{formatWhen(game.final_at)}</TableCell>
               </TableRow>
             ))}
           </TableBody>
@@ -215,10 +217,17 @@ function Verdict({ record }: { record: AdminConflictDetail }) {
   return <ResolveForm record={record} />;
 }
 
+/**
+ * Whether the record is the conflict page's (`GET /conflicts/{id}`) rather than a row of the queue: react-admin shows
+ * the queue's row at once while the page loads, and the row has no players, chat, evidence or history.
+ */
+export function isConflictDetail(record: AdminConflictRecord | AdminConflictDetail): record is AdminConflictDetail {
+  return 'players' in record && 'game' in record && 'messages' in record && 'history' in record;
+}
+
 function ConflictPage() {
-  const record = useRecordContext<AdminConflictDetail>();
+  const record = useRecordContext<AdminConflictRecord | AdminConflictDetail>();
   if (!record) return null;
-  const [one, two] = [...record.players].sort((a, b) => a.side - b.side) as [AdminConflictPlayer, AdminConflictPlayer];
   return (
     <Box sx={{ p: 2, display: 'grid', gap: 2 }}>
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
@@ -232,6 +241,25 @@ function ConflictPage() {
         </Typography>
         <ClaimButton />
       </Stack>
+      {isConflictDetail(record) ? (
+        <ConflictDetail record={record} />
+      ) : (
+        <Box role="status">
+          <Typography color="text.secondary" sx={{ mb: 1 }}>
+            Loading both claims, the chat and the evidence…
+          </Typography>
+          <LinearProgress />
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+/** What only the conflict page carries: both players' claims, the verdict, chat, evidence and history. */
+function ConflictDetail({ record }: { record: AdminConflictDetail }) {
+  const [one, two] = [...record.players].sort((a, b) => a.side - b.side) as [AdminConflictPlayer, AdminConflictPlayer];
+  return (
+    <>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr', lg: '1fr 1fr 1fr' } }}>
         <PlayerPanel player={one} record={record} />
         <PlayerPanel player={two} record={record} />
@@ -250,7 +278,7 @@ function ConflictPage() {
       <Panel title="History against each other">
         <History record={record} />
       </Panel>
-    </Box>
+    </>
   );
 }
 

@@ -1,3 +1,5 @@
+import { formatWhen } from '../dates.tsx';
+
 /** A waiting time as the queue shows it: "45 s", "12 min", "3 h 20 min", "2 d 4 h". */
 export function formatAge(seconds: number | null): string {
   if (seconds === null) return '–';
@@ -11,9 +13,9 @@ export function formatAge(seconds: number | null): string {
   return hours % 24 ? `${days} d ${hours % 24} h` : `${days} d`;
 }
 
-/** A player-API time in unix seconds as a local date and time. */
+/** A player-API time in unix seconds, written as the whole product writes times (domain `formatDateTime`). */
 export function formatUnixSeconds(seconds: number): string {
-  return new Date(seconds * 1000).toLocaleString();
+  return formatWhen(seconds * 1000);
 }
 
 /** A player image under `/images/{kind}/` (decisions §9 storage layout). */

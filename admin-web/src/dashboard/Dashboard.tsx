@@ -11,9 +11,10 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
-import { Link, Loading, Title, useCanAccess, useLogoutIfAccessDenied } from 'react-admin';
+import { Link, Loading, Title, useCanAccess, useCreatePath, useLogoutIfAccessDenied } from 'react-admin';
 import type { AdminDashboard } from '@ecup/domain';
 import { httpClient } from '../dataProvider.ts';
+import { formatWhen } from '../dates.tsx';
 
 const DayChart = lazy(() => import('./DayChart.tsx'));
 
@@ -85,6 +86,8 @@ export function Dashboard() {
   const [error, setError] = useState<string | null>(null);
   const { canAccess: canSeeConflicts } = useCanAccess({ resource: 'conflicts', action: 'list' });
   const logoutIfAccessDenied = useRef(useLogoutIfAccessDenied());
+  // Console paths carry the console's basename: a bare '/conflicts' is the player app's page.
+  const createPath = useCreatePath();
 
   useEffect(() => {
     let live = true;
@@ -110,7 +113,7 @@ export function Dashboard() {
   }, []);
 
   if (!data) return error ? <Alert severity="error">{error}</Alert> : <Loading />;
-  const conflictsLink = canSeeConflicts ? '/conflicts' : undefined;
+  const conflictsLink = canSeeConflicts ? createPath({ resource: 'conflicts', type: 'list' }) : undefined;
 
   return (
     <Box sx={{ py: 2, display: 'grid', gap: 2 }}>
@@ -141,7 +144,9 @@ export function Dashboard() {
                   <TableRow key={conflict.id}>
                     <TableCell>
                       {canSeeConflicts ? (
-                        <Link to={`/conflicts/${conflict.id}/show`}>#{conflict.id}</Link>
+                        <Link to={createPath({ resource: 'conflicts', type: 'show', id: conflict.id })}>
+                          #{conflict.id}
+                        </Link>
                       ) : (
                         `#${conflict.id}`
                       )}
@@ -154,7 +159,7 @@ export function Dashboard() {
                         size="small"
                         color={conflict.age_seconds > 86_400 ? 'error' : 'warning'}
                         label={formatAge(conflict.age_seconds)}
-                        title={new Date(conflict.waiting_since).toLocaleString()}
+                        title={formatWhen(conflict.waiting_since)}
                       />
                     </TableCell>
                     <TableCell>{conflict.claimed_by?.username ?? '—'}</TableCell>

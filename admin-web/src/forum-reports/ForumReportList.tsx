@@ -2,9 +2,10 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Datagrid, DateField, FunctionField, List, SelectInput, useRecordContext } from 'react-admin';
+import { Datagrid, FunctionField, List, SelectInput, useRecordContext } from 'react-admin';
 import { FORUM_CATEGORIES, type AdminForumReportRecord } from '@ecup/domain';
 import { ReportActions } from './ReportActions.tsx';
+import { WhenField, formatWhen } from '../dates.tsx';
 
 const filters = [
   <SelectInput
@@ -29,7 +30,7 @@ function FullPost() {
   return (
     <Box sx={{ py: 1 }}>
       <Typography variant="caption" color="text.secondary">
-        @{record.post.author.username} · {new Date(record.post.created_at).toLocaleString()}
+        @{record.post.author.username} · {formatWhen(record.post.created_at)}
       </Typography>
       <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{record.post.message}</Typography>
       {record.post.hidden_reason && (
@@ -101,7 +102,7 @@ export function ForumReportList() {
             </Box>
           )}
         />
-        <DateField source="created_at" label="Reported" showTime />
+        <WhenField source="created_at" label="Reported" />
         <FunctionField<AdminForumReportRecord>
           label="State"
           render={(record) => (

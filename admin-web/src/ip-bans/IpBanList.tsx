@@ -1,7 +1,6 @@
 import {
   CreateButton,
   Datagrid,
-  DateField,
   DeleteWithConfirmButton,
   FunctionField,
   List,
@@ -10,6 +9,7 @@ import {
   TopToolbar,
 } from 'react-admin';
 import type { AdminIpBanRecord } from '@ecup/domain';
+import { WhenField } from '../dates.tsx';
 
 const filters = [
   <TextInput key="q" source="q" label="Search" alwaysOn />,
@@ -40,7 +40,7 @@ export function IpBanList() {
         />
         <TextField source="reason" sortable={false} />
         <TextField source="created_by.username" label="Added by" sortable={false} />
-        <DateField source="created_at" label="Added" showTime />
+        <WhenField source="created_at" label="Added" />
         <DeleteWithConfirmButton confirmTitle="Remove this IP ban?" confirmContent="" label="Remove" />
       </Datagrid>
     </List>

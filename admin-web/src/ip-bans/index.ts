@@ -13,4 +13,8 @@ export const ipBans: ConsoleResource = {
   list: IpBanList,
   create: IpBanCreate,
   recordRepresentation: 'cidr',
+  notifications: {
+    created: 'The IP ban is added. Sign-in and sign-up from that range are refused.',
+    deleted: 'The IP ban is removed.',
+  },
 };

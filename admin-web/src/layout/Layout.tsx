@@ -1,22 +1,32 @@
 import type { ReactNode } from 'react';
 import Security from '@mui/icons-material/Security';
-import { AppBar, Layout as RaLayout, Logout, Menu, MenuItemLink, UserMenu } from 'react-admin';
+import { AppBar, Layout as RaLayout, Logout, Menu, MenuItemLink, UserMenu, useBasename } from 'react-admin';
+
+/**
+ * The two-factor page's address. A menu link's `to` is a router path of the whole site, not of the console, so it
+ * carries the console's basename (`/admin`) itself; without it the link opens the player app.
+ */
+function useTwoFactorPath(): string {
+  return `${useBasename()}/two-factor`;
+}
 
 /** The menu: the dashboard, the resources `authProvider.canAccess` allows (ResourceItems hides the rest), 2FA. */
 function ConsoleMenu() {
+  const twoFactor = useTwoFactorPath();
   return (
     <Menu>
       <Menu.DashboardItem />
       <Menu.ResourceItems />
-      <Menu.Item to="/two-factor" primaryText="Two-factor sign-in" leftIcon={<Security />} />
+      <Menu.Item to={twoFactor} primaryText="Two-factor sign-in" leftIcon={<Security />} />
     </Menu>
   );
 }
 
 function ConsoleUserMenu() {
+  const twoFactor = useTwoFactorPath();
   return (
     <UserMenu>
-      <MenuItemLink to="/two-factor" primaryText="Two-factor sign-in" leftIcon={<Security />} />
+      <MenuItemLink to={twoFactor} primaryText="Two-factor sign-in" leftIcon={<Security />} />
       <Logout />
     </UserMenu>
   );

@@ -41,6 +41,19 @@ function CurrentImage() {
 }
 
 /**
+ * The content editor is a writing area, not a one-line field: about 16 lines high on a laptop (fewer on a phone),
+ * growing with the text and scrolling only past 70 % of the screen's height, so a whole article stays in reach.
+ */
+const EDITOR_AREA = {
+  '& .RaRichTextInput-editorContent .ProseMirror': {
+    minHeight: { xs: '12rem', md: '24rem' },
+    maxHeight: '70vh',
+    overflowY: 'auto',
+    lineHeight: 1.6,
+  },
+} as const;
+
+/**
  * The article form of create and edit: title, category label, publish time and whether it is published, image,
  * excerpt, and the rich-text content (HTML, sanitised by the server on save, decisions §9).
  */
@@ -69,7 +82,7 @@ export function NewsForm() {
         helperText="Leave empty to use the start of the text"
         slotProps={{ htmlInput: { maxLength: NEWS_EXCERPT_MAX } }}
       />
-      <RichTextInput source="content" label="Content" fullWidth validate={required()} />
+      <RichTextInput source="content" label="Content" fullWidth validate={required()} sx={EDITOR_AREA} />
     </SimpleForm>
   );
 }

@@ -3,7 +3,6 @@ import Chip from '@mui/material/Chip';
 import {
   CreateButton,
   Datagrid,
-  DateField,
   DeleteWithConfirmButton,
   EditButton,
   FunctionField,
@@ -15,6 +14,7 @@ import {
 } from 'react-admin';
 import type { AdminNewsRecord } from '@ecup/domain';
 import { CATEGORY_CHOICES } from './categories.ts';
+import { WhenField } from '../dates.tsx';
 
 const filters = [
   <TextInput key="q" source="q" label="Search titles" alwaysOn />,
@@ -68,7 +68,7 @@ export function NewsList() {
         <TextField source="title" />
         <TextField source="category" sortBy="category_id" />
         <FunctionField<AdminNewsRecord> label="Status" render={(record) => <Visibility record={record} />} />
-        <DateField source="published_at" label="Publish time" showTime />
+        <WhenField source="published_at" label="Publish time" />
         <FunctionField<AdminNewsRecord>
           label="Publisher"
           sortable={false}

@@ -1,6 +1,8 @@
+import { useEffect, useRef } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { AdminNewsRecord } from '@ecup/domain';
+import { formatWhen } from '../dates.tsx';
 
 /** Reading styles of the player app's article (player-web news page), so the preview reads the same. */
 const contentStyles = {
@@ -19,11 +21,27 @@ const contentStyles = {
 } as const;
 
 /**
+ * The article's own links (another site, or a page of the player app) open in a new tab, so following one from the
+ * preview never leaves the console.
+ */
+function useLinksInNewTab(html: string) {
+  const content = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    content.current?.querySelectorAll('a[href]').forEach((link) => {
+      link.setAttribute('target', '_blank');
+      link.setAttribute('rel', 'noopener noreferrer');
+    });
+  }, [html]);
+  return content;
+}
+
+/**
  * The article as the player page shows it (spec §2 News page: image, category, title, HTML content, publisher and
  * time), drawn from the record the server answered: its `content` is the server's sanitised HTML (decisions §9),
  * never what was typed into the editor.
  */
 export function NewsPreview({ record }: { record: AdminNewsRecord }) {
+  const content = useLinksInNewTab(record.content);
   const publisher = record.publisher ? `${record.publisher.first_name} ${record.publisher.last_name}`.trim() : '';
   return (
     <Box component="article" aria-label="Preview as players see it">
@@ -84,6 +102,7 @@ export function NewsPreview({ record }: { record: AdminNewsRecord }) {
         </Box>
       </Box>
       <Box
+        ref={content}
         sx={{ ...contentStyles, mt: 3 }}
         // The server's sanitised HTML (allow-list on save and again on output, decisions §9), as the player app
         // inserts it.
@@ -94,7 +113,7 @@ export function NewsPreview({ record }: { record: AdminNewsRecord }) {
         sx={{ mt: 4, pt: 2, borderTop: 1, borderColor: 'divider', display: 'flex', gap: 3, color: 'text.secondary' }}
       >
         {publisher !== '' && <Typography variant="body2">Published by {publisher}</Typography>}
-        <Typography variant="body2">{new Date(record.published_at).toLocaleString()}</Typography>
+        <Typography variant="body2">{formatWhen(record.published_at)}</Typography>
       </Box>
     </Box>
   );

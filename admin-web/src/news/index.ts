@@ -14,4 +14,9 @@ export const news: ConsoleResource = {
   create: NewsCreate,
   edit: NewsEdit,
   recordRepresentation: 'title',
+  notifications: {
+    created: 'The article is saved.',
+    updated: 'Your changes to the article are saved.',
+    deleted: 'The article is deleted. Players no longer see it.',
+  },
 };

@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { List, TopToolbar, useListContext } from 'react-admin';
 import type { AdminTrophyWinnerRecord } from '@ecup/domain';
 import { ExportCsvButton } from './ExportCsvButton.tsx';
+import { formatWhen } from '../dates.tsx';
 
 /** Weeks in order, each with its winners in order of securing. */
 function byWeek(
@@ -96,7 +97,7 @@ function Weeks() {
                   <TableCell>
                     <Guardian row={row} />
                   </TableCell>
-                  <TableCell>{new Date(row.secured_at).toLocaleString()}</TableCell>
+                  <TableCell>{formatWhen(row.secured_at)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

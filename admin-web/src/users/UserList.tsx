@@ -2,7 +2,6 @@ import Chip from '@mui/material/Chip';
 import {
   AutocompleteInput,
   Datagrid,
-  DateField,
   FunctionField,
   List,
   NumberField,
@@ -12,6 +11,7 @@ import {
 } from 'react-admin';
 import type { AdminUserRecord } from '@ecup/domain';
 import { CONSOLE_CHOICES, COUNTRY_CHOICES, consoleName } from './choices.ts';
+import { WhenField } from '../dates.tsx';
 
 const BANNED_CHOICES = [
   { id: 'true', name: 'Banned' },
@@ -62,7 +62,7 @@ export function UserList() {
           render={(record) => `${record.wins}-${record.losses}-${record.ties}`}
           sortable={false}
         />
-        <DateField source="created_at" label="Signed up" />
+        <WhenField source="created_at" label="Signed up" />
       </Datagrid>
     </List>
   );

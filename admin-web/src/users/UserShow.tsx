@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
+import LinearProgress from '@mui/material/LinearProgress';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -11,13 +12,18 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { Link, Show, useRecordContext } from 'react-admin';
-import type { AdminUserDetail, AdminUserGame } from '@ecup/domain';
+import { Link, Show, useCanAccess, useCreatePath, useRecordContext } from 'react-admin';
+import type { AdminUserDetail, AdminUserGame, AdminUserRecord } from '@ecup/domain';
+import { formatWhen } from '../dates.tsx';
 import { consoleName } from './choices.ts';
 import { UserActions } from './UserActions.tsx';
 
-function when(iso: string | null): string {
-  return iso ? new Date(iso).toLocaleString() : '—';
+/**
+ * Whether the record is the profile (`GET /users/{id}`) rather than a row of the list: react-admin shows the list's
+ * row at once while the profile loads, and the row has no stats, games, addresses or bans.
+ */
+export function isUserDetail(record: AdminUserRecord | AdminUserDetail): record is AdminUserDetail {
+  return 'stats' in record && 'recent_games' in record && 'bans' in record;
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -51,6 +57,9 @@ function Stat({ label, value }: { label: string; value: ReactNode }) {
 }
 
 function GamesTable({ games, conflictLinks }: { games: AdminUserGame[]; conflictLinks?: boolean }) {
+  // Console paths carry the console's basename: a bare '/users/…' is the player app.
+  const createPath = useCreatePath();
+  const { canAccess: canSeeConflicts } = useCanAccess({ resource: 'conflicts', action: 'show' });
   if (games.length === 0) return <Empty text={conflictLinks ? 'No conflicts.' : 'No games yet.'} />;
   return (
     <Table>
@@ -67,9 +76,17 @@ function GamesTable({ games, conflictLinks }: { games: AdminUserGame[]; conflict
       <TableBody>
         {games.map((game) => (
           <TableRow key={game.id}>
-            <TableCell>{conflictLinks ? <Link to={`/conflicts/${game.id}/show`}>#{game.id}</Link> : game.id}</TableCell>
             <TableCell>
-              <Link to={`/users/${game.opponent.id}/show`}>{game.opponent.username}</Link>
+              {conflictLinks && canSeeConflicts ? (
+                <Link to={createPath({ resource: 'conflicts', type: 'show', id: game.id })}>#{game.id}</Link>
+              ) : (
+                game.id
+              )}
+            </TableCell>
+            <TableCell>
+              <Link to={createPath({ resource: 'users', type: 'show', id: game.opponent.id })}>
+                {game.opponent.username}
+              </Link>
             </TableCell>
             <TableCell>{game.own_score === null ? '—' : `${game.own_score}-${game.opponent_score}`}</TableCell>
             <TableCell>
@@ -86,7 +103,7 @@ function GamesTable({ games, conflictLinks }: { games: AdminUserGame[]; conflict
             <TableCell>
               {game.elo_change === null ? '—' : `${game.elo_change > 0 ? '+' : ''}${game.elo_change}`}
             </TableCell>
-            <TableCell>{when(game.created_at)}</TableCell>
+            <TableCell>{formatWhen(game.created_at)}</TableCell>
           </TableRow>
         ))}
       </TableBody>
@@ -96,9 +113,8 @@ function GamesTable({ games, conflictLinks }: { games: AdminUserGame[]; conflict
 
 /** The profile: identity, stats, recent games, conflicts, sign-in addresses and ban history (issue 7 "Users"). */
 function UserProfile() {
-  const user = useRecordContext<AdminUserDetail>();
+  const user = useRecordContext<AdminUserRecord | AdminUserDetail>();
   if (!user) return null;
-  const stats = user.stats;
   return (
     <CardContent>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between' }}>
@@ -111,7 +127,7 @@ function UserProfile() {
           </Typography>
           <Typography color="text.secondary">
             {user.email} · {consoleName(user.console)} gamer tag {user.gamer_tag} · {user.country ?? '—'} · signed up{' '}
-            {when(user.created_at)}
+            {formatWhen(user.created_at)}
           </Typography>
           <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap' }}>
             {user.flags.map((flag) => (
@@ -125,9 +141,29 @@ function UserProfile() {
       </Stack>
       {user.banned && (
         <Alert severity="error" sx={{ mt: 2 }}>
-          Banned {user.ban_permanent ? 'permanently' : `until ${when(user.banned_until)}`}. Reason: {user.ban_reason}
+          Banned {user.ban_permanent ? 'permanently' : `until ${formatWhen(user.banned_until)}`}. Reason:{' '}
+          {user.ban_reason}
         </Alert>
       )}
+      {isUserDetail(user) ? (
+        <ProfileDetail user={user} />
+      ) : (
+        <Box role="status" sx={{ mt: 3 }}>
+          <Typography color="text.secondary" sx={{ mb: 1 }}>
+            Loading stats, games and sign-in history…
+          </Typography>
+          <LinearProgress />
+        </Box>
+      )}
+    </CardContent>
+  );
+}
+
+/** What only the profile carries: stats, recent games, conflicts, sign-in addresses and ban history. */
+function ProfileDetail({ user }: { user: AdminUserDetail }) {
+  const stats = user.stats;
+  return (
+    <>
       <Section title="Stats">
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
           <Stat label="Rank" value={stats.rank ?? '—'} />
@@ -163,8 +199,8 @@ function UserProfile() {
                 <TableRow key={row.ip}>
                   <TableCell>{row.ip}</TableCell>
                   <TableCell>{row.sessions}</TableCell>
-                  <TableCell>{when(row.first_seen)}</TableCell>
-                  <TableCell>{when(row.last_seen)}</TableCell>
+                  <TableCell>{formatWhen(row.first_seen)}</TableCell>
+                  <TableCell>{formatWhen(row.last_seen)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
@@ -190,10 +226,10 @@ function UserProfile() {
                 <TableRow key={ban.id}>
                   <TableCell sx={{ overflowWrap: 'anywhere' }}>{ban.reason}</TableCell>
                   <TableCell>{ban.created_by?.username ?? '—'}</TableCell>
-                  <TableCell>{when(ban.created_at)}</TableCell>
-                  <TableCell>{ban.expires_at ? when(ban.expires_at) : 'Permanent'}</TableCell>
+                  <TableCell>{formatWhen(ban.created_at)}</TableCell>
+                  <TableCell>{ban.expires_at ? formatWhen(ban.expires_at) : 'Permanent'}</TableCell>
                   <TableCell>
-                    {ban.lifted_at ? `${when(ban.lifted_at)} by ${ban.lifted_by?.username ?? '—'}` : '—'}
+                    {ban.lifted_at ? `${formatWhen(ban.lifted_at)} by ${ban.lifted_by?.username ?? '—'}` : '—'}
                   </TableCell>
                 </TableRow>
               ))}
@@ -201,12 +237,12 @@ function UserProfile() {
           </Table>
         )}
       </Section>
-    </CardContent>
+    </>
   );
 }
 
 function UserTitle() {
-  const user = useRecordContext<AdminUserDetail>();
+  const user = useRecordContext<AdminUserRecord>();
   return <>{user ? `User ${user.username}` : 'User'}</>;
 }
 

@@ -3,6 +3,7 @@ import { MESSAGES, has, parsePositiveInt, sessionPermissions } from '@ecup/domai
 import { hashToken, User } from '@ecup/db';
 import { forbidden, unauthorized } from '../errors.ts';
 import type { AppDeps, AppState, SessionRef } from '../context.ts';
+import { currentSeason } from '../services/season.ts';
 import { bodyOf } from './body.ts';
 
 const TOUCH_EVERY_MS = 60_000;
@@ -75,7 +76,9 @@ export function authenticate(deps: AppDeps): Koa.Middleware<AppState> {
       const found = await findSession(deps, credentials.id, credentials.token);
       if (!found) throw unauthorized(MESSAGES.sessionExpired);
       const now = deps.now();
-      if (isBanned(found.user, now)) throw bannedError(found.user, 'UTC');
+      // The end of a ban reads in the season's zone, as at sign-in (e.g. 'CET'), whichever call meets it.
+      if (isBanned(found.user, now))
+        throw bannedError(found.user, (await currentSeason(deps.knex))?.time_zone ?? 'UTC');
       ctx.state.user = found.user;
       ctx.state.session = found.session;
       if (now.getTime() - new Date(found.session.last_seen_at).getTime() > TOUCH_EVERY_MS) {

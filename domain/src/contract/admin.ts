@@ -243,6 +243,8 @@ export interface AdminConflictRecord {
 export interface AdminConflictPlayer extends GamePlayer {
   /** 1 or 2: the player's side in the game (score_1 is user 1's goals). */
   side: 1 | 2;
+  /** Final games the player has played (the Elo rule's K reads it; the resolve confirmation rates with it). */
+  games_played: number;
   /** What this player entered: a score, an 'Opponent left' report, or nothing (they protested or did not answer). */
   result: { kind: 'score' | 'opponent_left'; score_1: number | null; score_2: number | null; at: string } | null;
 }

@@ -1,9 +1,12 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { formatDateTime } from '@ecup/domain';
 import { catalogue, type MessageKey } from './catalogue.ts';
 import { LANGUAGES, LOCALES, fill, type Lang } from './dictionary.ts';
 import type { translateMessage } from './spec-messages.ts';
 
 const STORAGE_KEY = 'ecup.lang';
+/** The reader's time zone, named in every full date and time. */
+const READER_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 export interface I18n {
   lang: Lang;
@@ -13,7 +16,7 @@ export interface I18n {
   t(key: MessageKey, params?: Record<string, string | number>): string;
   /** A spec message (from domain or the server) in the reader's language. */
   tm(text: string): string;
-  /** A date and time (unix seconds or Date) in the reader's locale and time zone. */
+  /** A date and time (unix seconds or Date) in the reader's locale and time zone, with the zone named. */
   dateTime(at: number | Date, options?: Intl.DateTimeFormatOptions): string;
   /**
    * Numbers in the reader's locale. One formatter per language: building an Intl formatter costs more than a whole
@@ -78,8 +81,12 @@ export function I18nProvider({ children }: { children: ReactNode }) {
       // A key whose dictionary is not loaded shows as itself rather than breaking the page (see catalogue.ts).
       t: (key, params) => fill(catalogue[lang][key] ?? key, params),
       tm: (text) => (translate ? translate(text, lang) : text),
-      dateTime: (at, options = { dateStyle: 'medium', timeStyle: 'short' }) =>
-        dateFormat(options).format(typeof at === 'number' ? new Date(at * 1000) : at),
+      // A full date and time is written by the product's one formatter (domain formatDateTime, as the console and
+      // the server's messages write it: '26 Nov 2026, 07:34 CET'); other options pick a part of it.
+      dateTime: (at, options) => {
+        const date = typeof at === 'number' ? new Date(at * 1000) : at;
+        return options ? dateFormat(options).format(date) : formatDateTime(date, READER_ZONE, locale);
+      },
       numberFormat: new Intl.NumberFormat(locale),
     };
   }, [lang, setLang, translate]);

@@ -138,7 +138,7 @@ function rejected(error: unknown): never {
   throw error;
 }
 
-/** An instant in UTC and in the season's zone: '2019-11-24 23:00 UTC (2019-11-25 00:00 Europe/Stockholm)'. */
+/** An instant in UTC and in the season's zone: '24 Nov 2019, 23:00 UTC (25 Nov 2019, 00:00 CET)'. */
 function when(instant: Date | null, zone: string): string {
   if (!instant) return 'none';
   return `${formatDateTime(instant, 'UTC')} (${formatDateTime(instant, zone)})`;

@@ -108,7 +108,7 @@ async function detail(ac: AdminContext, id: number): Promise<AdminConflictDetail
   const row = (await baseQuery(knex).where('games.id', id).first()) as Row | undefined;
   const game = row ? await findGame(knex, id) : null;
   if (!row || !game) return null;
-  const [summary, messages, evidence, history] = await Promise.all([
+  const [summary, messages, evidence, history, played] = await Promise.all([
     gameSummary(knex, game, ac.now),
     chatRows(knex).where('chat_messages.game_id', id).orderBy('chat_messages.id', 'asc').limit(TRANSCRIPT_MAX),
     evidenceRows(knex).where('evidence.game_id', id).orderBy('evidence.id', 'asc'),
@@ -123,7 +123,9 @@ async function detail(ac: AdminContext, id: number): Promise<AdminConflictDetail
       .orderBy('final_at', 'desc')
       .limit(HISTORY_MAX)
       .select('id', 'user_1_id', 'user_2_id', 'score_1', 'score_2', 'final_at') as Promise<Row[]>,
+    knex('users').whereIn('id', [game.user_1_id, game.user_2_id]).select('id', 'games_played') as Promise<Row[]>,
   ]);
+  const gamesPlayed = (userId: number) => Number(played.find((p) => Number(p.id) === userId)?.games_played ?? 0);
   const reporter = game.dropped_user_id !== null ? opponentOf(game, game.dropped_user_id) : null;
   const resultOf = (userId: number): AdminConflictPlayer['result'] => {
     if (!game.submitted_at) return null;
@@ -157,8 +159,8 @@ async function detail(ac: AdminContext, id: number): Promise<AdminConflictDetail
     ...present(row, ac.now),
     game: summary,
     players: [
-      { ...summary.user_1, side: 1, result: resultOf(game.user_1_id) },
-      { ...summary.user_2, side: 2, result: resultOf(game.user_2_id) },
+      { ...summary.user_1, side: 1, games_played: gamesPlayed(game.user_1_id), result: resultOf(game.user_1_id) },
+      { ...summary.user_2, side: 2, games_played: gamesPlayed(game.user_2_id), result: resultOf(game.user_2_id) },
     ],
     messages: (messages as Row[]).map(presentChatMessage),
     evidence: (evidence as Row[]).map((e): AdminEvidence => {
