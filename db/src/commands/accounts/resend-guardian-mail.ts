@@ -15,6 +15,40 @@ export function birthDateOf(value: Date | string): BirthDate {
 }
 
 /**
+ * Writes the approval e-mail to a minor's parent or guardian (spec §5 "Signup"; decisions §8) as an `emails` row in
+ * the caller's transaction, with the link carrying `token`; sent by the worker after commit. Answers the row's id.
+ */
+export async function queueGuardianMail(
+  trx: Knex,
+  input: {
+    id: number;
+    username: string;
+    first_name: string;
+    last_name: string;
+    guardian_email: string;
+    token: string;
+    public_url: string;
+    product_name: string;
+  },
+): Promise<number> {
+  const mail = guardianConfirmationMail({
+    product: input.product_name,
+    first_name: input.first_name,
+    last_name: input.last_name,
+    username: input.username,
+    link: `${input.public_url}/guardian/confirm/${input.id}/${input.token}`,
+  });
+  const [emailId] = await trx('emails').insert({
+    kind: 'guardian-confirmation',
+    user_id: input.id,
+    to_address: input.guardian_email,
+    subject: mail.subject,
+    text_body: mail.text,
+  });
+  return Number(emailId);
+}
+
+/**
  * A minor sends the guardian's approval e-mail again from settings (decisions §8). The link gets a new token, so
  * the earlier e-mail's link stops working (one live link, as with password resets); refused once the guardian has
  * approved, and for a player who needs no approval.
@@ -45,19 +79,6 @@ export async function resendGuardianMail(
     .whereNull('guardian_confirmed_at')
     .update({ guardian_token_hash: hashToken(token) });
   if (changed !== 1) throw new CommandRejected('conflict', MESSAGES.guardianResendApproved);
-  const mail = guardianConfirmationMail({
-    product: input.product_name,
-    first_name: user.first_name,
-    last_name: user.last_name,
-    username: user.username,
-    link: `${input.public_url}/guardian/confirm/${user.id}/${token}`,
-  });
-  const [emailId] = await trx('emails').insert({
-    kind: 'guardian-confirmation',
-    user_id: user.id,
-    to_address: user.guardian_email,
-    subject: mail.subject,
-    text_body: mail.text,
-  });
-  return { result: { guardian_email: user.guardian_email }, events: [{ type: 'email', email_id: Number(emailId) }] };
+  const email_id = await queueGuardianMail(trx, { ...user, token, ...input });
+  return { result: { guardian_email: user.guardian_email }, events: [{ type: 'email', email_id }] };
 }

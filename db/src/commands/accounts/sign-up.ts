@@ -2,10 +2,10 @@ import type { Knex } from 'knex';
 import { UniqueViolationError } from 'objection';
 import { MESSAGES, type SignupValue } from '@ecup/domain';
 import { User } from '../../models/User.ts';
-import { guardianConfirmationMail } from '../../mail/templates.ts';
 import { hashToken, newToken } from '../../security/tokens.ts';
 import { CommandRejected, type CommandEvent, type CommandOutcome } from '../types.ts';
 import { createSession, type NewSession } from './create-session.ts';
+import { queueGuardianMail } from './resend-guardian-mail.ts';
 
 export interface SignUpInput {
   form: SignupValue;
@@ -71,21 +71,14 @@ export async function signUp(trx: Knex, input: SignUpInput): Promise<CommandOutc
 
   const events: CommandEvent[] = [];
   if (form.guardian_email && guardianToken) {
-    const mail = guardianConfirmationMail({
-      product: input.product_name,
-      first_name: user.first_name,
-      last_name: user.last_name,
-      username: user.username,
-      link: `${input.public_url}/guardian/confirm/${user.id}/${guardianToken}`,
+    const email_id = await queueGuardianMail(trx, {
+      ...user,
+      guardian_email: form.guardian_email,
+      token: guardianToken,
+      public_url: input.public_url,
+      product_name: input.product_name,
     });
-    const [emailId] = await trx('emails').insert({
-      kind: 'guardian-confirmation',
-      user_id: user.id,
-      to_address: form.guardian_email,
-      subject: mail.subject,
-      text_body: mail.text,
-    });
-    events.push({ type: 'email', email_id: Number(emailId) });
+    events.push({ type: 'email', email_id });
   }
   const session = await createSession(trx, { user_id: user.id, ip: input.ip, user_agent: input.user_agent });
   return { result: { ...session.result, user_id: user.id }, events };
