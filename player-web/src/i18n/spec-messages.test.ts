@@ -1,5 +1,5 @@
 import test from 'ava';
-import { MESSAGES, type MessageName } from '@ecup/domain';
+import { MESSAGES, formatDateTime, type MessageName } from '@ecup/domain';
 import { SPEC_MESSAGES_SV, translateMessage } from './spec-messages.ts';
 
 /** Fixed messages whose Swedish is rightly the same as the English (none today; e.g. 'OK', 'Admin'). */
@@ -46,9 +46,9 @@ test('bans keep the date and the reason', (t) => {
   const until = new Date('2025-03-01T17:05:00Z');
   t.is(
     translateMessage(MESSAGES.banned('Spam. Lots of it.', until, 'Europe/Stockholm'), 'sv'),
-    'Du är avstängd fram till 1 Mar 2025, 18:05 CET. Anledning: Spam. Lots of it.',
+    `Du är avstängd fram till ${formatDateTime(until, 'Europe/Stockholm', 'sv')}. Anledning: Spam. Lots of it.`,
   );
-  t.is(translateMessage(MESSAGES.banned('', until), 'sv'), 'Du är avstängd fram till 1 Mar 2025, 17:05 UTC.');
+  t.is(translateMessage(MESSAGES.banned('', until), 'sv'), 'Du är avstängd fram till 1 mars 2025 17:05 UTC.');
   t.is(translateMessage(MESSAGES.banned('Cheating', null), 'sv'), 'Du är avstängd. Anledning: Cheating');
   t.is(translateMessage(MESSAGES.banned('  ', null), 'sv'), 'Du är avstängd.');
 });

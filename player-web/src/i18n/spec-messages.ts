@@ -187,6 +187,25 @@ const NAME_BY_ENGLISH: ReadonlyMap<string, MessageName> = new Map(
 );
 
 /** The English shapes of MESSAGES' functions and their Swedish versions; the captured parts are kept as they are. */
+/** The short month names of the English and the Swedish date format (domain `formatDateTime`), January first. */
+function shortMonths(locale: string): string[] {
+  const format = new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' });
+  return Array.from({ length: 12 }, (_, month) => format.format(Date.UTC(2000, month, 15)));
+}
+const MONTHS_EN = shortMonths('en-GB');
+const MONTHS_SV = shortMonths('sv');
+
+/**
+ * A date the server wrote in English ("1 Mar 2025, 18:05 CET", domain `formatDateTime`) as the Swedish format writes
+ * it ("1 mars 2025 18:05 CET"); any other text is kept as it is.
+ */
+function swedishDateTime(text: string): string {
+  const match = /^(\d{1,2}) (\S+) (\d{4}), (\d{2}:\d{2})(.*)$/.exec(text);
+  const month = match ? MONTHS_EN.indexOf(match[2]!) : -1;
+  if (!match || month < 0) return text;
+  return `${match[1]} ${MONTHS_SV[month]} ${match[3]} ${match[4]}${match[5]}`;
+}
+
 const PATTERNS: readonly (readonly [RegExp, (...parts: string[]) => string])[] = [
   // rateLimited
   [
@@ -201,7 +220,7 @@ const PATTERNS: readonly (readonly [RegExp, (...parts: string[]) => string])[] =
   [
     /^You are banned(?: until ([\s\S]+?))?\.(?: Reason: ([\s\S]*))?$/,
     (until, reason) => {
-      const head = until ? `Du är avstängd fram till ${until}.` : 'Du är avstängd.';
+      const head = until ? `Du är avstängd fram till ${swedishDateTime(until)}.` : 'Du är avstängd.';
       return reason ? `${head} Anledning: ${reason}` : head;
     },
   ],
