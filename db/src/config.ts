@@ -22,6 +22,7 @@ export interface Config {
    */
   trustedProxies: { start: Buffer; end: Buffer; cidr: string }[];
   worker: boolean;
+  /** SEED_DEMO: seed the demo into an empty database (default on; off and refused when NODE_ENV=production). */
   seedDemo: boolean;
   playerWebDist: string;
   adminWebDist: string;
@@ -101,6 +102,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'TEST_CLOCK=on lets anyone move the clock: it is refused with NODE_ENV=production. Unset it.',
     );
   }
+  const production = env.NODE_ENV === 'production';
+  const seedDemo = flag('SEED_DEMO', env.SEED_DEMO, !production);
+  if (seedDemo && production) {
+    throw new ConfigError(
+      'SEED_DEMO=on creates accounts whose passwords are in the README: it is refused with NODE_ENV=production. Unset it.',
+    );
+  }
   const logLevel = (env.LOG_LEVEL || 'info').toLowerCase() as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${env.LOG_LEVEL}")`);
@@ -147,7 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: flag('TRUST_PROXY', env.TRUST_PROXY, false),
     trustedProxies,
     worker: flag('WORKER', env.WORKER, true),
-    seedDemo: flag('SEED_DEMO', env.SEED_DEMO, true),
+    seedDemo,
     playerWebDist: path.join(ROOT, 'player-web', 'dist'),
     adminWebDist: path.join(ROOT, 'admin-web', 'dist'),
     shutdownTimeoutMs: Number.isFinite(shutdownTimeoutMs) && shutdownTimeoutMs > 0 ? shutdownTimeoutMs : 15000,

@@ -1,6 +1,8 @@
 import {
+  ConfigError,
   DEMO_ACCOUNTS,
   createDiskImageStore,
+  demoPresent,
   createLogger,
   openProcess,
   runMain,
@@ -13,7 +15,8 @@ import { createMetricsRegistry, startApi } from '@ecup/api';
 import { startWorker, type WorkerHandle } from '@ecup/worker';
 
 /**
- * `npm start`: creates the database if needed, migrates, seeds the demo data into an empty database, and serves
+ * `npm start`: creates the database if needed, migrates, seeds the demo data into an empty database (not in
+ * production, which refuses a database holding the demo accounts), and serves
  * the API, the player app and the console on one port with an in-process worker unless WORKER=off
  * (decisions §1).
  */
@@ -21,6 +24,13 @@ runMain(async () => {
   const { config, knex, migrations } = await openProcess();
   const log = createLogger({ level: config.logLevel });
   if (migrations.length > 0) log.info(`database: applied ${migrations.length} migrations`);
+  const production = process.env.NODE_ENV === 'production';
+  if (production && (await demoPresent(knex))) {
+    await knex.destroy();
+    throw new ConfigError(
+      'This database holds the demo accounts, whose passwords are in the README: remove them with `npm run cli -- demo:remove` before a production start.',
+    );
+  }
   const now = new Date();
   await seedBase(knex, { now });
   const images = createDiskImageStore(config.uploadDir);
@@ -43,10 +53,13 @@ runMain(async () => {
   log.info(`eCup is running on ${config.publicUrl} (API, player app at /, console at /admin/)`);
   log.info(`worker: ${worker ? 'in this process' : 'off (WORKER=off); run npm run worker'}`);
   log.info(`e-mails: ${config.smtpUrl ? 'sent by SMTP' : `written to ${config.mailOutbox}`}`);
-  log.info(
-    `demo logins: ${DEMO_ACCOUNTS.player.username} / ${DEMO_ACCOUNTS.player.password} (player), ` +
-      `${DEMO_ACCOUNTS.admin.username} / ${DEMO_ACCOUNTS.admin.password} (admin)`,
-  );
+  // The demo logins are printed only where the demo is seeded (never in production, where SEED_DEMO is refused).
+  if (config.seedDemo) {
+    log.info(
+      `demo logins: ${DEMO_ACCOUNTS.player.username} / ${DEMO_ACCOUNTS.player.password} (player), ` +
+        `${DEMO_ACCOUNTS.admin.username} / ${DEMO_ACCOUNTS.admin.password} (admin)`,
+    );
+  }
   stopOnSignals([() => api.close(), async () => worker?.close(), () => knex.destroy()], {
     timeoutMs: config.shutdownTimeoutMs,
     what: 'in-flight requests and jobs',

@@ -3,8 +3,10 @@ import {
   createDiskImageStore,
   demoSeeded,
   findCurrentSeason,
+  removeDemo,
   seedBase,
   seedDemo,
+  type RemoveDemoSummary,
   type SeedDemoSummary,
 } from '@ecup/db';
 import { parse } from '../cli/program.ts';
@@ -27,6 +29,16 @@ const SUMMARY_TITLES: [keyof SeedDemoSummary, string][] = [
   ['news', 'news articles'],
   ['forum_threads', 'forum threads'],
   ['forum_posts', 'forum posts'],
+];
+
+const REMOVED_TITLES: [keyof RemoveDemoSummary, string][] = [
+  ['users', 'users (the demo accounts and demo players)'],
+  ['games', 'games'],
+  ['matches', 'matches'],
+  ['news', 'news articles'],
+  ['forum_threads', 'forum threads'],
+  ['forum_posts', 'forum posts'],
+  ['images', 'image files'],
 ];
 
 /** The `demo:*` commands (decisions §4: the demo seed makes the product usable at once). */
@@ -113,6 +125,41 @@ Examples:
           `Sign in with ${DEMO_ACCOUNTS.admin.username} / ${DEMO_ACCOUNTS.admin.password} (admin) or ` +
             `${DEMO_ACCOUNTS.player.username} / ${DEMO_ACCOUNTS.player.password} (player).`,
         );
+      });
+    });
+
+  program
+    .command('demo:remove')
+    .description(
+      'Remove the demo data: the demo accounts and demo players, their games, matches, forum threads and posts, ' +
+        'the news they published and their images. The season, countries, forum categories, teams and every real ' +
+        'player stay.',
+    )
+    .addHelpText(
+      'after',
+      `
+Runs in one transaction; the image files are deleted from UPLOAD_DIR after it. A production start refuses a
+database that holds the demo accounts until this has run.
+
+Example:
+  $ npm run cli -- demo:remove`,
+    )
+    .action(async () => {
+      await runtime.withDatabase(async (knex, config) => {
+        const removed = await removeDemo(knex, createDiskImageStore(config.uploadDir));
+        if (removed.users === 0) {
+          runtime.print('There is no demo data in this database: nothing was removed.');
+          return;
+        }
+        runtime.print('Removed the demo data:');
+        for (const [key, title] of REMOVED_TITLES) runtime.print(`  ${String(removed[key]).padStart(6)} ${title}`);
+        if (removed.real_players_with_demo_games > 0) {
+          const n = removed.real_players_with_demo_games;
+          runtime.print(
+            `${n} real player${n === 1 ? '' : 's'} had games against demo players; ` +
+              'their Elo still counts them: run npm run cli -- elo:rebuild to replay the ratings without them.',
+          );
+        }
       });
     });
 };
