@@ -23,6 +23,17 @@ test('a production start with SEED_DEMO=on is refused with one line and a non-ze
   t.regex(lines[0]!, /^SEED_DEMO=on .* refused with NODE_ENV=production\. Unset it\.$/);
 });
 
+test('an unreachable Redis with a password in REDIS_URL stops the start without writing the password', async (t) => {
+  const proc = runEntry('worker/src/main.ts', {
+    NODE_ENV: 'production',
+    REDIS_URL: 'redis://:redis-secret-91@127.0.0.1:1',
+    DATABASE_URL: TEST_DATABASE_SERVER,
+  });
+  t.is(await proc.exited, 1);
+  t.false(proc.output().includes('redis-secret-91'), proc.output());
+  t.regex(proc.output(), /REDIS_URL=redis:\/\/:\*\*\*@127\.0\.0\.1:1/);
+});
+
 test(
   'a production start on a fresh database creates no demo account and logs no password or token; ' +
     'a database holding the demo accounts is refused naming demo:remove',

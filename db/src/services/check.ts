@@ -48,7 +48,7 @@ export async function checkRedis(config: Config): Promise<void> {
     await redis.ping();
   } catch (error) {
     throw new ConfigError(
-      `Cannot reach Redis (REDIS_URL=${config.redisUrl}): ${reason(error)}. Start it (for example: ${START_REDIS}) or set REDIS_URL.`,
+      `Cannot reach Redis (REDIS_URL=${config.redisUrl.replace(/:[^:@/]*@/, ':***@')}): ${reason(error)}. Start it (for example: ${START_REDIS}) or set REDIS_URL.`,
     );
   } finally {
     redis.disconnect();
