@@ -37,7 +37,7 @@ test.serial('demo:remove on a database without demo data says so and removes not
 });
 
 test.serial(
-  'demo:remove removes the demo accounts, players, games, posts, news and images; the base rows and a real player stay',
+  'demo:remove --dry-run changes nothing; demo:remove removes the demo accounts, players, games, posts, news and images; the base rows and a real player stay',
   async (t) => {
     const seeded = await run(['demo:seed', '--players', '6', '--games-per-player', '2', '--forum-threads', '2']);
     t.is(seeded.code, 0, seeded.stderr);
@@ -87,6 +87,17 @@ test.serial(
       categories: await db.knex('forum_categories').orderBy('id').select('id', 'slug', 'title'),
       teams: await count('teams'),
     };
+
+    const tables = ['users', 'games', 'news', 'forum_threads', 'forum_posts', 'forum_categories'];
+    const snapshot = async () => Promise.all(tables.map((table) => db.knex(table).orderBy('id').select()));
+    const before = await snapshot();
+    const dry = await run(['demo:remove', '--dry-run']);
+    t.is(dry.code, 0, dry.stderr);
+    t.true(dry.stdout.startsWith('Dry run: would remove the demo data:\n'), dry.stdout);
+    t.true(dry.stdout.includes('       8 users (the demo accounts and demo players)\n'), dry.stdout);
+    t.true(dry.stdout.endsWith('Nothing was changed.\n'), dry.stdout);
+    t.deepEqual(await snapshot(), before);
+    for (const file of files) t.true(await exists(file), file);
 
     const { code, stdout, stderr } = await run(['demo:remove']);
     t.is(code, 0, stderr);

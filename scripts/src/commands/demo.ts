@@ -135,23 +135,26 @@ Examples:
         'the news they published and their images. The season, countries, forum categories, teams and every real ' +
         'player stay.',
     )
+    .option('--dry-run', 'say what would be removed and change nothing')
     .addHelpText(
       'after',
       `
 Runs in one transaction; the image files are deleted from UPLOAD_DIR after it. A production start refuses a
 database that holds the demo accounts until this has run.
 
-Example:
+Examples:
+  $ npm run cli -- demo:remove --dry-run
   $ npm run cli -- demo:remove`,
     )
-    .action(async () => {
+    .action(async (options: { dryRun?: boolean }) => {
       await runtime.withDatabase(async (knex, config) => {
-        const removed = await removeDemo(knex, createDiskImageStore(config.uploadDir));
+        const dryRun = options.dryRun === true;
+        const removed = await removeDemo(knex, createDiskImageStore(config.uploadDir), { dryRun });
         if (removed.users === 0) {
           runtime.print('There is no demo data in this database: nothing was removed.');
           return;
         }
-        runtime.print('Removed the demo data:');
+        runtime.print(dryRun ? 'Dry run: would remove the demo data:' : 'Removed the demo data:');
         for (const [key, title] of REMOVED_TITLES) runtime.print(`  ${String(removed[key]).padStart(6)} ${title}`);
         if (removed.real_players_with_demo_games > 0) {
           const n = removed.real_players_with_demo_games;
@@ -160,6 +163,7 @@ Example:
               'their Elo still counts them: run npm run cli -- elo:rebuild to replay the ratings without them.',
           );
         }
+        if (dryRun) runtime.print('Nothing was changed.');
       });
     });
 };
