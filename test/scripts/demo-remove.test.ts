@@ -30,6 +30,14 @@ const exists = (file: string) =>
     () => false,
   );
 
+test.serial('demo:remove --help prints the usage, a description and examples, and exits 0', async (t) => {
+  const { code, stdout, stderr } = await run(['demo:remove', '--help']);
+  t.is(code, 0, stderr);
+  t.regex(stdout, /^Usage: ecup demo:remove /m);
+  t.regex(stdout, /Examples:\n {2}\$ npm run cli -- demo:remove --dry-run/);
+  t.true(stdout.includes('--dry-run'));
+});
+
 test.serial('demo:remove on a database without demo data says so and removes nothing', async (t) => {
   const { code, stdout } = await run(['demo:remove']);
   t.is(code, 0);
