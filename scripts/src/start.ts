@@ -1,8 +1,6 @@
 import {
-  ConfigError,
   DEMO_ACCOUNTS,
   createDiskImageStore,
-  demoPresent,
   createLogger,
   openProcess,
   runMain,
@@ -15,8 +13,8 @@ import { createMetricsRegistry, startApi } from '@ecup/api';
 import { startWorker, type WorkerHandle } from '@ecup/worker';
 
 /**
- * `npm start`: creates the database if needed, migrates, seeds the demo data into an empty database (not in
- * production, which refuses a database holding the demo accounts), and serves
+ * `npm start`: creates the database if needed, migrates, seeds the demo data into an empty database (never in
+ * production: openProcess refuses a database holding the demo accounts, config SEED_DEMO=on), and serves
  * the API, the player app and the console on one port with an in-process worker unless WORKER=off
  * (decisions §1).
  */
@@ -24,13 +22,6 @@ runMain(async () => {
   const { config, knex, migrations } = await openProcess();
   const log = createLogger({ level: config.logLevel });
   if (migrations.length > 0) log.info(`database: applied ${migrations.length} migrations`);
-  const production = process.env.NODE_ENV === 'production';
-  if (production && (await demoPresent(knex))) {
-    await knex.destroy();
-    throw new ConfigError(
-      'This database holds the demo accounts, whose passwords are in the README: remove them with `npm run cli -- demo:remove` before a production start.',
-    );
-  }
   const now = new Date();
   await seedBase(knex, { now });
   const images = createDiskImageStore(config.uploadDir);

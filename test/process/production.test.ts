@@ -108,6 +108,11 @@ test(
     const lines = refused.output().trim().split('\n');
     t.is(lines.length, 1, refused.output());
     t.regex(lines[0]!, /holds the demo accounts.*`npm run cli -- demo:remove`/);
+    // An API process on its own (npm run api) is refused the same way.
+    const api2 = runEntry('api/src/main.ts', env);
+    t.teardown(() => void api2.child.kill('SIGKILL'));
+    t.not(await api2.exited, 0);
+    t.is(api2.output().trim(), lines[0]!);
 
     // After demo:remove the production start runs again, with the real player still there.
     const removed = await cli(['demo:remove'], { databaseUrl, env: { UPLOAD_DIR: env.UPLOAD_DIR } });

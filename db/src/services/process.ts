@@ -2,11 +2,13 @@ import type { Knex } from 'knex';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { bindModels, createKnex } from '../connection.ts';
 import { migrateLatest } from '../migrate.ts';
+import { demoPresent } from '../seed/remove-demo.ts';
 import { checkServices } from './check.ts';
 
 /**
  * The start of every process (API, worker, both): read the configuration, check MySQL and Redis, create the
- * database if needed and migrate it. Migrations are safe when several processes start at once.
+ * database if needed and migrate it. Migrations are safe when several processes start at once. With
+ * NODE_ENV=production a database holding the demo accounts (their passwords are in the README) is refused.
  */
 export async function openProcess(): Promise<{ config: Config; knex: Knex; migrations: string[] }> {
   const config = loadConfig();
@@ -14,6 +16,12 @@ export async function openProcess(): Promise<{ config: Config; knex: Knex; migra
   const knex = createKnex(config.database);
   bindModels(knex);
   const migrations = await migrateLatest(knex);
+  if (process.env.NODE_ENV === 'production' && (await demoPresent(knex))) {
+    await knex.destroy();
+    throw new ConfigError(
+      'This database holds the demo accounts, whose passwords are in the README: remove them with `npm run cli -- demo:remove` before a production start.',
+    );
+  }
   return { config, knex, migrations };
 }
 
