@@ -5,16 +5,17 @@ import { migrateLatest } from '../migrate.ts';
 import { checkServices } from './check.ts';
 
 /**
- * The start of every process (API, worker, both): read the configuration, check MySQL and Redis, create the
- * database if needed and migrate it. Migrations are safe when several processes start at once.
+ * The start of every process (API, worker, both): read the configuration, check MySQL and Redis (reachable and new
+ * enough; `services` is the line naming their versions), create the database if needed and migrate it. Migrations
+ * are safe when several processes start at once.
  */
-export async function openProcess(): Promise<{ config: Config; knex: Knex; migrations: string[] }> {
+export async function openProcess(): Promise<{ config: Config; knex: Knex; migrations: string[]; services: string }> {
   const config = loadConfig();
-  await checkServices(config);
+  const services = await checkServices(config);
   const knex = createKnex(config.database);
   bindModels(knex);
   const migrations = await migrateLatest(knex);
-  return { config, knex, migrations };
+  return { config, knex, migrations, services };
 }
 
 /** Where shutdown lines go: the process's logger, or the console. */
