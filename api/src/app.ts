@@ -14,7 +14,7 @@ import { healthRoutes, metricsRoutes } from './features/health/health.routes.ts'
 import { requestLog } from './middleware/request-log.ts';
 import { clientAddress } from './services/client.ts';
 import { sameOriginWrites } from './middleware/origin.ts';
-import { SECURITY_HEADERS, contentSecurityPolicy } from './middleware/security-headers.ts';
+import { contentSecurityPolicy, securityHeaders } from './middleware/security-headers.ts';
 import { guardianRoutes } from './features/guardian/guardian.routes.ts';
 import { forumsRoutes } from './features/forums/forums.routes.ts';
 import { matchmakingRoutes } from './features/matchmaking/matchmaking.routes.ts';
@@ -36,8 +36,9 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   app.use(clientAddress(deps.config));
   app.use(requestLog(deps, (path, method) => routeTemplate(api, path, method)));
   app.use(errorHandler(deps));
+  const headers = securityHeaders(deps.config.publicUrl);
   app.use(async (ctx, next) => {
-    ctx.set(SECURITY_HEADERS);
+    ctx.set(headers);
     ctx.set('Content-Security-Policy', contentSecurityPolicy(ctx.host));
     await next();
   });

@@ -44,6 +44,12 @@ export interface Config {
   metricsToken: string | null;
   /** METRICS_PORT: where `npm run worker` serves its own /metrics; null (unset) serves none. */
   metricsPort: number | null;
+  /**
+   * Whether this process serves metrics at all: not with NODE_ENV=production and no METRICS_TOKEN, where an open
+   * /metrics would show anyone the site's traffic (no /metrics on the API, no worker metrics server); see
+   * {@link metricsNotice}.
+   */
+  metricsServed: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -164,5 +170,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel,
     metricsToken,
     metricsPort,
+    metricsServed: metricsToken !== null || env.NODE_ENV !== 'production',
   };
+}
+
+/**
+ * The start's one line when it serves no metrics (production without METRICS_TOKEN), naming the fix; null when
+ * metrics are served.
+ */
+export function metricsNotice(config: Config): string | null {
+  if (config.metricsServed) return null;
+  return 'metrics: none served (NODE_ENV=production without METRICS_TOKEN); set METRICS_TOKEN to serve /metrics';
 }

@@ -98,13 +98,15 @@ function serverKnex(target: DatabaseTarget): Knex {
   });
 }
 
-/** Creates the database when it does not exist yet (`npm start` on a fresh machine). */
-export async function ensureDatabase(target: DatabaseTarget): Promise<void> {
+/** Creates the database when it does not exist yet (`npm start` on a fresh machine); returns the server's VERSION(). */
+export async function ensureDatabase(target: DatabaseTarget): Promise<string> {
   const admin = serverKnex(target);
   try {
     await admin.raw(
       `CREATE DATABASE IF NOT EXISTS \`${target.database}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`,
     );
+    const [rows] = (await admin.raw('SELECT VERSION() AS version')) as [Array<{ version: string }>];
+    return String(rows[0]?.version ?? '');
   } finally {
     await admin.destroy();
   }

@@ -7,6 +7,7 @@ export * from './storage/images.ts';
 export * from './config.ts';
 export * from './services/redis.ts';
 export * from './services/check.ts';
+export * from './services/versions.ts';
 export * from './content/html.ts';
 export * from './security/ip.ts';
 export * from './commands/index.ts';

@@ -2,6 +2,7 @@ import {
   DEMO_ACCOUNTS,
   createDiskImageStore,
   createLogger,
+  metricsNotice,
   openProcess,
   runMain,
   seedBase,
@@ -19,8 +20,9 @@ import { startWorker, type WorkerHandle } from '@ecup/worker';
  * (decisions §1).
  */
 runMain(async () => {
-  const { config, knex, migrations } = await openProcess();
+  const { config, knex, migrations, services } = await openProcess();
   const log = createLogger({ level: config.logLevel });
+  log.info(services);
   if (migrations.length > 0) log.info(`database: applied ${migrations.length} migrations`);
   const now = new Date();
   await seedBase(knex, { now });
@@ -43,6 +45,8 @@ runMain(async () => {
   const api = await startApi({ config, knex, images, clock, log, metrics });
   log.info(`eCup is running on ${config.publicUrl} (API, player app at /, console at /admin/)`);
   log.info(`worker: ${worker ? 'in this process' : 'off (WORKER=off); run npm run worker'}`);
+  const noMetrics = metricsNotice(config);
+  if (noMetrics) log.warn(noMetrics);
   log.info(`e-mails: ${config.smtpUrl ? 'sent by SMTP' : `written to ${config.mailOutbox}`}`);
   // The demo logins are printed only where the demo is seeded (never in production, where SEED_DEMO is refused).
   if (config.seedDemo) {

@@ -164,8 +164,9 @@ export async function startWorker(options: {
   await requeue(await unsentEmailIds(knex, new Date(now().getTime() + 60_000)));
   await worker.waitUntilReady();
   await playWorker.waitUntilReady();
+  // None in production without METRICS_TOKEN (config.metricsServed): an open port would show the traffic to anyone.
   const metricsServer: MetricsServer | null =
-    options.metricsPort === undefined || options.metricsPort === null
+    options.metricsPort === undefined || options.metricsPort === null || !config.metricsServed
       ? null
       : await serveMetrics(metrics.registry, { port: options.metricsPort, token: config.metricsToken, log });
 

@@ -8,6 +8,19 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'X-Frame-Options': 'DENY',
 };
 
+/** One year, in seconds: how long a browser keeps to https once it has seen the site over https. */
+export const HSTS_MAX_AGE_S = 365 * 24 * 60 * 60;
+
+/**
+ * The headers of every answer for a site served at `publicUrl`: {@link SECURITY_HEADERS}, and
+ * Strict-Transport-Security (a year, subdomains included) only when the site is https, so a browser never again
+ * asks for it over plain http. Never on an http site: a browser would then refuse the site itself.
+ */
+export function securityHeaders(publicUrl: string): Readonly<Record<string, string>> {
+  if (new URL(publicUrl).protocol !== 'https:') return SECURITY_HEADERS;
+  return { ...SECURITY_HEADERS, 'Strict-Transport-Security': `max-age=${HSTS_MAX_AGE_S}; includeSubDomains` };
+}
+
 /**
  * The Content-Security-Policy. Scripts only from our own origin (the built apps have no inline script); styles
  * allow inline because MUI's emotion writes `<style>` elements at run time; images from our own origin, `data:`

@@ -19,7 +19,7 @@ import { findSession, isBanned } from '../middleware/auth.ts';
 import { presenceKey } from '../services/presence.ts';
 import { canJoin } from './channels.ts';
 import { isForeignRequest } from '../middleware/origin.ts';
-import { SECURITY_HEADERS, contentSecurityPolicy } from '../middleware/security-headers.ts';
+import { contentSecurityPolicy, securityHeaders } from '../middleware/security-headers.ts';
 
 interface SocketData {
   user: { id: number; permissions: number };
@@ -48,9 +48,10 @@ export function attachRealtime(server: http.Server, deps: AppDeps): { io: Realti
   });
   // The transport's answers (handshakes, polling, its own errors) bypass Koa: the same headers, set before
   // engine.io writes anything.
+  const headers = securityHeaders(publicUrl);
   server.prependListener('request', (request: http.IncomingMessage, response: http.ServerResponse) => {
     if (!request.url?.startsWith('/socket.io/')) return;
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.setHeader(name, value);
+    for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
     response.setHeader('Content-Security-Policy', contentSecurityPolicy(request.headers.host ?? ''));
   });
   // The adapter needs its own connections: one of them only listens.

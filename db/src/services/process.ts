@@ -6,13 +6,14 @@ import { demoPresent } from '../seed/remove-demo.ts';
 import { checkServices } from './check.ts';
 
 /**
- * The start of every process (API, worker, both): read the configuration, check MySQL and Redis, create the
- * database if needed and migrate it. Migrations are safe when several processes start at once. With
- * NODE_ENV=production a database holding the demo accounts (their passwords are in the README) is refused.
+ * The start of every process (API, worker, both): read the configuration, check MySQL and Redis (reachable and new
+ * enough; `services` is the line naming their versions), create the database if needed and migrate it. Migrations
+ * are safe when several processes start at once. With NODE_ENV=production a database holding the demo accounts
+ * (their passwords are in the README) is refused.
  */
-export async function openProcess(): Promise<{ config: Config; knex: Knex; migrations: string[] }> {
+export async function openProcess(): Promise<{ config: Config; knex: Knex; migrations: string[]; services: string }> {
   const config = loadConfig();
-  await checkServices(config);
+  const services = await checkServices(config);
   const knex = createKnex(config.database);
   bindModels(knex);
   const migrations = await migrateLatest(knex);
@@ -22,7 +23,7 @@ export async function openProcess(): Promise<{ config: Config; knex: Knex; migra
       'This database holds the demo accounts, whose passwords are in the README: remove them with `npm run cli -- demo:remove` before a production start.',
     );
   }
-  return { config, knex, migrations };
+  return { config, knex, migrations, services };
 }
 
 /** Where shutdown lines go: the process's logger, or the console. */

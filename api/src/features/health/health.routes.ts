@@ -51,11 +51,13 @@ export function healthRoutes(deps: AppDeps): Router<AppState> {
 
 /**
  * GET /metrics: the process's Prometheus metrics (API and, with `npm start`, the in-process worker). With
- * METRICS_TOKEN set only `Authorization: Bearer <METRICS_TOKEN>` is answered; unset, it is open (local use).
+ * METRICS_TOKEN set only `Authorization: Bearer <METRICS_TOKEN>` is answered; unset, it is open (local use), and
+ * with NODE_ENV=production it is not served at all (404).
  */
 export function metricsRoutes(deps: AppDeps): Router<AppState> {
   const router = new Router<AppState>();
   router.get('/metrics', async (ctx) => {
+    if (!deps.config.metricsServed) throw new HttpError(404, MESSAGES.notFound);
     const token = deps.config.metricsToken;
     if (token !== null && !bearerMatches(ctx.get('authorization'), token)) {
       throw new HttpError(401, MESSAGES.notSignedIn, { 'WWW-Authenticate': 'Bearer realm="metrics"' });
