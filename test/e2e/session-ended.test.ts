@@ -94,11 +94,18 @@ test.serial('a player whose session ends while on settings is signed out with th
   await signedInPage(t, product, page, '/settings', 'sv');
   const firstName = page.getByLabel('Förnamn');
   await firstName.waitFor();
+  // The settings page has finished its own first calls (the team names' look-ups) before the session ends.
+  await page.waitForLoadState('networkidle');
 
   await advanceClock(product, 31 * DAY);
   await firstName.fill('Kalle');
-  await page.getByRole('button', { name: 'Spara' }).first().click();
+  await page.getByRole('button', { name: 'Spara personuppgifter' }).click();
   await expectOneNotice(t, page, 'Utloggad', 'Din session har avslutats. Logga in igen.', 'session-ended-phone-sv');
   t.is(await page.evaluate(() => localStorage.getItem('ecup.token')), null, 'the ended pair is forgotten');
+  const heading = page.getByRole('heading', { name: 'Du måste logga in för att se den här sidan' });
+  await heading.waitFor();
+  const box = await heading.boundingBox();
+  t.true(box !== null && box.y >= 0 && box.y < page.viewportSize()!.height, 'the sign-in is in view, not a blank page');
+  await page.getByRole('button', { name: 'Logga in' }).first().waitFor();
   await screenshot(page, 'session-ended-phone-sv-after');
 });

@@ -66,6 +66,8 @@ export function ClientProvider({ children }: { children: ReactNode }) {
   sessionEnded.current = () => {
     if (!credentials.current) return;
     forget();
+    // The page shrinks to its signed-out form, whose sign-in sits at the top.
+    window.scrollTo(0, 0);
     popover(tRef.current('session.ended'), tmRef.current(MESSAGES.sessionExpired));
   };
 
