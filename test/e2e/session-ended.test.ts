@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ExecutionContext } from 'ava';
 import type { Page } from 'playwright-core';
-import { MESSAGES } from '@ecup/domain';
+import { MESSAGES, PERMISSIONS } from '@ecup/domain';
 import { newDesktopPage, newPhonePage } from '../helpers/browser.ts';
 import { buildUser } from '../helpers/factories.ts';
 import type { RunningProduct } from '../helpers/product.ts';
@@ -108,4 +108,22 @@ test.serial('a player whose session ends while on settings is signed out with th
   t.true(box !== null && box.y >= 0 && box.y < page.viewportSize()!.height, 'the sign-in is in view, not a blank page');
   await page.getByRole('button', { name: 'Logga in' }).first().waitFor();
   await screenshot(page, 'session-ended-phone-sv-after');
+});
+
+test.serial('a console left unused for 13 hours returns to its login page', async (t) => {
+  const { product, browser } = t.context;
+  const page = await newDesktopPage(browser);
+  t.teardown(() => page.close());
+  const editor = await buildUser(product.knex, { permissions: PERMISSIONS.canPublishNews });
+  await page.goto(`${product.url}/admin/news`);
+  await page.getByLabel('Username').fill(editor.username);
+  await page.getByLabel('Password').fill(editor.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByLabel('Username').waitFor({ state: 'detached' });
+
+  await advanceClock(product, 13 * 60 * 60 * 1000);
+  await page.goto(`${product.url}/admin/news`);
+  await page.getByLabel('Username').waitFor();
+  await screenshot(page, 'session-ended-console');
+  t.is(await page.getByRole('button', { name: 'Sign in' }).count(), 1);
 });
