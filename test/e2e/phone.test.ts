@@ -139,7 +139,7 @@ test.serial(
     t.true(delay !== null && delay >= 300, `shown ${delay} ms after the click`);
     await page.locator('[data-news-content]').waitFor({ timeout: 20_000 });
     await bar.waitFor({ state: 'detached' });
-    t.pass();
+    t.is(await bar.count(), 0, 'the bar is gone once the page shows');
   },
 );
 
@@ -163,7 +163,7 @@ test.serial(
     t.true(delay !== null && delay >= 300, `shown ${delay} ms after the click`);
     await page.locator('[data-news-content]').waitFor({ timeout: 20_000 });
     await bar.waitFor({ state: 'detached' });
-    t.pass();
+    t.is(await bar.count(), 0, 'the bar is gone once the page shows');
   },
 );
 
