@@ -12,6 +12,7 @@ import * as m10 from '../migrations/20260101000010_queue_matching.ts';
 import * as m11 from '../migrations/20260101000011_trophy_reversal.ts';
 import * as m12 from '../migrations/20260101000012_admin_console.ts';
 import * as m14 from '../migrations/20260101000014_elo_history.ts';
+import * as m15 from '../migrations/20261126000001_console_sessions.ts';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '20260101000011_trophy_reversal': m11,
   '20260101000012_admin_console': m12,
   '20260101000014_elo_history': m14,
+  '20261126000001_console_sessions': m15,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

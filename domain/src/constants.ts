@@ -387,3 +387,14 @@ export function findForumCategory(
   const wanted = key.trim().toLowerCase();
   return categories.find((c) => c.slug === wanted || String(c.id) === wanted);
 }
+
+/** Decisions §10: a player session ends after this long without use… */
+export const PLAYER_SESSION_IDLE_MS = 30 * 24 * 60 * 60 * 1000;
+/** …and after this long in all, however much it is used. */
+export const PLAYER_SESSION_MAX_MS = 180 * 24 * 60 * 60 * 1000;
+/** Decisions §10: a console session ends after this long without use… */
+export const CONSOLE_SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
+/** …and after this long in all. */
+export const CONSOLE_SESSION_MAX_MS = 7 * 24 * 60 * 60 * 1000;
+/** A session's last use is written at most this often, so a signed-in call does not write on every request. */
+export const SESSION_TOUCH_EVERY_MS = 60_000;

@@ -3,6 +3,7 @@ export * from './constants.ts';
 export * from './messages.ts';
 export * from './permissions.ts';
 export * from './time.ts';
+export * from './sessions.ts';
 export * from './clock.ts';
 export * from './season.ts';
 export * from './elo.ts';

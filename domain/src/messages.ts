@@ -245,8 +245,8 @@ export const MESSAGES = {
   teamNameRequired: 'You must enter a team name.',
   /** Not in the spec: 401 for a call that needs a session. */
   notSignedIn: 'You must be signed in to do that.',
-  /** Not in the spec: 401 for a bad, revoked or expired id/token pair. */
-  sessionExpired: 'Your session has expired. Please sign in again.',
+  /** Issue 17: 401 for a bad, revoked or ended id/token pair (decisions §10). */
+  sessionExpired: 'Your session has ended. Please sign in again.',
   /** Not in the spec: 403 for a missing permission flag. */
   noPermission: 'You do not have permission to do that.',
   /**

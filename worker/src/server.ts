@@ -7,6 +7,8 @@ import {
   MAX_STALLED_COUNT,
   PAIRING_INTERVAL_MS,
   SCHEDULER_CHECK_EVERY_MS,
+  SESSION_CLEANUP_EVERY_MS,
+  SESSION_CLEANUP_SCHEDULER_ID,
   PLAY_TICK_SCHEDULER_ID,
   QUEUE_NAMES,
   emailJobs,
@@ -18,6 +20,7 @@ import { pairNow, playTick } from './jobs/play-tick.ts';
 import { createMailTransport } from './mail/transport.ts';
 import { sendEmail } from './jobs/send-email.ts';
 import { unsentEmailIds } from './jobs/reconcile-emails.ts';
+import { cleanSessions } from './jobs/clean-sessions.ts';
 import { createWorkerMetrics, serveMetrics, type MetricsServer } from './metrics.ts';
 
 export interface WorkerHandle {
@@ -30,7 +33,8 @@ export interface WorkerHandle {
 }
 
 /**
- * Starts the BullMQ workers and schedules (decisions §1): e-mail sending and its reconciler, and the play loop's
+ * Starts the BullMQ workers and schedules (decisions §1): e-mail sending and its reconciler, the daily clean-up of
+ * ended sessions and spent reset links (decisions §10), and the play loop's
  * tick (keepalive expiry, accept timeouts, conflict escalation, pairing) with on-demand pairing.
  */
 export async function startWorker(options: {
@@ -80,6 +84,7 @@ export async function startWorker(options: {
         await requeue(ids);
         return { requeued: ids.length };
       }
+      if (job.name === 'clean-sessions') return cleanSessions(knex, now());
       throw new Error(`unknown job ${job.name}`);
     },
     { connection: workerConnection, prefix, concurrency: 4, ...locks },
@@ -135,6 +140,16 @@ export async function startWorker(options: {
       every: EMAIL_RECONCILE_EVERY_MS,
       template: {
         name: 'reconcile-emails',
+        data: {},
+        opts: { removeOnComplete: { count: 10 }, removeOnFail: { count: 50 } },
+      },
+    },
+    {
+      queue,
+      id: SESSION_CLEANUP_SCHEDULER_ID,
+      every: SESSION_CLEANUP_EVERY_MS,
+      template: {
+        name: 'clean-sessions',
         data: {},
         opts: { removeOnComplete: { count: 10 }, removeOnFail: { count: 50 } },
       },

@@ -1,12 +1,18 @@
 import type Koa from 'koa';
-import { MESSAGES, has, parsePositiveInt, sessionPermissions } from '@ecup/domain';
+import {
+  MESSAGES,
+  SESSION_LIMITS,
+  SESSION_TOUCH_EVERY_MS,
+  has,
+  parsePositiveInt,
+  sessionEnded,
+  sessionPermissions,
+} from '@ecup/domain';
 import { hashToken, User } from '@ecup/db';
 import { forbidden, unauthorized } from '../errors.ts';
 import type { AppDeps, AppState, SessionRef } from '../context.ts';
 import { currentSeason } from '../services/season.ts';
 import { bodyOf } from './body.ts';
-
-const TOUCH_EVERY_MS = 60_000;
 
 /**
  * Reads the `<id>:<token>` pair from `Authorization: Bearer` or, for POST bodies, from `_u`/`_t`
@@ -37,7 +43,10 @@ export function bannedError(user: Pick<User, 'banned_until' | 'ban_reason'>, tim
   return forbidden(MESSAGES.banned(user.ban_reason ?? '', permanent ? null : until, timeZone));
 }
 
-/** Finds the session of an id/token pair and its user in one query; null when either does not exist. */
+/**
+ * Finds the session of an id/token pair and its user in one query; null when either does not exist or the session
+ * has ended (decisions §10: unused too long or too old, with the console's shorter limits).
+ */
 export async function findSession(deps: AppDeps, id: number, token: string) {
   if (!/^[0-9a-f]{64}$/.test(token) || id < 1) return null;
   const user = await User.query(deps.knex)
@@ -49,11 +58,22 @@ export async function findSession(deps: AppDeps, id: number, token: string) {
       'users.*',
       'sessions.id as session_id',
       'sessions.last_seen_at as session_last_seen_at',
+      'sessions.created_at as session_created_at',
+      'sessions.console as session_console',
       'sessions.totp_verified_at as session_totp_verified_at',
     )
     .first();
   if (!user) return null;
-  const row = user as User & { session_id: number; session_last_seen_at: Date; session_totp_verified_at: Date | null };
+  const row = user as User & {
+    session_id: number;
+    session_last_seen_at: Date;
+    session_created_at: Date;
+    session_console: boolean | number;
+    session_totp_verified_at: Date | null;
+  };
+  const limits = row.session_console ? SESSION_LIMITS.console : SESSION_LIMITS.player;
+  if (sessionEnded({ created_at: row.session_created_at, last_seen_at: row.session_last_seen_at }, limits, deps.now()))
+    return null;
   const session: SessionRef = {
     id: row.session_id,
     last_seen_at: row.session_last_seen_at,
@@ -61,6 +81,8 @@ export async function findSession(deps: AppDeps, id: number, token: string) {
   };
   delete (row as Partial<typeof row>).session_id;
   delete (row as Partial<typeof row>).session_last_seen_at;
+  delete (row as Partial<typeof row>).session_created_at;
+  delete (row as Partial<typeof row>).session_console;
   delete (row as Partial<typeof row>).session_totp_verified_at;
   return { session, user };
 }
@@ -81,8 +103,14 @@ export function authenticate(deps: AppDeps): Koa.Middleware<AppState> {
         throw bannedError(found.user, (await currentSeason(deps.knex))?.time_zone ?? 'UTC');
       ctx.state.user = found.user;
       ctx.state.session = found.session;
-      if (now.getTime() - new Date(found.session.last_seen_at).getTime() > TOUCH_EVERY_MS) {
-        await deps.knex('sessions').where('id', found.session.id).update({ last_seen_at: now });
+      // Last use is written at most once a minute per session, and the guard keeps concurrent calls to one write.
+      const stale = new Date(now.getTime() - SESSION_TOUCH_EVERY_MS);
+      if (new Date(found.session.last_seen_at).getTime() < stale.getTime()) {
+        await deps
+          .knex('sessions')
+          .where('id', found.session.id)
+          .where('last_seen_at', '<', stale)
+          .update({ last_seen_at: now });
       }
     }
     await next();

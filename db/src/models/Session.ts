@@ -10,6 +10,7 @@ export class Session extends BaseModel {
   user_agent!: string | null;
   created_at!: Date;
   last_seen_at!: Date;
+  console!: boolean;
   user?: User;
 
   static override relationMappings = () => ({

@@ -67,6 +67,10 @@ export function emailJobs(emailIds: number[]) {
 export const EMAIL_RECONCILE_EVERY_MS = 60_000;
 /** Scheduler id of the e-mail reconciler: one per period whatever the number of workers (decisions §1). */
 export const EMAIL_RECONCILE_SCHEDULER_ID = 'reconcile-emails';
+/** How often the worker deletes ended sessions and spent password-reset links (decisions §10): daily. */
+export const SESSION_CLEANUP_EVERY_MS = 24 * 60 * 60 * 1000;
+/** Scheduler id of the daily clean-up of ended sessions and spent reset links: one whatever the number of workers. */
+export const SESSION_CLEANUP_SCHEDULER_ID = 'clean-sessions';
 /**
  * How often each worker checks that the job schedulers still exist in Redis and registers any that are missing
  * (Redis flushed, or restarted without persistence: decisions §1, Redis is a cache), so no restart is needed.

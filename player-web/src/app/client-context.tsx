@@ -28,11 +28,14 @@ const ClientContext = createContext<Client | null>(null);
 
 /** Client state, the API client and the session (spec §4, §7, §8). */
 export function ClientProvider({ children }: { children: ReactNode }) {
-  const { tm } = useI18n();
+  const { t, tm } = useI18n();
   const [state, dispatch] = useReducer(clientReducer, initialClientState);
   const credentials = useRef<Credentials | null>(loadCredentials());
   const tmRef = useRef(tm);
   tmRef.current = tm;
+  const tRef = useRef(t);
+  tRef.current = t;
+  const sessionEnded = useRef<() => void>(() => undefined);
 
   const popover = useCallback((title: string, content: string) => {
     if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
@@ -45,6 +48,7 @@ export function ClientProvider({ children }: { children: ReactNode }) {
         credentials: () => credentials.current,
         popover,
         translate: (text) => tmRef.current(text),
+        sessionEnded: () => sessionEnded.current(),
         track: trackNavigationRequest,
       }),
     [popover],
@@ -56,6 +60,16 @@ export function ClientProvider({ children }: { children: ReactNode }) {
     dispatch({ type: 'set-user', user: null });
     dispatch({ type: 'set-authenticating', authenticating: false });
   }, []);
+
+  // Decisions §10: a session that has ended signs the player out, and says so once (the other calls that were
+  // under way with the same pair find it already forgotten).
+  sessionEnded.current = () => {
+    if (!credentials.current) return;
+    forget();
+    // The page shrinks to its signed-out form, whose sign-in sits at the top.
+    window.scrollTo(0, 0);
+    popover(tRef.current('session.ended'), tmRef.current(MESSAGES.sessionExpired));
+  };
 
   const signInWithToken = useCallback(
     async (pair: Credentials) => {

@@ -145,7 +145,7 @@ export const SPEC_MESSAGES_SV: Record<MessageName, string> = {
   contentRemoved: '[borttaget]',
   teamNameRequired: 'Du måste ange ett lagnamn.',
   notSignedIn: 'Du måste vara inloggad för att göra det.',
-  sessionExpired: 'Din session har gått ut. Logga in igen.',
+  sessionExpired: 'Din session har avslutats. Logga in igen.',
   noPermission: 'Du har inte behörighet att göra det.',
   foreignOrigin: 'Begäran kom från en annan webbplats och avvisades.',
   ipBanned: 'Inloggning och registrering är inte tillgängliga från ditt nätverk.',

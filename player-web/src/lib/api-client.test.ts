@@ -20,7 +20,7 @@ function harness(answers: Array<Response | Error>, credentials: { id: number; to
     sleep: async (ms) => void sleeps.push(ms),
     now: () => 1700000000000,
   };
-  return { api: createApiClient(deps), requests, popovers, sleeps };
+  return { api: createApiClient(deps), deps, requests, popovers, sleeps };
 }
 
 const json = (status: number, body: unknown) =>
@@ -110,4 +110,20 @@ test('a ban (403), a conflict (409), a file too large (413) and a rate limit (42
   await t.throwsAsync(quiet.api.get('/user/auth'));
   await t.throwsAsync(quiet.api.get('/news/get'));
   t.deepEqual(quiet.popovers, [], 'no popover for 401 or 404');
+});
+
+test('a 401 "Your session has ended." on a signed-in call tells the app once per call; signed out it does not', async (t) => {
+  const ended: string[] = [];
+  const signedIn = harness([json(401, { error: MESSAGES.sessionExpired })], { id: 7, token: 'a'.repeat(64) });
+  signedIn.deps.sessionEnded = () => ended.push('ended');
+  await t.throwsAsync(signedIn.api.get('/user/auth'), { instanceOf: ApiError });
+  t.deepEqual(ended, ['ended']);
+  t.deepEqual(signedIn.popovers, [], 'the app, not the client, says so');
+  const anonymous = harness([json(401, { error: MESSAGES.sessionExpired })]);
+  anonymous.deps.sessionEnded = () => ended.push('anonymous');
+  await t.throwsAsync(anonymous.api.get('/user/auth'));
+  const other = harness([json(401, { error: MESSAGES.notSignedIn })], { id: 7, token: 'a'.repeat(64) });
+  other.deps.sessionEnded = () => ended.push('other');
+  await t.throwsAsync(other.api.get('/user/auth'));
+  t.deepEqual(ended, ['ended']);
 });

@@ -34,6 +34,11 @@ export interface ApiClientDeps {
   popover(title: string, content: string): void;
   /** The reader's language version of a server message or fixed title. */
   translate(text: string): string;
+  /**
+   * Told when a call made with credentials answers 401 "Your session has ended." (decisions §10): the app signs
+   * out and says so.
+   */
+  sessionEnded?(): void;
   /** Told of every call as it starts (the app's navigation progress counts a new page's first calls). */
   track?(call: Promise<unknown>): void;
   fetch?: typeof fetch;
@@ -120,6 +125,9 @@ export function createApiClient(deps: ApiClientDeps) {
       }
       if (!response.ok) {
         const message = errorText(body);
+        if (response.status === 401 && message === MESSAGES.sessionExpired && deps.credentials()) {
+          deps.sessionEnded?.();
+        }
         if (SHOWN_STATUSES.has(response.status) && message !== '' && options.defaultErrorHandler !== false) {
           deps.popover(deps.translate(MESSAGES.errorTitle), deps.translate(message));
         }

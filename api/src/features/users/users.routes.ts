@@ -94,7 +94,7 @@ export function usersRoutes(deps: AppDeps): Router<AppState> {
     const { user, account } = await checkCredentials(deps, bodyOf(ctx), ip);
     await reset(deps.redis, LIMITS.loginPerAccount, account);
     const session = await runCommand(deps, (trx) =>
-      createSession(trx, { user_id: user.id, ip, user_agent: userAgent(ctx) }),
+      createSession(trx, { user_id: user.id, ip, user_agent: userAgent(ctx), now: deps.now() }),
     );
     ctx.body = { id: session.id, token: session.token };
   });

@@ -8,10 +8,13 @@ export interface NewSession {
   session_id: number;
 }
 
-/** Opens a session: a 256-bit token returned once and stored only as its SHA-256 (decisions §2). */
+/**
+ * Opens a session: a 256-bit token returned once and stored only as its SHA-256 (decisions §2). A console session
+ * is marked, for its shorter limits (decisions §10); `now` starts the session's clock (the database's when absent).
+ */
 export async function createSession(
   trx: Knex,
-  input: { user_id: number; ip: string | null; user_agent: string | null },
+  input: { user_id: number; ip: string | null; user_agent: string | null; console?: boolean; now?: Date },
 ): Promise<CommandOutcome<NewSession>> {
   const token = newToken();
   const [sessionId] = await trx('sessions').insert({
@@ -19,6 +22,8 @@ export async function createSession(
     token_hash: hashToken(token),
     ip: input.ip,
     user_agent: input.user_agent?.slice(0, 255) ?? null,
+    console: input.console === true,
+    ...(input.now ? { created_at: input.now, last_seen_at: input.now } : {}),
   });
   return { result: { id: input.user_id, token, session_id: Number(sessionId) }, events: [] };
 }

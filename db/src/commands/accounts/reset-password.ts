@@ -50,7 +50,12 @@ export async function resetPassword(
   await trx('sessions').where('user_id', input.uid).delete();
   // Other open links of this account stop working too.
   await trx('password_resets').where('user_id', input.uid).whereNull('used_at').update({ used_at: input.now });
-  const session = await createSession(trx, { user_id: input.uid, ip: input.ip, user_agent: input.user_agent });
+  const session = await createSession(trx, {
+    user_id: input.uid,
+    ip: input.ip,
+    user_agent: input.user_agent,
+    now: input.now,
+  });
   return {
     result: session.result,
     events: [{ type: 'sessions-revoked', user_id: input.uid, kept_session_id: session.result.session_id }],

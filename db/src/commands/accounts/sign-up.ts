@@ -80,6 +80,11 @@ export async function signUp(trx: Knex, input: SignUpInput): Promise<CommandOutc
     });
     events.push({ type: 'email', email_id });
   }
-  const session = await createSession(trx, { user_id: user.id, ip: input.ip, user_agent: input.user_agent });
+  const session = await createSession(trx, {
+    user_id: user.id,
+    ip: input.ip,
+    user_agent: input.user_agent,
+    now: input.now,
+  });
   return { result: { ...session.result, user_id: user.id }, events };
 }
