@@ -44,8 +44,9 @@ test.before(async () => {
 test.after.always(async () => server?.close());
 
 type Player = { user: Awaited<ReturnType<typeof buildUser>>; auth: Credentials };
+/** A new player signed in at the test clock's now (a session begun before a clock jump would have ended). */
 const signedIn = (overrides: Parameters<typeof buildUser>[1] = {}): Promise<Player> =>
-  signedInUser(server.knex, overrides);
+  signedInUser(server.knex, overrides, server.clock.now());
 type Tuple<T, N extends number, R extends T[] = []> = R['length'] extends N ? R : Tuple<T, N, [...R, T]>;
 /** `n` new signed-in players. */
 const players = <N extends number>(n: N) =>
@@ -433,8 +434,8 @@ serial('before the hunt starts the pool shows full and the countdown is to the f
 });
 
 serial('after trophy_hunt_end: hunt_ended, no pool, no timers, no moves; the player keeps their counts', async (t) => {
-  const [a, b] = await players(2);
   moveClock(t, new Date(season.trophy_hunt_end));
+  const [a, b] = await players(2);
   const anonymous = await stats();
   t.deepEqual(
     { ...anonymous.body, server_time_ms: 0 },

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { MESSAGES, PERMISSIONS, rateGame } from '@ecup/domain';
 import { newDesktopPage, newPhonePage } from '../helpers/browser.ts';
 import { buildUser, pngImage } from '../helpers/factories.ts';
-import type { RunningProduct } from '../helpers/product.ts';
+import { advanceClock, type RunningProduct } from '../helpers/product.ts';
 import { e2eTest } from '../helpers/e2e.ts';
 
 /**
@@ -17,16 +17,6 @@ interface Player {
   id: number;
   username: string;
   password: string;
-}
-
-/** Moves the server's clock forward (test-only POST /test/clock). */
-async function advanceClock(product: RunningProduct, ms: number) {
-  const res = await fetch(`${product.url}/test/clock`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ advance_ms: String(ms) }),
-  });
-  if (res.status !== 200) throw new Error(`/test/clock answered ${res.status}: ${await res.text()}`);
 }
 
 async function newPlayer(product: RunningProduct, permissions = 0): Promise<Player> {

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { MESSAGES, PERMISSIONS } from '@ecup/domain';
 import { newDesktopPage, newPhonePage } from '../helpers/browser.ts';
 import { buildUser } from '../helpers/factories.ts';
-import type { RunningProduct } from '../helpers/product.ts';
+import { advanceClock, type RunningProduct } from '../helpers/product.ts';
 import { e2eTest } from '../helpers/e2e.ts';
 
 /**
@@ -23,16 +23,6 @@ async function screenshot(page: Page, name: string) {
 }
 
 const DAY = 24 * 60 * 60 * 1000;
-
-/** Moves the server's clock forward (test-only POST /test/clock). */
-async function advanceClock(product: RunningProduct, ms: number) {
-  const res = await fetch(`${product.url}/test/clock`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ advance_ms: String(ms) }),
-  });
-  if (res.status !== 200) throw new Error(`/test/clock answered ${res.status}: ${await res.text()}`);
-}
 
 /** Signs a new player in through the API and stores the pair as the app does (spec §4: local storage). */
 async function signedInPage(t: ExecutionContext, product: RunningProduct, page: Page, path: string, lang: string) {

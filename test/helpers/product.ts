@@ -66,3 +66,13 @@ export async function startProduct(label = 'e2e', env: NodeJS.ProcessEnv = {}): 
     },
   };
 }
+
+/** Moves a running product's clock forward (test-only POST /test/clock). */
+export async function advanceClock(product: RunningProduct, ms: number): Promise<void> {
+  const res = await fetch(`${product.url}/test/clock`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ advance_ms: String(ms) }),
+  });
+  if (res.status !== 200) throw new Error(`/test/clock answered ${res.status}: ${await res.text()}`);
+}

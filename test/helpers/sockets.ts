@@ -5,9 +5,9 @@ import { buildUser } from './factories.ts';
 import type { Credentials } from './http.ts';
 
 /** A user with a session made directly (sign-in has its own limits and tests). */
-export async function signedInUser(knex: Knex, overrides: Parameters<typeof buildUser>[1] = {}) {
+export async function signedInUser(knex: Knex, overrides: Parameters<typeof buildUser>[1] = {}, now?: Date) {
   const user = await buildUser(knex, overrides);
-  const session = await createSession(knex, { user_id: user.id, ip: null, user_agent: null });
+  const session = await createSession(knex, { user_id: user.id, ip: null, user_agent: null, ...(now ? { now } : {}) });
   const auth: Credentials = { id: user.id, token: session.result.token };
   return { user, auth };
 }

@@ -31,6 +31,7 @@ import {
   hashToken,
   parseIpRange,
   reportPost,
+  transaction,
 } from '@ecup/db';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 import { buildGame, buildUser, pngImage } from '../../helpers/factories.ts';
@@ -425,13 +426,16 @@ async function buildWorld(server: TestServer) {
     });
   }
   async function thread(owner: number | null): Promise<{ thread: number; post: number }> {
-    const made = await createThread(knex, {
-      user_id: owner ?? fillers[0]!.id,
-      category_id: 3,
-      title: 'A topic for the matrix',
-      message: 'Some words to report',
-      now: now(),
-    });
+    // In a transaction retried on deadlock, as the API runs it: a sign-in of the same player locks its row too.
+    const made = await transaction(knex, (trx) =>
+      createThread(trx, {
+        user_id: owner ?? fillers[0]!.id,
+        category_id: 3,
+        title: 'A topic for the matrix',
+        message: 'Some words to report',
+        now: now(),
+      }),
+    );
     const first = await knex('forum_posts').where('thread_id', made.result.id).orderBy('id').first('id');
     return { thread: made.result.id, post: Number(first.id) };
   }
