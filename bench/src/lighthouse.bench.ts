@@ -2,7 +2,8 @@
  * Lighthouse on the player app (issue 10): mobile performance ≥ 95 and accessibility 100 on home, ranking, play and
  * forums. Starts the product as the README does (demo seed, so the pages have news, players and threads), launches
  * Debian's Chromium through chrome-launcher (never a downloaded browser) and runs Lighthouse's default mobile
- * configuration: a Moto G Power sized screen, simulated slow 4G and a 4× slower CPU.
+ * configuration: a Moto G Power sized screen, simulated slow 4G and a 4× slower CPU. Lighthouse and chrome-launcher
+ * are not part of the project's install: the first run installs them into bench/lighthouse (lighthouse-tools.ts).
  *
  * Each page is measured LIGHTHOUSE_RUNS times (default 3) and the median performance run is reported, as
  * Lighthouse's own guidance on variability advises. Printed per page: both scores against their goals, the
@@ -16,10 +17,14 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import lighthouse from 'lighthouse';
-import { launch, type LaunchedChrome } from 'chrome-launcher';
 import { CHROMIUM_PATH } from '../../test/helpers/browser.ts';
 import { startProduct } from '../../test/helpers/product.ts';
+import {
+  loadLighthouseTools,
+  type LaunchedChrome,
+  type Lighthouse,
+  type LighthouseResult,
+} from './lighthouse-tools.ts';
 
 /** The pages of the issue, with their routes in player-web/src/app/router.tsx. */
 const PAGES = [
@@ -38,7 +43,7 @@ const METRICS = [
 ] as const;
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 
-type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+type Result = LighthouseResult;
 
 const score = (value: number | null | undefined) => (value === null || value === undefined ? NaN : value * 100);
 
@@ -72,7 +77,7 @@ function failingNodes(lhr: Result): string[] {
   return lines;
 }
 
-async function measure(chrome: LaunchedChrome, url: string): Promise<Result> {
+async function measure(lighthouse: Lighthouse, chrome: LaunchedChrome, url: string): Promise<Result> {
   const result = await lighthouse(url, {
     port: chrome.port,
     output: 'json',
@@ -87,6 +92,7 @@ async function measure(chrome: LaunchedChrome, url: string): Promise<Result> {
 export async function run(): Promise<void> {
   const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
   const only = process.env.LIGHTHOUSE_PAGES?.split(',');
+  const { lighthouse, launch, version } = await loadLighthouseTools();
   const product = await startProduct('lighthouse');
   const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
   try {
@@ -97,14 +103,14 @@ export async function run(): Promise<void> {
         .join(' ')}`,
     );
     console.log(
-      `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, ` +
+      `Lighthouse ${version}, ` +
         `mobile defaults, median of ${runs} run(s); goals: performance ≥ ${GOALS.performance}, accessibility ${GOALS.accessibility}`,
     );
     for (const page of PAGES.filter((p) => !only || only.includes(p.name))) {
       const results: Result[] = [];
       // One unmeasured load first, so the server's own warm-up (first queries, first file reads) is not counted.
-      await measure(chrome, `${product.url}${page.path}`);
-      for (let i = 0; i < runs; i++) results.push(await measure(chrome, `${product.url}${page.path}`));
+      await measure(lighthouse, chrome, `${product.url}${page.path}`);
+      for (let i = 0; i < runs; i++) results.push(await measure(lighthouse, chrome, `${product.url}${page.path}`));
       results.sort((a, b) => score(a.categories.performance?.score) - score(b.categories.performance?.score));
       const lhr = results[Math.floor(results.length / 2)]!;
       const perf = score(lhr.categories.performance?.score);
