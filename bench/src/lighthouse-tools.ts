@@ -1,7 +1,9 @@
 /**
  * Lighthouse and chrome-launcher, which only the Lighthouse benchmark needs: they are not in the project's install
  * (`npm ci` stays free of them) but in bench/lighthouse, with their own lockfile, installed there with `npm ci` the
- * first time the benchmark runs. Only the parts of their API the benchmark uses are typed here.
+ * first time the benchmark runs. Only the parts of their API the benchmark uses are typed here. Its package.json
+ * pins the two packages Lighthouse's trace engine asks for as `latest` to the versions locked, or `npm ci` would
+ * compare the lockfile with today's `latest` and refuse it.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';

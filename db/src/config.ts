@@ -50,6 +50,11 @@ export interface Config {
    * {@link metricsNotice}.
    */
   metricsServed: boolean;
+  /**
+   * IMAGE_FETCH_ALLOW_PRIVATE=on: a news article may copy images from private, loopback and link-local addresses
+   * (tests serve their images on loopback). Refused when NODE_ENV=production, where such an address is refused.
+   */
+  imageFetchAllowPrivate: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -115,6 +120,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'SEED_DEMO=on creates accounts whose passwords are in the README: it is refused with NODE_ENV=production. Unset it.',
     );
   }
+  const imageFetchAllowPrivate = flag('IMAGE_FETCH_ALLOW_PRIVATE', env.IMAGE_FETCH_ALLOW_PRIVATE, false);
+  if (imageFetchAllowPrivate && production) {
+    throw new ConfigError(
+      'IMAGE_FETCH_ALLOW_PRIVATE=on lets the server fetch from its own network: it is refused with NODE_ENV=production. Unset it.',
+    );
+  }
   const logLevel = (env.LOG_LEVEL || 'info').toLowerCase() as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${env.LOG_LEVEL}")`);
@@ -171,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken,
     metricsPort,
     metricsServed: metricsToken !== null || env.NODE_ENV !== 'production',
+    imageFetchAllowPrivate,
   };
 }
 

@@ -4,6 +4,7 @@ export * from './models/index.ts';
 export * from './security/passwords.ts';
 export * from './security/tokens.ts';
 export * from './storage/images.ts';
+export * from './storage/remote-image.ts';
 export * from './config.ts';
 export * from './services/redis.ts';
 export * from './services/check.ts';

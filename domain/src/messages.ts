@@ -326,6 +326,12 @@ export const MESSAGES = {
   newsCategoryRequired: 'Choose a category.',
   /** Not in the spec: a news article naming an image that was not uploaded. */
   newsImageMissing: 'That image was not found. Please upload it again.',
+  /**
+   * Not in the spec: an article's image from another site that could not be copied to the site (unreachable, not a
+   * JPEG or PNG, too large, or on a private address); players' browsers load images only from the site.
+   */
+  newsRemoteImageFailed: (url: string) =>
+    `The image at ${url.slice(0, 200)} could not be copied to the site. Upload it instead.`,
   /** Not in the spec: a publish time that is not a date. */
   newsPublishTimeInvalid: 'Enter a valid publish time.',
   /** Not in the spec: 429, with the wait rounded up to whole seconds, or to whole minutes from one minute on. */

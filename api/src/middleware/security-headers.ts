@@ -23,9 +23,9 @@ export function securityHeaders(publicUrl: string): Readonly<Record<string, stri
 
 /**
  * The Content-Security-Policy. Scripts only from our own origin (the built apps have no inline script); styles
- * allow inline because MUI's emotion writes `<style>` elements at run time; images from our own origin, `data:`
- * (the console's two-factor QR code), `blob:` (photo previews) and https (news HTML may show images from
- * elsewhere); frames only from YouTube's no-cookie player (video evidence); connections to our own origin and
+ * allow inline because MUI's emotion writes `<style>` elements at run time; images only from our own origin, `data:`
+ * (the console's two-factor QR code) and `blob:` (photo previews), never another site, so no player's address
+ * reaches a third party (an article's image from elsewhere is copied to the site when it is saved); frames only from YouTube's no-cookie player (video evidence); connections to our own origin and
  * its WebSocket (socket.io), named by host as well as 'self' for browsers before CSP 3.
  */
 export function contentSecurityPolicy(host: string): string {
@@ -34,7 +34,7 @@ export function contentSecurityPolicy(host: string): string {
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https:",
+    "img-src 'self' data: blob:",
     "font-src 'self' data:",
     `connect-src 'self'${sockets}`,
     'frame-src https://www.youtube-nocookie.com',

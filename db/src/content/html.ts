@@ -50,3 +50,45 @@ export function sanitizeNewsHtml(html: string): string {
 export function htmlToText(html: string): string {
   return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, ' ').trim();
 }
+
+/** The `src` of every image in a piece of news HTML, as the allow-list keeps them (absolute or site paths). */
+export function newsImageSources(html: string): string[] {
+  const sources: string[] = [];
+  sanitizeHtml(html, {
+    ...OPTIONS,
+    exclusiveFilter: (frame) => {
+      if (frame.tag === 'img' && frame.attribs.src) sources.push(frame.attribs.src);
+      return false;
+    },
+  });
+  return sources;
+}
+
+/** News HTML, cleaned with the allow-list, with each image `src` found in `replace` changed to its new address. */
+export function replaceNewsImageSources(html: string, replace: ReadonlyMap<string, string>): string {
+  return sanitizeHtml(html, {
+    ...OPTIONS,
+    transformTags: {
+      ...OPTIONS.transformTags,
+      img: (tagName, attribs) => {
+        const src = attribs.src === undefined ? undefined : replace.get(attribs.src);
+        return { tagName, attribs: src === undefined ? attribs : { ...attribs, src } };
+      },
+    },
+  });
+}
+
+/**
+ * Whether an image `src` of news HTML is on another site: an absolute http(s) address whose origin is not the site's
+ * own (`publicUrl`). Site paths (`/images/news/…`) are not.
+ */
+export function isRemoteImageSource(src: string, publicUrl: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(src);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
+  return url.origin !== new URL(publicUrl).origin;
+}

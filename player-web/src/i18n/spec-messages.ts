@@ -270,6 +270,11 @@ const PATTERNS: readonly (readonly [RegExp, (...parts: string[]) => string])[] =
       return `E-postmeddelandet till din förälder eller vårdnadshavare har redan skickats flera gånger. Du kan skicka det igen om ${n} ${sv}.`;
     },
   ],
+  // newsRemoteImageFailed
+  [
+    /^The image at ([\s\S]+) could not be copied to the site\. Upload it instead\.$/,
+    (url) => `Bilden på ${url} kunde inte kopieras till webbplatsen. Ladda upp den i stället.`,
+  ],
   // guardianConfirmed
   [
     /^You have approved that ([\s\S]+?) takes part in ([\s\S]+)\. \1 can now receive prizes\.$/,

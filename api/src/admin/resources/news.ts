@@ -14,6 +14,7 @@ import { uploadedFile } from '../../middleware/body.ts';
 import { runCommand } from '../../services/commands.ts';
 import { CACHED_READS } from '../../services/read-cache.ts';
 import { readPhoto } from '../../services/photos.ts';
+import { copyRemoteNewsImages } from '../../services/remote-images.ts';
 import { containsPattern, imageUrl, isoAlways } from '../present.ts';
 import {
   adminContext,
@@ -84,7 +85,8 @@ async function checkImage(ac: AdminContext, hash: string | null | undefined): Pr
 
 /**
  * News (canPublishNews): list, get, create, update, delete. The HTML is sanitised when saved (createNews,
- * updateNews) and again when answered; `image_hash` comes from POST /admin/api/news-images.
+ * updateNews) and again when answered; `image_hash` comes from POST /admin/api/news-images. Images from other
+ * sites in the HTML are copied to the site before the save (copyRemoteNewsImages), or the save is refused.
  */
 export const newsResource = defineResource<AdminNewsRecord, NewsFilters>({
   name: 'news',
@@ -116,6 +118,7 @@ export const newsResource = defineResource<AdminNewsRecord, NewsFilters>({
   async create(ac, body) {
     const form = valid(validateNews(body)) as Pick<NewsValue, 'title' | 'content' | 'category_id'> & Partial<NewsValue>;
     await checkImage(ac, form.image_hash);
+    const content = await copyRemoteNewsImages(ac.deps, form.content);
     const { id } = await runCommand(
       ac.deps,
       (trx) =>
@@ -123,7 +126,7 @@ export const newsResource = defineResource<AdminNewsRecord, NewsFilters>({
           actor: ac.actor,
           fields: {
             title: form.title,
-            content: form.content,
+            content,
             excerpt: form.excerpt ?? '',
             category_id: form.category_id,
             image_hash: form.image_hash ?? null,
@@ -141,6 +144,7 @@ export const newsResource = defineResource<AdminNewsRecord, NewsFilters>({
   async update(ac, id, body) {
     const changes = valid(validateNews(body, { partial: true }));
     await checkImage(ac, changes.image_hash);
+    if (changes.content !== undefined) changes.content = await copyRemoteNewsImages(ac.deps, changes.content);
     await runCommand(
       ac.deps,
       (trx) => updateNews(trx, { actor: ac.actor, news_id: id, changes, ip: ac.ip, now: ac.now }),
