@@ -86,37 +86,40 @@ test('the Content-Security-Policy lets pages load images only from the site, dat
   t.notRegex(csp, /\shttps?:(;|\s|$)/);
 });
 
-test.serial('an image from another site is copied once when the article is saved, and the article shows the copy', async (t) => {
-  const auth = await editor(site);
-  const remote = `${otherUrl}/photo-crowd.png`;
-  const created = await send(
-    site,
-    auth,
-    'POST',
-    '/admin/api/news',
-    article('Away day', `<p>Look:</p><img src="${remote}" alt="the crowd"><p>again</p><img src="${remote}">`),
-  );
-  t.is(created.status, 201, JSON.stringify(created.body));
-  t.is(hits.get('/photo-crowd.png'), 1);
-  const content = String(created.body.content);
-  t.false(content.includes(otherUrl));
-  const sources = [...content.matchAll(/src="([^"]+)"/g)].map((m) => m[1]!);
-  t.is(sources.length, 2);
-  t.regex(sources[0]!, /^\/images\/news\/[0-9a-f]{2}\/[0-9a-f]{32}\.jpg$/);
-  t.is(sources[1], sources[0]);
-  t.true(content.includes('alt="the crowd"'));
-  // Stored like an uploaded news image: a JPEG the site serves, with the remote picture in it.
-  const image = await fetch(`${site.url}${sources[0]}`);
-  t.is(image.status, 200);
-  t.is(image.headers.get('content-type'), 'image/jpeg');
-  const meta = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
-  t.like(meta, { format: 'jpeg', width: 64, height: 48 });
-  // What a player reads names only the site.
-  const read = await fetch(`${site.url}/news/get?id=${created.body.id}`);
-  const body = (await read.json()) as { content: string };
-  t.false(body.content.includes('127.0.0.1'));
-  t.true(body.content.includes(sources[0]!));
-});
+test.serial(
+  'an image from another site is copied once when the article is saved, and the article shows the copy',
+  async (t) => {
+    const auth = await editor(site);
+    const remote = `${otherUrl}/photo-crowd.png`;
+    const created = await send(
+      site,
+      auth,
+      'POST',
+      '/admin/api/news',
+      article('Away day', `<p>Look:</p><img src="${remote}" alt="the crowd"><p>again</p><img src="${remote}">`),
+    );
+    t.is(created.status, 201, JSON.stringify(created.body));
+    t.is(hits.get('/photo-crowd.png'), 1);
+    const content = String(created.body.content);
+    t.false(content.includes(otherUrl));
+    const sources = [...content.matchAll(/src="([^"]+)"/g)].map((m) => m[1]!);
+    t.is(sources.length, 2);
+    t.regex(sources[0]!, /^\/images\/news\/[0-9a-f]{2}\/[0-9a-f]{32}\.jpg$/);
+    t.is(sources[1], sources[0]);
+    t.true(content.includes('alt="the crowd"'));
+    // Stored like an uploaded news image: a JPEG the site serves, with the remote picture in it.
+    const image = await fetch(`${site.url}${sources[0]}`);
+    t.is(image.status, 200);
+    t.is(image.headers.get('content-type'), 'image/jpeg');
+    const meta = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
+    t.like(meta, { format: 'jpeg', width: 64, height: 48 });
+    // What a player reads names only the site.
+    const read = await fetch(`${site.url}/news/get?id=${created.body.id}`);
+    const body = (await read.json()) as { content: string };
+    t.false(body.content.includes('127.0.0.1'));
+    t.true(body.content.includes(sources[0]!));
+  },
+);
 
 test.serial('an edit that adds an image from another site copies it too, after a redirect', async (t) => {
   const auth = await editor(site);
@@ -157,6 +160,17 @@ for (const [what, file] of [
     t.is((await storedNewsImages(site)).length, filesBefore);
   });
 }
+
+test.serial('an edit of an article that no longer exists keeps no copy of its images', async (t) => {
+  const auth = await editor(site);
+  const filesBefore = (await storedNewsImages(site)).length;
+  const res = await send(site, auth, 'PUT', '/admin/api/news/999999', {
+    content: `<p>x</p><img src="${otherUrl}/photo-orphan.png">`,
+  });
+  t.is(res.status, 404);
+  t.is(hits.get('/photo-orphan.png'), 1);
+  t.is((await storedNewsImages(site)).length, filesBefore);
+});
 
 test.serial('by default an image on a loopback or private address is refused without being fetched', async (t) => {
   const auth = await editor(strict);

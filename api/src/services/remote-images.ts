@@ -19,9 +19,12 @@ import { imageUrl } from '../admin/present.ts';
  * asks another site for it. An image that cannot be copied refuses the save with its address; images already
  * copied for that save are removed again.
  */
-export async function copyRemoteNewsImages(deps: AppDeps, html: string): Promise<string> {
+export async function copyRemoteNewsImages(
+  deps: AppDeps,
+  html: string,
+): Promise<{ content: string; stored: string[] }> {
   const remote = [...new Set(newsImageSources(html))].filter((src) => isRemoteImageSource(src, deps.config.publicUrl));
-  if (remote.length === 0) return html;
+  if (remote.length === 0) return { content: html, stored: [] };
   const copied = new Map<string, string>();
   const stored: string[] = [];
   try {
@@ -43,5 +46,24 @@ export async function copyRemoteNewsImages(deps: AppDeps, html: string): Promise
     await Promise.all(stored.map((hash) => deps.images.remove('news', hash)));
     throw error;
   }
-  return replaceNewsImageSources(html, copied);
+  return { content: replaceNewsImageSources(html, copied), stored };
+}
+
+/**
+ * Saves news HTML whose remote images were copied first: `save` gets the HTML with the site's addresses, and when
+ * it fails (say, the article was deleted meanwhile) the copies are removed again.
+ */
+export async function withCopiedNewsImages<C extends string | undefined, T>(
+  deps: AppDeps,
+  html: C,
+  save: (content: C) => Promise<T>,
+): Promise<T> {
+  if (html === undefined) return save(html);
+  const { content, stored } = await copyRemoteNewsImages(deps, html);
+  try {
+    return await save(content as C);
+  } catch (error) {
+    await Promise.all(stored.map((hash) => deps.images.remove('news', hash)));
+    throw error;
+  }
 }

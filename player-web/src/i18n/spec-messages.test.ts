@@ -89,3 +89,10 @@ test('the refused guardian e-mail keeps its wait in Swedish', (t) => {
     'E-postmeddelandet till din förälder eller vårdnadshavare har redan skickats flera gånger. Du kan skicka det igen om 3 minuter.',
   );
 });
+
+test('a news image from another site that could not be copied keeps its address', (t) => {
+  t.is(
+    translateMessage(MESSAGES.newsRemoteImageFailed('https://photos.example.com/a.png'), 'sv'),
+    'Bilden på https://photos.example.com/a.png kunde inte kopieras till webbplatsen. Ladda upp den i stället.',
+  );
+});

@@ -14,7 +14,7 @@ import { uploadedFile } from '../../middleware/body.ts';
 import { runCommand } from '../../services/commands.ts';
 import { CACHED_READS } from '../../services/read-cache.ts';
 import { readPhoto } from '../../services/photos.ts';
-import { copyRemoteNewsImages } from '../../services/remote-images.ts';
+import { withCopiedNewsImages } from '../../services/remote-images.ts';
 import { containsPattern, imageUrl, isoAlways } from '../present.ts';
 import {
   adminContext,
@@ -118,25 +118,26 @@ export const newsResource = defineResource<AdminNewsRecord, NewsFilters>({
   async create(ac, body) {
     const form = valid(validateNews(body)) as Pick<NewsValue, 'title' | 'content' | 'category_id'> & Partial<NewsValue>;
     await checkImage(ac, form.image_hash);
-    const content = await copyRemoteNewsImages(ac.deps, form.content);
-    const { id } = await runCommand(
-      ac.deps,
-      (trx) =>
-        createNews(trx, {
-          actor: ac.actor,
-          fields: {
-            title: form.title,
-            content,
-            excerpt: form.excerpt ?? '',
-            category_id: form.category_id,
-            image_hash: form.image_hash ?? null,
-            published: form.published ?? true,
-            published_at: form.published_at ?? null,
-          },
-          ip: ac.ip,
-          now: ac.now,
-        }),
-      NEWS_CHANGES,
+    const { id } = await withCopiedNewsImages(ac.deps, form.content, (content) =>
+      runCommand(
+        ac.deps,
+        (trx) =>
+          createNews(trx, {
+            actor: ac.actor,
+            fields: {
+              title: form.title,
+              content,
+              excerpt: form.excerpt ?? '',
+              category_id: form.category_id,
+              image_hash: form.image_hash ?? null,
+              published: form.published ?? true,
+              published_at: form.published_at ?? null,
+            },
+            ip: ac.ip,
+            now: ac.now,
+          }),
+        NEWS_CHANGES,
+      ),
     );
     return (await one(ac, id))!;
   },
@@ -144,11 +145,13 @@ export const newsResource = defineResource<AdminNewsRecord, NewsFilters>({
   async update(ac, id, body) {
     const changes = valid(validateNews(body, { partial: true }));
     await checkImage(ac, changes.image_hash);
-    if (changes.content !== undefined) changes.content = await copyRemoteNewsImages(ac.deps, changes.content);
-    await runCommand(
-      ac.deps,
-      (trx) => updateNews(trx, { actor: ac.actor, news_id: id, changes, ip: ac.ip, now: ac.now }),
-      NEWS_CHANGES,
+    await withCopiedNewsImages(ac.deps, changes.content, (content) =>
+      runCommand(
+        ac.deps,
+        (trx) =>
+          updateNews(trx, { actor: ac.actor, news_id: id, changes: { ...changes, content }, ip: ac.ip, now: ac.now }),
+        NEWS_CHANGES,
+      ),
     );
     return (await one(ac, id))!;
   },
