@@ -46,9 +46,18 @@ function labels(text: string): string[] {
   return text.split(new RegExp(DOT)).filter(Boolean);
 }
 
+/** A name before a typed "@", however the rest is disguised ("kalle99 @ gm@il.c0m"). */
+const NAME_AT = /(?<![a-z0-9._%+\-])([a-z0-9][a-z0-9._%+\-]*[a-z0-9_])\s?@\s?([^\s]*)/g;
+
 /** Spans of e-mail addresses. */
 export function findEmails(view: Normalised): Span[] {
   const spans: Span[] = [];
+  for (const match of view.plain.matchAll(NAME_AT)) {
+    const name = match[1]!;
+    if (/[a-zåäö]/.test(name) && /[\d_.+]/.test(name)) {
+      spans.push({ start: match.index, end: match.index + match[0].length, reason: 'email' });
+    }
+  }
   for (const source of [view.plain, view.leet]) {
     EMAIL.lastIndex = 0;
     for (let match = EMAIL.exec(source); match; match = EMAIL.exec(source)) {

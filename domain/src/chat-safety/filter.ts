@@ -11,7 +11,7 @@
 import { findEmails, findLinks } from './addresses.ts';
 import { findHandles } from './handles.ts';
 import { normalise, type Normalised } from './normalise.ts';
-import { findPhones } from './phone.ts';
+import { digitCount, findPhones } from './phone.ts';
 import { findProfanity } from './profanity.ts';
 import { mergeSpans, type MaskReason, type Span } from './spans.ts';
 
@@ -100,13 +100,17 @@ function spreadPhones(views: Normalised[]): Span[][] {
     const first = offsets.findLastIndex((offset) => offset <= span.start);
     const last = offsets.findLastIndex((offset) => offset < span.end);
     if (first === last) continue;
+    const parts: Array<{ line: number; span: Span }> = [];
     for (let line = first; line <= last; line++) {
       const offset = offsets[line]!;
       const length = views[line]!.plain.length;
       const start = Math.max(span.start - offset, 0);
       const end = Math.min(span.end - offset, length);
-      if (end > start) perLine[line]!.push({ start, end, reason: 'phone' });
+      if (end > start) parts.push({ line, span: { start, end, reason: 'phone' } });
     }
+    // Each line must carry two digits of it at least: "five two" then "two goals in…" is no number.
+    const spread = parts.every(({ line, span }) => digitCount(views[line]!.plain.slice(span.start, span.end)) >= 2);
+    if (spread) for (const { line, span } of parts) perLine[line]!.push(span);
   }
   return perLine;
 }

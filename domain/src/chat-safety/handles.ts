@@ -8,6 +8,14 @@ import type { Span } from './spans.ts';
 
 /** Platforms whose word alone introduces a name ("my snap is kalle"). */
 const STRONG = [
+  'snapchatten',
+  'snapchatt',
+  'snappen',
+  'snapen',
+  'instan',
+  'instagrammet',
+  'discorden',
+  'tiktoken',
   'snapchat',
   'snap',
   'instagram',
@@ -56,7 +64,7 @@ const WEAK_SET = new Set([...WEAK, 'kik', 'signal', 'mail']);
 /** A platform word; letters of long ones may be spread out ("s n a p", "d.i.s.c.o.r.d"). */
 function wordPattern(word: string): string {
   const letters = [...word.replace('-', '')].map((c) => (c === 'l' || c === 'i' ? '[il]' : c));
-  return word.length >= 4 ? letters.join('[\\s.\\-_*]?') : letters.join('');
+  return word.length >= 4 ? letters.join("[\\s.\\-_*']?") : letters.join('');
 }
 
 const PLATFORM = new RegExp(
@@ -75,7 +83,7 @@ const EXPLICIT = /[:=→>]|\b(?:is|är|heter|name|namn)\b/;
 
 /** "add me on …", "lägg till mig på …", "hitta mig på …" and their kin, then the name (or a platform). */
 const INTRODUCER =
-  /(?<![a-zåäö])(?:add|adda|addera|follow|följ|hmu|hit me up|dm|pm|message|msg|text|find|hitta|lägg till|lägg|skriv till|skriv|sms:a|sms|ring|search|sök|search for|sök på|kolla)\s*(?:me|mig|mej)?\s*(?:on|at|på|via|@|:|as|som|-)?\s*(?:on|på)?\s*/g;
+  /(?<![a-zåäö])(?:add|adda|addera|follow|följ|hmu|hit me up|dm|pm|message|msg|text|find|hitta|lägg till|lägg|skriv till|skriv|sms:a|sms|ring|search|sök|search for|sök på|kolla)(?![a-zåäö])\s*(?:me|mig|mej)?\s*(?:on|at|på|via|@|:|as|som|-)?\s*(?:on|på)?\s*/g;
 
 const TOKEN = /^@?([a-zåäö0-9_.\-]{2,32})/;
 
@@ -96,19 +104,28 @@ const PLATFORM_WORDS = new Set([...STRONG, ...WEAK, 'kik']);
 interface Candidate {
   start: number;
   end: number;
+  /** As typed (normalised), to tell a name by its digits, dots and underscores. */
   text: string;
+  /** Read as leetspeak, to tell an ordinary word ("l4ter"). */
+  word: string;
 }
 
-function candidateAt(plain: string, from: number): Candidate | null {
-  const match = TOKEN.exec(plain.slice(from));
+function candidateAt(view: Normalised, from: number): Candidate | null {
+  const match = TOKEN.exec(view.plain.slice(from));
   if (!match) return null;
   const text = match[1]!.replace(/[.\-]+$/, '');
   const at = match[0].startsWith('@') ? 1 : 0;
-  return { start: from, end: from + at + text.length, text };
+  const end = from + at + text.length;
+  return { start: from, end, text, word: view.leet.slice(from + at, end) };
 }
 
 const looksLikeName = (text: string) => /[a-zåäö]/.test(text) && /[\d_.]/.test(text);
-const isWord = (text: string) => STOPWORDS.has(text) || PLATFORM_WORDS.has(text);
+const isWord = (c: Candidate) => STOPWORDS.has(c.word) || PLATFORM_WORDS.has(c.word) || STOPWORDS.has(c.text);
+
+/** "kalle_99 on snap", "add kalle99 på insta": the name just before a platform word. */
+const BEFORE = /(?:^|[^a-zåäö0-9_.\-@])(@?[a-zåäö0-9_.\-]{2,32})\s*(?:on|på|i|at|via|@|-|:)?\s*(?:my|min|mitt)?\s*$/;
+/** "what's your snap? mine is kalle_99": a name given later in a line that named a platform. */
+const GIVEN_LATER = /(?<![a-zåäö])(?:is|är|heter|e|ä)\s*:?\s+|[:=→]\s*/g;
 
 /** Spans of usernames on other platforms. */
 export function findHandles(view: Normalised): Span[] {
@@ -128,25 +145,30 @@ export function findHandles(view: Normalised): Span[] {
 
   PLATFORM.lastIndex = 0;
   for (let match = PLATFORM.exec(leet); match; match = PLATFORM.exec(leet)) {
-    const word = match[1]!.replace(/[\s.\-_*]/g, '');
+    const word = match[1]!.replace(/[\s.\-_*']/g, '');
     const weak = WEAK_SET.has(word) || word.length < 4;
     const after = match.index + match[0].length;
     const filler = FILLER.exec(leet.slice(after))![0];
-    const candidate = candidateAt(plain, after + filler.length);
-    if (candidate && !isWord(candidate.text) && (!weak || looksLikeName(candidate.text) || EXPLICIT.test(filler))) {
+    const candidate = candidateAt(view, after + filler.length);
+    if (candidate && !isWord(candidate) && (!weak || looksLikeName(candidate.text) || EXPLICIT.test(filler))) {
       push(candidate);
       continue;
     }
-    // "kalle_99 on snap", "add kalle99 på insta".
-    const before =
-      /(?:^|[^a-zåäö0-9_.\-@])(@?[a-zåäö0-9_.\-]{2,32})\s*(?:on|på|i|at|via|@|-|:)?\s*(?:my|min|mitt)?\s*$/.exec(
-        plain.slice(0, match.index),
-      );
+    const before = BEFORE.exec(leet.slice(0, match.index));
     if (before) {
-      const text = before[1]!.replace(/^@/, '');
-      const start = match.index - before[0].length + before[0].indexOf(before[1]!);
-      const introduced = /(?:add|adda|addera|follow|följ|lägg till|hitta)\s*$/.test(plain.slice(0, start));
-      if (!isWord(text) && (looksLikeName(text) || introduced)) push({ start, end: start + before[1]!.length, text });
+      const start =
+        match.index - before[0].length + before[0].indexOf(before[1]!) + (before[1]!.startsWith('@') ? 1 : 0);
+      const found = candidateAt(view, start);
+      const introduced = /(?:add|adda|addera|follow|följ|lägg till|hitta)\s*$/.test(leet.slice(0, start));
+      if (found && !isWord(found) && (looksLikeName(found.text) || introduced)) {
+        push(found);
+        continue;
+      }
+    }
+    GIVEN_LATER.lastIndex = after;
+    for (let given = GIVEN_LATER.exec(leet); given; given = GIVEN_LATER.exec(leet)) {
+      const later = candidateAt(view, given.index + given[0].length);
+      if (later && !isWord(later) && looksLikeName(later.text)) push(later);
     }
   }
 
@@ -156,8 +178,8 @@ export function findHandles(view: Normalised): Span[] {
       INTRODUCER.lastIndex++;
       continue;
     }
-    const candidate = candidateAt(plain, match.index + match[0].length);
-    if (candidate && !isWord(candidate.text) && looksLikeName(candidate.text)) push(candidate);
+    const candidate = candidateAt(view, match.index + match[0].length);
+    if (candidate && !isWord(candidate) && looksLikeName(candidate.text)) push(candidate);
   }
   return spans;
 }

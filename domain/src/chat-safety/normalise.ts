@@ -48,8 +48,14 @@ export interface Normalised {
   end: number[];
 }
 
+/** The zeros of other scripts' digits that NFKC leaves alone (Arabic-Indic, Persian, Devanagari, Bengali, Thai). */
+const DIGIT_ZEROS = [0x660, 0x6f0, 0x966, 0x9e6, 0xa66, 0xae6, 0xbe6, 0xc66, 0xce6, 0xd66, 0xe50, 0xed0, 0x1040];
+
 function readChar(ch: string): string {
   if (INVISIBLE.test(ch)) return '';
+  const code = ch.codePointAt(0)!;
+  const zero = DIGIT_ZEROS.find((z) => code >= z && code <= z + 9);
+  if (zero !== undefined) return String(code - zero);
   let out = ch.normalize('NFKC');
   let mapped = '';
   for (const c of out) mapped += UPPER_LOOKALIKES[c] ?? c;

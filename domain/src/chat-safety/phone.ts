@@ -104,6 +104,15 @@ function wordDigits(word: string): number {
   return count;
 }
 
+/** How many digits a text holds, number words included. */
+export function digitCount(plain: string): number {
+  let count = 0;
+  const read = plain.replace(/(?<=\d)[oli]|[oli](?=\d)/g, '0');
+  for (const match of read.matchAll(ITEM))
+    count += match[0].charCodeAt(0) < 58 ? match[0].length : wordDigits(match[0]);
+  return count;
+}
+
 const SCORE = /^(\d{1,2})[-–—:](\d{1,2})$/;
 const TIME = /^([01]?\d|2[0-4])[:.]([0-5]\d)$/;
 const TIME_RANGE = /^([01]?\d|2[0-4])([:.][0-5]\d)?[-–—]([01]?\d|2[0-4])([:.][0-5]\d)?$/;
@@ -111,6 +120,8 @@ const DATE = /^(\d{1,2})[/.](\d{1,2})([/.](\d{2}|\d{4}))?$/;
 const ISO_DATE = /^(19|20)\d\d-[01]\d-[0-3]\d$/;
 const YEAR = /^(19|20)\d\d$/;
 const STOPPAGE = /^\d{1,3}\+\d{1,2}$/;
+const FORMATION = /^\d([-–]\d){2,4}$/;
+const RANGE = /^([1-9]\d{2,3})[-–]([1-9]\d{2,3})$/;
 const AMOUNT = /^[1-9]\d{0,2}([ ,.]\d{3})+$/;
 
 const small = (digits: string, max: number) => (digits === '0' || !digits.startsWith('0')) && Number(digits) <= max;
@@ -121,7 +132,9 @@ function benignChunk(chunk: string): boolean {
   const score = SCORE.exec(chunk);
   if (score && small(score[1]!, 20) && small(score[2]!, 20)) return true;
   if (TIME.test(chunk) || TIME_RANGE.test(chunk) || ISO_DATE.test(chunk) || YEAR.test(chunk)) return true;
-  if (STOPPAGE.test(chunk)) return true;
+  if (STOPPAGE.test(chunk) || FORMATION.test(chunk)) return true;
+  const range = RANGE.exec(chunk);
+  if (range && Number(range[1]) % 50 === 0 && Number(range[2]) % 50 === 0) return true;
   const date = DATE.exec(chunk);
   return !!date && Number(date[1]) >= 1 && Number(date[1]) <= 31 && Number(date[2]) >= 1 && Number(date[2]) <= 12;
 }

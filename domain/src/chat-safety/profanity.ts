@@ -3,7 +3,7 @@
  * reads leetspeak, repeated letters and look-alikes), Swedish from sv-words.ts as whole words. Football names that
  * the English list would catch stay whitelisted.
  */
-import { RegExpMatcher, englishDataset, englishRecommendedTransformers } from 'obscenity';
+import { DataSet, RegExpMatcher, englishDataset, englishRecommendedTransformers } from 'obscenity';
 import type { Normalised } from './normalise.ts';
 import type { Span } from './spans.ts';
 import { FAN_AFTER, FAN_BEFORE, SWEDISH_WORDS } from './sv-words.ts';
@@ -29,37 +29,14 @@ const FOOTBALL_NAMES = [
   'essex',
 ];
 
-/** Swedish words the English list would catch: "sex" is six, "slut" the end ("matchen är slut", "slutsignal"). */
-const SWEDISH_ORDINARY = [
-  'sex',
-  'slutet',
-  'sluta',
-  'slutar',
-  'slutade',
-  'slutat',
-  'slutsignal',
-  'slutsignalen',
-  'slutspel',
-  'slutspelet',
-  'slutresultat',
-  'slutresultatet',
-  'slutminut',
-  'slutminuten',
-  'slutminuterna',
-  'slutskede',
-  'slutskedet',
-  'är slut',
-  'e slut',
-  'va slut',
-  'var slut',
-  'till slut',
-  'slut på',
-  'slut nu',
-  'helt slut',
-  'tiden slut',
-];
+/** "sex" is Swedish for six. */
+const SWEDISH_ORDINARY = ['sex'];
 
-const built = englishDataset.build();
+// "slut" is also Swedish for the end, inside many words ("anslutning", "slutsignal"): read apart, as a whole word.
+const built = new DataSet<{ originalWord: string }>()
+  .addAll(englishDataset)
+  .removePhrasesIf((phrase) => phrase.metadata?.originalWord === 'slut')
+  .build();
 const english = new RegExpMatcher({
   ...built,
   whitelistedTerms: [...(built.whitelistedTerms ?? []), ...FOOTBALL_NAMES, ...SWEDISH_ORDINARY],
@@ -78,6 +55,23 @@ const SWEDISH = new RegExp(
 );
 
 const FAN = new RegExp(`(?<![${LETTERS}])fan(?![${LETTERS}])`, 'g');
+const SLUT = new RegExp(`(?<![${LETTERS}])s+l+u+t+(?:s|ty|tig)?(?![${LETTERS}])`, 'g');
+/** Swedish "slut" (the end): "är slut", "till slut", "slut på", "slut nu". */
+const SLUT_SWEDISH_BEFORE = new Set([
+  'är',
+  'e',
+  'ä',
+  'va',
+  'var',
+  'blev',
+  'till',
+  'helt',
+  'tiden',
+  'det',
+  'nu',
+  'snart',
+]);
+const SLUT_SWEDISH_AFTER = new Set(['på', 'nu', 'med', 'för', 'snart', 'där']);
 const before = new Set(FAN_BEFORE);
 const after = new Set(FAN_AFTER);
 
@@ -88,6 +82,12 @@ export function findProfanity(view: Normalised): Span[] {
     spans.push({ start: match.startIndex, end: match.endIndex + 1, reason: 'profanity' });
   }
   for (const match of view.leet.matchAll(SWEDISH)) {
+    spans.push({ start: match.index, end: match.index + match[0].length, reason: 'profanity' });
+  }
+  for (const match of view.leet.matchAll(SLUT)) {
+    const previous = /([a-zåäö]+)[^a-zåäö]*$/.exec(view.leet.slice(0, match.index))?.[1];
+    const next = /^[^a-zåäö]*([a-zåäö]+)/.exec(view.leet.slice(match.index + match[0].length))?.[1];
+    if ((previous && SLUT_SWEDISH_BEFORE.has(previous)) || (next && SLUT_SWEDISH_AFTER.has(next))) continue;
     spans.push({ start: match.index, end: match.index + match[0].length, reason: 'profanity' });
   }
   for (const match of view.leet.matchAll(FAN)) {
