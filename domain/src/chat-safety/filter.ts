@@ -10,7 +10,7 @@
  */
 import { findEmails, findLinks } from './addresses.ts';
 import { findHandles } from './handles.ts';
-import { normalise, type Normalised } from './normalise.ts';
+import { INVISIBLE, normalise, type Normalised } from './normalise.ts';
 import { digitCount, findPhones } from './phone.ts';
 import { findProfanity } from './profanity.ts';
 import { mergeSpans, type MaskReason, type Span } from './spans.ts';
@@ -77,7 +77,9 @@ function render(view: Normalised, spans: Span[]): FilteredLine {
   let at = 0;
   for (const span of mergeSpans(spans)) {
     const from = view.start[span.start]!;
-    const to = view.end[span.end - 1]!;
+    let to = view.end[span.end - 1]!;
+    // Invisible marks typed after the last character belong to it (the keycap of 7️⃣).
+    while (to < view.original.length && INVISIBLE.test(view.original[to]!)) to++;
     if (from < at) continue;
     text += view.original.slice(at, from) + MASK;
     at = to;

@@ -5,7 +5,7 @@
  */
 
 /** Zero-width and invisible characters, the soft hyphen, variation selectors and the keycap mark (1️⃣). */
-const INVISIBLE =
+export const INVISIBLE =
   /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u20e3\u3164\ufe00-\ufe0f\ufeff\uffa0]/u;
 
 /** Combining marks, dropped after decomposition so "é" reads "e" (but å, ä and ö are kept whole). */
