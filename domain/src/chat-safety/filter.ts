@@ -124,7 +124,8 @@ export function filterLine<Id = string | number>(text: string, context?: ChatLin
   const earlier = (context?.recent ?? [])
     .slice(-(SPREAD_MAX_LINES - 1))
     .filter((line) => context!.at_ms - line.at_ms <= SPREAD_WINDOW_MS && line.at_ms <= context!.at_ms);
-  if (earlier.length === 0) return { ...render(view, own), remask: [] };
+  // A number spread over lines has two digits at least in this line; most lines have none and end here.
+  if (earlier.length === 0 || digitCount(view.plain) < 2) return { ...render(view, own), remask: [] };
   const views = [...earlier.map((line) => normalise(line.text)), view];
   const spread = spreadPhones(views);
   const remask = earlier.flatMap((line, k) => {
