@@ -30,7 +30,10 @@ const AT = `(?:\\s*@\\s*|${BRACKETED('at|snabel-?a')}|\\s+(?:at|snabel-?a|snabel
 const DOT = `(?:\\.|\\s\\.\\s|${BRACKETED('dot|punkt|\\.')}|\\s+(?:dot|punkt)\\s+)`;
 const LABEL = '[a-z0-9][a-z0-9_\\-]*';
 
-const EMAIL = new RegExp(`(?<![a-z0-9._%+\\-])([a-z0-9][a-z0-9._%+\\-]*)${AT}(${LABEL}(?:${DOT}${LABEL})*)`, 'g');
+const EMAIL = new RegExp(
+  `(?<![a-z0-9._%+\\-])([a-z0-9][a-z0-9._%+\\-]*(?:${DOT}${LABEL})*)${AT}(${LABEL}(?:${DOT}${LABEL})*)`,
+  'g',
+);
 
 const URL = /(?:h[tx]{2}ps?\s*:\s*\/\/|www\s*\.\s*)\S+/g;
 

@@ -8,6 +8,10 @@ import type { Span } from './spans.ts';
 
 /** Platforms whose word alone introduces a name ("my snap is kalle"). */
 const STRONG = [
+  'socials',
+  'snäppen',
+  'snäpp',
+  'snapp',
   'snapchatten',
   'snapchatt',
   'snappen',
@@ -96,7 +100,8 @@ const STOPWORDS = new Set(
   och eller men om så sen senare nu också med till mig dig honom henne oss dem den det en ett jag du vi ni de han hon
   imorgon ikväll idag istället igen tillbaka efter först snälla tack ja nej kanske inte aldrig där här upp ner ut
   från vem vad när varför hur va vän vänner lista konto spel matchen psn xbox ps ps4 ps5 playstation fifa fc fut ea
-  origin epic switch nintendo pc console konsol gamertag tag id it's its replay replayen reprisen`.split(/\s+/),
+  origin epic switch nintendo pc console konsol gamertag tag id it's its replay replayen reprisen com se nu net org dot
+  punkt all alla`.split(/\s+/),
 );
 
 const PLATFORM_WORDS = new Set([...STRONG, ...WEAK, 'kik']);
@@ -110,7 +115,16 @@ interface Candidate {
   word: string;
 }
 
+/** A name typed with its letters spread out: "k a l l e 9 9". */
+const SPREAD_OUT = /^(?:[a-zåäö0-9_.][ ]){2,}[a-zåäö0-9_.](?![a-zåäö0-9_.])/;
+
 function candidateAt(view: Normalised, from: number): Candidate | null {
+  const spread = SPREAD_OUT.exec(view.plain.slice(from));
+  if (spread) {
+    const end = from + spread[0].length;
+    const text = spread[0].replace(/ /g, '');
+    return { start: from, end, text, word: view.leet.slice(from, end).replace(/ /g, '') };
+  }
   const match = TOKEN.exec(view.plain.slice(from));
   if (!match) return null;
   const text = match[1]!.replace(/[.\-]+$/, '');
@@ -123,7 +137,8 @@ const looksLikeName = (text: string) => /[a-zåäö]/.test(text) && /[\d_.]/.tes
 const isWord = (c: Candidate) => STOPWORDS.has(c.word) || PLATFORM_WORDS.has(c.word) || STOPWORDS.has(c.text);
 
 /** "kalle_99 on snap", "add kalle99 på insta": the name just before a platform word. */
-const BEFORE = /(?:^|[^a-zåäö0-9_.\-@])(@?[a-zåäö0-9_.\-]{2,32})\s*(?:on|på|i|at|via|@|-|:)?\s*(?:my|min|mitt)?\s*$/;
+const BEFORE =
+  /(?:^|[^a-zåäö0-9_.\-@])(@?[a-zåäö0-9_.\-]{2,32})\s*(?:on|på|i|at|via|@|-|:)?\s*(?:my|min|mitt|all|alla)?\s*$/;
 /** "what's your snap? mine is kalle_99": a name given later in a line that named a platform. */
 const GIVEN_LATER = /(?<![a-zåäö])(?:is|är|heter|e|ä)\s*:?\s+|[:=→]\s*/g;
 
