@@ -75,6 +75,7 @@ test('leaves scores, minutes, times, dates, years, formations and coin amounts a
     'world cup 2026',
     '4-2-3-1 vs 4-3-3, interesting',
     '1,500,000 coins for Mbappé',
+    'sold him for 2500000',
     'elo 1400-1600',
     'FIFA 24 on PS5, hold R2',
   ]);

@@ -122,6 +122,8 @@ const YEAR = /^(19|20)\d\d$/;
 const STOPPAGE = /^\d{1,3}\+\d{1,2}$/;
 const FORMATION = /^\d([-–]\d){2,4}$/;
 const RANGE = /^([1-9]\d{2,3})[-–]([1-9]\d{2,3})$/;
+/** A round figure written without grouping, as coin prices are ("1500000 coins"). */
+const ROUND = /^[1-9]\d{0,3}0{4,}$/;
 const AMOUNT = /^[1-9]\d{0,2}([ ,.]\d{3})+$/;
 
 const small = (digits: string, max: number) => (digits === '0' || !digits.startsWith('0')) && Number(digits) <= max;
@@ -143,7 +145,7 @@ function benignChunk(chunk: string): boolean {
 function benignRun(text: string): boolean {
   if (/[a-zåäö]/.test(text)) return false;
   const trimmed = text.trim();
-  if (AMOUNT.test(trimmed) && trimmed.endsWith('000')) return true;
+  if ((AMOUNT.test(trimmed) && trimmed.endsWith('000')) || ROUND.test(trimmed)) return true;
   const chunks = trimmed
     .replace(/\s*([-–—:])\s*/g, '$1')
     .replace(/(\d)\s*\+\s*(\d)/g, '$1+$2')
