@@ -13,7 +13,6 @@ const FOOTBALL_NAMES = [
   'dick advocaat',
   'dickson',
   'dickov',
-  'kike',
   'wankdorf',
   'cumming',
   'cummings',
