@@ -44,9 +44,12 @@ const DOMAIN = new RegExp(
 
 const hasLetter = (text: string) => /[a-zåäö]/.test(text);
 
+const DOT_ALONE = new RegExp(DOT);
+const PROVIDER = new RegExp(`^(?:${PROVIDERS})$`);
+
 /** Splits "foo dot bar (dot) com" into its labels. */
 function labels(text: string): string[] {
-  return text.split(new RegExp(DOT)).filter(Boolean);
+  return text.split(DOT_ALONE).filter(Boolean);
 }
 
 /** A name before a typed "@", however the rest is disguised ("kalle99 @ gm@il.c0m"). */
@@ -66,16 +69,14 @@ export function findEmails(view: Normalised): Span[] {
     for (let match = EMAIL.exec(source); match; match = EMAIL.exec(source)) {
       const parts = labels(match[2]!);
       const joinedByAt = /@/.test(view.plain.slice(match.index, match.index + match[0].length));
-      const provider = new RegExp(`^(?:${PROVIDERS})$`).test(parts[0]!);
+      const provider = PROVIDER.test(parts[0]!);
       const tld = parts.length > 1 ? toLeet(parts[parts.length - 1]!) : '';
       const realDomain = parts.length > 1 && TLDS.has(tld) && hasLetter(tld);
       const ok =
         (joinedByAt && (realDomain || provider)) ||
         (provider && (STRONG_PROVIDERS.has(parts[0]!) || realDomain)) ||
         (realDomain && COMMON_TLDS.has(tld) && !/\s+på\s+/.test(match[0]));
-      if (!ok) continue;
-      // Keep the whole address; leave off words that only came after the domain.
-      spans.push({ start: match.index, end: match.index + match[0].length, reason: 'email' });
+      if (ok) spans.push({ start: match.index, end: match.index + match[0].length, reason: 'email' });
     }
   }
   return spans;
@@ -103,8 +104,8 @@ export function findLinks(view: Normalised): Span[] {
     const path = match[3] !== undefined;
     const text = match[0];
     const spelled = /\s|[([{<]/.test(text.slice(name.length, text.length - (match[3]?.length ?? 0)));
-    const known = TLDS.has(tld);
-    const ok = known && (path ? true : COMMON_TLDS.has(tld)) && !(spelled && !COMMON_TLDS.has(tld));
+    // A common top-level domain counts alone; any other only with a path, typed with plain dots ("foo.football/x").
+    const ok = TLDS.has(tld) && (COMMON_TLDS.has(tld) || (path && !spelled));
     if (ok) spans.push({ start, end, reason: 'link' });
     else DOMAIN.lastIndex = start + 1;
   }
