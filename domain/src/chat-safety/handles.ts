@@ -62,7 +62,7 @@ const WEAK = [
   'bereal',
   'line',
 ];
-/** "kik" is also Swedish for a peek, "line" an English word: they count only as weak forms when not introduced. */
+/** "kik" is also Swedish for a peek, "signal" and "mail" ordinary words: like short forms, they need a name-like word or an introduction. */
 const WEAK_SET = new Set([...WEAK, 'kik', 'signal', 'mail']);
 
 /** A platform word; letters of long ones may be spread out ("s n a p", "d.i.s.c.o.r.d"). */
