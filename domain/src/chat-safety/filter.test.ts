@@ -222,6 +222,9 @@ test('lets PSN mentions and ordinary uses of platform words pass', (t) => {
     'i saw that goal on tiktok',
     'are you on discord?',
     'ta en kik på reprisen',
+    'tiktok is banned in my house',
+    'snap decision by the ref',
+    'line: Isak, Kulusevski',
   ]);
 });
 

@@ -45,23 +45,7 @@ const STRONG = [
   'e-post',
 ];
 /** Short forms that are ordinary letters elsewhere: a name must look like one ("ig: kalle_99") or be introduced. */
-const WEAK = [
-  'sc',
-  'ig',
-  'tt',
-  'dc',
-  'tg',
-  'wa',
-  'fb',
-  'yt',
-  'twitch',
-  'youtube',
-  'steam',
-  'reddit',
-  'threads',
-  'bereal',
-  'line',
-];
+const WEAK = ['sc', 'ig', 'tt', 'dc', 'tg', 'wa', 'fb', 'yt', 'twitch', 'youtube', 'steam', 'reddit', 'bereal'];
 /** "kik" is also Swedish for a peek, "signal" and "mail" ordinary words: like short forms, they need a name-like word or an introduction. */
 const WEAK_SET = new Set([...WEAK, 'kik', 'signal', 'mail']);
 
@@ -84,6 +68,20 @@ const FILLER =
   /^(?:[\s:=\->→|,'"(]+|(?:is|är|e|ä|it's|its|it|me|mig|mej|my|min|mitt|name|namn|heter|id|user|username|användarnamn|användare|tag|handle|at|on|på|som|as|address|adress|adr|account|konto|then|då)(?![a-zåäö0-9_]))*/;
 /** An explicit introduction, after which even a short platform form counts. */
 const EXPLICIT = /[:=→>]|\b(?:is|är|heter|name|namn)\b/;
+/** Before a platform word: whose it is, or an invitation ("my snap", "add me on snap", "lägg till mig på insta"). */
+const OWNED_BEFORE =
+  /(?:^|[^a-zåäö])(?:my|min|mitt|mine|here's|här är|add|adda|addera|follow|följ|hitta|find|hmu|lägg till|sök|search)(?:\s+(?:me|mig|mej))?(?:\s+(?:on|at|på|via|in|i))?\s*$/;
+
+/**
+ * Whether an ordinary word after a full platform word is a name: after a colon or an arrow, when the platform is
+ * owned or offered ("my snap is kalle", "add me on discord kallefifa"), or right after the word ("snap kalle"),
+ * but not after a bare "is" ("tiktok is banned").
+ */
+function introduced(leet: string, platformStart: number, filler: string): boolean {
+  if (/[:=→>]/.test(filler)) return true;
+  if (OWNED_BEFORE.test(leet.slice(0, platformStart))) return true;
+  return filler.trim() === '';
+}
 
 /** "add me on …", "lägg till mig på …", "hitta mig på …" and their kin, then the name (or a platform). */
 const INTRODUCER =
@@ -101,7 +99,8 @@ const STOPWORDS = new Set(
   imorgon ikväll idag istället igen tillbaka efter först snälla tack ja nej kanske inte aldrig där här upp ner ut
   från vem vad när varför hur va vän vänner lista konto spel matchen psn xbox ps ps4 ps5 playstation fifa fc fut ea
   origin epic switch nintendo pc console konsol gamertag tag id it's its replay replayen reprisen com se nu net org dot
-  punkt all alla`.split(/\s+/),
+  punkt all alla decision shot shots streak streaks story stories filter filters map score call calls group server
+  servers reel reels feed dms was banned blocked down app update`.split(/\s+/),
 );
 
 const PLATFORM_WORDS = new Set([...STRONG, ...WEAK, 'kik']);
@@ -165,7 +164,11 @@ export function findHandles(view: Normalised): Span[] {
     const after = match.index + match[0].length;
     const filler = FILLER.exec(leet.slice(after))![0];
     const candidate = candidateAt(view, after + filler.length);
-    if (candidate && !isWord(candidate) && (!weak || looksLikeName(candidate.text) || EXPLICIT.test(filler))) {
+    if (
+      candidate &&
+      !isWord(candidate) &&
+      (looksLikeName(candidate.text) || (weak ? EXPLICIT.test(filler) : introduced(leet, match.index, filler)))
+    ) {
       push(candidate);
       continue;
     }
