@@ -1,0 +1,16 @@
+/**
+ * The chat safety filter (issue 18), kept out of the domain barrel so that its word lists and top-level-domain list
+ * stay out of the web apps' bundles: import it as `@ecup/domain/chat-safety/index.ts`.
+ */
+export {
+  filterLine,
+  MASK,
+  SPREAD_MAX_LINES,
+  SPREAD_WINDOW_MS,
+  type ChatLineContext,
+  type EarlierLine,
+  type FilteredLine,
+  type FilterResult,
+  type MaskReason,
+} from './filter.ts';
+export { normalise, type Normalised } from './normalise.ts';
