@@ -70,7 +70,7 @@ test.serial('a link expires after 30 minutes on the clock, and a newer link spen
   const second = linkToken((await run('admin:grant', user.username, 'all')).stdout);
   t.not(first, second);
   const replaced = await start(first);
-  t.deepEqual([replaced.status, replaced.body], [404, { error: MESSAGES.enrolmentLinkInvalid }]);
+  t.deepEqual([replaced.status, replaced.body], [400, { error: MESSAGES.enrolmentLinkInvalid }]);
 
   server.clock.advance(29 * 60_000);
   const fresh = await start(second);
@@ -142,10 +142,10 @@ test('admin:grant all prints a link; the password alone is refused; the link enr
 test('an unknown or malformed link says it is not valid and changes nothing', async (t) => {
   for (const token of ['f'.repeat(64), 'not a token', '']) {
     const res = await start(token);
-    t.deepEqual([res.status, res.body], [404, { error: MESSAGES.enrolmentLinkInvalid }]);
+    t.deepEqual([res.status, res.body], [400, { error: MESSAGES.enrolmentLinkInvalid }]);
   }
   const res = await finish('e'.repeat(64), '123456');
-  t.deepEqual([res.status, res.body], [404, { error: MESSAGES.enrolmentLinkInvalid }]);
+  t.deepEqual([res.status, res.body], [400, { error: MESSAGES.enrolmentLinkInvalid }]);
 });
 
 test('grants that leave the account without every flag, or with two-factor on, print no link', async (t) => {

@@ -12,7 +12,7 @@ import {
   type EnrolmentLinkRow,
 } from '@ecup/db';
 import type { AppDeps, AppState } from '../context.ts';
-import { HttpError, conflict, forbidden, notFound } from '../errors.ts';
+import { HttpError, badRequest, conflict, forbidden } from '../errors.ts';
 import { bannedError, isBanned } from '../middleware/auth.ts';
 import { bodyOf } from '../middleware/body.ts';
 import { clientIp, findIpBan, userAgent } from '../services/client.ts';
@@ -33,7 +33,7 @@ import { newTotpSecret, requireCode, totpOf } from './totp.ts';
  * - POST /admin/api/auth/enrol/finish {token, code}: with a code of that secret, spends the link, turns two-factor
  *   sign-in on, answers the 10 recovery codes once and opens a console session.
  *
- * A link that is unknown or replaced is a 404, a used or expired one a 409, each with its own message.
+ * A link that is unknown or replaced is a 400, a used or expired one a 409, each with its own message.
  */
 export function routeEnrolment(router: Router<AppState>, deps: AppDeps): void {
   /** The link's account after the per-address limit and IP bans, or the refusal saying why the link is no good. */
@@ -52,7 +52,7 @@ export function routeEnrolment(router: Router<AppState>, deps: AppDeps): void {
       throw error;
     }
     const user = await User.query(deps.knex).findById(link.user_id).whereNull('erased_at');
-    if (!user || !isStaff(user)) throw notFound(MESSAGES.enrolmentLinkInvalid);
+    if (!user || !isStaff(user)) throw badRequest(MESSAGES.enrolmentLinkInvalid);
     if (isBanned(user, deps.now())) {
       throw bannedError(user, (await currentSeason(deps.knex))?.time_zone ?? 'UTC');
     }

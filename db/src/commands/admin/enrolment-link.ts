@@ -45,7 +45,7 @@ export async function issueEnrolmentLink(
 }
 
 /**
- * The live link of a token, or a refusal saying why not: unknown or replaced (404 enrolmentLinkInvalid), used
+ * The live link of a token, or a refusal saying why not: unknown or replaced (400 enrolmentLinkInvalid), used
  * (409 enrolmentLinkUsed), older than its 30 minutes (409 enrolmentLinkExpired).
  */
 export async function findEnrolmentLink(knex: Knex, token: string, now: Date): Promise<EnrolmentLinkRow> {
@@ -54,7 +54,7 @@ export async function findEnrolmentLink(knex: Knex, token: string, now: Date): P
         .where('token_hash', hashToken(token))
         .first('id', 'user_id', 'expires_at', 'used_at')) as EnrolmentLinkRow | undefined)
     : undefined;
-  if (!row) throw new CommandRejected('not_found', MESSAGES.enrolmentLinkInvalid);
+  if (!row) throw new CommandRejected('invalid', MESSAGES.enrolmentLinkInvalid);
   if (row.used_at) throw new CommandRejected('conflict', MESSAGES.enrolmentLinkUsed);
   if (new Date(row.expires_at).getTime() <= now.getTime()) {
     throw new CommandRejected('conflict', MESSAGES.enrolmentLinkExpired);
