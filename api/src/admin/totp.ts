@@ -8,7 +8,7 @@ import {
   TOTP_WINDOW,
   validateTotpCode,
 } from '@ecup/domain';
-import { openTotpSecret } from '@ecup/db';
+import { hashToken, openTotpSecret } from '@ecup/db';
 import type { AppDeps } from '../context.ts';
 import { badRequest, unavailable, valid } from '../errors.ts';
 import { accountSubject } from '../services/login.ts';
@@ -41,9 +41,11 @@ async function closed<T>(call: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Checks a code against a user's secret (stored encrypted, opened with `key`: Config.totpKey) at `now` (the app's clock, so tests can move time), one period either side
- * (TOTP_WINDOW). A code is taken once (RFC 6238 §5.2): the matched time step is remembered in Redis for as long as
- * the code could be valid, so a code seen over someone's shoulder cannot be replayed.
+ * Checks a code against a user's secret (stored encrypted, opened with `key`: Config.totpKey) at `now` (the app's
+ * clock, so tests can move time), one period either side (TOTP_WINDOW). A code is taken once (RFC 6238 §5.2): the
+ * matched time step of this enrolment (the stored value, hashed) is remembered in Redis for as long as the code could
+ * be valid, so a code seen over someone's shoulder cannot be replayed, while a new enrolment's first code is not
+ * refused for a step the old phone used.
  */
 export async function checkTotpCode(
   redis: Redis,
@@ -59,7 +61,8 @@ export async function checkTotpCode(
   if (delta === null) return false;
   const step = Math.floor(timestamp / 1000 / TOTP_PERIOD_SECONDS) + delta;
   const ttl = TOTP_PERIOD_SECONDS * (2 * TOTP_WINDOW + 2);
-  const fresh = await closed(() => redis.set(`totp-used:${user.id}:${step}`, '1', 'EX', ttl, 'NX'));
+  const enrolment = hashToken(user.totp_secret!).slice(0, 16);
+  const fresh = await closed(() => redis.set(`totp-used:${user.id}:${enrolment}:${step}`, '1', 'EX', ttl, 'NX'));
   return fresh === 'OK';
 }
 
