@@ -53,6 +53,9 @@ export async function down(knex: Knex): Promise<void> {
         .update({ totp_secret: openTotpSecret(key, row.totp_secret) });
     }
   }
+  await knex.schema.alterTable('users', (t) => {
+    t.string('totp_secret', 64).nullable().alter();
+  });
   await knex.schema.dropTable('recovery_codes');
   await knex.schema.dropTable('enrolment_links');
 }
