@@ -24,7 +24,14 @@ import {
 } from '@ecup/domain';
 import { createSession, createThread, reportPost } from '@ecup/db';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { buildGame, buildUser, pngImage, showsOnlyTheMiddle, sidebandImage, storedTotpSecret } from '../helpers/factories.ts';
+import {
+  buildGame,
+  buildUser,
+  pngImage,
+  showsOnlyTheMiddle,
+  sidebandImage,
+  storedTotpSecret,
+} from '../helpers/factories.ts';
 import { openSocket, signedInUser } from '../helpers/sockets.ts';
 import { client, type Credentials } from '../helpers/http.ts';
 
