@@ -8,6 +8,7 @@ import { dataProvider } from './dataProvider.ts';
 import { i18nProvider } from './i18nProvider.ts';
 import { getProductName } from './get-current-season.ts';
 import { Layout } from './layout/Layout.tsx';
+import { EnrolPage } from './login/EnrolPage.tsx';
 import { LoginPage } from './login/LoginPage.tsx';
 import { RESOURCES } from './resources.tsx';
 import { darkTheme, lightTheme } from './theme.ts';
@@ -55,11 +56,15 @@ function Console() {
   );
 }
 
-/** `/admin/*` is the console; `/admin/user/{id}` opens the user page before react-admin's routes. */
+/**
+ * `/admin/*` is the console; `/admin/user/{id}` opens the user page and `/admin/enrol` an operator's enrolment link
+ * (no sign-in) before react-admin's routes.
+ */
 export function App() {
   return (
     <Routes>
       <Route path="/admin/user/:id" element={<UserRedirect />} />
+      <Route path="/admin/enrol" element={<EnrolPage />} />
       <Route path="/admin/*" element={<Console />} />
       <Route path="*" element={<Navigate to="/admin/" replace />} />
     </Routes>

@@ -1,13 +1,5 @@
 import type { AuthProvider } from 'react-admin';
-import {
-  ALL_PERMISSIONS,
-  ADMIN_RESOURCES,
-  hasAll,
-  isStaff,
-  type AdminIdentity,
-  type AdminSession,
-  type AdminTotpSetupRequired,
-} from '@ecup/domain';
+import { ALL_PERMISSIONS, ADMIN_RESOURCES, hasAll, isStaff, type AdminIdentity, type AdminSession } from '@ecup/domain';
 import { clearCredentials, loadCredentials, saveCredentials } from './credentials.ts';
 import { httpClient } from './dataProvider.ts';
 import { RESOURCES } from './resources.tsx';
@@ -17,17 +9,7 @@ export class TotpRequiredError extends Error {
   readonly totpRequired = true;
 }
 
-/** Thrown by `login` for a holder of every flag without TOTP: the login page shows the enrolment step. */
-export class TotpSetupRequiredError extends Error {
-  constructor(
-    message: string,
-    readonly setupToken: string,
-  ) {
-    super(message);
-  }
-}
-
-/** What `login` takes: the password step (with the code once asked), or a session opened by the enrolment step. */
+/** What `login` takes: the password step (with the code once asked), or a session opened elsewhere. */
 export type LoginParams = { username: string; password: string; code?: string } | { session: AdminSession };
 
 /** Pages of the console that are not resources: any staff member may open them. */
@@ -66,6 +48,11 @@ function me(): Promise<AdminIdentity> {
   return identity;
 }
 
+/** Keeps a console session opened outside the sign-in form (the enrolment page of an operator's link). */
+export function openConsoleSession(session: AdminSession): void {
+  openSession(session);
+}
+
 function openSession(session: AdminSession): void {
   if (!isStaff(session.user.permissions)) throw new Error('You do not have permission to do that.');
   saveCredentials({ id: session.id, token: session.token });
@@ -83,8 +70,9 @@ async function postJson(url: string, body: unknown): Promise<{ status: number; j
 }
 
 /**
- * The console's sign-in (docs/api.md "Two-factor sign-in"): username and password, then the TOTP code when the
- * account has one, or enrolment for holders of every flag; only staff (permissions > 0) get in.
+ * The console's sign-in (docs/api.md "Two-factor sign-in"): username and password, then the TOTP code (or a
+ * recovery code) when the account has one; a holder of every flag without one is told to ask an operator for an
+ * enrolment link. Only staff (permissions > 0) get in.
  */
 export const authProvider: AuthProvider = {
   async login(params: LoginParams) {
@@ -98,10 +86,6 @@ export const authProvider: AuthProvider = {
     const message = typeof json.error === 'string' ? json.error : 'Sign-in failed. Please try again.';
     if (status === 401 && json.totp_required) throw new TotpRequiredError(message);
     if (status !== 200) throw new Error(message);
-    if (json.totp_setup_required) {
-      const setup = json as unknown as AdminTotpSetupRequired;
-      throw new TotpSetupRequiredError(setup.message, setup.setup_token);
-    }
     openSession(json as unknown as AdminSession);
   },
 

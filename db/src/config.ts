@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { parseDatabaseUrl, type DatabaseTarget } from './connection.ts';
+import { AppSecretError, resolveAppSecret } from './security/app-secret.ts';
 import { parseIpRange } from './security/ip.ts';
+import { totpKeyOf } from './security/totp-secret.ts';
 
 /** Process configuration from environment variables, with working local defaults (decisions §1). */
 export interface Config {
@@ -55,6 +57,11 @@ export interface Config {
    * (tests serve their images on loopback). Refused when NODE_ENV=production, where such an address is refused.
    */
   imageFetchAllowPrivate: boolean;
+  /**
+   * The AES-256-GCM key of the TOTP secrets at rest, derived from APP_SECRET (development without APP_SECRET: from
+   * `.data/app-secret`, generated once; production refuses to start without one). Never logged.
+   */
+  totpKey: Buffer;
 }
 
 export class ConfigError extends Error {}
@@ -158,6 +165,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       }
       return range;
     });
+  let appSecret: string;
+  try {
+    appSecret = resolveAppSecret(env);
+  } catch (error) {
+    if (error instanceof AppSecretError) throw new ConfigError(error.message);
+    throw error;
+  }
   return {
     port,
     databaseUrl,
@@ -183,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsPort,
     metricsServed: metricsToken !== null || env.NODE_ENV !== 'production',
     imageFetchAllowPrivate,
+    totpKey: totpKeyOf(appSecret),
   };
 }
 

@@ -278,8 +278,17 @@ export const MESSAGES = {
   secondFactorRequired: 'Enter the code from your authenticator app.',
   /** Not in the spec: a wrong, reused or malformed two-factor code. */
   secondFactorInvalid: 'That code is not valid. Please try again.',
-  /** Not in the spec: a holder of every flag without two-factor sign-in (decisions §8: they must use it). */
-  secondFactorSetupRequired: 'Set up two-factor sign-in before you use the console.',
+  /**
+   * Not in the spec: 403 at console sign-in with the password alone for an account that must use two-factor sign-in
+   * and has none (decisions §8): only an operator's enrolment link sets it up.
+   */
+  enrolmentLinkRequired: 'Ask an operator for an enrolment link.',
+  /** Not in the spec: an enrolment link that does not exist or was replaced by a newer one. */
+  enrolmentLinkInvalid: 'This enrolment link is not valid. Ask an operator for a new one.',
+  /** Not in the spec: an enrolment link that was used already (each works once). */
+  enrolmentLinkUsed: 'This enrolment link has already been used. Ask an operator for a new one.',
+  /** Not in the spec: an enrolment link older than 30 minutes. */
+  enrolmentLinkExpired: 'This enrolment link has expired. Ask an operator for a new one.',
   /** Not in the spec: 401 from the console API for a session that did not pass the second factor. */
   consoleSignInRequired: 'Sign in to the console with your two-factor code.',
   /** Not in the spec: 409 for a set-up while two-factor sign-in is on. */
@@ -290,8 +299,6 @@ export const MESSAGES = {
   totpSetupMissing: 'Start the two-factor set-up first.',
   /** Not in the spec: 403 for a holder of every flag turning two-factor sign-in off (decisions §8). */
   totpRequiredForAllFlags: 'Holders of every permission must keep two-factor sign-in on.',
-  /** Not in the spec: 401 for an unknown or expired set-up token. */
-  setupTokenInvalid: 'This set-up has expired. Please sign in again.',
   /** Not in the spec: a ban without a valid duration. */
   banDurationInvalid: 'Choose a ban of 1 to 3650 days, or a permanent ban.',
   /** Not in the spec: 400 for a moderator banning their own account. */

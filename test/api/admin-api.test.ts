@@ -24,7 +24,14 @@ import {
 } from '@ecup/domain';
 import { createSession, createThread, reportPost } from '@ecup/db';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { buildGame, buildUser, pngImage, showsOnlyTheMiddle, sidebandImage } from '../helpers/factories.ts';
+import {
+  buildGame,
+  buildUser,
+  pngImage,
+  showsOnlyTheMiddle,
+  sidebandImage,
+  storedTotpSecret,
+} from '../helpers/factories.ts';
 import { openSocket, signedInUser } from '../helpers/sockets.ts';
 import { client, type Credentials } from '../helpers/http.ts';
 
@@ -64,7 +71,7 @@ async function staff(permissions: number, overrides: Parameters<typeof buildUser
     await server
       .knex('users')
       .where('id', signed.user.id)
-      .update({ totp_enabled: true, totp_secret: 'JBSWY3DPEHPK3PXP' });
+      .update({ totp_enabled: true, totp_secret: storedTotpSecret('JBSWY3DPEHPK3PXP') });
     await server.knex('sessions').where('user_id', signed.user.id).update({ totp_verified_at: new Date() });
   }
   return { ...signed, data: dataProvider(signed.auth) };

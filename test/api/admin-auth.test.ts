@@ -7,7 +7,7 @@ import {
   type AdminIdentity,
   type AdminSession,
   type AdminTotpSetup,
-  type AdminTotpSetupRequired,
+  type AdminTotpEnabled,
 } from '@ecup/domain';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildUser } from '../helpers/factories.ts';
@@ -136,55 +136,13 @@ test('wrong codes count towards the sign-in limit of the account (429 after 5)',
   t.regex(String(locked.body.error), /^Too many attempts\./);
 });
 
-test('a holder of every flag without two-factor must enrol before getting a session', async (t) => {
+test('a holder of every flag without two-factor gets no session and no set-up from the password alone', async (t) => {
   const owner = await buildUser(server.knex, { permissions: ALL_PERMISSIONS });
   const res = await login({ username: owner.username, password: owner.password });
-  t.is(res.status, 200);
-  const step = res.body as unknown as AdminTotpSetupRequired;
-  t.true(step.totp_setup_required);
-  t.regex(step.setup_token, /^[0-9a-f]{64}$/);
-  t.is(step.message, MESSAGES.secondFactorSetupRequired);
-  t.false('token' in res.body);
+  t.deepEqual([res.status, res.body], [403, { error: MESSAGES.enrolmentLinkRequired }]);
   t.is((await server.knex('sessions').where('user_id', owner.id)).length, 0);
-
-  const setup = await api.postJson<AdminTotpSetup>('/admin/api/auth/totp/setup', { setup_token: step.setup_token });
-  t.is(setup.status, 200);
-  t.regex(setup.body.secret, /^[A-Z2-7]{32}$/);
-  t.true(setup.body.otpauth_url.startsWith('otpauth://totp/'));
-  t.true(setup.body.otpauth_url.includes(`secret=${setup.body.secret}`));
-  t.true(setup.body.otpauth_url.includes('algorithm=SHA1&digits=6&period=30'));
-  const stored = await server.knex('users').where('id', owner.id).first('totp_secret', 'totp_enabled');
-  t.deepEqual([stored.totp_secret, Boolean(stored.totp_enabled)], [setup.body.secret, false]);
-
-  const bad = await api.postJson('/admin/api/auth/totp/enable', {
-    setup_token: step.setup_token,
-    code: wrongCodeFor(setup.body.secret),
-  });
-  t.deepEqual([bad.status, bad.body], [400, { error: MESSAGES.secondFactorInvalid }]);
-  const enabled = await api.postJson<AdminSession & { totp_enabled: boolean }>('/admin/api/auth/totp/enable', {
-    setup_token: step.setup_token,
-    code: codeFor(setup.body.secret),
-  });
-  t.is(enabled.status, 200);
-  t.true(enabled.body.totp_enabled);
-  t.is(enabled.body.id, owner.id);
-  t.true(enabled.body.user.totp_enabled);
-  t.is((await api.get('/admin/api/audit-log', { auth: authOf(enabled.body) })).status, 200);
-  const audit = await server
-    .knex('audit_log')
-    .where({ entity: 'user', entity_id: String(owner.id) })
-    .orderBy('id');
-  t.deepEqual(
-    audit.map((row) => row.action),
-    ['totp.setup', 'totp.enable'],
-  );
-  t.false(JSON.stringify(audit).includes(setup.body.secret));
-
-  // The set-up token is spent, and the next sign-in asks for a code.
-  const again = await api.postJson('/admin/api/auth/totp/setup', { setup_token: step.setup_token });
-  t.deepEqual([again.status, again.body], [401, { error: MESSAGES.setupTokenInvalid }]);
-  const next = await login({ username: owner.username, password: owner.password });
-  t.deepEqual([next.status, next.body], [401, { error: MESSAGES.secondFactorRequired, totp_required: true }]);
+  const row = await server.knex('users').where('id', owner.id).first('totp_secret', 'totp_enabled');
+  t.deepEqual([row.totp_secret, Boolean(row.totp_enabled)], [null, false]);
 });
 
 test('a holder of every flag cannot use a player-app session to enrol or to open the console', async (t) => {
@@ -193,8 +151,8 @@ test('a holder of every flag cannot use a player-app session to enrol or to open
   t.deepEqual([setup.status, setup.body], [401, { error: MESSAGES.consoleSignInRequired, totp_required: true }]);
   const users = await api.get('/admin/api/users', { auth: owner.auth });
   t.is(users.status, 401);
-  const unknown = await api.postJson('/admin/api/auth/totp/setup', { setup_token: 'f'.repeat(64) });
-  t.deepEqual([unknown.status, unknown.body], [401, { error: MESSAGES.setupTokenInvalid }]);
+  const tokenOnly = await api.postJson('/admin/api/auth/totp/setup', { setup_token: 'f'.repeat(64) });
+  t.deepEqual([tokenOnly.status, tokenOnly.body], [401, { error: MESSAGES.notSignedIn }]);
 });
 
 test('a staff member turns two-factor on while signed in, and off again with a code; audited', async (t) => {
@@ -206,8 +164,18 @@ test('a staff member turns two-factor on while signed in, and off again with a c
   });
   const setup = await api.postJson<AdminTotpSetup>('/admin/api/auth/totp/setup', {}, { auth });
   t.is(setup.status, 200);
-  const enabled = await api.postJson('/admin/api/auth/totp/enable', { code: codeFor(setup.body.secret) }, { auth });
-  t.deepEqual([enabled.status, enabled.body], [200, { totp_enabled: true }]);
+  const stored = await server.knex('users').where('id', moderator.id).first('totp_secret');
+  t.regex(stored.totp_secret, /^v1:[^:]+:[^:]+:[^:]+$/, 'the secret is stored encrypted');
+  t.false(stored.totp_secret.includes(setup.body.secret));
+  const enabled = await api.postJson<AdminTotpEnabled>(
+    '/admin/api/auth/totp/enable',
+    { code: codeFor(setup.body.secret) },
+    { auth },
+  );
+  t.is(enabled.status, 200);
+  t.true(enabled.body.totp_enabled);
+  t.is(enabled.body.recovery_codes.length, 10);
+  t.is((await server.knex('recovery_codes').where('user_id', moderator.id)).length, 10);
   // This session proved the code and keeps the console; a second set-up is refused.
   t.true((await me(auth)).body.totp_enabled);
   const twice = await api.postJson('/admin/api/auth/totp/setup', {}, { auth });
@@ -223,6 +191,7 @@ test('a staff member turns two-factor on while signed in, and off again with a c
   t.deepEqual([disabled.status, disabled.body], [200, { totp_enabled: false }]);
   const row = await server.knex('users').where('id', moderator.id).first('totp_secret', 'totp_enabled');
   t.deepEqual([row.totp_secret, Boolean(row.totp_enabled)], [null, false]);
+  t.is((await server.knex('recovery_codes').where('user_id', moderator.id)).length, 0, 'turning it off deletes them');
   const actions = await server
     .knex('audit_log')
     .where({ entity: 'user', entity_id: String(moderator.id) })

@@ -11,6 +11,7 @@ const HSTS = 'max-age=31536000; includeSubDomains';
 const NO_METRICS =
   'metrics: none served (NODE_ENV=production without METRICS_TOKEN); set METRICS_TOKEN to serve /metrics';
 const METRICS_TOKEN = 'metrics-token-for-tests-0123456789';
+const APP_SECRET = 'app-secret-for-production-tests-0123456789';
 const quiet = () => createLogger({ level: 'silent' });
 
 let https: TestServer;
@@ -23,7 +24,7 @@ test.before(async () => {
   [https, http, production, db] = await Promise.all([
     startTestServer({ label: 'hsts', env: { PUBLIC_URL: 'https://ecup.example.com' }, log: quiet() }),
     startTestServer({ label: 'nohsts', log: quiet() }),
-    startTestServer({ label: 'prodmetrics', env: { NODE_ENV: 'production' }, log: quiet() }),
+    startTestServer({ label: 'prodmetrics', env: { NODE_ENV: 'production', APP_SECRET }, log: quiet() }),
     createTestDatabase('prodstart'),
   ]);
 });
@@ -68,15 +69,16 @@ test('in production without METRICS_TOKEN /metrics answers 404 "Not found" and t
 });
 
 test('in production with METRICS_TOKEN, and outside production without it, metrics are served as before', (t) => {
-  t.true(loadConfig({ NODE_ENV: 'production', METRICS_TOKEN }).metricsServed);
+  t.true(loadConfig({ NODE_ENV: 'production', METRICS_TOKEN, APP_SECRET }).metricsServed);
   t.true(loadConfig({}).metricsServed);
-  t.false(loadConfig({ NODE_ENV: 'production' }).metricsServed);
+  t.false(loadConfig({ NODE_ENV: 'production', APP_SECRET }).metricsServed);
 });
 
 test('a production `npm run api` and `npm run worker` without METRICS_TOKEN start, name the service versions and say in one line that they serve no metrics', async (t) => {
   const [apiPort, metricsPort] = await Promise.all([freePort(), freePort()]);
   const env = {
     NODE_ENV: 'production',
+    APP_SECRET,
     DATABASE_URL: db.url,
     REDIS_PREFIX: testRedisPrefix('prodstart'),
     PUBLIC_URL: 'https://ecup.example.com',

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import sharp from 'sharp';
 import { DEFAULT_TIME_ZONE, weekStart, type GameStateName } from '@ecup/domain';
-import { User, hashPassword } from '@ecup/db';
+import { User, hashPassword, isSealedTotpSecret, sealTotpSecret, totpKeyFromEnv } from '@ecup/db';
 
 let counter = 0;
 const unique = () => `${Date.now().toString(36).slice(-4)}${(counter++).toString(36)}${randomBytes(1).toString('hex')}`;
@@ -21,12 +21,24 @@ const hashOnce = (password: string) => {
 
 export const DEFAULT_PASSWORD = 'correct horse 1';
 
-/** Inserts a user with sensible defaults (CONVENTIONS §11: factories, not fixtures). */
+/**
+ * A TOTP secret as the app stores it (encrypted with the key of this checkout, as the servers tests start find it):
+ * give factories and direct writes the base32 secret an authenticator would hold, store this.
+ */
+export function storedTotpSecret(secret: string): string {
+  return isSealedTotpSecret(secret) ? secret : sealTotpSecret(totpKeyFromEnv(), secret);
+}
+
+/**
+ * Inserts a user with sensible defaults (CONVENTIONS §11: factories, not fixtures). A plain `totp_secret` is stored
+ * encrypted ({@link storedTotpSecret}).
+ */
 export async function buildUser(
   knex: Knex,
   overrides: Partial<Omit<User, 'password_hash'>> & { password?: string } = {},
 ): Promise<User & { password: string }> {
   const { password = DEFAULT_PASSWORD, ...fields } = overrides;
+  if (typeof fields.totp_secret === 'string') fields.totp_secret = storedTotpSecret(fields.totp_secret);
   const tag = unique();
   const user = await User.query(knex).insertAndFetch({
     username: `u_${tag}`.slice(0, 15),

@@ -12,6 +12,7 @@ import { freePort, runEntry, waitForOutput } from '../helpers/process.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const METRICS_TOKEN = 'metrics-secret-7f3a9c1d2e4b5a6f';
+const APP_SECRET = 'app-secret-for-production-tests-0123456789';
 /** Every password the README prints. */
 const README_PASSWORDS = [DEMO_ACCOUNTS.admin.password, DEMO_ACCOUNTS.player.password];
 
@@ -26,6 +27,7 @@ test('a production start with SEED_DEMO=on is refused with one line and a non-ze
 test('an unreachable Redis with a password in REDIS_URL stops the start without writing the password', async (t) => {
   const proc = runEntry('worker/src/main.ts', {
     NODE_ENV: 'production',
+    APP_SECRET,
     REDIS_URL: 'redis://:redis-secret-91@127.0.0.1:1',
     DATABASE_URL: TEST_DATABASE_SERVER,
   });
@@ -50,6 +52,7 @@ test(
       PORT: String(port),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       METRICS_TOKEN,
+      APP_SECRET,
       DATABASE_URL: databaseUrl,
       REDIS_URL: redisUrl,
       REDIS_PREFIX: prefix,
@@ -90,7 +93,7 @@ test(
     t.is(await proc.exited, 0);
 
     const log = proc.output();
-    for (const secret of [...README_PASSWORDS, player.password, login.body.token, METRICS_TOKEN]) {
+    for (const secret of [...README_PASSWORDS, player.password, login.body.token, METRICS_TOKEN, APP_SECRET]) {
       t.false(log.includes(secret), `the log holds ${secret}:\n${log}`);
     }
     t.notRegex(log.replaceAll('METRICS_TOKEN', ''), /token/i);

@@ -352,9 +352,13 @@ test.serial('admin:grant all makes the first admin, prints before/after and audi
   const user = await buildUser(adminDb.knex, { username: 'first_admin' });
   const { code, stdout, stderr } = await run(adminDb, ['admin:grant', 'first_admin', 'all']);
   t.is(code, 0, stderr);
-  t.is(
+  t.regex(
     stdout,
-    `User first_admin (id ${user.id})\n  before: 0 (none)\n  after:  127 (all)\nSaved, and written to the audit log.\n`,
+    new RegExp(
+      `^User first_admin \\(id ${user.id}\\)\n  before: 0 \\(none\\)\n  after:  127 \\(all\\)\n` +
+        'Saved, and written to the audit log\\.\n' +
+        'Enrolment link \\(valid 30 minutes, once\\): https?://\\S+/admin/enrol#token=[0-9a-f]{64}\n$',
+    ),
   );
   t.is((await adminDb.knex('users').where('id', user.id).first('permissions')).permissions, 127);
   const audit = await adminDb.knex('audit_log').where({ action: 'user.permissions' }).select();

@@ -9,26 +9,16 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import EmojiEvents from '@mui/icons-material/EmojiEvents';
 import { useLogin } from 'react-admin';
-import { PRODUCT_NAME_DEFAULT, type AdminSession, type AdminTotpSetup } from '@ecup/domain';
-import { TotpRequiredError, TotpSetupRequiredError, type LoginParams } from '../authProvider.ts';
+import { PRODUCT_NAME_DEFAULT } from '@ecup/domain';
+import { TotpRequiredError, type LoginParams } from '../authProvider.ts';
 import { getProductName } from '../get-current-season.ts';
-import { TotpEnrolment } from '../two-factor/TotpEnrolment.tsx';
 
-type Step =
-  { kind: 'password' } | { kind: 'code' } | { kind: 'enrol'; setupToken: string; setup: AdminTotpSetup | null };
-
-async function postJson<T>(url: string, body: unknown): Promise<{ ok: boolean; json: T & { error?: string } }> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { ok: response.ok, json: (await response.json().catch(() => ({}))) as T & { error?: string } };
-}
+type Step = { kind: 'password' } | { kind: 'code' };
 
 /**
- * The console's sign-in (decisions §8): username and password, then the authenticator code when the account has
- * two-factor on, or the enrolment (QR code and key) for holders of every flag who have not set it up yet.
+ * The console's sign-in (decisions §8): username and password, then the authenticator code (or a recovery code)
+ * when the account has two-factor on. A holder of every flag without it is told to ask an operator for an enrolment
+ * link (the server's 403): nobody enrols from a password alone.
  */
 export function LoginPage() {
   const login = useLogin();
@@ -38,7 +28,6 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
   useEffect(() => {
@@ -51,18 +40,6 @@ export function LoginPage() {
     document.title = `${productName} admin console`;
   }, [productName]);
 
-  const startEnrolment = async (setupToken: string, message: string) => {
-    setNotice(message);
-    setStep({ kind: 'enrol', setupToken, setup: null });
-    const { ok, json } = await postJson<AdminTotpSetup>('/admin/api/auth/totp/setup', { setup_token: setupToken });
-    if (!ok) {
-      setError(json.error ?? 'The set-up could not start. Please sign in again.');
-      setStep({ kind: 'password' });
-      return;
-    }
-    setStep({ kind: 'enrol', setupToken, setup: json });
-  };
-
   const signIn = async (event: FormEvent) => {
     event.preventDefault();
     setPending(true);
@@ -72,9 +49,7 @@ export function LoginPage() {
     try {
       await login(params);
     } catch (failure) {
-      if (failure instanceof TotpSetupRequiredError) {
-        await startEnrolment(failure.setupToken, failure.message);
-      } else if (failure instanceof TotpRequiredError) {
+      if (failure instanceof TotpRequiredError) {
         if (step.kind === 'code') setError(failure.message);
         setStep({ kind: 'code' });
         setCode('');
@@ -84,16 +59,6 @@ export function LoginPage() {
     } finally {
       setPending(false);
     }
-  };
-
-  const enable = async (setupToken: string, totp: string): Promise<string | null> => {
-    const { ok, json } = await postJson<AdminSession>('/admin/api/auth/totp/enable', {
-      setup_token: setupToken,
-      code: totp,
-    });
-    if (!ok) return json.error ?? 'That code is not valid. Please try again.';
-    await login({ session: { id: json.id, token: json.token, user: json.user } } satisfies LoginParams);
-    return null;
   };
 
   return (
@@ -116,81 +81,63 @@ export function LoginPage() {
             </Typography>
           </Stack>
           <Typography color="text.secondary" sx={{ mb: 3 }}>
-            {step.kind === 'enrol' ? 'Set up two-factor sign-in' : 'Admin console'}
+            Admin console
           </Typography>
           {error && (
             <Alert severity="error" sx={{ mb: 2 }}>
               {error}
             </Alert>
           )}
-          {step.kind === 'enrol' ? (
-            <>
-              {notice && (
-                <Alert severity="info" sx={{ mb: 2 }}>
-                  {notice}
-                </Alert>
-              )}
-              {step.setup ? (
-                <TotpEnrolment
-                  setup={step.setup}
-                  onSubmit={(totp) => enable(step.setupToken, totp)}
-                  submitLabel="Turn on and sign in"
-                />
-              ) : (
-                <Typography color="text.secondary">Preparing your key…</Typography>
-              )}
-            </>
-          ) : (
-            <Stack component="form" spacing={2} onSubmit={signIn} noValidate>
+          <Stack component="form" spacing={2} onSubmit={signIn} noValidate>
+            <TextField
+              label="Username"
+              value={username}
+              onChange={(event) => setUsername(event.target.value)}
+              autoComplete="username"
+              disabled={step.kind === 'code'}
+              required
+              autoFocus
+            />
+            <TextField
+              label="Password"
+              type="password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              autoComplete="current-password"
+              disabled={step.kind === 'code'}
+              required
+            />
+            {step.kind === 'code' && (
               <TextField
-                label="Username"
-                value={username}
-                onChange={(event) => setUsername(event.target.value)}
-                autoComplete="username"
-                disabled={step.kind === 'code'}
+                label="Code from your authenticator app"
+                helperText="Lost your phone? Enter one of your recovery codes instead."
+                value={code}
+                onChange={(event) => setCode(event.target.value)}
+                autoComplete="one-time-code"
+                slotProps={{ htmlInput: { maxLength: 20, autoCapitalize: 'none', spellCheck: false } }}
                 required
                 autoFocus
               />
-              <TextField
-                label="Password"
-                type="password"
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-                autoComplete="current-password"
-                disabled={step.kind === 'code'}
-                required
-              />
-              {step.kind === 'code' && (
-                <TextField
-                  label="Code from your authenticator app"
-                  value={code}
-                  onChange={(event) => setCode(event.target.value)}
-                  autoComplete="one-time-code"
-                  slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 9 } }}
-                  required
-                  autoFocus
-                />
-              )}
+            )}
+            <Button
+              type="submit"
+              variant="contained"
+              size="medium"
+              disabled={pending || !username || !password || (step.kind === 'code' && code.trim().length < 6)}
+            >
+              Sign in
+            </Button>
+            {step.kind === 'code' && (
               <Button
-                type="submit"
-                variant="contained"
-                size="medium"
-                disabled={pending || !username || !password || (step.kind === 'code' && code.trim().length < 6)}
+                onClick={() => {
+                  setStep({ kind: 'password' });
+                  setError(null);
+                }}
               >
-                Sign in
+                Use another account
               </Button>
-              {step.kind === 'code' && (
-                <Button
-                  onClick={() => {
-                    setStep({ kind: 'password' });
-                    setError(null);
-                  }}
-                >
-                  Use another account
-                </Button>
-              )}
-            </Stack>
-          )}
+            )}
+          </Stack>
         </CardContent>
       </Card>
     </Box>

@@ -7,9 +7,10 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { HttpError, Loading, Title, useGetIdentity, useNotify } from 'react-admin';
-import { ALL_PERMISSIONS, hasAll, type AdminIdentity, type AdminTotpSetup } from '@ecup/domain';
+import { ALL_PERMISSIONS, hasAll, type AdminIdentity, type AdminTotpEnabled, type AdminTotpSetup } from '@ecup/domain';
 import { refreshIdentity } from '../authProvider.ts';
 import { httpClient } from '../dataProvider.ts';
+import { RecoveryCodes } from './RecoveryCodes.tsx';
 import { TotpEnrolment } from './TotpEnrolment.tsx';
 
 async function post<T>(path: string, body: unknown): Promise<T> {
@@ -24,13 +25,17 @@ function errorText(error: unknown): string {
   return error instanceof HttpError || error instanceof Error ? error.message : String(error);
 }
 
-/** Two-factor settings of the signed-in staff member (decisions §8): turn TOTP on, or off unless every flag is held. */
+/**
+ * Two-factor settings of the signed-in staff member (decisions §8): turn TOTP on (then the recovery codes are shown
+ * once), or off unless every flag is held.
+ */
 export function TwoFactorPage() {
   const { identity, isPending, refetch } = useGetIdentity();
   const notify = useNotify();
   const [setup, setSetup] = useState<AdminTotpSetup | null>(null);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
 
   if (isPending || !identity) return <Loading />;
   const me = identity as unknown as AdminIdentity;
@@ -56,7 +61,8 @@ export function TwoFactorPage() {
 
   const enable = async (totp: string) => {
     try {
-      await post('enable', { code: totp });
+      const enabled = await post<AdminTotpEnabled>('enable', { code: totp });
+      setRecoveryCodes(enabled.recovery_codes);
       changed('Two-factor sign-in is on.');
       return null;
     } catch (failure) {
@@ -83,7 +89,9 @@ export function TwoFactorPage() {
             Two-factor sign-in is {me.totp_enabled ? 'on' : 'off'}
           </Typography>
           {error && <Alert severity="error">{error}</Alert>}
-          {me.totp_enabled ? (
+          {recoveryCodes ? (
+            <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(null)} doneLabel="Done" />
+          ) : me.totp_enabled ? (
             required ? (
               <Typography color="text.secondary">
                 Holders of every permission must keep two-factor sign-in on.

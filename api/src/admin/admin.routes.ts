@@ -4,6 +4,7 @@ import type { AppDeps, AppState } from '../context.ts';
 import { notFound } from '../errors.ts';
 import { consoleErrors } from './access.ts';
 import { routeAuth } from './auth.routes.ts';
+import { routeEnrolment } from './enrol.routes.ts';
 import { routeDashboard } from './dashboard.ts';
 import { routeResource } from './resource.ts';
 import { ADMIN_API_RESOURCES } from './resources/index.ts';
@@ -19,6 +20,7 @@ export function adminRoutes(deps: AppDeps): Router<AppState> {
   const router = new Router<AppState>();
   router.use(consoleErrors);
   routeAuth(router, deps);
+  routeEnrolment(router, deps);
   routeNewsImages(router, deps);
   routeDashboard(router, deps);
   routeTrophyWinnersCsv(router, deps);

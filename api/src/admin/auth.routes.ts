@@ -1,4 +1,3 @@
-import type Koa from 'koa';
 import type Router from '@koa/router';
 import {
   ALL_PERMISSIONS,
@@ -7,24 +6,33 @@ import {
   flagNames,
   hasAll,
   isStaff,
-  validateTotpCode,
+  validateSignInCode,
   type AdminIdentity,
   type AdminSession,
+  type AdminTotpEnabled,
   type AdminTotpSetup,
-  type AdminTotpSetupRequired,
 } from '@ecup/domain';
-import { User, createAdminSession, disableTotp, enableTotp, startTotpSetup } from '@ecup/db';
+import {
+  createAdminSession,
+  disableTotp,
+  enableTotp,
+  hashRecoveryCode,
+  newRecoveryCodes,
+  sealTotpSecret,
+  startTotpSetup,
+  useRecoveryCode,
+  type User,
+} from '@ecup/db';
 import type { AppDeps, AppState } from '../context.ts';
-import { badRequest, conflict, forbidden, unauthorized, valid } from '../errors.ts';
-import { bannedError, isBanned } from '../middleware/auth.ts';
+import { conflict, forbidden } from '../errors.ts';
 import { bodyOf } from '../middleware/body.ts';
 import { clientIp, userAgent } from '../services/client.ts';
 import { runCommand } from '../services/commands.ts';
 import { accountSubject, checkCredentials } from '../services/login.ts';
-import { LIMITS, check, hit, release, reset } from '../services/rate-limit.ts';
+import { LIMITS, hit, reset } from '../services/rate-limit.ts';
 import { DEFAULT_PRODUCT_NAME, currentSeason } from '../services/season.ts';
 import { ConsoleAuthError, requireConsole } from './access.ts';
-import { checkTotpCode, dropSetupToken, issueSetupToken, newTotpSecret, setupTokenUser, totpOf } from './totp.ts';
+import { checkTotpCode, newTotpSecret, requireCode, totpOf } from './totp.ts';
 
 /** The signed-in staff member as the console reads it (authProvider getIdentity, getPermissions, canAccess). */
 export function identityOf(user: User, totp_enabled = Boolean(user.totp_enabled)): AdminIdentity {
@@ -41,22 +49,34 @@ export function identityOf(user: User, totp_enabled = Boolean(user.totp_enabled)
   };
 }
 
-type Ctx = Koa.ParameterizedContext<AppState>;
-
 /**
  * Console sign-in and two-factor enrolment (decisions §8; docs/api.md "Admin API"):
  *
  * - POST /admin/api/auth/login {username, password, code?}: staff only. The limits, IP bans and bans of
- *   /user/login apply. With TOTP on, a missing or wrong code is a 401 with `totp_required`; a holder of every flag
- *   without TOTP gets `{ totp_setup_required, setup_token }` and no session until they enrol.
- * - POST /admin/api/auth/totp/setup (signed in to the console, or `setup_token`): a new secret and otpauth:// link.
- * - POST /admin/api/auth/totp/enable {code}: turns TOTP on; with a set-up token it also opens the session.
+ *   /user/login apply. With TOTP on, a missing or wrong code is a 401 with `totp_required`; the code may be one of
+ *   the recovery codes instead, each good once. A holder of every flag without TOTP gets a 403
+ *   (enrolmentLinkRequired) and no session: nobody enrols an authenticator from a password alone, only from an
+ *   operator's enrolment link (enrol.routes.ts).
+ * - POST /admin/api/auth/totp/setup (signed in to the console): a new secret and otpauth:// link.
+ * - POST /admin/api/auth/totp/enable {code}: turns TOTP on and answers the 10 recovery codes, shown once.
  * - POST /admin/api/auth/totp/disable {code}: turns it off; never for holders of every flag.
  * - GET /admin/api/auth/me: the signed-in staff member.
  */
 export function routeAuth(router: Router<AppState>, deps: AppDeps): void {
-  const timeZone = async () => (await currentSeason(deps.knex))?.time_zone ?? 'UTC';
   const issuer = async () => (await currentSeason(deps.knex))?.product_name ?? DEFAULT_PRODUCT_NAME;
+
+  /** Spends a recovery code (audited); false when it is not one of the user's unspent codes. */
+  async function spendRecoveryCode(userId: number, code: string, ip: string): Promise<boolean> {
+    try {
+      await runCommand(deps, (trx) =>
+        useRecoveryCode(trx, { user_id: userId, code_hash: hashRecoveryCode(code), ip, now: deps.now() }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof Error && error.message === MESSAGES.secondFactorInvalid) return false;
+      throw error;
+    }
+  }
 
   router.post('/admin/api/auth/login', async (ctx) => {
     const ip = clientIp(ctx);
@@ -66,24 +86,22 @@ export function routeAuth(router: Router<AppState>, deps: AppDeps): void {
 
     let secondFactor = false;
     if (user.totp_enabled) {
-      const code = validateTotpCode(body);
+      const code = validateSignInCode(body);
       if (!code.ok && code.error === MESSAGES.secondFactorRequired) {
         throw new ConsoleAuthError(401, MESSAGES.secondFactorRequired, { totp_required: true });
       }
-      if (!code.ok || !(await checkTotpCode(deps.redis, user, code.value.code, deps.now()))) {
+      const accepted = !code.ok
+        ? false
+        : code.value.kind === 'totp'
+          ? await checkTotpCode(deps.redis, deps.config.totpKey, user, code.value.code, deps.now())
+          : await spendRecoveryCode(user.id, code.value.code, ip);
+      if (!accepted) {
         await hit(deps.redis, LIMITS.loginPerAccount, account);
         throw new ConsoleAuthError(401, MESSAGES.secondFactorInvalid, { totp_required: true });
       }
       secondFactor = true;
     } else if (hasAll(user, ALL_PERMISSIONS)) {
-      await reset(deps.redis, LIMITS.loginPerAccount, account);
-      const answer: AdminTotpSetupRequired = {
-        totp_setup_required: true,
-        setup_token: await issueSetupToken(deps.redis, user.id),
-        message: MESSAGES.secondFactorSetupRequired,
-      };
-      ctx.body = answer;
-      return;
+      throw forbidden(MESSAGES.enrolmentLinkRequired);
     }
     await reset(deps.redis, LIMITS.loginPerAccount, account);
     const session = await runCommand(deps, (trx) =>
@@ -99,45 +117,17 @@ export function routeAuth(router: Router<AppState>, deps: AppDeps): void {
     ctx.body = answer;
   });
 
-  /**
-   * Who is enrolling: the holder of a set-up token (a fresh row), or the console's signed-in staff member (who must
-   * pass the console gate, so a player-app token of a holder of every flag cannot enrol a phone of its own).
-   */
-  async function enrolee(ctx: Ctx): Promise<{ user: User; session_id: number | null; setup_token: string | null }> {
-    const given = bodyOf(ctx).setup_token;
-    if (typeof given === 'string' && given !== '') {
-      const token = given.toLowerCase();
-      const userId = await setupTokenUser(deps.redis, token);
-      const user = userId ? await User.query(deps.knex).findById(userId).whereNull('erased_at') : undefined;
-      if (!user || !isStaff(user)) throw unauthorized(MESSAGES.setupTokenInvalid);
-      if (isBanned(user, deps.now())) throw bannedError(user, await timeZone());
-      return { user, session_id: null, setup_token: token };
-    }
-    const user = requireConsole(ctx);
-    return { user, session_id: ctx.state.session!.id, setup_token: null };
-  }
-
-  /**
-   * A code from the body, checked with the sign-in limit per account; a wrong one is a 400 (not a sign-out). The
-   * attempt is counted first and taken back when the code is right, so parallel guesses cannot pass the limit.
-   */
-  async function requireCode(ctx: Ctx, user: User): Promise<void> {
-    const subject = accountSubject(user, user.username);
-    await check(deps.redis, LIMITS.loginPerAccount, subject);
-    const code = valid(validateTotpCode(bodyOf(ctx)));
-    await hit(deps.redis, LIMITS.loginPerAccount, subject);
-    if (!(await checkTotpCode(deps.redis, user, code.code, deps.now()))) {
-      throw badRequest(MESSAGES.secondFactorInvalid);
-    }
-    await release(deps.redis, LIMITS.loginPerAccount, subject);
-  }
-
   router.post('/admin/api/auth/totp/setup', async (ctx) => {
-    const { user } = await enrolee(ctx);
+    const user = requireConsole(ctx);
     if (user.totp_enabled) throw conflict(MESSAGES.totpAlreadyEnabled);
     const secret = newTotpSecret();
     await runCommand(deps, (trx) =>
-      startTotpSetup(trx, { user_id: user.id, secret, ip: clientIp(ctx), now: deps.now() }),
+      startTotpSetup(trx, {
+        user_id: user.id,
+        secret: sealTotpSecret(deps.config.totpKey, secret),
+        ip: clientIp(ctx),
+        now: deps.now(),
+      }),
     );
     const answer: AdminTotpSetup = {
       secret,
@@ -147,33 +137,32 @@ export function routeAuth(router: Router<AppState>, deps: AppDeps): void {
   });
 
   router.post('/admin/api/auth/totp/enable', async (ctx) => {
-    const { user, session_id, setup_token } = await enrolee(ctx);
+    const user = requireConsole(ctx);
     if (user.totp_enabled) throw conflict(MESSAGES.totpAlreadyEnabled);
     if (!user.totp_secret) throw conflict(MESSAGES.totpSetupMissing);
-    await requireCode(ctx, user);
-    const ip = clientIp(ctx);
-    const { session } = await runCommand(deps, (trx) =>
+    await requireCode(deps, bodyOf(ctx), user);
+    const recovery_codes = newRecoveryCodes();
+    await runCommand(deps, (trx) =>
       enableTotp(trx, {
         user_id: user.id,
         secret: user.totp_secret!,
-        session_id,
-        open_session: setup_token ? { ip, user_agent: userAgent(ctx) } : null,
-        ip,
+        session_id: ctx.state.session!.id,
+        open_session: null,
+        recovery_code_hashes: recovery_codes.map(hashRecoveryCode),
+        ip: clientIp(ctx),
         now: deps.now(),
       }),
     );
     await reset(deps.redis, LIMITS.loginPerAccount, accountSubject(user, user.username));
-    if (setup_token) await dropSetupToken(deps.redis, setup_token);
-    ctx.body = session
-      ? { totp_enabled: true, id: session.id, token: session.token, user: identityOf(user, true) }
-      : { totp_enabled: true };
+    const answer: AdminTotpEnabled = { totp_enabled: true, recovery_codes };
+    ctx.body = answer;
   });
 
   router.post('/admin/api/auth/totp/disable', async (ctx) => {
     const user = requireConsole(ctx);
     if (hasAll(user, ALL_PERMISSIONS)) throw forbidden(MESSAGES.totpRequiredForAllFlags);
     if (!user.totp_enabled) throw conflict(MESSAGES.totpNotEnabled);
-    await requireCode(ctx, user);
+    await requireCode(deps, bodyOf(ctx), user);
     await runCommand(deps, (trx) => disableTotp(trx, { user_id: user.id, ip: clientIp(ctx), now: deps.now() }));
     ctx.body = { totp_enabled: false };
   });

@@ -5,11 +5,14 @@ import {
   TOTP_ALGORITHM,
   TOTP_DIGITS,
   TOTP_PERIOD_SECONDS,
-  TOTP_SETUP_TOKEN_TTL_SECONDS,
   TOTP_WINDOW,
+  validateTotpCode,
 } from '@ecup/domain';
-import { hashToken, newToken } from '@ecup/db';
-import { unavailable } from '../errors.ts';
+import { hashToken, openTotpSecret } from '@ecup/db';
+import type { AppDeps } from '../context.ts';
+import { badRequest, unavailable, valid } from '../errors.ts';
+import { accountSubject } from '../services/login.ts';
+import { LIMITS, check, hit, release } from '../services/rate-limit.ts';
 
 /** A new TOTP secret: 160 random bits (RFC 4226's recommended size), base32 as authenticator apps read it. */
 export function newTotpSecret(): string {
@@ -38,46 +41,46 @@ async function closed<T>(call: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Checks a code against a user's secret at `now` (the app's clock, so tests can move time), one period either side
- * (TOTP_WINDOW). A code is taken once (RFC 6238 §5.2): the matched time step is remembered in Redis for as long as
- * the code could be valid, so a code seen over someone's shoulder cannot be replayed.
+ * Checks a code against a user's secret (stored encrypted, opened with `key`: Config.totpKey) at `now` (the app's
+ * clock, so tests can move time), one period either side (TOTP_WINDOW). A code is taken once (RFC 6238 §5.2): the
+ * matched time step of this enrolment (the stored value, hashed) is remembered in Redis for as long as the code could
+ * be valid, so a code seen over someone's shoulder cannot be replayed, while a new enrolment's first code is not
+ * refused for a step the old phone used.
  */
 export async function checkTotpCode(
   redis: Redis,
+  key: Buffer,
   user: { id: number; totp_secret: string | null },
   code: string,
   now: Date,
 ): Promise<boolean> {
-  if (!user.totp_secret) return false;
+  const secret = user.totp_secret ? openTotpSecret(key, user.totp_secret) : null;
+  if (!secret) return false;
   const timestamp = now.getTime();
-  const delta = totpOf(user.totp_secret, '', '').validate({ token: code, timestamp, window: TOTP_WINDOW });
+  const delta = totpOf(secret, '', '').validate({ token: code, timestamp, window: TOTP_WINDOW });
   if (delta === null) return false;
   const step = Math.floor(timestamp / 1000 / TOTP_PERIOD_SECONDS) + delta;
   const ttl = TOTP_PERIOD_SECONDS * (2 * TOTP_WINDOW + 2);
-  const fresh = await closed(() => redis.set(`totp-used:${user.id}:${step}`, '1', 'EX', ttl, 'NX'));
+  const enrolment = hashToken(user.totp_secret!).slice(0, 16);
+  const fresh = await closed(() => redis.set(`totp-used:${user.id}:${enrolment}:${step}`, '1', 'EX', ttl, 'NX'));
   return fresh === 'OK';
 }
 
-const setupKey = (token: string) => `totp-setup:${hashToken(token)}`;
-
 /**
- * A set-up token for a holder of every flag who signed in with the right password but has no TOTP yet (decisions
- * §8): it allows the set-up and enable calls only, for TOTP_SETUP_TOKEN_TTL_SECONDS, and is kept only as a hash.
+ * A code from the body, checked with the sign-in limit per account; a wrong one is a 400 (not a sign-out). The
+ * attempt is counted first and taken back when the code is right, so parallel guesses cannot pass the limit.
  */
-export async function issueSetupToken(redis: Redis, userId: number): Promise<string> {
-  const token = newToken();
-  await closed(() => redis.set(setupKey(token), String(userId), 'EX', TOTP_SETUP_TOKEN_TTL_SECONDS));
-  return token;
-}
-
-/** The user a set-up token belongs to, or null when it is unknown or expired. */
-export async function setupTokenUser(redis: Redis, token: string): Promise<number | null> {
-  if (!/^[0-9a-f]{64}$/.test(token)) return null;
-  const value = await closed(() => redis.get(setupKey(token)));
-  return value === null ? null : Number(value);
-}
-
-/** Ends a set-up token once it opened a session. */
-export async function dropSetupToken(redis: Redis, token: string): Promise<void> {
-  await closed(() => redis.del(setupKey(token)));
+export async function requireCode(
+  deps: AppDeps,
+  body: Record<string, unknown>,
+  user: { id: number; username: string | null; totp_secret: string | null },
+): Promise<void> {
+  const subject = accountSubject(user, user.username ?? '');
+  await check(deps.redis, LIMITS.loginPerAccount, subject);
+  const code = valid(validateTotpCode(body));
+  await hit(deps.redis, LIMITS.loginPerAccount, subject);
+  if (!(await checkTotpCode(deps.redis, deps.config.totpKey, user, code.code, deps.now()))) {
+    throw badRequest(MESSAGES.secondFactorInvalid);
+  }
+  await release(deps.redis, LIMITS.loginPerAccount, subject);
 }

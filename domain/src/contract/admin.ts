@@ -69,8 +69,12 @@ export const TOTP_DIGITS = 6;
 export const TOTP_PERIOD_SECONDS = 30;
 /** Codes of the previous and the next period are accepted too (clock drift of the phone). */
 export const TOTP_WINDOW = 1;
-/** How long the set-up token of a holder of every flag without TOTP stays valid. */
-export const TOTP_SETUP_TOKEN_TTL_SECONDS = 10 * 60;
+/** How long an operator's console enrolment link stays valid (decisions §8); it works once. */
+export const ENROLMENT_LINK_TTL_MINUTES = 30;
+/** The one-time recovery codes shown at enrolment. */
+export const RECOVERY_CODE_COUNT = 10;
+/** A recovery code's characters (base32, lowercase, 60 bits), shown in groups of four: `abcd-efgh-ijkl`. */
+export const RECOVERY_CODE_LENGTH = 12;
 
 /** The most rows one list call answers (`range` is clamped to it). */
 export const ADMIN_PAGE_MAX = 500;
@@ -113,17 +117,28 @@ export interface AdminTotpRequired {
   totp_required: true;
 }
 
-/** 200 for a holder of every flag without TOTP: enrol with the set-up token, then a session is opened. */
-export interface AdminTotpSetupRequired {
-  totp_setup_required: true;
-  setup_token: string;
-  /** MESSAGES.secondFactorSetupRequired, for the console to show above the QR code. */
-  message: string;
-}
-
 export interface AdminTotpSetup {
   secret: string;
   otpauth_url: string;
+}
+
+/** `POST /admin/api/auth/enrol/start`: the secret for the account the enrolment link belongs to. */
+export interface AdminEnrolmentStart extends AdminTotpSetup {
+  username: string;
+}
+
+/**
+ * Two-factor sign-in turned on (`POST /admin/api/auth/totp/enable`): the recovery codes, shown this once (only
+ * their hashes are kept).
+ */
+export interface AdminTotpEnabled {
+  totp_enabled: true;
+  recovery_codes: string[];
+}
+
+/** `POST /admin/api/auth/enrol/finish`: the enrolment is done, the recovery codes shown once, a session opened. */
+export interface AdminEnrolmentDone extends AdminSession {
+  recovery_codes: string[];
 }
 
 // --- Records ---

@@ -3,7 +3,14 @@
  * two-factor code. The API and the console's `validate` call these, so both show the same message.
  */
 import { FORUM_REASON_MAX, FORUM_REASON_MIN, FORUM_TITLE_MIN, NEWS_CATEGORIES } from '../constants.ts';
-import { BAN_DAYS_MAX, NEWS_CONTENT_MAX, NEWS_EXCERPT_MAX, NEWS_TITLE_MAX, TOTP_DIGITS } from '../contract/admin.ts';
+import {
+  BAN_DAYS_MAX,
+  NEWS_CONTENT_MAX,
+  NEWS_EXCERPT_MAX,
+  NEWS_TITLE_MAX,
+  RECOVERY_CODE_LENGTH,
+  TOTP_DIGITS,
+} from '../contract/admin.ts';
 import { MESSAGES } from '../messages.ts';
 import { ALL_PERMISSIONS } from '../permissions.ts';
 import { asInteger, asText, asTrimmed, charLength, field, isSent, isYes } from './input.ts';
@@ -140,4 +147,18 @@ export function validateTotpCode(input: FormInput): Validation<{ code: string }>
   if (code === '') return fail(MESSAGES.secondFactorRequired);
   if (!new RegExp(`^\\d{${TOTP_DIGITS}}$`).test(code)) return fail(MESSAGES.secondFactorInvalid);
   return ok({ code });
+}
+
+/**
+ * The code field of the console's sign-in: a two-factor code (6 digits), or one of the recovery codes shown at
+ * enrolment (12 base32 characters, any case; spaces and dashes are ignored), which signs in once instead.
+ */
+export function validateSignInCode(
+  input: FormInput,
+): Validation<{ kind: 'totp'; code: string } | { kind: 'recovery'; code: string }> {
+  const code = asTrimmed(field(input, 'code')).replace(/[\s-]/g, '').toLowerCase();
+  if (code === '') return fail(MESSAGES.secondFactorRequired);
+  if (new RegExp(`^\\d{${TOTP_DIGITS}}$`).test(code)) return ok({ kind: 'totp', code });
+  if (new RegExp(`^[a-z2-7]{${RECOVERY_CODE_LENGTH}}$`).test(code)) return ok({ kind: 'recovery', code });
+  return fail(MESSAGES.secondFactorInvalid);
 }

@@ -9,7 +9,7 @@ import * as OTPAuth from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
 import { PERMISSIONS } from '@ecup/domain';
 import { launchBrowser } from '../../helpers/browser.ts';
-import { buildGame, buildUser, signupFields } from '../../helpers/factories.ts';
+import { buildGame, buildUser, signupFields, storedTotpSecret } from '../../helpers/factories.ts';
 import type { Credentials } from '../../helpers/http.ts';
 import { startProduct, type RunningProduct } from '../../helpers/product.ts';
 import { signedInUser } from '../../helpers/sockets.ts';
@@ -613,7 +613,10 @@ export const suite: Suite = {
       // A holder of every flag must use two-factor sign-in at the console; give them a secret and sign in with a code.
       const secret = new OTPAuth.Secret({ size: 20 });
       const rootUser = await buildUser(product.knex, { permissions: ALL_FLAGS });
-      await product.knex('users').where('id', rootUser.id).update({ totp_secret: secret.base32, totp_enabled: true });
+      await product
+        .knex('users')
+        .where('id', rootUser.id)
+        .update({ totp_secret: storedTotpSecret(secret.base32), totp_enabled: true });
       const code = new OTPAuth.TOTP({ secret }).generate();
       const login = await call(product, 'POST', '/admin/api/auth/login', {
         username: rootUser.username,

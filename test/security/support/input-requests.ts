@@ -137,10 +137,14 @@ function overrides(world: World): Record<string, Override> {
       omit: ['code'],
       fields: { username: users.editor.username, password: DEFAULT_PASSWORD },
     },
-    'POST /admin/api/auth/totp/setup': { caller: 'editor', omit: ['setup_token'] },
+    'POST /admin/api/auth/enrol/start': { caller: null, fields: { token: world.enrolmentToken } },
+    'POST /admin/api/auth/enrol/finish': {
+      caller: null,
+      fields: { token: world.enrolmentToken, code: (w: World) => w.code(w.secrets.enrolling) },
+    },
+    'POST /admin/api/auth/totp/setup': { caller: 'editor' },
     'POST /admin/api/auth/totp/enable': {
       caller: 'enrolling',
-      omit: ['setup_token'],
       fields: { code: (w: World) => w.code(w.secrets.enrolling) },
     },
     'POST /admin/api/auth/totp/disable': {

@@ -66,6 +66,8 @@ export interface World {
   /** A valid guardian link and password-reset link (their tokens as sent). */
   guardianToken: string;
   reset: { id: number; uid: number; token: string };
+  /** A live console enrolment link of `enrolling` (its token as sent). */
+  enrolmentToken: string;
   /** A stored news image's hash and a small PNG to upload. */
   newsImage: string;
   png: Buffer;
@@ -289,6 +291,13 @@ export async function startWorld(label: string): Promise<World> {
     token_hash: hashToken(resetToken),
     expires_at: new Date(Date.now() + 24 * 3600_000),
   });
+  const enrolmentToken = 'c'.repeat(64);
+  await knex('enrolment_links').insert({
+    user_id: users.enrolling.id,
+    token_hash: hashToken(enrolmentToken),
+    expires_at: new Date(Date.now() + 24 * 3600_000),
+    created_at: new Date(),
+  });
 
   // What `repair` restores: every account's row as built (flags, bans, TOTP, password) and its session.
   const built = new Map<number, Record<string, unknown>>();
@@ -377,6 +386,7 @@ export async function startWorld(label: string): Promise<World> {
     },
     guardianToken,
     reset: { id: Number(resetId), uid: users.resetting.id, token: resetToken },
+    enrolmentToken,
     newsImage,
     png,
     secrets,

@@ -5,7 +5,7 @@ import { CommandRejected, type CommandOutcome } from '../types.ts';
 
 /**
  * Turns two-factor sign-in off after the caller confirmed a current code (decisions §8): never for a holder of
- * every flag (403), a 409 when it is not on. The secret is forgotten. Audited.
+ * every flag (403), a 409 when it is not on. The secret and the recovery codes are forgotten. Audited.
  */
 export async function disableTotp(
   trx: Knex,
@@ -17,6 +17,7 @@ export async function disableTotp(
     throw new CommandRejected('forbidden', MESSAGES.totpRequiredForAllFlags);
   if (!user.totp_enabled) throw new CommandRejected('conflict', MESSAGES.totpNotEnabled);
   await trx('users').where('id', user.id).update({ totp_enabled: false, totp_secret: null, updated_at: input.now });
+  await trx('recovery_codes').where('user_id', user.id).delete();
   await writeAudit(trx, {
     actor_user_id: input.user_id,
     action: 'totp.disable',

@@ -16,3 +16,6 @@ export * from './create-admin-session.ts';
 export * from './start-totp-setup.ts';
 export * from './enable-totp.ts';
 export * from './disable-totp.ts';
+export * from './recovery-codes.ts';
+export * from './enrolment-link.ts';
+export * from './complete-enrolment.ts';

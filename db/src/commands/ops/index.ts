@@ -4,3 +4,4 @@ export * from './staff.ts';
 export * from './prizes.ts';
 export * from './elo-rebuild.ts';
 export * from './user-data.ts';
+export * from './reset-two-factor.ts';

@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
-import { ALL_PERMISSIONS, changeFlags, flagNames } from '@ecup/domain';
+import { ALL_PERMISSIONS, changeFlags, flagNames, hasAll } from '@ecup/domain';
 import { DEMO_ACCOUNTS } from '../../seed/demo.ts';
 import { writeAudit } from '../audit.ts';
+import { issueEnrolmentLink } from '../admin/enrolment-link.ts';
 import { findUserByRef } from './user-data.ts';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
 
@@ -19,13 +20,19 @@ export interface StaffFlagsResult {
   changed: boolean;
   /** Users that hold every flag once this is done (decisions §8: such a user edits the others' flags). */
   full_admins: number;
+  /**
+   * A console enrolment link (its one-time token), when the account must use two-factor sign-in now and has none
+   * (decisions §8: nobody enrols an authenticator from a password alone); null otherwise and on a dry run.
+   */
+  enrolment: { token: string; expires_at: Date } | null;
 }
 
 /**
  * Grants or revokes permission flags from the operator CLI (decisions §8: the first holder of every flag is made
  * this way, since only such a holder may edit flags in the console). A grant adds `bits`, a revoke removes them.
  * The user row is locked, so two operators' changes apply one after the other. No change writes nothing; a change is
- * audited as `user.permissions`, like the console's, with no actor and `source: 'cli'`. A dry run writes nothing.
+ * audited as `user.permissions`, like the console's, with no actor and `source: 'cli'`. When the account then holds
+ * every flag without two-factor sign-in on, an enrolment link is issued (issueEnrolmentLink). A dry run writes nothing.
  */
 export async function changeStaffFlags(
   trx: Knex,
@@ -60,7 +67,14 @@ export async function changeStaffFlags(
     .whereNot('id', user.id)
     .count({ n: '*' })) as [{ n: number }];
   const full_admins = Number(n) + (after === ALL_PERMISSIONS ? 1 : 0);
-  return { result: { user, before, after, changed, full_admins }, events: [] };
+  let enrolment: StaffFlagsResult['enrolment'] = null;
+  if (!input.dry_run && input.change === 'grant' && hasAll(after, ALL_PERMISSIONS)) {
+    const row = await trx('users').where('id', user.id).first('totp_enabled');
+    if (!row?.totp_enabled) {
+      enrolment = (await issueEnrolmentLink(trx, { user_id: user.id, source: 'cli', now: input.now })).result;
+    }
+  }
+  return { result: { user, before, after, changed, full_admins, enrolment }, events: [] };
 }
 
 /** Whether the demo seed has run: its admin account (DEMO_ACCOUNTS) exists. */

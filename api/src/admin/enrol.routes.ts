@@ -1,0 +1,110 @@
+import type Router from '@koa/router';
+import { MESSAGES, isStaff, type AdminEnrolmentDone, type AdminEnrolmentStart } from '@ecup/domain';
+import {
+  CommandRejected,
+  User,
+  completeEnrolment,
+  findEnrolmentLink,
+  hashRecoveryCode,
+  newRecoveryCodes,
+  sealTotpSecret,
+  startTotpSetup,
+  type EnrolmentLinkRow,
+} from '@ecup/db';
+import type { AppDeps, AppState } from '../context.ts';
+import { HttpError, badRequest, conflict, forbidden } from '../errors.ts';
+import { bannedError, isBanned } from '../middleware/auth.ts';
+import { bodyOf } from '../middleware/body.ts';
+import { clientIp, findIpBan, userAgent } from '../services/client.ts';
+import { REFUSAL_STATUS, runCommand } from '../services/commands.ts';
+import { accountSubject } from '../services/login.ts';
+import { LIMITS, hit, reset } from '../services/rate-limit.ts';
+import { DEFAULT_PRODUCT_NAME, currentSeason } from '../services/season.ts';
+import { identityOf } from './auth.routes.ts';
+import { newTotpSecret, requireCode, totpOf } from './totp.ts';
+
+/**
+ * Two-factor enrolment from an operator's one-time link (decisions §8; docs/api.md "Admin API"), the only way an
+ * account that must use two-factor sign-in gets a phone enrolled. Both calls count against the sign-in limit per
+ * address, as /admin/api/auth/login does, and refuse IP-banned ranges.
+ *
+ * - POST /admin/api/auth/enrol/start {token}: a new secret and otpauth:// link for the link's account (again on each
+ *   call, until the link is spent).
+ * - POST /admin/api/auth/enrol/finish {token, code}: with a code of that secret, spends the link, turns two-factor
+ *   sign-in on, answers the 10 recovery codes once and opens a console session.
+ *
+ * A link that is unknown or replaced is a 400, a used or expired one a 409, each with its own message.
+ */
+export function routeEnrolment(router: Router<AppState>, deps: AppDeps): void {
+  /** The link's account after the per-address limit and IP bans, or the refusal saying why the link is no good. */
+  async function linkAndUser(ip: string, token: unknown): Promise<{ link: EnrolmentLinkRow; user: User }> {
+    if (await findIpBan(deps.knex, ip)) throw forbidden(MESSAGES.ipBanned);
+    await hit(deps.redis, LIMITS.loginPerIp, ip);
+    let link: EnrolmentLinkRow;
+    try {
+      link = await findEnrolmentLink(
+        deps.knex,
+        typeof token === 'string' ? token.trim().toLowerCase() : '',
+        deps.now(),
+      );
+    } catch (error) {
+      if (error instanceof CommandRejected) throw new HttpError(REFUSAL_STATUS[error.kind], error.message);
+      throw error;
+    }
+    const user = await User.query(deps.knex).findById(link.user_id).whereNull('erased_at');
+    if (!user || !isStaff(user)) throw badRequest(MESSAGES.enrolmentLinkInvalid);
+    if (isBanned(user, deps.now())) {
+      throw bannedError(user, (await currentSeason(deps.knex))?.time_zone ?? 'UTC');
+    }
+    if (user.totp_enabled) throw conflict(MESSAGES.totpAlreadyEnabled);
+    return { link, user };
+  }
+
+  router.post('/admin/api/auth/enrol/start', async (ctx) => {
+    const ip = clientIp(ctx);
+    const { user } = await linkAndUser(ip, bodyOf(ctx).token);
+    const secret = newTotpSecret();
+    await runCommand(deps, (trx) =>
+      startTotpSetup(trx, {
+        user_id: user.id,
+        secret: sealTotpSecret(deps.config.totpKey, secret),
+        ip,
+        now: deps.now(),
+      }),
+    );
+    const issuer = (await currentSeason(deps.knex))?.product_name ?? DEFAULT_PRODUCT_NAME;
+    const answer: AdminEnrolmentStart = {
+      username: user.username,
+      secret,
+      otpauth_url: totpOf(secret, user.username, issuer).toString(),
+    };
+    ctx.body = answer;
+  });
+
+  router.post('/admin/api/auth/enrol/finish', async (ctx) => {
+    const ip = clientIp(ctx);
+    const body = bodyOf(ctx);
+    const { user } = await linkAndUser(ip, body.token);
+    if (!user.totp_secret) throw conflict(MESSAGES.totpSetupMissing);
+    await requireCode(deps, body, user);
+    const recovery_codes = newRecoveryCodes();
+    const { session } = await runCommand(deps, (trx) =>
+      completeEnrolment(trx, {
+        token: String(body.token).trim().toLowerCase(),
+        secret: user.totp_secret!,
+        recovery_code_hashes: recovery_codes.map(hashRecoveryCode),
+        ip,
+        user_agent: userAgent(ctx),
+        now: deps.now(),
+      }),
+    );
+    await reset(deps.redis, LIMITS.loginPerAccount, accountSubject(user, user.username));
+    const answer: AdminEnrolmentDone = {
+      id: session.id,
+      token: session.token,
+      user: identityOf(user, true),
+      recovery_codes,
+    };
+    ctx.body = answer;
+  });
+}

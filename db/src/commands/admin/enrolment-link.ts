@@ -1,0 +1,78 @@
+import type { Knex } from 'knex';
+import { ENROLMENT_LINK_TTL_MINUTES, MESSAGES } from '@ecup/domain';
+import { hashToken, newToken } from '../../security/tokens.ts';
+import { writeAudit } from '../audit.ts';
+import { CommandRejected, type CommandOutcome } from '../types.ts';
+
+/** An enrolment link's row. */
+export interface EnrolmentLinkRow {
+  id: number;
+  user_id: number;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+/**
+ * Issues a one-time console enrolment link for a user (decisions §8), valid {@link ENROLMENT_LINK_TTL_MINUTES}
+ * minutes: the token is returned once and kept only as its SHA-256. Older unused links of the user are spent, so only
+ * the newest works. Audited as `enrolment.link_issued` with where it came from (`source`, e.g. `cli`).
+ */
+export async function issueEnrolmentLink(
+  trx: Knex,
+  input: { user_id: number; source: string; now: Date },
+): Promise<CommandOutcome<{ token: string; expires_at: Date }>> {
+  await trx('enrolment_links').where('user_id', input.user_id).whereNull('used_at').delete();
+  const token = newToken();
+  const expires_at = new Date(input.now.getTime() + ENROLMENT_LINK_TTL_MINUTES * 60_000);
+  await trx('enrolment_links').insert({
+    user_id: input.user_id,
+    token_hash: hashToken(token),
+    expires_at,
+    used_at: null,
+    created_at: input.now,
+  });
+  await writeAudit(trx, {
+    actor_user_id: null,
+    action: 'enrolment.link_issued',
+    entity: 'user',
+    entity_id: input.user_id,
+    before: null,
+    after: { expires_at: expires_at.toISOString(), source: input.source },
+    ip: null,
+    now: input.now,
+  });
+  return { result: { token, expires_at }, events: [] };
+}
+
+/**
+ * The live link of a token, or a refusal saying why not: unknown or replaced (400 enrolmentLinkInvalid), used
+ * (409 enrolmentLinkUsed), older than its 30 minutes (409 enrolmentLinkExpired).
+ */
+export async function findEnrolmentLink(knex: Knex, token: string, now: Date): Promise<EnrolmentLinkRow> {
+  const row = /^[0-9a-f]{64}$/.test(token)
+    ? ((await knex('enrolment_links')
+        .where('token_hash', hashToken(token))
+        .first('id', 'user_id', 'expires_at', 'used_at')) as EnrolmentLinkRow | undefined)
+    : undefined;
+  if (!row) throw new CommandRejected('invalid', MESSAGES.enrolmentLinkInvalid);
+  if (row.used_at) throw new CommandRejected('conflict', MESSAGES.enrolmentLinkUsed);
+  if (new Date(row.expires_at).getTime() <= now.getTime()) {
+    throw new CommandRejected('conflict', MESSAGES.enrolmentLinkExpired);
+  }
+  return row;
+}
+
+/**
+ * Spends a link (guarded: unused and unexpired), so of two enrolments with one link at once exactly one goes on;
+ * the other gets the refusal {@link findEnrolmentLink} gives now.
+ */
+export async function spendEnrolmentLink(trx: Knex, token: string, now: Date): Promise<EnrolmentLinkRow> {
+  const row = await findEnrolmentLink(trx, token, now);
+  const spent = await trx('enrolment_links')
+    .where({ id: row.id })
+    .whereNull('used_at')
+    .where('expires_at', '>', now)
+    .update({ used_at: now });
+  if (spent !== 1) throw new CommandRejected('conflict', MESSAGES.enrolmentLinkUsed);
+  return row;
+}
