@@ -213,6 +213,7 @@ test('a start that cannot reach its database, or is refused by it, names the add
       REDIS_URL: redisUrl,
       PORT: '0',
       METRICS_TOKEN: SECRETS.metrics,
+      APP_SECRET: SECRETS.appSecret,
     });
     t.teardown(() => void proc.child.kill('SIGKILL'));
     t.not(await proc.exited, 0, what);
@@ -220,5 +221,6 @@ test('a start that cannot reach its database, or is refused by it, names the add
     t.regex(output, /DATABASE_URL/, `${what}: ${output}`);
     t.false(output.includes(SECRETS.database), `${what}: ${output}`);
     t.false(output.includes(SECRETS.metrics), `${what}: ${output}`);
+    t.false(output.includes(SECRETS.appSecret), `${what}: ${output}`);
   }
 });
