@@ -17,3 +17,4 @@ export * from './services/process.ts';
 export * from './services/log.ts';
 export * from './security/bearer.ts';
 export * from './services/transaction.ts';
+export * from './services/settings.ts';
