@@ -85,7 +85,9 @@ function pairOf(userId: number | null): Credentials | null {
  * `stats` event reads the signed-in user again, so the header and the ranking show the new numbers.
  */
 export function RealtimeProvider({ children }: { children: ReactNode }) {
-  const { state: client, refreshUser } = useClient();
+  const { state: client, refreshUser, api } = useClient();
+  const apiRef = useRef(api);
+  apiRef.current = api;
   const [state, dispatch] = useReducer(nextConnectionState, 'initialized');
   const [resyncToken, setResyncToken] = useState(0);
   const socketRef = useRef<RealtimeSocket | null>(null);
@@ -156,6 +158,11 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
         const retrying = reconnectsAfter(reason);
         dispatch({ type: 'lost', retrying });
         if (retrying) startUnavailableTimer();
+        // The server closes a session's sockets when it was signed out from another device or revoked: asking who is
+        // signed in finds out at once (401 "Your session has ended." signs the player out and says so).
+        if (reason === 'io server disconnect') {
+          void apiRef.current.get('/user/auth', {}, { defaultErrorHandler: false }).catch(() => undefined);
+        }
       });
       for (const event of SERVER_EVENTS) {
         socket.on(event, (payload: unknown) => {
