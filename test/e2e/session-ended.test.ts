@@ -100,7 +100,7 @@ test.serial('a player whose session ends while on settings is signed out with th
   await screenshot(page, 'session-ended-phone-sv-after');
 });
 
-test.serial('a console left unused for 13 hours returns to its login page', async (t) => {
+test.serial('a console left unused for 13 hours returns to its login page with the message', async (t) => {
   const { product, browser } = t.context;
   const page = await newDesktopPage(browser);
   t.teardown(() => page.close());
@@ -110,10 +110,22 @@ test.serial('a console left unused for 13 hours returns to its login page', asyn
   await page.getByLabel('Password').fill(editor.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByLabel('Username').waitFor({ state: 'detached' });
+  t.is(await page.getByText(MESSAGES.sessionExpired).count(), 0, 'no message on a fresh sign-in');
 
   await advanceClock(product, 13 * 60 * 60 * 1000);
   await page.goto(`${product.url}/admin/news`);
   await page.getByLabel('Username').waitFor();
+  const notice = page.getByRole('status').filter({ hasText: MESSAGES.sessionExpired });
+  await notice.waitFor();
   await screenshot(page, 'session-ended-console');
   t.is(await page.getByRole('button', { name: 'Sign in' }).count(), 1);
+  t.is(new URL(page.url()).pathname, '/admin/login');
+  t.is(await page.evaluate(() => localStorage.getItem('ecup.admin.token')), null, 'the ended pair is forgotten');
+
+  // Signing in again opens the console; the message does not come back.
+  await page.getByLabel('Username').fill(editor.username);
+  await page.getByLabel('Password').fill(editor.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByLabel('Username').waitFor({ state: 'detached' });
+  t.is(await page.getByText(MESSAGES.sessionExpired).count(), 0);
 });

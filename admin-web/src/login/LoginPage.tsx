@@ -10,7 +10,13 @@ import Typography from '@mui/material/Typography';
 import EmojiEvents from '@mui/icons-material/EmojiEvents';
 import { useLogin } from 'react-admin';
 import { PRODUCT_NAME_DEFAULT, type AdminSession, type AdminTotpSetup } from '@ecup/domain';
-import { TotpRequiredError, TotpSetupRequiredError, type LoginParams } from '../authProvider.ts';
+import {
+  TotpRequiredError,
+  TotpSetupRequiredError,
+  forgetLoginNotice,
+  loginNotice,
+  type LoginParams,
+} from '../authProvider.ts';
 import { getProductName } from '../get-current-season.ts';
 import { TotpEnrolment } from '../two-factor/TotpEnrolment.tsx';
 
@@ -39,6 +45,9 @@ export function LoginPage() {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  // "Your session has ended. Please sign in again." when the last session ended (decisions §10).
+  const [ended] = useState(loginNotice);
+  useEffect(forgetLoginNotice, []);
   const [pending, setPending] = useState(false);
 
   useEffect(() => {
@@ -118,6 +127,11 @@ export function LoginPage() {
           <Typography color="text.secondary" sx={{ mb: 3 }}>
             {step.kind === 'enrol' ? 'Set up two-factor sign-in' : 'Admin console'}
           </Typography>
+          {ended && !error && step.kind === 'password' && (
+            <Alert severity="warning" role="status" sx={{ mb: 2 }}>
+              {ended}
+            </Alert>
+          )}
           {error && (
             <Alert severity="error" sx={{ mb: 2 }}>
               {error}
