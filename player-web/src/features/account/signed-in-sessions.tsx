@@ -62,11 +62,12 @@ export function SessionsSection() {
     setDone(null);
     try {
       await call();
+      await load();
       setDone(doneText);
     } catch {
-      // The client has shown the refusal; the list below is read again either way.
-    } finally {
+      // The client has shown the refusal; the list is read again to show what is left.
       await load();
+    } finally {
       setBusy(null);
     }
   }
