@@ -195,6 +195,7 @@ test.serial(
     t.is(await own.getByRole('button', { name: /Sign out/ }).count(), 0, 'no sign-out on this device');
     const width = await phone.evaluate(() => document.documentElement.scrollWidth);
     t.true(width <= 390, `nothing wider than the 390 px screen (${width})`);
+    await section.scrollIntoViewIfNeeded();
     await screenshot(phone, 'signed-in-sessions-390');
 
     await other.getByRole('button', { name: /^Sign out Firefox on Windows/ }).click();
@@ -250,7 +251,10 @@ test.serial("a moderator who may ban sees a player's sessions in the console and
     lang: 'en',
   });
   await playerPage.goto(`${product.url}/settings`);
-  await playerPage.getByRole('region', { name: "Where you're signed in" }).getByText('This device', { exact: true }).waitFor();
+  await playerPage
+    .getByRole('region', { name: "Where you're signed in" })
+    .getByText('This device', { exact: true })
+    .waitFor();
 
   async function consoleAs(permissions: number) {
     const staff = await buildUser(product.knex, { permissions });
