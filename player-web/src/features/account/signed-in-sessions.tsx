@@ -37,7 +37,8 @@ const DATE_OPTIONS: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyl
  */
 export function SessionsSection() {
   const { t, dateTime } = useI18n();
-  const { api } = useClient();
+  const { api, state } = useClient();
+  const signedIn = state.user !== null;
   const [sessions, setSessions] = useState<SessionPayload[] | 'failed' | null>(null);
   const [busy, setBusy] = useState<number | 'others' | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -50,9 +51,10 @@ export function SessionsSection() {
       ),
     [api],
   );
+  // Read again whenever the signed-in user is loaded anew: after a password change only the new session is left.
   useEffect(() => {
-    void load();
-  }, [load]);
+    if (signedIn) void load();
+  }, [load, signedIn, state.user]);
 
   const browserOf = (session: SessionPayload) =>
     session.browser === UNKNOWN_BROWSER ? t('account.sessions.unknownBrowser') : session.browser;
