@@ -1,5 +1,13 @@
 import type { AuthProvider } from 'react-admin';
-import { ALL_PERMISSIONS, ADMIN_RESOURCES, hasAll, isStaff, type AdminIdentity, type AdminSession } from '@ecup/domain';
+import {
+  ALL_PERMISSIONS,
+  ADMIN_RESOURCES,
+  MESSAGES,
+  hasAll,
+  isStaff,
+  type AdminIdentity,
+  type AdminSession,
+} from '@ecup/domain';
 import { clearCredentials, loadCredentials, saveCredentials } from './credentials.ts';
 import { httpClient } from './dataProvider.ts';
 import { RESOURCES } from './resources.tsx';
@@ -39,9 +47,50 @@ export function holdsEveryFlag(permissions: number): boolean {
 
 let identity: Promise<AdminIdentity> | null = null;
 
-/** The signed-in staff member, asked once per session (`GET /admin/api/auth/me`). */
+/** Where the login page's notice waits while the page loads again (the session-ended message). */
+const NOTICE_KEY = 'ecup.admin.notice';
+
+/** The login page's notice left by the last session's end, if any. */
+export function loginNotice(): string | null {
+  return sessionStorage.getItem(NOTICE_KEY);
+}
+
+/** Forgets the notice once the login page has shown it (a reload shows a plain login page). */
+export function forgetLoginNotice(): void {
+  sessionStorage.removeItem(NOTICE_KEY);
+}
+
+/**
+ * The login page as a whole address: react-admin loads it afresh rather than navigating inside the app. Navigating
+ * from a page of the console to its own login route re-runs react-admin's sign-out on every render until the browser
+ * throttles history changes (about 10 seconds of a blank page); a fresh load shows the login page at once.
+ */
+function loginHref(): string {
+  return new URL('/admin/login', window.location.origin).href;
+}
+
+/** A 401 ends the console session; one that ended (decisions §10) leaves its message for the login page. */
+function endSession(error: { status?: number; message?: unknown }): void {
+  clearCredentials();
+  identity = null;
+  if (error.message === MESSAGES.sessionExpired) sessionStorage.setItem(NOTICE_KEY, MESSAGES.sessionExpired);
+}
+
+/**
+ * The signed-in staff member, asked once per session (`GET /admin/api/auth/me`). A 401 ends the session and loads
+ * the login page at once (react-admin would otherwise ask again three times, seconds apart, before giving up).
+ */
 function me(): Promise<AdminIdentity> {
-  identity ??= httpClient('/admin/api/auth/me').then(({ json }) => json as AdminIdentity);
+  identity ??= httpClient('/admin/api/auth/me').then(
+    ({ json }) => json as AdminIdentity,
+    (error: { status?: number; message?: unknown }) => {
+      if (error?.status !== 401) throw error;
+      endSession(error);
+      window.location.assign(loginHref());
+      // The page is going: nothing waits on an answer.
+      return new Promise<AdminIdentity>(() => undefined);
+    },
+  );
   identity.catch(() => {
     identity = null;
   });
@@ -99,18 +148,21 @@ export const authProvider: AuthProvider = {
         headers: { Authorization: `Bearer ${credentials.id}:${credentials.token}` },
       }).catch(() => undefined);
     }
+    return loginHref();
   },
 
   async checkAuth() {
     if (!loadCredentials()) throw new Error('You must be signed in to do that.');
   },
 
-  /** 401 ends the console session; 403 (a missing flag, a ban message) stays signed in and shows the message. */
-  async checkError(error: { status?: number }) {
+  /**
+   * 401 ends the console session and loads the login page, which shows "Your session has ended. Please sign in
+   * again." when that was the answer; 403 (a missing flag, a ban message) stays signed in and shows the message.
+   */
+  async checkError(error: { status?: number; message?: unknown }) {
     if (error?.status === 401) {
-      clearCredentials();
-      identity = null;
-      throw error;
+      endSession(error);
+      throw { redirectTo: loginHref(), message: false };
     }
   },
 

@@ -6,6 +6,7 @@ import { errorHandler } from './middleware/error-handler.ts';
 import { bodyParser } from './middleware/body.ts';
 import { authenticate } from './middleware/auth.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
+import { sessionsRoutes } from './features/users/sessions.routes.ts';
 import { newsRoutes } from './features/news/news.routes.ts';
 import { rankingRoutes } from './features/ranking/ranking.routes.ts';
 import { imagesRoutes } from './features/images/images.routes.ts';
@@ -50,6 +51,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
 
   for (const routes of [
     usersRoutes(deps),
+    sessionsRoutes(deps),
     newsRoutes(deps),
     rankingRoutes(deps),
     imagesRoutes(deps),

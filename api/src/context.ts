@@ -32,8 +32,11 @@ export interface AppDeps {
    * lost event is made good by the client's re-read after a reconnect (decisions §3).
    */
   publish: (pushes: Push[]) => void;
-  /** Set once socket.io is attached: closes a user's sockets except those of one session, on every API process. */
-  disconnectSessions?: (userId: number, keptSessionId: number | null) => Promise<void>;
+  /**
+   * Set once socket.io is attached: closes a user's sockets except those of one session (or only those of
+   * `onlySessionIds` when given), on every API process.
+   */
+  disconnectSessions?: (userId: number, keptSessionId: number | null, onlySessionIds?: number[]) => Promise<void>;
 }
 
 /** The signed-in session: its row id and when it was last seen. */

@@ -21,3 +21,4 @@ export * from './services/process.ts';
 export * from './services/log.ts';
 export * from './security/bearer.ts';
 export * from './services/transaction.ts';
+export * from './services/settings.ts';

@@ -13,6 +13,7 @@ import * as m11 from '../migrations/20260101000011_trophy_reversal.ts';
 import * as m12 from '../migrations/20260101000012_admin_console.ts';
 import * as m14 from '../migrations/20260101000014_elo_history.ts';
 import * as m15 from '../migrations/20261126000001_console_sessions.ts';
+import * as m16 from '../migrations/20261126000002_settings.ts';
 import * as m17 from '../migrations/20261126000003_enrolment.ts';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '20260101000012_admin_console': m12,
   '20260101000014_elo_history': m14,
   '20261126000001_console_sessions': m15,
+  '20261126000002_settings': m16,
   '20261126000003_enrolment': m17,
 };
 

@@ -247,6 +247,10 @@ export const MESSAGES = {
   notSignedIn: 'You must be signed in to do that.',
   /** Issue 17: 401 for a bad, revoked or ended id/token pair (decisions §10). */
   sessionExpired: 'Your session has ended. Please sign in again.',
+  /** Not in the spec: "Where you're signed in", a session to sign out that is not the caller's or no longer exists. */
+  sessionNotFound: 'That session does not exist or has already ended.',
+  /** Not in the spec: "Where you're signed in", a sign-out without a valid session id. */
+  sessionIdRequired: 'Choose the session to sign out.',
   /** Not in the spec: 403 for a missing permission flag. */
   noPermission: 'You do not have permission to do that.',
   /**

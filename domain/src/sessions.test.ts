@@ -1,5 +1,5 @@
 import test from 'ava';
-import { SESSION_LIMITS, sessionEnded } from './sessions.ts';
+import { SESSION_LIMITS, isSessionSettingName, parseSettingMs, sessionEnded, sessionLimitsFrom } from './sessions.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
@@ -24,4 +24,27 @@ test('a console session ends after 12 hours without use and 7 days in all', (t) 
   const used = { created_at: start, last_seen_at: at(7 * DAY - HOUR) };
   t.false(sessionEnded(used, SESSION_LIMITS.console, at(7 * DAY)));
   t.true(sessionEnded(used, SESSION_LIMITS.console, at(7 * DAY + 1)));
+});
+
+test('limits come from the settings rows, and a missing or invalid row falls back to the constant', (t) => {
+  const limits = sessionLimitsFrom(
+    new Map<string, unknown>([
+      ['player_session_idle_ms', '3600000'],
+      ['player_session_max_ms', 'soon'],
+      ['console_session_idle_ms', '0'],
+    ]),
+  );
+  t.deepEqual(limits.player, { idle_ms: HOUR, max_ms: SESSION_LIMITS.player.max_ms });
+  t.deepEqual(limits.console, SESSION_LIMITS.console);
+  t.deepEqual(sessionLimitsFrom(new Map()), SESSION_LIMITS);
+});
+
+test('a setting value is a positive whole number of milliseconds', (t) => {
+  t.is(parseSettingMs('43200000'), 43_200_000);
+  t.is(parseSettingMs(' 60000 '), 60_000);
+  for (const bad of ['0', '-5', '1.5', '1e6', '', 'twelve hours', '99999999999999999', null, undefined]) {
+    t.is(parseSettingMs(bad), null, String(bad));
+  }
+  t.true(isSessionSettingName('console_session_idle_ms'));
+  t.false(isSessionSettingName('toString'));
 });

@@ -32,3 +32,40 @@ export function sessionEnded(
     at - new Date(session.created_at).getTime() > limits.max_ms
   );
 }
+
+/**
+ * The operator's settings of the session limits (the `settings` table, `npm run cli -- settings:set`): each names
+ * one limit in milliseconds and has the constant as its default, used when its row is missing or not valid.
+ */
+export const SESSION_SETTINGS = {
+  player_session_idle_ms: { kind: 'player', limit: 'idle_ms', default: PLAYER_SESSION_IDLE_MS },
+  player_session_max_ms: { kind: 'player', limit: 'max_ms', default: PLAYER_SESSION_MAX_MS },
+  console_session_idle_ms: { kind: 'console', limit: 'idle_ms', default: CONSOLE_SESSION_IDLE_MS },
+  console_session_max_ms: { kind: 'console', limit: 'max_ms', default: CONSOLE_SESSION_MAX_MS },
+} as const satisfies Record<string, { kind: 'player' | 'console'; limit: keyof SessionLimits; default: number }>;
+
+export type SessionSettingName = keyof typeof SESSION_SETTINGS;
+
+export function isSessionSettingName(name: string): name is SessionSettingName {
+  return Object.hasOwn(SESSION_SETTINGS, name);
+}
+
+/** A setting's value as stored (a positive whole number of milliseconds, as text), or null when it is not one. */
+export function parseSettingMs(value: unknown): number | null {
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+  if (!/^[1-9]\d{0,15}$/.test(text)) return null;
+  const ms = Number(text);
+  return Number.isSafeInteger(ms) ? ms : null;
+}
+
+/**
+ * The session limits from the settings' rows (name → stored value): each limit from its row when that holds a
+ * positive whole number of milliseconds, else the constant.
+ */
+export function sessionLimitsFrom(values: ReadonlyMap<string, unknown>): Record<'player' | 'console', SessionLimits> {
+  const limits = { player: { ...SESSION_LIMITS.player }, console: { ...SESSION_LIMITS.console } };
+  for (const [name, setting] of Object.entries(SESSION_SETTINGS)) {
+    limits[setting.kind][setting.limit] = parseSettingMs(values.get(name)) ?? setting.default;
+  }
+  return limits;
+}

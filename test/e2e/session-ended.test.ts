@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ExecutionContext } from 'ava';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { MESSAGES, PERMISSIONS } from '@ecup/domain';
 import { newDesktopPage, newPhonePage } from '../helpers/browser.ts';
 import { buildUser } from '../helpers/factories.ts';
@@ -100,7 +100,7 @@ test.serial('a player whose session ends while on settings is signed out with th
   await screenshot(page, 'session-ended-phone-sv-after');
 });
 
-test.serial('a console left unused for 13 hours returns to its login page', async (t) => {
+test.serial('a console left unused for 13 hours returns to its login page with the message', async (t) => {
   const { product, browser } = t.context;
   const page = await newDesktopPage(browser);
   t.teardown(() => page.close());
@@ -110,10 +110,180 @@ test.serial('a console left unused for 13 hours returns to its login page', asyn
   await page.getByLabel('Password').fill(editor.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByLabel('Username').waitFor({ state: 'detached' });
+  t.is(await page.getByText(MESSAGES.sessionExpired).count(), 0, 'no message on a fresh sign-in');
 
   await advanceClock(product, 13 * 60 * 60 * 1000);
   await page.goto(`${product.url}/admin/news`);
   await page.getByLabel('Username').waitFor();
+  const notice = page.getByRole('status').filter({ hasText: MESSAGES.sessionExpired });
+  await notice.waitFor();
   await screenshot(page, 'session-ended-console');
   t.is(await page.getByRole('button', { name: 'Sign in' }).count(), 1);
+  t.is(new URL(page.url()).pathname, '/admin/login');
+  t.is(await page.evaluate(() => localStorage.getItem('ecup.admin.token')), null, 'the ended pair is forgotten');
+
+  // Signing in again opens the console; the message does not come back.
+  await page.getByLabel('Username').fill(editor.username);
+  await page.getByLabel('Password').fill(editor.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByLabel('Username').waitFor({ state: 'detached' });
+  t.is(await page.getByText(MESSAGES.sessionExpired).count(), 0);
+});
+
+const IPHONE_SAFARI =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.6 Mobile/15E148 Safari/604.1';
+const WINDOWS_FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:131.0) Gecko/20100101 Firefox/131.0';
+
+/** A browser of its own (`userAgent`, `width` px wide) signed in as `user` through the app's own sign-in call. */
+async function deviceSignedIn(
+  t: ExecutionContext,
+  product: RunningProduct,
+  browser: Browser,
+  user: { username: string; password: string },
+  options: { userAgent: string; width: number; lang: string },
+) {
+  const context = await browser.newContext({
+    viewport: { width: options.width, height: 844 },
+    userAgent: options.userAgent,
+    ...(options.width < 600 ? { isMobile: true, hasTouch: true } : {}),
+  });
+  t.teardown(() => context.close());
+  const page = await context.newPage();
+  await page.goto(product.url);
+  await page.evaluate(
+    async ({ username, password, lang }) => {
+      const answer = await fetch('/user/login', { method: 'POST', body: new URLSearchParams({ username, password }) });
+      const pair = (await answer.json()) as { id: number; token: string };
+      localStorage.setItem('ecup.lang', lang);
+      localStorage.setItem('ecup.id', String(pair.id));
+      localStorage.setItem('ecup.token', pair.token);
+    },
+    { username: user.username, password: user.password, lang: options.lang },
+  );
+  return page;
+}
+
+test.serial(
+  'a player signs another browser out from "Where you\'re signed in", and that browser returns to the sign-in',
+  async (t) => {
+    const { product, browser } = t.context;
+    const user = await buildUser(product.knex);
+    const laptop = await deviceSignedIn(t, product, browser, user, {
+      userAgent: WINDOWS_FIREFOX,
+      width: 1280,
+      lang: 'en',
+    });
+    await laptop.goto(`${product.url}/`);
+    await laptop.getByRole('button', { name: `Account menu for ${user.username}` }).waitFor();
+    const phone = await deviceSignedIn(t, product, browser, user, { userAgent: IPHONE_SAFARI, width: 390, lang: 'en' });
+    await phone.goto(`${product.url}/settings`);
+
+    const section = phone.getByRole('region', { name: "Where you're signed in" });
+    const rows = section.getByRole('listitem');
+    await rows.nth(1).waitFor();
+    t.is(await rows.count(), 2);
+    const own = rows.filter({ hasText: 'This device' });
+    const other = rows.filter({ hasText: 'Firefox on Windows' });
+    t.regex(await own.innerText(), /Safari on iPhone/);
+    t.regex(await own.innerText(), /127\.0\.0\.x/, 'the address is shortened');
+    t.notRegex(await section.innerText(), /127\.0\.0\.1\b/, 'never the whole address');
+    t.regex(
+      await other.innerText(),
+      /First used: \d{1,2} \w{3} \d{4}, \d{2}:\d{2}/,
+      'dates in the British English format',
+    );
+    t.is(await own.getByRole('button', { name: /Sign out/ }).count(), 0, 'no sign-out on this device');
+    const width = await phone.evaluate(() => document.documentElement.scrollWidth);
+    t.true(width <= 390, `nothing wider than the 390 px screen (${width})`);
+    await section.scrollIntoViewIfNeeded();
+    await screenshot(phone, 'signed-in-sessions-390');
+
+    await other.getByRole('button', { name: /^Sign out Firefox on Windows/ }).click();
+    await section.getByRole('status').filter({ hasText: 'Firefox on Windows is signed out.' }).waitFor();
+    await rows.filter({ hasText: 'Firefox on Windows' }).waitFor({ state: 'detached' });
+    t.is(await rows.count(), 1);
+    t.is(
+      await section.getByRole('button', { name: 'Sign out everywhere else' }).count(),
+      0,
+      'nothing else to sign out',
+    );
+    t.truthy(await section.getByText('You are signed in on this device only.').count());
+
+    // The laptop learns at once, through its closed live connection: signed out, with the message.
+    await expectOneNotice(t, laptop, 'Signed out', MESSAGES.sessionExpired, 'signed-out-from-another-device');
+    await laptop.getByRole('button', { name: 'Sign in' }).first().waitFor();
+    t.is(await laptop.evaluate(() => localStorage.getItem('ecup.token')), null);
+  },
+);
+
+test.serial('"Logga ut överallt annars" signs out every other browser, in Swedish', async (t) => {
+  const { product, browser } = t.context;
+  const user = await buildUser(product.knex);
+  const options = { userAgent: WINDOWS_FIREFOX, width: 1280, lang: 'sv' };
+  const others = [
+    await deviceSignedIn(t, product, browser, user, options),
+    await deviceSignedIn(t, product, browser, user, options),
+  ];
+  const phone = await deviceSignedIn(t, product, browser, user, { userAgent: IPHONE_SAFARI, width: 390, lang: 'sv' });
+  await phone.goto(`${product.url}/settings`);
+  const section = phone.getByRole('region', { name: 'Där du är inloggad' });
+  await section.getByRole('listitem').nth(2).waitFor();
+  t.regex(await section.innerText(), /Först använd: \d{1,2} \w+\.? \d{4}/, 'dates in the Swedish format');
+  await section.getByRole('button', { name: 'Logga ut överallt annars' }).click();
+  await section.getByRole('status').filter({ hasText: 'Du är utloggad överallt annars.' }).waitFor();
+  t.is(await section.getByRole('listitem').count(), 1);
+  for (const other of others) {
+    // Opened again later: the app starts, finds the session ended and says so in the reader's language.
+    await other.goto(`${product.url}/settings`);
+    await other.getByRole('dialog').filter({ hasText: 'Din session har avslutats. Logga in igen.' }).waitFor();
+  }
+  await phone.reload();
+  await section.getByRole('listitem').first().waitFor();
+  t.regex(await section.innerText(), /Den här enheten/);
+});
+
+test.serial("a moderator who may ban sees a player's sessions in the console and signs them out", async (t) => {
+  const { product, browser } = t.context;
+  const player = await buildUser(product.knex);
+  const playerPage = await deviceSignedIn(t, product, browser, player, {
+    userAgent: IPHONE_SAFARI,
+    width: 390,
+    lang: 'en',
+  });
+  await playerPage.goto(`${product.url}/settings`);
+  await playerPage
+    .getByRole('region', { name: "Where you're signed in" })
+    .getByText('This device', { exact: true })
+    .waitFor();
+
+  async function consoleAs(permissions: number) {
+    const staff = await buildUser(product.knex, { permissions });
+    const page = await newDesktopPage(browser);
+    t.teardown(() => page.context().close());
+    await page.goto(`${product.url}/admin/users/${player.id}/show`);
+    await page.getByLabel('Username').fill(staff.username);
+    await page.getByLabel('Password').fill(staff.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByLabel('Username').waitFor({ state: 'detached' });
+    await page.goto(`${product.url}/admin/users/${player.id}/show`);
+    await page.getByRole('heading', { name: 'Ban history' }).waitFor();
+    return page;
+  }
+
+  const viewer = await consoleAs(PERMISSIONS.canSeeUserProfile);
+  t.is(await viewer.getByRole('heading', { name: "Where they're signed in" }).count(), 0, 'hidden without canBanUsers');
+  t.is(await viewer.getByRole('button', { name: 'Sign out everywhere' }).count(), 0);
+
+  const moderator = await consoleAs(PERMISSIONS.canSeeUserProfile | PERMISSIONS.canBanUsers);
+  const table = moderator.getByRole('table', { name: 'Sessions' });
+  await table.waitFor();
+  t.regex(await table.innerText(), /Safari on iPhone\s+127\.0\.0\.x/);
+  await screenshot(moderator, 'console-user-sessions');
+  await moderator.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await moderator.getByText(`${player.username} is signed out everywhere.`).waitFor();
+  await moderator.getByText('Not signed in anywhere.').waitFor();
+
+  await expectOneNotice(t, playerPage, 'Signed out', MESSAGES.sessionExpired, 'signed-out-by-a-moderator');
+  const audit = await product.knex('audit_log').where({ action: 'user.sign_out_all', entity_id: String(player.id) });
+  t.is(audit.length, 1);
 });

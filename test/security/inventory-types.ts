@@ -34,7 +34,8 @@ export type ObjectKind =
   | 'country'
   | 'forum-report'
   | 'trophy-winner'
-  | 'audit-entry';
+  | 'audit-entry'
+  | 'session';
 
 /** The object a route or event acts on, machine-readable (`owner` says the same in words). */
 export interface ObjectSpec {

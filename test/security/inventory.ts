@@ -253,6 +253,26 @@ const PLAYER_ROUTES: RouteEntry[] = [
     params: { uid: '1', token: 'ab'.repeat(32) },
     objects: [{ kind: 'guardian-link', field: ':uid' }],
   },
+  // "Where you're signed in" (docs/api.md "Accounts"). Signing out everywhere else ends the caller's other sessions:
+  // each call gets an account of its own.
+  { method: 'GET', path: '/user/sessions', auth: 'user', owner: "the caller's own sessions" },
+  {
+    method: 'POST',
+    path: '/user/sessions/sign_out',
+    auth: 'user',
+    owner: "one of the caller's own sessions; another's: 404 like a missing one",
+    writes: true,
+    fields: { session_id: int('body', 1, true) },
+    objects: [{ kind: 'session', field: 'session_id', owned: true }],
+  },
+  {
+    method: 'POST',
+    path: '/user/sessions/sign_out_others',
+    auth: 'user',
+    owner: "the caller's own sessions but the current one",
+    writes: true,
+    endsSession: true,
+  },
   { method: 'GET', path: '/user/guardian', auth: 'user', owner: "the caller's own account" },
   { method: 'POST', path: '/user/guardian/resend', auth: 'user', owner: "the caller's own account", writes: true },
 
@@ -469,11 +489,12 @@ const RESOURCES: ResourceShape[] = [
     filter: { q: 'alva', banned: false, staff: false },
     // The example bans (action 'ban'): that needs canBanUsers besides the resource's canSeeUserProfile.
     update: {
-      action: enumOf('body', ['ban', 'unban', 'permissions'], 'ban', true),
+      action: enumOf('body', ['ban', 'unban', 'sign_out', 'sign_out_all', 'permissions'], 'ban', true),
       reason: str('body', 'Cheating in a final.'),
       days: int('body', 7),
       permanent: bool('body', false),
       permissions: int('body', 0),
+      session_id: int('body', 1),
     },
     updateNeeds: ['canSeeUserProfile', 'canBanUsers'],
   },

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import EmojiEvents from '@mui/icons-material/EmojiEvents';
 import { useLogin } from 'react-admin';
 import { PRODUCT_NAME_DEFAULT } from '@ecup/domain';
-import { TotpRequiredError, type LoginParams } from '../authProvider.ts';
+import { TotpRequiredError, forgetLoginNotice, loginNotice, type LoginParams } from '../authProvider.ts';
 import { getProductName } from '../get-current-season.ts';
 
 type Step = { kind: 'password' } | { kind: 'code' };
@@ -28,6 +28,9 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // "Your session has ended. Please sign in again." when the last session ended (decisions §10).
+  const [ended] = useState(loginNotice);
+  useEffect(forgetLoginNotice, []);
   const [pending, setPending] = useState(false);
 
   useEffect(() => {
@@ -83,6 +86,11 @@ export function LoginPage() {
           <Typography color="text.secondary" sx={{ mb: 3 }}>
             Admin console
           </Typography>
+          {ended && !error && step.kind === 'password' && (
+            <Alert severity="warning" role="status" sx={{ mb: 2 }}>
+              {ended}
+            </Alert>
+          )}
           {error && (
             <Alert severity="error" sx={{ mb: 2 }}>
               {error}

@@ -24,7 +24,7 @@ import {
 } from '@ecup/domain';
 
 /** Sends one `{ action }` update of the users resource and refreshes the page (docs/api.md "users"). */
-function useUserAction(onDone: () => void) {
+export function useUserAction(onDone: () => void) {
   const record = useRecordContext<AdminUserRecord>();
   const [update, { isPending }] = useUpdate();
   const notify = useNotify();

@@ -17,6 +17,7 @@ import type { AdminUserDetail, AdminUserGame, AdminUserRecord } from '@ecup/doma
 import { formatWhen } from '../dates.tsx';
 import { consoleName } from './choices.ts';
 import { UserActions } from './UserActions.tsx';
+import { UserSessions } from './UserSessions.tsx';
 
 /**
  * Whether the record is the profile (`GET /users/{id}`) rather than a row of the list: react-admin shows the list's
@@ -159,7 +160,10 @@ function UserProfile() {
   );
 }
 
-/** What only the profile carries: stats, recent games, conflicts, sign-in addresses and ban history. */
+/**
+ * What only the profile carries: stats, recent games, conflicts, sign-in addresses, the sessions (for staff who may
+ * sign the user out) and ban history.
+ */
 function ProfileDetail({ user }: { user: AdminUserDetail }) {
   const stats = user.stats;
   return (
@@ -207,6 +211,11 @@ function ProfileDetail({ user }: { user: AdminUserDetail }) {
           </Table>
         )}
       </Section>
+      {user.sessions !== null && (
+        <Section title="Where they're signed in">
+          <UserSessions sessions={user.sessions} />
+        </Section>
+      )}
       <Section title="Ban history">
         {user.bans.length === 0 ? (
           <Empty text="Never banned." />

@@ -1,14 +1,13 @@
 import type Koa from 'koa';
 import {
   MESSAGES,
-  SESSION_LIMITS,
   SESSION_TOUCH_EVERY_MS,
   has,
   parsePositiveInt,
   sessionEnded,
   sessionPermissions,
 } from '@ecup/domain';
-import { hashToken, User } from '@ecup/db';
+import { hashToken, sessionLimits, User } from '@ecup/db';
 import { forbidden, unauthorized } from '../errors.ts';
 import type { AppDeps, AppState, SessionRef } from '../context.ts';
 import { currentSeason } from '../services/season.ts';
@@ -45,7 +44,8 @@ export function bannedError(user: Pick<User, 'banned_until' | 'ban_reason'>, tim
 
 /**
  * Finds the session of an id/token pair and its user in one query; null when either does not exist or the session
- * has ended (decisions §10: unused too long or too old, with the console's shorter limits).
+ * has ended (decisions §10: unused too long or too old, with the console's shorter limits; the limits are the
+ * `settings` table's).
  */
 export async function findSession(deps: AppDeps, id: number, token: string) {
   if (!/^[0-9a-f]{64}$/.test(token) || id < 1) return null;
@@ -71,8 +71,9 @@ export async function findSession(deps: AppDeps, id: number, token: string) {
     session_console: boolean | number;
     session_totp_verified_at: Date | null;
   };
-  const limits = row.session_console ? SESSION_LIMITS.console : SESSION_LIMITS.player;
-  if (sessionEnded({ created_at: row.session_created_at, last_seen_at: row.session_last_seen_at }, limits, deps.now()))
+  const now = deps.now();
+  const limits = (await sessionLimits(deps.knex, now))[row.session_console ? 'console' : 'player'];
+  if (sessionEnded({ created_at: row.session_created_at, last_seen_at: row.session_last_seen_at }, limits, now))
     return null;
   const session: SessionRef = {
     id: row.session_id,

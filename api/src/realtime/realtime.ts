@@ -135,9 +135,13 @@ export function attachRealtime(server: http.Server, deps: AppDeps): { io: Realti
     }
   };
 
-  deps.disconnectSessions = async (userId, keptSessionId) => {
+  deps.disconnectSessions = async (userId, keptSessionId, onlySessionIds) => {
     const sockets = await io.in(userRoom(userId)).fetchSockets();
-    for (const socket of sockets) if (socket.data.sessionId !== keptSessionId) socket.disconnect(true);
+    for (const socket of sockets) {
+      if (socket.data.sessionId === keptSessionId) continue;
+      if (onlySessionIds && !onlySessionIds.includes(socket.data.sessionId)) continue;
+      socket.disconnect(true);
+    }
   };
 
   return {

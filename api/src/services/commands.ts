@@ -35,7 +35,7 @@ export async function runCommand<T>(
   for (const event of outcome.events) {
     // decisions §2: revoked sessions lose their sockets too, not only their HTTP access.
     if (event.type === 'sessions-revoked' && deps.disconnectSessions) {
-      await deps.disconnectSessions(event.user_id, event.kept_session_id).catch((error: unknown) => {
+      await deps.disconnectSessions(event.user_id, event.kept_session_id, event.session_ids).catch((error: unknown) => {
         deps.log.warn(`could not close the sockets of user ${event.user_id}: ${(error as Error).message}`);
       });
     }

@@ -7,7 +7,13 @@ import type { Push } from '@ecup/domain';
  */
 export type CommandEvent =
   | { type: 'email'; email_id: number }
-  | { type: 'sessions-revoked'; user_id: number; kept_session_id: number | null }
+  | {
+      type: 'sessions-revoked';
+      user_id: number;
+      kept_session_id: number | null;
+      /** Only these sessions' sockets close (one session signed out); absent: every session but the kept one. */
+      session_ids?: number[];
+    }
   | { type: 'push'; push: Push };
 
 export interface CommandOutcome<T> {

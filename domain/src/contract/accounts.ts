@@ -165,3 +165,30 @@ export interface Country {
   code: string;
   name: string;
 }
+
+/** One session in "Where you're signed in" (GET /user/sessions): never the whole address. */
+export interface SessionPayload {
+  id: number;
+  /** A short name of the browser and system, e.g. "Chrome on Android" (domain `browserName`). */
+  browser: string;
+  /** The sign-in address cut short, e.g. "192.168.1.x" (domain `shortAddress`); null when unknown. */
+  address: string | null;
+  /** First use (sign-in), unix seconds. */
+  created_at: number;
+  /** Last use, unix seconds (written at most once a minute). */
+  last_seen_at: number;
+  /** The session making this call ("This device"). */
+  current: boolean;
+  /** A console session (staff sign-in to the console). */
+  console: boolean;
+}
+
+/** GET /user/sessions: the caller's sessions that have not ended, most recently used first. */
+export interface SessionsResponse {
+  sessions: SessionPayload[];
+}
+
+/** POST /user/sessions/sign_out_others: how many sessions were signed out. */
+export interface SignOutOthersResponse {
+  signed_out: number;
+}

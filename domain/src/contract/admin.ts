@@ -29,6 +29,7 @@ export const ADMIN_RESOURCE_NAMES = Object.keys(ADMIN_RESOURCES) as AdminResourc
  * done from the user page), editing permission flags needs every flag (decisions §8).
  */
 export const ADMIN_ACTION_FLAGS = {
+  /** Ban, unban, and signing a user out of their sessions. */
   ban: PERMISSIONS.canSeeUserProfile | PERMISSIONS.canBanUsers,
   permissions: ALL_PERMISSIONS,
 } as const;
@@ -189,6 +190,16 @@ export interface AdminUserGame {
   created_at: string;
 }
 
+/** One session of a user on the console's user page (as the player's own list shows it). */
+export interface AdminUserSession {
+  id: number;
+  browser: string;
+  address: string | null;
+  created_at: string;
+  last_seen_at: string;
+  console: boolean;
+}
+
 export interface AdminUserDetail extends AdminUserRecord {
   birth_date: string;
   team_name: string;
@@ -214,6 +225,11 @@ export interface AdminUserDetail extends AdminUserRecord {
   conflicts: AdminUserGame[];
   /** Addresses of the user's sessions, most recently seen first (sessions end at password change and reset). */
   sign_in_ips: { ip: string; sessions: number; first_seen: string; last_seen: string }[];
+  /**
+   * "Where they're signed in": the sessions that have not ended, most recently used first; null for staff who may
+   * not sign them out (ADMIN_ACTION_FLAGS.ban).
+   */
+  sessions: AdminUserSession[] | null;
   bans: {
     id: number;
     reason: string;

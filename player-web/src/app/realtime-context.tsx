@@ -84,8 +84,13 @@ function pairOf(userId: number | null): Credentials | null {
  * token changes. socket.io reconnects by itself; a refusal by the server is retried quietly with a back-off. A
  * `stats` event reads the signed-in user again, so the header and the ranking show the new numbers.
  */
+/** How long after the server closed the socket the session is checked (see the 'disconnect' handler). */
+const SESSION_RECHECK_DELAY_MS = 2_000;
+
 export function RealtimeProvider({ children }: { children: ReactNode }) {
-  const { state: client, refreshUser } = useClient();
+  const { state: client, refreshUser, api } = useClient();
+  const apiRef = useRef(api);
+  apiRef.current = api;
   const [state, dispatch] = useReducer(nextConnectionState, 'initialized');
   const [resyncToken, setResyncToken] = useState(0);
   const socketRef = useRef<RealtimeSocket | null>(null);
@@ -156,6 +161,16 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
         const retrying = reconnectsAfter(reason);
         dispatch({ type: 'lost', retrying });
         if (retrying) startUnavailableTimer();
+        // The server closes a session's sockets when it was signed out from another device or revoked: asking who is
+        // signed in finds out (401 "Your session has ended." signs the player out and says so). Asked a moment later,
+        // and only while this pair is still the one in use: a password change made here closes the old session's
+        // socket before its answer brings the new pair.
+        if (reason === 'io server disconnect') {
+          setTimeout(() => {
+            if (!closed)
+              void apiRef.current.get('/user/auth', {}, { defaultErrorHandler: false }).catch(() => undefined);
+          }, SESSION_RECHECK_DELAY_MS);
+        }
       });
       for (const event of SERVER_EVENTS) {
         socket.on(event, (payload: unknown) => {

@@ -7,9 +7,13 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useClient } from '../app/client-context.tsx';
 import { useI18n } from '../i18n/i18n.tsx';
 
-/** The popovers of the client state (spec §3, §4), each a dialog with an OK button that closes it by id. */
+/**
+ * The popovers of the client state (spec §3, §4), each a dialog with an OK button that closes it by id. A server
+ * message is translated again as it shows: one that opened before the Swedish messages arrived (a session found
+ * ended at start) turns Swedish once they have.
+ */
 export function PopoverDialogs() {
-  const { t } = useI18n();
+  const { t, tm } = useI18n();
   const { state, dispatch } = useClient();
   return (
     <>
@@ -29,7 +33,7 @@ export function PopoverDialogs() {
           >
             <DialogTitle id={titleId}>{popover.title}</DialogTitle>
             <DialogContent>
-              <DialogContentText sx={{ whiteSpace: 'pre-line' }}>{popover.content}</DialogContentText>
+              <DialogContentText sx={{ whiteSpace: 'pre-line' }}>{tm(popover.content)}</DialogContentText>
             </DialogContent>
             <DialogActions>
               <Button onClick={close} variant="contained" autoFocus>

@@ -146,6 +146,8 @@ export const SPEC_MESSAGES_SV: Record<MessageName, string> = {
   teamNameRequired: 'Du måste ange ett lagnamn.',
   notSignedIn: 'Du måste vara inloggad för att göra det.',
   sessionExpired: 'Din session har avslutats. Logga in igen.',
+  sessionNotFound: 'Den sessionen finns inte eller har redan avslutats.',
+  sessionIdRequired: 'Välj vilken session som ska loggas ut.',
   noPermission: 'Du har inte behörighet att göra det.',
   foreignOrigin: 'Begäran kom från en annan webbplats och avvisades.',
   ipBanned: 'Inloggning och registrering är inte tillgängliga från ditt nätverk.',

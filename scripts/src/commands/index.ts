@@ -6,6 +6,7 @@ import { registerPrizesCommands } from './prizes.ts';
 import { registerEloCommands } from './elo.ts';
 import { registerUsersCommands } from './users.ts';
 import { registerDemoCommands } from './demo.ts';
+import { registerSettingsCommands } from './settings.ts';
 
 /** Adds one group of commands (`season:*`, `admin:*`, …) to the program. */
 export type RegisterCommands = (program: Command, runtime: CliRuntime) => void;
@@ -17,5 +18,6 @@ export const COMMAND_GROUPS: RegisterCommands[] = [
   registerPrizesCommands,
   registerEloCommands,
   registerUsersCommands,
+  registerSettingsCommands,
   registerDemoCommands,
 ];

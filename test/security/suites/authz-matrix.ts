@@ -512,6 +512,11 @@ async function buildWorld(server: TestServer) {
       return { id: Number(row.id) };
     },
     'trophy-winner': async () => null,
+    // Another device's session of the owner (never the caller's own, which the call would end).
+    session: async (owner) => ({
+      id: (await createSession(knex, { user_id: owner ?? fillers[0]!.id, ip: null, user_agent: null })).result
+        .session_id,
+    }),
     'audit-entry': async (owner) => {
       const [id] = await knex('audit_log').insert({
         actor_user_id: owner ?? editor.id,

@@ -92,6 +92,7 @@ function objectId(world: World, kind: string): string {
     post: ids.post,
     news: ids.news,
     'ip-ban': ids.ipBan,
+    session: ids.playerDevice,
     conflict: ids.gameConflict,
     'forum-report': ids.report,
     'admin-user': users.victim.id,

@@ -394,6 +394,8 @@ export const suite: Suite = {
           country: 210,
           'audit-entry': 1,
           'ip-ban': 1,
+          // No observer's own session: signing one out would end an observer mid-run.
+          session: 999_999_999,
         };
         return String(table[kind] ?? minorId);
       };

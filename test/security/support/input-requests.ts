@@ -93,6 +93,7 @@ function overrides(world: World): Record<string, Override> {
       caller: null,
       params: { uid: String(users.minor.id), token: world.guardianToken },
     },
+    'POST /user/sessions/sign_out': { caller: 'player', fields: { session_id: ids.playerDevice } },
     'GET /user/guardian': { caller: 'minor' },
     'POST /user/guardian/resend': { caller: 'minor' },
     'GET /news/get': { fields: { id: ids.news } },

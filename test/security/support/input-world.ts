@@ -62,6 +62,8 @@ export interface World {
     news: number;
     ipBan: number;
     match: number;
+    /** A second session of the player (another device), for "Sign out" of one session. */
+    playerDevice: number;
   };
   /** A valid guardian link and password-reset link (their tokens as sent). */
   guardianToken: string;
@@ -285,6 +287,7 @@ export async function startWorld(label: string): Promise<World> {
   await knex('users')
     .where('id', users.minor.id)
     .update({ guardian_token_hash: hashToken(guardianToken) });
+  const playerDevice = await createSession(knex, { user_id: users.player.id, ip: '192.0.2.44', user_agent: null });
   const resetToken = 'b'.repeat(64);
   const [resetId] = await knex('password_resets').insert({
     user_id: users.resetting.id,
@@ -383,6 +386,7 @@ export async function startWorld(label: string): Promise<World> {
       news: Number(news),
       ipBan: Number(ipBan),
       match: Number(match),
+      playerDevice: playerDevice.result.session_id,
     },
     guardianToken,
     reset: { id: Number(resetId), uid: users.resetting.id, token: resetToken },

@@ -3,6 +3,8 @@ import {
   ADMIN_ACTION_FLAGS,
   MESSAGES,
   asTrimmed,
+  hasAll,
+  parsePositiveInt,
   flagNames,
   validateBan,
   validatePermissions,
@@ -10,10 +12,11 @@ import {
   type AdminUserGame,
   type AdminUserRecord,
 } from '@ecup/domain';
-import { banUser, setPermissions, unbanUser } from '@ecup/db';
+import { adminSignOutSessions, banUser, setPermissions, unbanUser } from '@ecup/db';
 import { badRequest } from '../../errors.ts';
 import { valid } from '../../errors.ts';
 import { runCommand } from '../../services/commands.ts';
+import { liveSessions } from '../../services/sessions.ts';
 import { rankOf } from '../../features/ranking/ranking.query.ts';
 import { requireFlags } from '../access.ts';
 import { containsPattern, iso, isoAlways, userRef } from '../present.ts';
@@ -147,12 +150,16 @@ function gamesOf(knex: Knex, userId: number) {
     .orderBy('games.id', 'desc');
 }
 
-/** The user page (issue 7): the record plus stats, recent games, conflicts, sign-in addresses and bans. */
+/**
+ * The user page (issue 7): the record plus stats, recent games, conflicts, sign-in addresses and bans, and for
+ * staff who may sign the user out (ADMIN_ACTION_FLAGS.ban) the sessions that have not ended.
+ */
 async function detail(ac: AdminContext, id: number): Promise<AdminUserDetail | null> {
   const { knex } = ac.deps;
   const row = (await baseQuery(knex).where('users.id', id).first(DETAIL_COLUMNS)) as Row | undefined;
   if (!row) return null;
-  const [rank, recent, conflicts, ips, bans] = await Promise.all([
+  const maySignOut = hasAll(ac.actor, ADMIN_ACTION_FLAGS.ban);
+  const [rank, recent, conflicts, ips, bans, sessions] = await Promise.all([
     rankOf(knex, { id, elo: Number(row.elo), games_played: Number(row.games_played) }, ac.now),
     gamesOf(knex, id).limit(20) as Promise<Row[]>,
     gamesOf(knex, id).where('games.conflict', true).limit(100) as Promise<Row[]>,
@@ -173,6 +180,7 @@ async function detail(ac: AdminContext, id: number): Promise<AdminUserDetail | n
       .orderBy('bans.id', 'desc')
       .limit(100)
       .select('bans.*', 'creator.username as creator_username', 'lifter.username as lifter_username') as Promise<Row[]>,
+    maySignOut ? liveSessions(ac.deps, id, ac.now) : null,
   ]);
   return {
     ...present(row, ac.now),
@@ -202,6 +210,15 @@ async function detail(ac: AdminContext, id: number): Promise<AdminUserDetail | n
       first_seen: isoAlways(ip.first_seen as Date),
       last_seen: isoAlways(ip.last_seen as Date),
     })),
+    sessions:
+      sessions?.map((session) => ({
+        id: session.id,
+        browser: session.browser,
+        address: session.address,
+        created_at: isoAlways(session.created_at),
+        last_seen_at: isoAlways(session.last_seen_at),
+        console: session.console,
+      })) ?? null,
     bans: bans.map((ban) => ({
       id: Number(ban.id),
       reason: String(ban.reason),
@@ -215,8 +232,9 @@ async function detail(ac: AdminContext, id: number): Promise<AdminUserDetail | n
 }
 
 /**
- * Users (canSeeUserProfile): search and filters, the user page, and three updates chosen by `action`: `ban`
- * (`reason`, `days` or `permanent`) and `unban` (both also need canBanUsers), `permissions` (every flag).
+ * Users (canSeeUserProfile): search and filters, the user page, and the updates chosen by `action`: `ban`
+ * (`reason`, `days` or `permanent`), `unban`, `sign_out` (`session_id`) and `sign_out_all` (all four also need
+ * canBanUsers), `permissions` (every flag).
  */
 export const usersResource = defineResource<AdminUserRecord, UserFilters>({
   name: 'users',
@@ -265,6 +283,14 @@ export const usersResource = defineResource<AdminUserRecord, UserFilters>({
     } else if (action === 'unban') {
       requireFlags(ac.actor, ADMIN_ACTION_FLAGS.ban);
       await runCommand(ac.deps, (trx) => unbanUser(trx, { ...common, now: ac.now }));
+    } else if (action === 'sign_out' || action === 'sign_out_all') {
+      requireFlags(ac.actor, ADMIN_ACTION_FLAGS.ban);
+      const session_id = action === 'sign_out' ? parsePositiveInt(body.session_id) : null;
+      if (session_id === undefined) throw badRequest(MESSAGES.sessionIdRequired);
+      const actor_session_id = ac.ctx.state.session?.id ?? null;
+      await runCommand(ac.deps, (trx) =>
+        adminSignOutSessions(trx, { ...common, actor_session_id, session_id, now: ac.now }),
+      );
     } else if (action === 'permissions') {
       requireFlags(ac.actor, ADMIN_ACTION_FLAGS.permissions);
       const { permissions } = valid(validatePermissions(body));
