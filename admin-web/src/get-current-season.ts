@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { PRODUCT_NAME_DEFAULT, type SeasonPayload } from '@ecup/domain';
 
 /** GET /season/current and return its product name, or PRODUCT_NAME_DEFAULT ("eCup") when the call fails. */
@@ -12,4 +13,21 @@ export async function getProductName(signal?: AbortSignal): Promise<string> {
     if (signal?.aborted) throw error;
     return PRODUCT_NAME_DEFAULT;
   }
+}
+
+/**
+ * The product name for the pages outside react-admin (sign-in, enrolment): "eCup" until the season answers, and the
+ * tab's title `<product> admin console`.
+ */
+export function useConsoleProductName(): string {
+  const [productName, setProductName] = useState(PRODUCT_NAME_DEFAULT);
+  useEffect(() => {
+    const controller = new AbortController();
+    getProductName(controller.signal).then(setProductName, () => undefined);
+    return () => controller.abort();
+  }, []);
+  useEffect(() => {
+    document.title = `${productName} admin console`;
+  }, [productName]);
+  return productName;
 }

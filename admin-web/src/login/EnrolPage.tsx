@@ -6,9 +6,9 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import EmojiEvents from '@mui/icons-material/EmojiEvents';
-import { PRODUCT_NAME_DEFAULT, type AdminEnrolmentDone, type AdminEnrolmentStart } from '@ecup/domain';
+import { type AdminEnrolmentDone, type AdminEnrolmentStart } from '@ecup/domain';
 import { openConsoleSession } from '../authProvider.ts';
-import { getProductName } from '../get-current-season.ts';
+import { useConsoleProductName } from '../get-current-season.ts';
 import { RecoveryCodes } from '../two-factor/RecoveryCodes.tsx';
 import { TotpEnrolment } from '../two-factor/TotpEnrolment.tsx';
 
@@ -38,19 +38,9 @@ function tokenOfLocation(): string {
  * says so.
  */
 export function EnrolPage() {
-  const [productName, setProductName] = useState(PRODUCT_NAME_DEFAULT);
+  const productName = useConsoleProductName();
   const [token] = useState(tokenOfLocation);
   const [step, setStep] = useState<Step>({ kind: 'loading' });
-
-  useEffect(() => {
-    const controller = new AbortController();
-    getProductName(controller.signal).then(setProductName, () => undefined);
-    return () => controller.abort();
-  }, []);
-
-  useEffect(() => {
-    document.title = `${productName} admin console`;
-  }, [productName]);
 
   useEffect(() => {
     let live = true;

@@ -9,9 +9,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import EmojiEvents from '@mui/icons-material/EmojiEvents';
 import { useLogin } from 'react-admin';
-import { PRODUCT_NAME_DEFAULT } from '@ecup/domain';
 import { TotpRequiredError, forgetLoginNotice, loginNotice, type LoginParams } from '../authProvider.ts';
-import { getProductName } from '../get-current-season.ts';
+import { useConsoleProductName } from '../get-current-season.ts';
 
 type Step = { kind: 'password' } | { kind: 'code' };
 
@@ -22,7 +21,7 @@ type Step = { kind: 'password' } | { kind: 'code' };
  */
 export function LoginPage() {
   const login = useLogin();
-  const [productName, setProductName] = useState(PRODUCT_NAME_DEFAULT);
+  const productName = useConsoleProductName();
   const [step, setStep] = useState<Step>({ kind: 'password' });
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -32,16 +31,6 @@ export function LoginPage() {
   const [ended] = useState(loginNotice);
   useEffect(forgetLoginNotice, []);
   const [pending, setPending] = useState(false);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    getProductName(controller.signal).then(setProductName, () => undefined);
-    return () => controller.abort();
-  }, []);
-
-  useEffect(() => {
-    document.title = `${productName} admin console`;
-  }, [productName]);
 
   const signIn = async (event: FormEvent) => {
     event.preventDefault();
