@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { parseDatabaseUrl, type DatabaseTarget } from './connection.ts';
 import { parseIpRange } from './security/ip.ts';
+import { PASSWORD_COST } from './security/passwords.ts';
 
 /** Process configuration from environment variables, with working local defaults (decisions §1). */
 export interface Config {
@@ -50,6 +51,11 @@ export interface Config {
    * {@link metricsNotice}.
    */
   metricsServed: boolean;
+  /**
+   * PASSWORD_COST: scrypt's log2 N for new hashes and the rehash at sign-in (default {@link PASSWORD_COST}, 10 to
+   * 20); below the default only outside production, where tests use a cheaper one.
+   */
+  passwordCost: number;
 }
 
 export class ConfigError extends Error {}
@@ -134,6 +140,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       );
     }
   }
+  const passwordCost = Number(env.PASSWORD_COST || PASSWORD_COST);
+  if (!Number.isInteger(passwordCost) || passwordCost < 10 || passwordCost > 20) {
+    throw new ConfigError(`PASSWORD_COST must be a whole number from 10 to 20 (got "${env.PASSWORD_COST}")`);
+  }
+  if (production && passwordCost < PASSWORD_COST) {
+    throw new ConfigError(
+      `PASSWORD_COST below ${PASSWORD_COST} is weaker than OWASP's minimum: it is refused with NODE_ENV=production. Unset it.`,
+    );
+  }
   const trustedProxies = (env.TRUSTED_PROXIES || '127.0.0.0/8,::1')
     .split(',')
     .map((entry) => entry.trim())
@@ -171,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken,
     metricsPort,
     metricsServed: metricsToken !== null || env.NODE_ENV !== 'production',
+    passwordCost,
   };
 }
 
