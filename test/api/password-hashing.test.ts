@@ -1,6 +1,6 @@
 import test from 'ava';
 import { MESSAGES } from '@ecup/domain';
-import { HASH_QUEUE_MAX, HASH_THREADS, hashPassword, rehashPassword, setHashingLimits, verifyPassword } from '@ecup/db';
+import { HASHING_LIMITS, hashPassword, rehashPassword, setHashingLimits, verifyPassword } from '@ecup/db';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildUser, signupFields } from '../helpers/factories.ts';
 import { signedInUser } from '../helpers/sockets.ts';
@@ -18,7 +18,7 @@ test.before(async () => {
   api = client(server.url, { spreadAddresses: true });
 });
 test.after.always(async () => {
-  await setHashingLimits({ threads: HASH_THREADS, queueMax: HASH_QUEUE_MAX });
+  await setHashingLimits(HASHING_LIMITS);
   await server?.close();
 });
 
@@ -92,7 +92,7 @@ test.serial(
       const again = await api.post('/user/login', { username: refused.username, password: 'crowd password 1' });
       t.is(again.status, 200);
     } finally {
-      await setHashingLimits({ threads: HASH_THREADS, queueMax: HASH_QUEUE_MAX });
+      await setHashingLimits(HASHING_LIMITS);
     }
   },
 );
@@ -125,6 +125,6 @@ test.serial('sign-up and password change wait in the same line and answer the sa
     t.is((await api.post('/user/password/change', change, { auth })).status, 200);
     t.is((await api.post('/user/signup', fields)).status, 200);
   } finally {
-    await setHashingLimits({ threads: HASH_THREADS, queueMax: HASH_QUEUE_MAX });
+    await setHashingLimits(HASHING_LIMITS);
   }
 });

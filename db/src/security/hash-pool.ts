@@ -57,6 +57,8 @@ parentPort.on('message', (job) => {
 
 interface Pending {
   job: ScryptJob;
+  /** When its thread took it (performance.now()). */
+  startedAt: number;
   resolve(key: Buffer): void;
   reject(error: Error): void;
 }
@@ -64,13 +66,26 @@ interface Pending {
 /**
  * At most `threads` hashes run at once, each on its own worker thread (started when first needed), and at most
  * `queueMax` wait for one; a check beyond that is refused at once instead of waiting behind a line it cannot
- * outlast. An idle thread does not keep the process alive.
+ * outlast. With `maxWaitMs`, a check is also refused at once when, at the hashes' recent pace, it would be answered
+ * later than that: on a machine whose cores are busy with other work a hash takes longer, and the line shortens
+ * with it. An idle thread does not keep the process alive.
  */
-export function createHashPool(options: { threads: number; queueMax: number }): HashPool {
+export function createHashPool(options: { threads: number; queueMax: number; maxWaitMs?: number }): HashPool {
   const idle: Worker[] = [];
   const busy = new Map<Worker, Pending>();
   const queue: Pending[] = [];
   let closed = false;
+  /**
+   * A moving average of the milliseconds a hash has taken, from its thread taking it to its answer, per unit of
+   * work (N × r × p / 2^20: a hash at cost 17 is 1, at cost 12 1/32); 0 before the first.
+   */
+  let paceMs = 0;
+  /** The work of the checks in the line, in the same units. */
+  let queuedWork = 0;
+  const workOf = (job: ScryptJob) => (job.N * job.r * job.p) / 2 ** 20;
+
+  /** When `job`, joining the line now, would be answered at the recent pace. */
+  const expectedMs = (job: ScryptJob) => (queuedWork / options.threads + workOf(job)) * paceMs;
 
   function start(): Worker {
     const worker = new Worker(THREAD_SOURCE, { eval: true, execArgv: [] });
@@ -78,6 +93,8 @@ export function createHashPool(options: { threads: number; queueMax: number }): 
       const pending = busy.get(worker);
       busy.delete(worker);
       if (pending) {
+        const took = (performance.now() - pending.startedAt) / workOf(pending.job);
+        paceMs = paceMs === 0 ? took : 0.8 * paceMs + 0.2 * took;
         if (answer.key) pending.resolve(Buffer.from(answer.key.buffer, answer.key.byteOffset, answer.key.length));
         else pending.reject(new Error(answer.error ?? 'scrypt failed'));
       }
@@ -90,7 +107,7 @@ export function createHashPool(options: { threads: number; queueMax: number }): 
       const at = idle.indexOf(worker);
       if (at >= 0) idle.splice(at, 1);
       pending?.reject(error);
-      const next = queue.shift();
+      const next = dequeue();
       if (next && !closed) assign(start(), next);
     };
     worker.on('error', lost);
@@ -101,13 +118,20 @@ export function createHashPool(options: { threads: number; queueMax: number }): 
   }
 
   function assign(worker: Worker, pending: Pending): void {
+    pending.startedAt = performance.now();
     busy.set(worker, pending);
     worker.ref();
     worker.postMessage(pending.job);
   }
 
-  function release(worker: Worker): void {
+  function dequeue(): Pending | undefined {
     const next = queue.shift();
+    if (next) queuedWork = queue.length === 0 ? 0 : queuedWork - workOf(next.job);
+    return next;
+  }
+
+  function release(worker: Worker): void {
+    const next = dequeue();
     if (next) return assign(worker, next);
     worker.unref();
     idle.push(worker);
@@ -116,18 +140,23 @@ export function createHashPool(options: { threads: number; queueMax: number }): 
   return {
     scrypt(job) {
       return new Promise<Buffer>((resolve, reject) => {
-        const pending = { job, resolve, reject };
+        const pending = { job, startedAt: 0, resolve, reject };
         if (closed) return reject(new HashingBusyError());
         const worker = idle.pop() ?? (busy.size < options.threads ? start() : null);
         if (worker) return assign(worker, pending);
         if (queue.length >= options.queueMax) return reject(new HashingBusyError());
+        if (options.maxWaitMs !== undefined && expectedMs(job) > options.maxWaitMs) {
+          return reject(new HashingBusyError());
+        }
         queue.push(pending);
+        queuedWork += workOf(job);
       });
     },
     waiting: () => queue.length,
     async close() {
       closed = true;
       for (const pending of queue.splice(0)) pending.reject(new HashingBusyError());
+      queuedWork = 0;
       const workers = [...idle.splice(0), ...busy.keys()];
       for (const [, pending] of busy) pending.reject(new HashingBusyError());
       busy.clear();

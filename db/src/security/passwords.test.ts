@@ -2,8 +2,7 @@ import { scryptSync } from 'node:crypto';
 import test from 'ava';
 import { createHashPool, HashingBusyError } from './hash-pool.ts';
 import {
-  HASH_QUEUE_MAX,
-  HASH_THREADS,
+  HASHING_LIMITS,
   PASSWORD_COST,
   hashPassword,
   needsRehash,
@@ -39,7 +38,7 @@ test.serial('a check beyond the line is refused as busy at once; the rest are an
     // Once the line has drained, checks go through again.
     t.true(await verifyPassword('crowded secret 1', stored));
   } finally {
-    await setHashingLimits({ threads: HASH_THREADS, queueMax: HASH_QUEUE_MAX });
+    await setHashingLimits(HASHING_LIMITS);
   }
 });
 
@@ -126,6 +125,22 @@ test('the pool runs at most its threads at once and refuses beyond its line', as
     const expected = scryptSync('p', Buffer.alloc(16, 1), 32, { N: 2 ** 12, r: 8, p: 1 });
     t.deepEqual((answers[0] as PromiseFulfilledResult<Buffer>).value, expected);
     t.true((answers[3] as PromiseRejectedResult).reason instanceof HashingBusyError);
+  } finally {
+    await pool.close();
+  }
+});
+
+test('the pool refuses at once a check it would answer later than its longest wait, at the recent pace', async (t) => {
+  const pool = createHashPool({ threads: 1, queueMax: 10, maxWaitMs: 1 });
+  try {
+    const job = { password: 'p', salt: Buffer.alloc(16, 2), keylen: 32, N: 2 ** 12, r: 8, p: 1, maxmem: 2 ** 25 };
+    // The first hash sets the pace (more than a millisecond); then only a check that finds the thread free runs.
+    await pool.scrypt(job);
+    const answers = await Promise.allSettled([pool.scrypt(job), pool.scrypt(job), pool.scrypt(job)]);
+    t.deepEqual(
+      answers.map((a) => (a.status === 'fulfilled' ? 'answered' : (a.reason as Error).name)),
+      ['answered', 'HashingBusyError', 'HashingBusyError'],
+    );
   } finally {
     await pool.close();
   }

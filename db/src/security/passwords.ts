@@ -26,19 +26,33 @@ export const HASH_THREADS = Math.max(1, Math.min(availableParallelism(), 4));
 
 /**
  * How many checks may wait for a hashing thread in one process. At about 0.3 s a hash on two cores the last of 32
- * waits about 5 s, which a player at the sign-in form still sits out; a longer line would only answer later what
- * it can answer now: come back in a few seconds ({@link HASH_BUSY_RETRY_AFTER_S}). The line holds only a password
- * and a salt per check; the memory is taken by running hashes alone.
+ * is answered after about 5 s ({@link HASH_WAIT_MAX_MS}); a longer line would only answer later what it can answer
+ * now: come back in a few seconds. The line holds only a password and a salt per check; the memory is taken by
+ * running hashes alone.
  */
 export const HASH_QUEUE_MAX = 32;
 
-/** The Retry-After of a busy answer: about the time a full line takes to drain on two cores. */
+/**
+ * The longest a check should take from joining the line to its answer, at the hashes' recent pace: when the cores
+ * are shared with other work and a hash takes longer, fewer than {@link HASH_QUEUE_MAX} may wait, so a sign-in
+ * never waits for a minute.
+ */
+export const HASH_WAIT_MAX_MS = 5_000;
+
+/** The Retry-After of a busy answer: about the time a full line takes to drain. */
 export const HASH_BUSY_RETRY_AFTER_S = 5;
 
-let pool: HashPool = createHashPool({ threads: HASH_THREADS, queueMax: HASH_QUEUE_MAX });
+/** This process's hashing threads and line. */
+export const HASHING_LIMITS = { threads: HASH_THREADS, queueMax: HASH_QUEUE_MAX, maxWaitMs: HASH_WAIT_MAX_MS };
 
-/** Replaces this process's hashing threads and line (tests: a line of two to see the busy answer). */
-export async function setHashingLimits(limits: { threads: number; queueMax: number }): Promise<void> {
+let pool: HashPool = createHashPool(HASHING_LIMITS);
+
+/** Replaces this process's hashing threads and line (tests: a short line to see the busy answer). */
+export async function setHashingLimits(limits: {
+  threads: number;
+  queueMax: number;
+  maxWaitMs?: number;
+}): Promise<void> {
   const old = pool;
   pool = createHashPool(limits);
   await old.close();
