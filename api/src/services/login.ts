@@ -3,6 +3,7 @@ import {
   HashingBusyError,
   User,
   hashPassword,
+  hashingBusy,
   needsRehash,
   rehashPassword,
   verifyAgainstDummy,
@@ -65,6 +66,8 @@ export async function checkCredentials(
     throw unauthorized(MESSAGES.wrongCredentials);
   }
   const form = valid(checked);
+  // A crowd already fills the hashing line: refused before any database or Redis work, and counted nowhere.
+  if (hashingBusy(deps.config.passwordCost)) throw new HashingBusyError();
   if (await findIpBan(deps.knex, ip)) throw forbidden(MESSAGES.ipBanned);
   await hit(deps.redis, LIMITS.loginPerIp, ip);
   const user = await User.query(deps.knex).findOne({ username: form.username }).whereNull('erased_at');

@@ -23,6 +23,8 @@ export interface HashPool {
   scrypt(job: ScryptJob): Promise<Buffer>;
   /** Checks waiting for a thread now. */
   waiting(): number;
+  /** Whether a check of this work arriving now would be refused as busy (to refuse before doing anything else). */
+  full(job: Pick<ScryptJob, 'N' | 'r' | 'p'>): boolean;
   /** Stops the threads; checks still waiting are refused as busy. */
   close(): Promise<void>;
 }
@@ -82,10 +84,13 @@ export function createHashPool(options: { threads: number; queueMax: number; max
   let paceMs = 0;
   /** The work of the checks in the line, in the same units. */
   let queuedWork = 0;
-  const workOf = (job: ScryptJob) => (job.N * job.r * job.p) / 2 ** 20;
+  const workOf = (job: Pick<ScryptJob, 'N' | 'r' | 'p'>) => (job.N * job.r * job.p) / 2 ** 20;
 
   /** When `job`, joining the line now, would be answered at the recent pace. */
-  const expectedMs = (job: ScryptJob) => (queuedWork / options.threads + workOf(job)) * paceMs;
+  const expectedMs = (job: Pick<ScryptJob, 'N' | 'r' | 'p'>) => (queuedWork / options.threads + workOf(job)) * paceMs;
+  /** Whether `job`, finding no free thread, would be refused. */
+  const lineFull = (job: Pick<ScryptJob, 'N' | 'r' | 'p'>) =>
+    queue.length >= options.queueMax || (options.maxWaitMs !== undefined && expectedMs(job) > options.maxWaitMs);
 
   function start(): Worker {
     const worker = new Worker(THREAD_SOURCE, { eval: true, execArgv: [] });
@@ -144,15 +149,13 @@ export function createHashPool(options: { threads: number; queueMax: number; max
         if (closed) return reject(new HashingBusyError());
         const worker = idle.pop() ?? (busy.size < options.threads ? start() : null);
         if (worker) return assign(worker, pending);
-        if (queue.length >= options.queueMax) return reject(new HashingBusyError());
-        if (options.maxWaitMs !== undefined && expectedMs(job) > options.maxWaitMs) {
-          return reject(new HashingBusyError());
-        }
+        if (lineFull(job)) return reject(new HashingBusyError());
         queue.push(pending);
         queuedWork += workOf(job);
       });
     },
     waiting: () => queue.length,
+    full: (job) => closed || (idle.length === 0 && busy.size >= options.threads && lineFull(job)),
     async close() {
       closed = true;
       for (const pending of queue.splice(0)) pending.reject(new HashingBusyError());

@@ -115,9 +115,12 @@ test('the pool runs at most its threads at once and refuses beyond its line', as
   const pool = createHashPool({ threads: 2, queueMax: 1 });
   try {
     const job = { password: 'p', salt: Buffer.alloc(16, 1), keylen: 32, N: 2 ** 12, r: 8, p: 1, maxmem: 2 ** 25 };
+    t.false(pool.full(job));
     const runs = Array.from({ length: 5 }, () => pool.scrypt(job));
     t.is(pool.waiting(), 1);
+    t.true(pool.full(job), 'a sign-in asking now is told at once');
     const answers = await Promise.allSettled(runs);
+    t.false(pool.full(job));
     t.deepEqual(
       answers.map((a) => a.status),
       ['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'rejected'],

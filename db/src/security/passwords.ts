@@ -128,6 +128,14 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return key.length === hash.key.length && timingSafeEqual(key, hash.key);
 }
 
+/**
+ * Whether a check at `cost` arriving now would be refused as busy: a sign-in asks first, so a crowd's refusals cost
+ * no database or Redis work.
+ */
+export function hashingBusy(cost = PASSWORD_COST): boolean {
+  return pool.full({ N: 2 ** cost, r: R, p: P });
+}
+
 /** Whether a stored (well-formed) hash is weaker than `cost` or of other parameters, so a sign-in should rehash it. */
 export function needsRehash(stored: string, cost = PASSWORD_COST): boolean {
   const hash = parseHash(stored);
