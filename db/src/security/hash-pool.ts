@@ -72,16 +72,26 @@ interface Pending {
  * later than that: on a machine whose cores are busy with other work a hash takes longer, and the line shortens
  * with it. An idle thread does not keep the process alive.
  */
-export function createHashPool(options: { threads: number; queueMax: number; maxWaitMs?: number }): HashPool {
+export interface HashPoolLimits {
+  threads: number;
+  queueMax: number;
+  /** Refuse a check that would be answered later than this at the recent pace. */
+  maxWaitMs?: number;
+  /** The pace (milliseconds per unit of work, a hash at cost 17) assumed until the first hash is timed. */
+  initialPaceMs?: number;
+}
+
+export function createHashPool(options: HashPoolLimits): HashPool {
   const idle: Worker[] = [];
   const busy = new Map<Worker, Pending>();
   const queue: Pending[] = [];
   let closed = false;
   /**
    * A moving average of the milliseconds a hash has taken, from its thread taking it to its answer, per unit of
-   * work (N × r × p / 2^20: a hash at cost 17 is 1, at cost 12 1/32); 0 before the first.
+   * work (N × r × p / 2^20: a hash at cost 17 is 1, at cost 12 1/32); the assumed one until the first is timed.
    */
-  let paceMs = 0;
+  let paceMs = options.initialPaceMs ?? 0;
+  let timed = false;
   /** The work of the checks in the line, in the same units. */
   let queuedWork = 0;
   const workOf = (job: Pick<ScryptJob, 'N' | 'r' | 'p'>) => (job.N * job.r * job.p) / 2 ** 20;
@@ -99,7 +109,8 @@ export function createHashPool(options: { threads: number; queueMax: number; max
       busy.delete(worker);
       if (pending) {
         const took = (performance.now() - pending.startedAt) / workOf(pending.job);
-        paceMs = paceMs === 0 ? took : 0.8 * paceMs + 0.2 * took;
+        paceMs = timed ? 0.8 * paceMs + 0.2 * took : took;
+        timed = true;
         if (answer.key) pending.resolve(Buffer.from(answer.key.buffer, answer.key.byteOffset, answer.key.length));
         else pending.reject(new Error(answer.error ?? 'scrypt failed'));
       }

@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { createHashPool, type HashPool } from './hash-pool.ts';
+import { createHashPool, type HashPool, type HashPoolLimits } from './hash-pool.ts';
 
 export { HashingBusyError } from './hash-pool.ts';
 
@@ -20,15 +20,18 @@ const MIN_PART_LENGTH = 16;
 const MAX_HASH_MEMORY = 512 * 1024 * 1024;
 
 /**
- * Hashes run on one thread per core, at most four (each holds 128 MiB while it runs), off the event loop.
+ * Hashes run off the event loop on one thread per core but one, at least one and at most four (each holds 128 MiB
+ * while it runs). The core left over keeps the event loop, MySQL and Redis answering: on two cores, two hashing
+ * threads beside them made every other call's p99 1.7 s while a crowd signed in, and even fewer sign-ins got
+ * through (scrypt's 128 MiB thrash the caches the others share); one kept it at 34 ms (bench/src/password.bench.ts).
  */
-export const HASH_THREADS = Math.max(1, Math.min(availableParallelism(), 4));
+export const HASH_THREADS = Math.max(1, Math.min(availableParallelism() - 1, 4));
 
 /**
- * How many checks may wait for a hashing thread in one process. At about 0.3 s a hash on two cores the last of 32
- * is answered after about 5 s ({@link HASH_WAIT_MAX_MS}); a longer line would only answer later what it can answer
- * now: come back in a few seconds. The line holds only a password and a salt per check; the memory is taken by
- * running hashes alone.
+ * How many checks may wait for a hashing thread in one process, whatever the pace: with four threads at about 0.3 s
+ * a hash the last of 32 is answered in about 2.5 s. With fewer threads, or slower hashes, {@link HASH_WAIT_MAX_MS}
+ * shortens the line (on two cores, one thread: about 16). A longer line would only answer later what it can answer
+ * now: come back in a few seconds. It holds only a password and a salt per check; only running hashes take memory.
  */
 export const HASH_QUEUE_MAX = 32;
 
@@ -42,17 +45,21 @@ export const HASH_WAIT_MAX_MS = 5_000;
 /** The Retry-After of a busy answer: about the time a full line takes to drain. */
 export const HASH_BUSY_RETRY_AFTER_S = 5;
 
-/** This process's hashing threads and line. */
-export const HASHING_LIMITS = { threads: HASH_THREADS, queueMax: HASH_QUEUE_MAX, maxWaitMs: HASH_WAIT_MAX_MS };
+/**
+ * This process's hashing threads and line. Until its first hash is timed, the line assumes 0.4 s per hash at cost 17
+ * (this machine's pace), so a crowd arriving at a fresh process is not all let in.
+ */
+export const HASHING_LIMITS = {
+  threads: HASH_THREADS,
+  queueMax: HASH_QUEUE_MAX,
+  maxWaitMs: HASH_WAIT_MAX_MS,
+  initialPaceMs: 400,
+};
 
 let pool: HashPool = createHashPool(HASHING_LIMITS);
 
 /** Replaces this process's hashing threads and line (tests: a short line to see the busy answer). */
-export async function setHashingLimits(limits: {
-  threads: number;
-  queueMax: number;
-  maxWaitMs?: number;
-}): Promise<void> {
+export async function setHashingLimits(limits: HashPoolLimits): Promise<void> {
   const old = pool;
   pool = createHashPool(limits);
   await old.close();
