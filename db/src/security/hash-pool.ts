@@ -59,7 +59,7 @@ parentPort.on('message', (job) => {
 
 interface Pending {
   job: ScryptJob;
-  /** When its thread took it (performance.now()). */
+  /** When it joined the line, then when its thread took it (performance.now()). */
   startedAt: number;
   resolve(key: Buffer): void;
   reject(error: Error): void;
@@ -140,10 +140,18 @@ export function createHashPool(options: HashPoolLimits): HashPool {
     worker.postMessage(pending.job);
   }
 
+  /**
+   * The next check in line. One that has already waited longer than `maxWaitMs` (the hashes slowed down after it was
+   * let in: the cores went to other work) is refused now rather than answered later still.
+   */
   function dequeue(): Pending | undefined {
-    const next = queue.shift();
-    if (next) queuedWork = queue.length === 0 ? 0 : queuedWork - workOf(next.job);
-    return next;
+    for (;;) {
+      const next = queue.shift();
+      if (!next) return undefined;
+      queuedWork = queue.length === 0 ? 0 : queuedWork - workOf(next.job);
+      if (options.maxWaitMs === undefined || performance.now() - next.startedAt <= options.maxWaitMs) return next;
+      next.reject(new HashingBusyError());
+    }
   }
 
   function release(worker: Worker): void {
@@ -156,7 +164,7 @@ export function createHashPool(options: HashPoolLimits): HashPool {
   return {
     scrypt(job) {
       return new Promise<Buffer>((resolve, reject) => {
-        const pending = { job, startedAt: 0, resolve, reject };
+        const pending = { job, startedAt: performance.now(), resolve, reject };
         if (closed) return reject(new HashingBusyError());
         const worker = idle.pop() ?? (busy.size < options.threads ? start() : null);
         if (worker) return assign(worker, pending);

@@ -38,7 +38,9 @@ test.serial('a check beyond the line is refused as busy at once; the rest are an
     // Once the line has drained, checks go through again.
     t.true(await verifyPassword('crowded secret 1', stored));
   } finally {
-    await setHashingLimits(HASHING_LIMITS);
+    // The other tests of this file share the process's line at once, behind a cost-17 hash: without a longest wait,
+    // a loaded machine that slows that hash cannot turn their checks into busy refusals.
+    await setHashingLimits({ threads: HASHING_LIMITS.threads, queueMax: HASHING_LIMITS.queueMax });
   }
 });
 
@@ -143,6 +145,29 @@ test('the pool refuses at once a check it would answer later than its longest wa
     t.deepEqual(
       answers.map((a) => (a.status === 'fulfilled' ? 'answered' : (a.reason as Error).name)),
       ['answered', 'HashingBusyError', 'HashingBusyError'],
+    );
+  } finally {
+    await pool.close();
+  }
+});
+
+test('a check that waited in line longer than the longest wait is refused instead of hashed late', async (t) => {
+  // No pace assumed, so both are let in; the first hash (64 MiB) outlasts the second's longest wait of 20 ms.
+  const pool = createHashPool({ threads: 1, queueMax: 5, maxWaitMs: 20 });
+  try {
+    const job = (N: number) => ({
+      password: 'p',
+      salt: Buffer.alloc(16, 3),
+      keylen: 32,
+      N,
+      r: 8,
+      p: 1,
+      maxmem: 2 ** 28,
+    });
+    const answers = await Promise.allSettled([pool.scrypt(job(2 ** 16)), pool.scrypt(job(2 ** 10))]);
+    t.deepEqual(
+      answers.map((a) => (a.status === 'fulfilled' ? 'answered' : (a.reason as Error).name)),
+      ['answered', 'HashingBusyError'],
     );
   } finally {
     await pool.close();
