@@ -478,7 +478,12 @@ export const suite: Suite = {
         const successes = results.filter((r) => r.status === 200).length;
         figures['parallel uses of one reset link / successes'] = `20 / ${successes}`;
         if (successes !== 1) violations.push(`${successes} of 20 parallel uses of one reset link succeeded`);
-        for (const r of results.filter((r) => r.status !== 200)) invalid(r, 'a losing parallel use');
+        // A use refused because the password-hashing line is full changes nothing either (docs/api.md).
+        const busy = (r: Answer) =>
+          r.status === 503 &&
+          (r.body as { error?: string }).error === MESSAGES.hashingBusy &&
+          r.headers.has('Retry-After');
+        for (const r of results.filter((r) => r.status !== 200 && !busy(r))) invalid(r, 'a losing parallel use');
         invalid(await use(link), 'a used reset link');
 
         const late = await buildUser(proxied.knex);
