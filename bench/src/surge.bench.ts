@@ -33,7 +33,7 @@ import {
   type MatchmakingStatus,
   type ServerToClientEvents,
 } from '@ecup/domain';
-import { createSession, hashPassword, matchmakingStatus, verifyPassword } from '@ecup/db';
+import { PASSWORD_COST, createSession, hashPassword, matchmakingStatus, verifyPassword } from '@ecup/db';
 import { startProduct, type RunningProduct } from '../../test/helpers/product.ts';
 import { cpuSeconds } from './child.ts';
 import { mark, percentile } from './goals.ts';
@@ -491,6 +491,8 @@ function closeSims(sims: Sim[]): void {
 export async function run(): Promise<void> {
   const product = await startProduct('surge', {
     SEED_DEMO: 'off',
+    // The product's own password cost (the test helper's default is the factories' cheaper one).
+    PASSWORD_COST: String(PASSWORD_COST),
     TRUST_PROXY: 'on',
     TRUSTED_PROXIES: '127.0.0.1/32,::1',
   });
@@ -528,7 +530,7 @@ export async function run(): Promise<void> {
         `TRUSTED_PROXIES=127.0.0.1/32,::1)`,
     );
     console.log(
-      `baseline, the product's password check (scrypt N=2^15 r=8 p=1) alone in this process: ` +
+      `baseline, the product's password check (scrypt N=2^${PASSWORD_COST} r=8 p=1) alone in this process: ` +
         `${cost.oneMs.toFixed(0)} ms each, ${cost.perSecond.toFixed(1)}/s two at a time on ${cpus().length} cores ` +
         `(load average ${load1()}); ${PLAYERS} sign-ins in ${SPREAD_S} s need ${(PLAYERS / SPREAD_S).toFixed(1)}/s`,
     );

@@ -3,6 +3,7 @@ import { parseDatabaseUrl, type DatabaseTarget } from './connection.ts';
 import { AppSecretError, resolveAppSecret } from './security/app-secret.ts';
 import { parseIpRange } from './security/ip.ts';
 import { totpKeyOf } from './security/totp-secret.ts';
+import { PASSWORD_COST } from './security/passwords.ts';
 
 /** Process configuration from environment variables, with working local defaults (decisions §1). */
 export interface Config {
@@ -62,6 +63,11 @@ export interface Config {
    * `.data/app-secret`, generated once; production refuses to start without one). Never logged.
    */
   totpKey: Buffer;
+  /**
+   * PASSWORD_COST: scrypt's log2 N for new hashes and the rehash at sign-in (default {@link PASSWORD_COST}, 10 to
+   * 20); below the default only outside production, where tests use a cheaper one.
+   */
+  passwordCost: number;
 }
 
 export class ConfigError extends Error {}
@@ -152,6 +158,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       );
     }
   }
+  const passwordCost = Number(env.PASSWORD_COST || PASSWORD_COST);
+  if (!Number.isInteger(passwordCost) || passwordCost < 10 || passwordCost > 20) {
+    throw new ConfigError(`PASSWORD_COST must be a whole number from 10 to 20 (got "${env.PASSWORD_COST}")`);
+  }
+  if (production && passwordCost < PASSWORD_COST) {
+    throw new ConfigError(
+      `PASSWORD_COST below ${PASSWORD_COST} is weaker than OWASP's minimum: it is refused with NODE_ENV=production. Unset it.`,
+    );
+  }
   const trustedProxies = (env.TRUSTED_PROXIES || '127.0.0.0/8,::1')
     .split(',')
     .map((entry) => entry.trim())
@@ -198,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsServed: metricsToken !== null || env.NODE_ENV !== 'production',
     imageFetchAllowPrivate,
     totpKey: totpKeyOf(appSecret),
+    passwordCost,
   };
 }
 

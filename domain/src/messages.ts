@@ -237,6 +237,11 @@ export const MESSAGES = {
   notFound: 'Not found.',
   /** Not in the spec: 503 while a service the call needs (Redis for sign-in limits) is unreachable. */
   serviceUnavailable: 'This is not available right now. Please try again in a minute.',
+  /**
+   * Not in the spec: 503 with Retry-After when every password-hashing thread is busy and the line is full (sign-in,
+   * sign-up, password change and reset).
+   */
+  hashingBusy: 'Many players are signing in right now. Please try again in a few seconds.',
   /** Not in the spec: 400 for a body that cannot be parsed (broken JSON, wrong encoding). */
   invalidRequestBody: 'The request could not be read.',
   /** Not in the spec: GET/POST /news/get with an unknown id. */

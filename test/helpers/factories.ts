@@ -7,8 +7,11 @@ import { User, hashPassword, isSealedTotpSecret, sealTotpSecret, totpKeyFromEnv 
 let counter = 0;
 const unique = () => `${Date.now().toString(36).slice(-4)}${(counter++).toString(36)}${randomBytes(1).toString('hex')}`;
 
-// A cheaper scrypt cost for factory users: the stored hash names its cost, so sign-in works the same.
-const FACTORY_COST = 12;
+/**
+ * A cheaper scrypt cost for factory users: the stored hash names its cost, so sign-in works the same. The test
+ * servers run with PASSWORD_COST at this cost too, so these users are not rehashed at sign-in.
+ */
+export const FACTORY_COST = 12;
 const hashes = new Map<string, Promise<string>>();
 const hashOnce = (password: string) => {
   let hash = hashes.get(password);

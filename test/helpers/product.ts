@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Knex } from 'knex';
 import { bindModels, createKnex, dropDatabase, parseDatabaseUrl } from '@ecup/db';
 import { TEST_DATABASE_SERVER, testRedisPrefix } from './db.ts';
+import { FACTORY_COST } from './factories.ts';
 import { deleteRedisPrefix } from './server.ts';
 import { freePort, runEntry, waitForOutput, type RunningProcess } from './process.ts';
 
@@ -40,6 +41,8 @@ export async function startProduct(label = 'e2e', env: NodeJS.ProcessEnv = {}): 
     REDIS_PREFIX: prefix,
     UPLOAD_DIR: path.join(dir, 'uploads'),
     MAIL_OUTBOX: outbox,
+    // The factories' cheaper scrypt cost, so their users are not rehashed at every test's sign-in.
+    PASSWORD_COST: String(FACTORY_COST),
     ...env,
   });
   try {

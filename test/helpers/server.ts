@@ -8,6 +8,7 @@ import { createLogger, loadConfig, seedBase, type Config, type Logger } from '@e
 import { createMetricsRegistry, startApi, type AppDeps, type RealtimeServer } from '@ecup/api';
 import { startWorker, type WorkerHandle } from '@ecup/worker';
 import { createTestDatabase, testRedisPrefix } from './db.ts';
+import { FACTORY_COST } from './factories.ts';
 
 /** A clock tests can move (the domain's shiftable clock over the system clock). */
 export type TestClock = ShiftableClock;
@@ -57,6 +58,8 @@ export async function startTestServer(
     MAIL_OUTBOX: path.join(dir, 'outbox'),
     UPLOAD_DIR: path.join(dir, 'uploads'),
     PUBLIC_URL: 'http://localhost:3000',
+    // The factories' cheaper scrypt cost, so their users are not rehashed at every test's sign-in.
+    PASSWORD_COST: String(FACTORY_COST),
     ...options.env,
   });
   const clock = options.clock ?? createClock();

@@ -1,6 +1,6 @@
 import type Koa from 'koa';
 import { MESSAGES } from '@ecup/domain';
-import { isDatabaseUnavailable } from '@ecup/db';
+import { HASH_BUSY_RETRY_AFTER_S, HashingBusyError, isDatabaseUnavailable } from '@ecup/db';
 import { HttpError } from '../errors.ts';
 import type { AppDeps, AppState } from '../context.ts';
 
@@ -62,6 +62,13 @@ export function errorHandler(deps: AppDeps): Koa.Middleware<AppState> {
         ctx.status = error.status;
         ctx.set(error.headers);
         ctx.body = { error: error.message };
+        return;
+      }
+      // Every password-hashing thread busy and the line full: a crowd signing in, not a fault; the client comes back.
+      if (caught instanceof HashingBusyError) {
+        ctx.status = 503;
+        ctx.set('Retry-After', String(HASH_BUSY_RETRY_AFTER_S));
+        ctx.body = { error: MESSAGES.hashingBusy };
         return;
       }
       // MySQL down or restarting is an outage, not a bug: a quick 503 the client may retry (issue 10), one warn line

@@ -1,7 +1,17 @@
 import { MESSAGES, validateLogin } from '@ecup/domain';
-import { User, verifyAgainstDummy, verifyPassword } from '@ecup/db';
+import {
+  HashingBusyError,
+  User,
+  hashPassword,
+  hashingBusy,
+  needsRehash,
+  rehashPassword,
+  verifyAgainstDummy,
+  verifyPassword,
+} from '@ecup/db';
 import type { AppDeps } from '../context.ts';
 import { forbidden, unauthorized, valid } from '../errors.ts';
+import { runCommand } from './commands.ts';
 import { bannedError, isBanned } from '../middleware/auth.ts';
 import { findIpBan } from './client.ts';
 import { LIMITS, hit, release } from './rate-limit.ts';
@@ -13,6 +23,26 @@ import { currentSeason } from './season.ts';
  */
 export function accountSubject(user: { id: number } | undefined, username: string): string {
   return user ? `user-${user.id}` : `name-${username}`;
+}
+
+/**
+ * After a successful check, a hash older than the process's cost is replaced by one at that cost (OWASP: rehash at
+ * the next sign-in), only while the row still holds the checked hash. With every hashing thread busy the rehash
+ * waits for a later sign-in rather than refusing this one.
+ */
+async function rehashIfOlder(deps: AppDeps, user: User, password: string): Promise<void> {
+  if (!needsRehash(user.password_hash, deps.config.passwordCost)) return;
+  let password_hash: string;
+  try {
+    password_hash = await hashPassword(password, deps.config.passwordCost);
+  } catch (error) {
+    if (error instanceof HashingBusyError) return;
+    throw error;
+  }
+  await runCommand(deps, (trx) =>
+    rehashPassword(trx, { user_id: user.id, checked_hash: user.password_hash, password_hash }),
+  );
+  user.password_hash = password_hash;
 }
 
 /**
@@ -36,16 +66,26 @@ export async function checkCredentials(
     throw unauthorized(MESSAGES.wrongCredentials);
   }
   const form = valid(checked);
+  // A crowd already fills the hashing line: refused before any database or Redis work, and counted nowhere.
+  if (hashingBusy(deps.config.passwordCost)) throw new HashingBusyError();
   if (await findIpBan(deps.knex, ip)) throw forbidden(MESSAGES.ipBanned);
   await hit(deps.redis, LIMITS.loginPerIp, ip);
   const user = await User.query(deps.knex).findOne({ username: form.username }).whereNull('erased_at');
   const account = accountSubject(user, form.username);
   await hit(deps.redis, LIMITS.loginPerAccount, account);
-  const matches = user
-    ? await verifyPassword(form.password, user.password_hash)
-    : await verifyAgainstDummy(form.password);
+  let matches: boolean;
+  try {
+    matches = user
+      ? await verifyPassword(form.password, user.password_hash)
+      : await verifyAgainstDummy(form.password, deps.config.passwordCost);
+  } catch (error) {
+    // Refused as busy (503), the password was never checked: not a failed attempt of the account.
+    if (error instanceof HashingBusyError) await release(deps.redis, LIMITS.loginPerAccount, account);
+    throw error;
+  }
   if (!user || !matches) throw unauthorized(MESSAGES.wrongCredentials);
   await release(deps.redis, LIMITS.loginPerAccount, account);
+  await rehashIfOlder(deps, user, form.password);
   if (isBanned(user, deps.now())) {
     throw bannedError(user, (await currentSeason(deps.knex))?.time_zone ?? 'UTC');
   }

@@ -1,66 +1,168 @@
-import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { createTurns } from '../services/in-turn.ts';
+import { createHashPool, type HashPool, type HashPoolLimits } from './hash-pool.ts';
+
+export { HashingBusyError } from './hash-pool.ts';
 
 /**
- * How many password hashes may run at once: one per core, and always one of libuv's pool threads left over. scrypt
- * runs on that pool (4 threads by default); a crowd of sign-ins holding all of them queues the pool's other work
- * (file reads of the web apps) behind hashes and leaves the event loop one thread among five on two cores, so every
- * other call slows down with the sign-ins (issue 10, bench/src/surge.bench.ts). Extra checks wait their turn in
- * order; each check still costs exactly what it did.
+ * scrypt's cost as log2 N. 17 with r=8, p=1 is OWASP's current minimum for scrypt (Password Storage Cheat Sheet):
+ * 128 MiB and about 0.3 s of one core per hash here (decisions §2: argon2id or scrypt). PASSWORD_COST may set another
+ * for a process (tests use a cheaper one); a stored hash below the process's cost is rehashed at the next sign-in.
  */
-const HASH_SLOTS = Math.max(1, Math.min(availableParallelism(), (Number(process.env.UV_THREADPOOL_SIZE) || 4) - 1));
-const inTurn = createTurns(HASH_SLOTS);
-
-function scrypt(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
-  return inTurn(
-    () =>
-      new Promise<Buffer>((resolve, reject) =>
-        scryptCallback(password, salt, keylen, options, (error, key) => (error ? reject(error) : resolve(key))),
-      ),
-  );
-}
-
+export const PASSWORD_COST = 17;
+const R = 8;
+const P = 1;
 const KEY_LENGTH = 32;
-// scrypt N=2^15, r=8, p=1: about 32 MiB and tens of milliseconds per hash (decisions §2: argon2id or scrypt).
-const DEFAULT_COST = 15;
-
-/** Hashes a password as `scrypt$<log2 N>$<r>$<p>$<salt b64>$<hash b64>`. */
-export async function hashPassword(password: string, cost = DEFAULT_COST): Promise<string> {
-  const salt = randomBytes(16);
-  const N = 2 ** cost;
-  const key = await scrypt(password, salt, KEY_LENGTH, { N, r: 8, p: 1, maxmem: 256 * N * 8 });
-  return ['scrypt', cost, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
-}
-
-/** Checks a password against a stored hash in constant time; a malformed hash never matches. */
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const parts = stored.split('$');
-  if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
-  const [, costText, rText, pText, saltText, keyText] = parts as [string, string, string, string, string, string];
-  const cost = Number(costText);
-  const r = Number(rText);
-  const p = Number(pText);
-  if (!Number.isInteger(cost) || cost < 10 || cost > 20 || !Number.isInteger(r) || !Number.isInteger(p)) return false;
-  const expected = Buffer.from(keyText, 'base64');
-  const N = 2 ** cost;
-  const key = await scrypt(password, Buffer.from(saltText, 'base64'), expected.length, {
-    N,
-    r,
-    p,
-    maxmem: 256 * N * r,
-  });
-  return key.length === expected.length && timingSafeEqual(key, expected);
-}
-
-let dummyHash: Promise<string> | null = null;
+const SALT_LENGTH = 16;
+/** A stored salt or key shorter than this never matches: an empty key used to match every password. */
+const MIN_PART_LENGTH = 16;
+/** The most memory one stored hash may ask for (128 × N × r bytes); anything beyond is not a hash of ours. */
+const MAX_HASH_MEMORY = 512 * 1024 * 1024;
 
 /**
- * Burns the same work as a real check, so an unknown username answers in the same time as a wrong password
- * (decisions §2).
+ * Hashes run off the event loop on one thread per core but one, at least one and at most four (each holds 128 MiB
+ * while it runs). The core left over keeps the event loop, MySQL and Redis answering: on two cores, two hashing
+ * threads beside them made every other call's p99 1.7 s while a crowd signed in, and even fewer sign-ins got
+ * through (scrypt's 128 MiB thrash the caches the others share); one kept it at 34 ms (bench/src/password.bench.ts).
  */
-export async function verifyAgainstDummy(password: string): Promise<false> {
-  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
-  await verifyPassword(password, await dummyHash);
+export const HASH_THREADS = Math.max(1, Math.min(availableParallelism() - 1, 4));
+
+/**
+ * How many checks may wait for a hashing thread in one process, whatever the pace: with four threads at about 0.3 s
+ * a hash the last of 32 is answered in about 2.5 s. With fewer threads, or slower hashes, {@link HASH_WAIT_MAX_MS}
+ * shortens the line (on two cores, one thread: about 16). A longer line would only answer later what it can answer
+ * now: come back in a few seconds. It holds only a password and a salt per check; only running hashes take memory.
+ */
+export const HASH_QUEUE_MAX = 32;
+
+/**
+ * The longest a check should take from joining the line to its answer, at the hashes' recent pace: when the cores
+ * are shared with other work and a hash takes longer, fewer than {@link HASH_QUEUE_MAX} may wait, so a sign-in
+ * never waits for a minute.
+ */
+export const HASH_WAIT_MAX_MS = 5_000;
+
+/** The Retry-After of a busy answer: about the time a full line takes to drain. */
+export const HASH_BUSY_RETRY_AFTER_S = 5;
+
+/**
+ * This process's hashing threads and line. Until its first hash is timed, the line assumes 0.4 s per hash at cost 17
+ * (this machine's pace), so a crowd arriving at a fresh process is not all let in.
+ */
+export const HASHING_LIMITS = {
+  threads: HASH_THREADS,
+  queueMax: HASH_QUEUE_MAX,
+  maxWaitMs: HASH_WAIT_MAX_MS,
+  initialPaceMs: 400,
+};
+
+let pool: HashPool = createHashPool(HASHING_LIMITS);
+
+/** Replaces this process's hashing threads and line (tests: a short line to see the busy answer). */
+export async function setHashingLimits(limits: HashPoolLimits): Promise<void> {
+  const old = pool;
+  pool = createHashPool(limits);
+  await old.close();
+}
+
+const memoryOf = (cost: number, r: number) => 128 * 2 ** cost * r;
+
+/** Hashes a password as `scrypt$<log2 N>$<r>$<p>$<salt b64>$<hash b64>`; throws HashingBusyError when busy. */
+export async function hashPassword(password: string, cost = PASSWORD_COST): Promise<string> {
+  const salt = randomBytes(SALT_LENGTH);
+  const key = await pool.scrypt({
+    password,
+    salt,
+    keylen: KEY_LENGTH,
+    N: 2 ** cost,
+    r: R,
+    p: P,
+    maxmem: 2 * memoryOf(cost, R),
+  });
+  return ['scrypt', cost, R, P, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+interface StoredHash {
+  cost: number;
+  r: number;
+  p: number;
+  salt: Buffer;
+  key: Buffer;
+}
+
+/** Standard base64 as Buffer.toString writes it; anything else (other letters, bad padding) is not ours. */
+function strictBase64(text: string): Buffer | null {
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(text) || text.length % 4 !== 0) return null;
+  const bytes = Buffer.from(text, 'base64');
+  return bytes.toString('base64') === text ? bytes : null;
+}
+
+function smallInteger(text: string): number {
+  return /^[0-9]{1,3}$/.test(text) ? Number(text) : NaN;
+}
+
+/** A stored hash's parts, or null when any part is malformed, out of range or too short to be a real hash. */
+function parseHash(stored: string): StoredHash | null {
+  const parts = stored.split('$');
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return null;
+  const [, costText, rText, pText, saltText, keyText] = parts as [string, string, string, string, string, string];
+  const cost = smallInteger(costText);
+  const r = smallInteger(rText);
+  const p = smallInteger(pText);
+  if (!(cost >= 10 && cost <= 20 && r >= 1 && p >= 1 && p <= 4) || memoryOf(cost, r) > MAX_HASH_MEMORY) return null;
+  const salt = strictBase64(saltText);
+  const key = strictBase64(keyText);
+  if (!salt || !key || salt.length < MIN_PART_LENGTH || key.length < MIN_PART_LENGTH || key.length > 64) return null;
+  return { cost, r, p, salt, key };
+}
+
+/**
+ * Checks a password against a stored hash in constant time. A malformed hash, or one whose salt or key is missing
+ * or short, never matches. Throws HashingBusyError when the hashing line is full.
+ */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const hash = parseHash(stored);
+  if (!hash) return false;
+  const key = await pool.scrypt({
+    password,
+    salt: hash.salt,
+    keylen: hash.key.length,
+    N: 2 ** hash.cost,
+    r: hash.r,
+    p: hash.p,
+    maxmem: 2 * memoryOf(hash.cost, hash.r),
+  });
+  return key.length === hash.key.length && timingSafeEqual(key, hash.key);
+}
+
+/**
+ * Whether a check at `cost` arriving now would be refused as busy: a sign-in asks first, so a crowd's refusals cost
+ * no database or Redis work.
+ */
+export function hashingBusy(cost = PASSWORD_COST): boolean {
+  return pool.full({ N: 2 ** cost, r: R, p: P });
+}
+
+/** Whether a stored (well-formed) hash is weaker than `cost` or of other parameters, so a sign-in should rehash it. */
+export function needsRehash(stored: string, cost = PASSWORD_COST): boolean {
+  const hash = parseHash(stored);
+  return hash !== null && (hash.cost < cost || hash.r !== R || hash.p !== P || hash.key.length !== KEY_LENGTH);
+}
+
+const dummyHashes = new Map<number, Promise<string>>();
+
+/**
+ * Burns the same work as a real check at `cost`, so an unknown username answers in the same time as a wrong
+ * password (decisions §2); it waits in the same line, so it is refused as busy alike.
+ */
+export async function verifyAgainstDummy(password: string, cost = PASSWORD_COST): Promise<false> {
+  let dummy = dummyHashes.get(cost);
+  if (!dummy) {
+    dummy = hashPassword(randomBytes(16).toString('hex'), cost);
+    dummyHashes.set(cost, dummy);
+    // A dummy refused as busy is made again next time.
+    dummy.catch(() => dummyHashes.delete(cost));
+  }
+  await verifyPassword(password, await dummy);
   return false;
 }

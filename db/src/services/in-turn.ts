@@ -1,5 +1,5 @@
 /**
- * A limit on how many pieces of heavy work (image re-encoding, password hashing) run at once in this process:
+ * A limit on how many pieces of heavy work (image re-encoding) run at once in this process:
  * `inTurn(work)` starts `work` when one of `slots` is free; the rest wait in the order they came. Each piece still
  * costs what it did; only how many share the CPU, memory and libuv's thread pool at one time changes.
  */

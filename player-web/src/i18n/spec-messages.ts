@@ -133,6 +133,7 @@ export const SPEC_MESSAGES_SV: Record<MessageName, string> = {
   somethingWentWrong: 'Något gick fel hos oss.',
   notFound: 'Hittades inte.',
   serviceUnavailable: 'Det här är inte tillgängligt just nu. Försök igen om en minut.',
+  hashingBusy: 'Många spelare loggar in just nu. Försök igen om några sekunder.',
   invalidRequestBody: 'Förfrågan kunde inte läsas.',
   newsNotFound: 'Den nyheten finns inte.',
   forumNotFound: 'Det forumet finns inte.',

@@ -70,6 +70,27 @@ test('a 500 that recovers on retry answers normally without a popover', async (t
   t.deepEqual(popovers, []);
 });
 
+test('a 503 with Retry-After (a crowd signing in) is not retried and shows its message; without, it is retried', async (t) => {
+  const busy = () =>
+    new Response(JSON.stringify({ error: MESSAGES.hashingBusy }), {
+      status: 503,
+      headers: { 'Content-Type': 'application/json', 'Retry-After': '5' },
+    });
+  const first = harness([busy()]);
+  const error = await t.throwsAsync(first.api.post('/user/signup', {}), { instanceOf: ApiError });
+  t.is(error.status, 503);
+  t.is(error.message, MESSAGES.hashingBusy);
+  t.is(first.requests.length, 1);
+  t.deepEqual(first.popovers, [['Error', MESSAGES.hashingBusy]]);
+  const signIn = harness([busy()]);
+  const refused = await t.throwsAsync(signIn.api.post('/user/login', {}, { defaultErrorHandler: false }));
+  t.is(refused.message, MESSAGES.hashingBusy);
+  t.deepEqual(signIn.popovers, [], 'the sign-in form shows it itself');
+  const outage = harness([json(503, { error: MESSAGES.serviceUnavailable }), json(200, 'ok')]);
+  t.is(await outage.api.get('/news/latest'), 'ok');
+  t.is(outage.requests.length, 2);
+});
+
 test('a network failure (status 0) is retried', async (t) => {
   const { api, requests } = harness([new TypeError('offline'), new TypeError('offline'), json(200, 'ok')]);
   t.is(await api.get('/news/latest'), 'ok');

@@ -48,10 +48,10 @@ export interface ApiClientDeps {
 
 /**
  * Refusals whose message the player must see in the Error popover: spec §8 names the 400; a ban or missing right
- * (403), a state conflict (409), a file too large (413) and a rate limit (429) carry messages for the player too
- * (decisions §2). A 401 is the session's business and a 404 the page's.
+ * (403), a state conflict (409), a file too large (413), a rate limit (429) and a 503 with Retry-After (a crowd
+ * signing in) carry messages for the player too (decisions §2). A 401 is the session's business and a 404 the page's.
  */
-const SHOWN_STATUSES = new Set([400, 403, 409, 413, 429]);
+const SHOWN_STATUSES = new Set([400, 403, 409, 413, 429, 503]);
 
 /** Network failures are retried this many times before the call fails. */
 const NETWORK_RETRIES = 5;
@@ -71,7 +71,7 @@ function errorText(body: unknown): string {
  * The one API client of the player app (spec §7, §8; decisions §2). GET adds a cache-busting timestamp; every call
  * carries the credentials in the Authorization header; POST sends form fields or multipart, and with no payload the
  * id and token. Status 0 and 500+ are retried after 50 ms × attempt (capped); after the second retry of a 500 the
- * "Oh no!" popover shows. Status 1–499 is not retried; a 400 (or 403, 409, 413, 429) with a message shows the Error popover. An answer
+ * "Oh no!" popover shows; a 503 with Retry-After is not retried but shown. Status 1–499 is not retried; a 400 (or 403, 409, 413, 429) with a message shows the Error popover. An answer
  * that cannot be parsed counts as an error.
  */
 export function createApiClient(deps: ApiClientDeps) {
@@ -109,7 +109,10 @@ export function createApiClient(deps: ApiClientDeps) {
         await sleep(retryDelay(attempt + 1, options.timeout));
         continue;
       }
-      if (response.status >= 500) {
+      // A 503 with Retry-After is a refusal for now with a message for the player (every password-hashing thread
+      // busy): retrying at once would only add to the crowd, so it is shown like a 429.
+      const refusedForNow = response.status === 503 && response.headers.has('Retry-After');
+      if (response.status >= 500 && !refusedForNow) {
         if (attempt >= RETRIES_BEFORE_SERVER_ERROR_POPOVER) {
           deps.popover(deps.translate(MESSAGES.errorTitle), deps.translate(MESSAGES.serverErrorPopover));
           throw new ApiError(response.status, errorText(await response.json().catch(() => null)));

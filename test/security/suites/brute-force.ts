@@ -97,7 +97,9 @@ export const suite: Suite = {
     const [direct, untrusted, proxied] = await Promise.all([
       startTestServer({ label: 'bfdirect' }),
       startTestServer({ label: 'bfuntrusted', env: { TRUST_PROXY: 'on', TRUSTED_PROXIES: '192.0.2.250' } }),
-      startTestServer({ label: 'bfproxied', env: { TRUST_PROXY: 'on' } }),
+      // The enumeration timing compares a real account's check with the dummy's, both at this server's cost: 2^15
+      // shows an unknown user answered without the hash far above the noise, at a quarter of the product's 2^17.
+      startTestServer({ label: 'bfproxied', env: { TRUST_PROXY: 'on', PASSWORD_COST: '15' } }),
     ]);
     try {
       // The test client sits on loopback, which `proxied` trusts as its load balancer: each request claims the
@@ -349,8 +351,8 @@ export const suite: Suite = {
       // --- Enumeration: same answer, same time, for an unknown user as for a wrong password.
       log(`enumeration timing (${timingTries} tries each)`);
       {
-        // Accounts hashed at the production cost, as real accounts are (the factories use a cheaper one).
-        const realHash = await hashPassword('the real password 1');
+        // Accounts hashed at the server's cost, as real accounts are (the factories use a cheaper one).
+        const realHash = await hashPassword('the real password 1', proxied.config.passwordCost);
         const perUser = LOGIN_FAILURES_PER_ACCOUNT - 1;
         const warmUp = 5;
         const users = await Promise.all(
@@ -476,7 +478,12 @@ export const suite: Suite = {
         const successes = results.filter((r) => r.status === 200).length;
         figures['parallel uses of one reset link / successes'] = `20 / ${successes}`;
         if (successes !== 1) violations.push(`${successes} of 20 parallel uses of one reset link succeeded`);
-        for (const r of results.filter((r) => r.status !== 200)) invalid(r, 'a losing parallel use');
+        // A use refused because the password-hashing line is full changes nothing either (docs/api.md).
+        const busy = (r: Answer) =>
+          r.status === 503 &&
+          (r.body as { error?: string }).error === MESSAGES.hashingBusy &&
+          r.headers.has('Retry-After');
+        for (const r of results.filter((r) => r.status !== 200 && !busy(r))) invalid(r, 'a losing parallel use');
         invalid(await use(link), 'a used reset link');
 
         const late = await buildUser(proxied.knex);

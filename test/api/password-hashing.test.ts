@@ -1,0 +1,130 @@
+import test from 'ava';
+import { MESSAGES } from '@ecup/domain';
+import { HASHING_LIMITS, hashPassword, rehashPassword, setHashingLimits, verifyPassword } from '@ecup/db';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { buildUser, signupFields } from '../helpers/factories.ts';
+import { signedInUser } from '../helpers/sockets.ts';
+import { client } from '../helpers/http.ts';
+
+// The product's own cost (scrypt N=2^17), and each request from an address of its own so the per-address sign-in
+// limit does not meet the crowd.
+let server: TestServer;
+let api: ReturnType<typeof client>;
+test.before(async () => {
+  server = await startTestServer({
+    label: 'pwhash',
+    env: { PASSWORD_COST: '17', TRUST_PROXY: 'on', TRUSTED_PROXIES: '127.0.0.1/32,::1' },
+  });
+  api = client(server.url, { spreadAddresses: true });
+});
+test.after.always(async () => {
+  await setHashingLimits(HASHING_LIMITS);
+  await server?.close();
+});
+
+const storedHash = async (id: number) =>
+  ((await server.knex('users').where('id', id).first('password_hash')) as { password_hash: string }).password_hash;
+
+test.serial('a player whose hash has the older cost 15 signs in; the stored hash then has cost 17', async (t) => {
+  const user = await buildUser(server.knex, { password: 'older cost pass 1' });
+  const old = await hashPassword(user.password, 15);
+  await server.knex('users').where('id', user.id).update({ password_hash: old });
+  const res = await api.post('/user/login', { username: user.username, password: user.password });
+  t.is(res.status, 200);
+  const stored = await storedHash(user.id);
+  t.regex(stored, /^scrypt\$17\$8\$1\$/);
+  t.true(await verifyPassword(user.password, stored));
+  t.false(await verifyPassword('not the password', stored));
+  // The next sign-in checks the new hash and leaves it as it is.
+  t.is((await api.post('/user/login', { username: user.username, password: user.password })).status, 200);
+  t.is(await storedHash(user.id), stored);
+});
+
+test.serial('a wrong password leaves an older hash as it is', async (t) => {
+  const user = await buildUser(server.knex, { password: 'older cost pass 2' });
+  const old = await hashPassword(user.password, 15);
+  await server.knex('users').where('id', user.id).update({ password_hash: old });
+  const res = await api.post('/user/login', { username: user.username, password: 'not the password' });
+  t.is(res.status, 401);
+  t.deepEqual(res.body, { error: MESSAGES.wrongCredentials });
+  t.is(await storedHash(user.id), old);
+});
+
+test.serial('a password changed between the check and the rehash wins over the rehash', async (t) => {
+  const user = await buildUser(server.knex, { password: 'older cost pass 3' });
+  const checked = await hashPassword(user.password, 12);
+  const changed = await hashPassword('the new password 3', 12);
+  await server.knex('users').where('id', user.id).update({ password_hash: changed });
+  const rehash = await hashPassword(user.password, 17);
+  const outcome = await rehashPassword(server.knex, { user_id: user.id, checked_hash: checked, password_hash: rehash });
+  t.false(outcome.result.stored);
+  t.is(await storedHash(user.id), changed);
+});
+
+test.serial(
+  'a crowd of sign-ins beyond the hashing line gets 503 with Retry-After and the message, the rest sign in',
+  async (t) => {
+    // One thread and a line of three: of 16 sign-ins at once, four are checked and the others refused at once.
+    await setHashingLimits({ threads: 1, queueMax: 3 });
+    try {
+      const hash = await hashPassword('crowd password 1', 17);
+      const users = await Promise.all(Array.from({ length: 16 }, () => buildUser(server.knex)));
+      await server
+        .knex('users')
+        .whereIn(
+          'id',
+          users.map((u) => u.id),
+        )
+        .update({ password_hash: hash });
+      const answers = await Promise.all(
+        users.map((u) => api.post('/user/login', { username: u.username, password: 'crowd password 1' })),
+      );
+      const statuses = answers.map((a) => a.status);
+      t.deepEqual([...new Set(statuses)].sort(), [200, 503], statuses.join(' '));
+      t.true(statuses.filter((s) => s === 200).length >= 4);
+      for (const busy of answers.filter((a) => a.status === 503)) {
+        t.deepEqual(busy.body, { error: MESSAGES.hashingBusy });
+        t.is(busy.headers.get('Retry-After'), '5');
+      }
+      for (const ok of answers.filter((a) => a.status === 200)) t.regex(String(ok.body.token), /^[0-9a-f]{64}$/);
+      // A player refused as busy signs in when trying again, and the refusal did not count as a failed attempt.
+      const refused = users[statuses.indexOf(503)]!;
+      const again = await api.post('/user/login', { username: refused.username, password: 'crowd password 1' });
+      t.is(again.status, 200);
+    } finally {
+      await setHashingLimits(HASHING_LIMITS);
+    }
+  },
+);
+
+test.serial('sign-up and password change wait in the same line and answer the same 503 when it is full', async (t) => {
+  await setHashingLimits({ threads: 1, queueMax: 0 });
+  try {
+    const { user, auth } = await signedInUser(server.knex);
+    const fields = signupFields();
+    const change = {
+      current_password: user.password,
+      new_password: 'brand new pass',
+      repeat_password: 'brand new pass',
+    };
+    // A hash at cost 18 (about a second) holds the only thread while the two calls arrive.
+    const hog = hashPassword('holds the thread', 18);
+    const answers = await Promise.all([
+      api.post('/user/signup', fields),
+      api.post('/user/password/change', change, { auth }),
+    ]);
+    await hog;
+    for (const res of answers) {
+      t.is(res.status, 503);
+      t.deepEqual(res.body, { error: MESSAGES.hashingBusy });
+      t.is(res.headers.get('Retry-After'), '5');
+    }
+    // Nothing changed: no account, the old password still holds; once the thread is free both go through.
+    t.is((await server.knex('users').where('username', fields.username!)).length, 0);
+    t.true(await verifyPassword(user.password, await storedHash(user.id)));
+    t.is((await api.post('/user/password/change', change, { auth })).status, 200);
+    t.is((await api.post('/user/signup', fields)).status, 200);
+  } finally {
+    await setHashingLimits(HASHING_LIMITS);
+  }
+});
