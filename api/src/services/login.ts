@@ -34,7 +34,7 @@ async function rehashIfOlder(deps: AppDeps, user: User, password: string): Promi
   if (!needsRehash(user.password_hash, deps.config.passwordCost)) return;
   let password_hash: string;
   try {
-    password_hash = await hashPassword(password, deps.config.passwordCost);
+    password_hash = await hashPassword(password, deps.config.passwordCost, 'refuse');
   } catch (error) {
     if (error instanceof HashingBusyError) return;
     throw error;
@@ -76,8 +76,8 @@ export async function checkCredentials(
   let matches: boolean;
   try {
     matches = user
-      ? await verifyPassword(form.password, user.password_hash)
-      : await verifyAgainstDummy(form.password, deps.config.passwordCost);
+      ? await verifyPassword(form.password, user.password_hash, 'refuse')
+      : await verifyAgainstDummy(form.password, deps.config.passwordCost, 'refuse');
   } catch (error) {
     // Refused as busy (503), the password was never checked: not a failed attempt of the account.
     if (error instanceof HashingBusyError) await release(deps.redis, LIMITS.loginPerAccount, account);

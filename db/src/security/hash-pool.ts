@@ -8,6 +8,9 @@ export class HashingBusyError extends Error {
   }
 }
 
+/** What a check does when the line is full: a request is refused at once, other work waits its turn. */
+export type BusyPolicy = 'refuse' | 'wait';
+
 export interface ScryptJob {
   password: string;
   salt: Buffer;
@@ -19,8 +22,12 @@ export interface ScryptJob {
 }
 
 export interface HashPool {
-  /** Runs scrypt on one of the pool's threads; rejects with {@link HashingBusyError} when the line is full. */
-  scrypt(job: ScryptJob): Promise<Buffer>;
+  /**
+   * Runs scrypt on one of the pool's threads. With `busy: 'refuse'` (a request's check) it rejects at once with
+   * {@link HashingBusyError} when the line is full; with 'wait' (seeding, the CLI, tests' factories) it always joins
+   * the line and is answered in turn.
+   */
+  scrypt(job: ScryptJob, busy?: BusyPolicy): Promise<Buffer>;
   /** Checks waiting for a thread now. */
   waiting(): number;
   /** Whether a check of this work arriving now would be refused as busy (to refuse before doing anything else). */
@@ -49,8 +56,9 @@ const { setPriority } = require('node:os');
 try { setPriority(NICE); } catch {}
 parentPort.on('message', (job) => {
   try {
+    const started = performance.now();
     const key = scryptSync(job.password, job.salt, job.keylen, { N: job.N, r: job.r, p: job.p, maxmem: job.maxmem });
-    parentPort.postMessage({ key });
+    parentPort.postMessage({ key, took: performance.now() - started });
   } catch (error) {
     parentPort.postMessage({ error: String((error && error.message) || error) });
   }
@@ -59,6 +67,7 @@ parentPort.on('message', (job) => {
 
 interface Pending {
   job: ScryptJob;
+  busy: BusyPolicy;
   /** When it joined the line, then when its thread took it (performance.now()). */
   startedAt: number;
   resolve(key: Buffer): void;
@@ -104,11 +113,13 @@ export function createHashPool(options: HashPoolLimits): HashPool {
 
   function start(): Worker {
     const worker = new Worker(THREAD_SOURCE, { eval: true, execArgv: [] });
-    worker.on('message', (answer: { key?: Uint8Array; error?: string }) => {
+    worker.on('message', (answer: { key?: Uint8Array; error?: string; took?: number }) => {
       const pending = busy.get(worker);
       busy.delete(worker);
       if (pending) {
-        const took = (performance.now() - pending.startedAt) / workOf(pending.job);
+        // The hash's own time on its thread, not the thread's start-up (a fresh thread under load takes seconds to
+        // boot, which would make every later check look too slow to admit).
+        const took = (answer.took ?? performance.now() - pending.startedAt) / workOf(pending.job);
         paceMs = timed ? 0.8 * paceMs + 0.2 * took : took;
         timed = true;
         if (answer.key) pending.resolve(Buffer.from(answer.key.buffer, answer.key.byteOffset, answer.key.length));
@@ -149,7 +160,8 @@ export function createHashPool(options: HashPoolLimits): HashPool {
       const next = queue.shift();
       if (!next) return undefined;
       queuedWork = queue.length === 0 ? 0 : queuedWork - workOf(next.job);
-      if (options.maxWaitMs === undefined || performance.now() - next.startedAt <= options.maxWaitMs) return next;
+      if (next.busy === 'wait' || options.maxWaitMs === undefined) return next;
+      if (performance.now() - next.startedAt <= options.maxWaitMs) return next;
       next.reject(new HashingBusyError());
     }
   }
@@ -162,13 +174,13 @@ export function createHashPool(options: HashPoolLimits): HashPool {
   }
 
   return {
-    scrypt(job) {
+    scrypt(job, policy = 'wait') {
       return new Promise<Buffer>((resolve, reject) => {
-        const pending = { job, startedAt: performance.now(), resolve, reject };
+        const pending = { job, busy: policy, startedAt: performance.now(), resolve, reject };
         if (closed) return reject(new HashingBusyError());
         const worker = idle.pop() ?? (busy.size < options.threads ? start() : null);
         if (worker) return assign(worker, pending);
-        if (lineFull(job)) return reject(new HashingBusyError());
+        if (policy === 'refuse' && lineFull(job)) return reject(new HashingBusyError());
         queue.push(pending);
         queuedWork += workOf(job);
       });

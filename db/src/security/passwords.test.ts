@@ -22,7 +22,7 @@ test.serial('a check beyond the line is refused as busy at once; the rest are an
   try {
     const stored = await hashPassword('crowded secret 1', 14);
     const answers = await Promise.allSettled(
-      Array.from({ length: 6 }, () => verifyPassword('crowded secret 1', stored)),
+      Array.from({ length: 6 }, () => verifyPassword('crowded secret 1', stored, 'refuse')),
     );
     // One running and two waiting get their answer; the other three are refused without waiting.
     t.deepEqual(
@@ -30,7 +30,7 @@ test.serial('a check beyond the line is refused as busy at once; the rest are an
       [true, true, true, 'HashingBusyError', 'HashingBusyError', 'HashingBusyError'],
     );
     // An unknown username's check waits in the same line and is refused alike.
-    const dummies = await Promise.allSettled([1, 2, 3, 4].map(() => verifyAgainstDummy('x', 12)));
+    const dummies = await Promise.allSettled([1, 2, 3, 4].map(() => verifyAgainstDummy('x', 12, 'refuse')));
     t.deepEqual(
       dummies.map((a) => (a.status === 'fulfilled' ? a.value : a.reason instanceof HashingBusyError)),
       [false, false, false, true],
@@ -118,7 +118,7 @@ test('the pool runs at most its threads at once and refuses beyond its line', as
   try {
     const job = { password: 'p', salt: Buffer.alloc(16, 1), keylen: 32, N: 2 ** 12, r: 8, p: 1, maxmem: 2 ** 25 };
     t.false(pool.full(job));
-    const runs = Array.from({ length: 5 }, () => pool.scrypt(job));
+    const runs = Array.from({ length: 5 }, () => pool.scrypt(job, 'refuse'));
     t.is(pool.waiting(), 1);
     t.true(pool.full(job), 'a sign-in asking now is told at once');
     const answers = await Promise.allSettled(runs);
@@ -140,8 +140,12 @@ test('the pool refuses at once a check it would answer later than its longest wa
   try {
     const job = { password: 'p', salt: Buffer.alloc(16, 2), keylen: 32, N: 2 ** 12, r: 8, p: 1, maxmem: 2 ** 25 };
     // The first hash sets the pace (more than a millisecond); then only a check that finds the thread free runs.
-    await pool.scrypt(job);
-    const answers = await Promise.allSettled([pool.scrypt(job), pool.scrypt(job), pool.scrypt(job)]);
+    await pool.scrypt(job, 'refuse');
+    const answers = await Promise.allSettled([
+      pool.scrypt(job, 'refuse'),
+      pool.scrypt(job, 'refuse'),
+      pool.scrypt(job, 'refuse'),
+    ]);
     t.deepEqual(
       answers.map((a) => (a.status === 'fulfilled' ? 'answered' : (a.reason as Error).name)),
       ['answered', 'HashingBusyError', 'HashingBusyError'],
@@ -164,10 +168,29 @@ test('a check that waited in line longer than the longest wait is refused instea
       p: 1,
       maxmem: 2 ** 28,
     });
-    const answers = await Promise.allSettled([pool.scrypt(job(2 ** 16)), pool.scrypt(job(2 ** 10))]);
+    const answers = await Promise.allSettled([
+      pool.scrypt(job(2 ** 16), 'refuse'),
+      pool.scrypt(job(2 ** 10), 'refuse'),
+    ]);
     t.deepEqual(
       answers.map((a) => (a.status === 'fulfilled' ? 'answered' : (a.reason as Error).name)),
       ['answered', 'HashingBusyError'],
+    );
+  } finally {
+    await pool.close();
+  }
+});
+
+test('work that waits its turn (seeding, the CLI) is never refused, however full the line and slow the pace', async (t) => {
+  const pool = createHashPool({ threads: 1, queueMax: 1, maxWaitMs: 1 });
+  try {
+    const job = { password: 'p', salt: Buffer.alloc(16, 4), keylen: 32, N: 2 ** 12, r: 8, p: 1, maxmem: 2 ** 25 };
+    const waiting = Array.from({ length: 4 }, () => pool.scrypt(job, 'wait'));
+    await t.throwsAsync(pool.scrypt(job, 'refuse'), { instanceOf: HashingBusyError }, 'a request is still refused');
+    const answers = await Promise.allSettled(waiting);
+    t.deepEqual(
+      answers.map((a) => a.status),
+      ['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled'],
     );
   } finally {
     await pool.close();

@@ -1,8 +1,8 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { createHashPool, type HashPool, type HashPoolLimits } from './hash-pool.ts';
+import { createHashPool, type BusyPolicy, type HashPool, type HashPoolLimits } from './hash-pool.ts';
 
-export { HashingBusyError } from './hash-pool.ts';
+export { HashingBusyError, type BusyPolicy } from './hash-pool.ts';
 
 /**
  * scrypt's cost as log2 N. 17 with r=8, p=1 is OWASP's current minimum for scrypt (Password Storage Cheat Sheet):
@@ -67,18 +67,16 @@ export async function setHashingLimits(limits: HashPoolLimits): Promise<void> {
 
 const memoryOf = (cost: number, r: number) => 128 * 2 ** cost * r;
 
-/** Hashes a password as `scrypt$<log2 N>$<r>$<p>$<salt b64>$<hash b64>`; throws HashingBusyError when busy. */
-export async function hashPassword(password: string, cost = PASSWORD_COST): Promise<string> {
+/**
+ * Hashes a password as `scrypt$<log2 N>$<r>$<p>$<salt b64>$<hash b64>`. A request's hash (`busy: 'refuse'`) throws
+ * HashingBusyError when the line is full; seeding, the CLI and tests wait their turn.
+ */
+export async function hashPassword(password: string, cost = PASSWORD_COST, busy: BusyPolicy = 'wait'): Promise<string> {
   const salt = randomBytes(SALT_LENGTH);
-  const key = await pool.scrypt({
-    password,
-    salt,
-    keylen: KEY_LENGTH,
-    N: 2 ** cost,
-    r: R,
-    p: P,
-    maxmem: 2 * memoryOf(cost, R),
-  });
+  const key = await pool.scrypt(
+    { password, salt, keylen: KEY_LENGTH, N: 2 ** cost, r: R, p: P, maxmem: 2 * memoryOf(cost, R) },
+    busy,
+  );
   return ['scrypt', cost, R, P, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
@@ -118,20 +116,23 @@ function parseHash(stored: string): StoredHash | null {
 
 /**
  * Checks a password against a stored hash in constant time. A malformed hash, or one whose salt or key is missing
- * or short, never matches. Throws HashingBusyError when the hashing line is full.
+ * or short, never matches. A request's check (`busy: 'refuse'`) throws HashingBusyError when the line is full.
  */
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+export async function verifyPassword(password: string, stored: string, busy: BusyPolicy = 'wait'): Promise<boolean> {
   const hash = parseHash(stored);
   if (!hash) return false;
-  const key = await pool.scrypt({
-    password,
-    salt: hash.salt,
-    keylen: hash.key.length,
-    N: 2 ** hash.cost,
-    r: hash.r,
-    p: hash.p,
-    maxmem: 2 * memoryOf(hash.cost, hash.r),
-  });
+  const key = await pool.scrypt(
+    {
+      password,
+      salt: hash.salt,
+      keylen: hash.key.length,
+      N: 2 ** hash.cost,
+      r: hash.r,
+      p: hash.p,
+      maxmem: 2 * memoryOf(hash.cost, hash.r),
+    },
+    busy,
+  );
   return key.length === hash.key.length && timingSafeEqual(key, hash.key);
 }
 
@@ -155,14 +156,18 @@ const dummyHashes = new Map<number, Promise<string>>();
  * Burns the same work as a real check at `cost`, so an unknown username answers in the same time as a wrong
  * password (decisions §2); it waits in the same line, so it is refused as busy alike.
  */
-export async function verifyAgainstDummy(password: string, cost = PASSWORD_COST): Promise<false> {
+export async function verifyAgainstDummy(
+  password: string,
+  cost = PASSWORD_COST,
+  busy: BusyPolicy = 'wait',
+): Promise<false> {
   let dummy = dummyHashes.get(cost);
   if (!dummy) {
-    dummy = hashPassword(randomBytes(16).toString('hex'), cost);
+    dummy = hashPassword(randomBytes(16).toString('hex'), cost, busy);
     dummyHashes.set(cost, dummy);
     // A dummy refused as busy is made again next time.
     dummy.catch(() => dummyHashes.delete(cost));
   }
-  await verifyPassword(password, await dummy);
+  await verifyPassword(password, await dummy, busy);
   return false;
 }

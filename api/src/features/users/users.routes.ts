@@ -173,7 +173,7 @@ export function usersRoutes(deps: AppDeps): Router<AppState> {
       userPhoto ? readPhoto(userPhoto) : null,
       teamPhoto ? readPhoto(teamPhoto) : null,
     ]);
-    const password_hash = await hashPassword(form.password, deps.config.passwordCost);
+    const password_hash = await hashPassword(form.password, deps.config.passwordCost, 'refuse');
     const avatar_hash = userJpeg ? await storeAvatar(deps.images, userJpeg) : null;
     const team_avatar_hash = teamJpeg ? await storeTeamPhoto(deps.images, teamJpeg) : null;
     try {
@@ -255,11 +255,11 @@ export function usersRoutes(deps: AppDeps): Router<AppState> {
     const user = requireUser(ctx);
     const form = valid(validatePasswordChange(bodyOf(ctx)));
     await check(deps.redis, LIMITS.passwordChangePerAccount, String(user.id));
-    if (!(await verifyPassword(form.current_password, user.password_hash))) {
+    if (!(await verifyPassword(form.current_password, user.password_hash, 'refuse'))) {
       await hit(deps.redis, LIMITS.passwordChangePerAccount, String(user.id));
       throw badRequest(MESSAGES.wrongCurrentPassword);
     }
-    const password_hash = await hashPassword(form.new_password, deps.config.passwordCost);
+    const password_hash = await hashPassword(form.new_password, deps.config.passwordCost, 'refuse');
     const session = await runCommand(deps, (trx) =>
       changePassword(trx, { user_id: user.id, password_hash, ip: clientIp(ctx), user_agent: userAgent(ctx) }),
     );
@@ -294,7 +294,7 @@ export function usersRoutes(deps: AppDeps): Router<AppState> {
   router.post('/user/reset_password', async (ctx) => {
     const form = valid(validateResetPassword(bodyOf(ctx)));
     await hit(deps.redis, LIMITS.resetPerIp, clientIp(ctx));
-    const password_hash = await hashPassword(form.password, deps.config.passwordCost);
+    const password_hash = await hashPassword(form.password, deps.config.passwordCost, 'refuse');
     const session = await runCommand(deps, (trx) =>
       resetPassword(trx, {
         ...form,
