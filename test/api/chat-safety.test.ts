@@ -14,6 +14,7 @@ import {
   type ForumNewThreadResponse,
   type GamePayload,
 } from '@ecup/domain';
+import { eraseUser } from '@ecup/db';
 import { cleanChatOriginals } from '@ecup/worker';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildGame, type buildUser } from '../helpers/factories.ts';
@@ -294,4 +295,29 @@ serial('the daily clean-up deletes originals older than 90 days and keeps newer 
     lines.map((row) => row.content),
     ['ring •••', 'or •••'],
   );
+});
+
+serial("erasing an account deletes the originals of that player's masked lines and posts", async (t) => {
+  await seasonMode('filtered');
+  const [a, m] = [await adult(), await minor()];
+  const id = await gameBetween(a, m);
+  await say(m.auth, id, { message: 'ring 0701234567' });
+  await api.postJson(
+    '/forums/new_thread',
+    { category_id: 3, title: 'Looking for a club', message: 'mail kalle@gmail.com' },
+    { auth: m.auth },
+  );
+  t.is((await originals(id)).length, 1);
+  t.is((await server.knex('forum_post_originals').where('user_id', m.user.id)).length, 1);
+  await server.knex.transaction((trx) =>
+    eraseUser(trx, {
+      ref: String(m.user.id),
+      confirm: m.user.username,
+      force: false,
+      dry_run: false,
+      now: server.clock.now(),
+    }),
+  );
+  t.deepEqual(await originals(id), []);
+  t.deepEqual(await server.knex('forum_post_originals').where('user_id', m.user.id), []);
 });
