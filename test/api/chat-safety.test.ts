@@ -7,6 +7,7 @@ import {
   PERMISSIONS,
   RESULT_ENTRY_DELAY_MS,
   gameRoom,
+  type AdminConflictDetail,
   type ChatMessagePayload,
   type ChatMode,
   type ChatSendResponse,
@@ -14,7 +15,7 @@ import {
   type ForumNewThreadResponse,
   type GamePayload,
 } from '@ecup/domain';
-import { eraseUser } from '@ecup/db';
+import { createAdminSession, eraseUser } from '@ecup/db';
 import { cleanChatOriginals } from '@ecup/worker';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildGame, type buildUser } from '../helpers/factories.ts';
@@ -320,4 +321,36 @@ serial("erasing an account deletes the originals of that player's masked lines a
   );
   t.deepEqual(await originals(id), []);
   t.deepEqual(await server.knex('forum_post_originals').where('user_id', m.user.id), []);
+});
+
+serial('staff see the original of a masked line beside it on the conflict page; players never do', async (t) => {
+  await seasonMode('filtered');
+  const [a, m] = [await adult(), await minor()];
+  const id = await gameBetween(a, m);
+  await say(m.auth, id, { message: 'ring mig på 0701234567' });
+  await server.knex('games').where('id', id).update({ state: 'conflict', conflict: true });
+  const mod = await signedInUser(server.knex, {
+    birth_date: yearsAgo(40),
+    permissions: PERMISSIONS.canResolveConflicts,
+    totp_enabled: true,
+    totp_secret: 'JBSWY3DPEHPK3PXP',
+  });
+  const session = await createAdminSession(server.knex, {
+    user_id: mod.user.id,
+    ip: null,
+    user_agent: null,
+    second_factor: true,
+    now: server.clock.now(),
+  });
+  const res = await api.get<AdminConflictDetail>(`/admin/api/conflicts/${id}`, {
+    auth: { id: mod.user.id, token: session.result.token },
+  });
+  t.is(res.status, 200);
+  t.like(res.body.messages[0], {
+    content: 'ring mig på •••',
+    original: 'ring mig på 0701234567',
+    original_reasons: ['phone'],
+  });
+  const seen = await api.get<GamePayload>('/game/get', { auth: a.auth, query: { id } });
+  t.false(JSON.stringify(seen.body).includes('0701234567'));
 });
