@@ -15,6 +15,7 @@ import * as m14 from '../migrations/20260101000014_elo_history.ts';
 import * as m15 from '../migrations/20261126000001_console_sessions.ts';
 import * as m16 from '../migrations/20261126000002_settings.ts';
 import * as m17 from '../migrations/20261126000003_enrolment.ts';
+import * as m18 from '../migrations/20261126000004_chat_safety.ts';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '20261126000001_console_sessions': m15,
   '20261126000002_settings': m16,
   '20261126000003_enrolment': m17,
+  '20261126000004_chat_safety': m18,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

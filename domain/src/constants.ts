@@ -43,6 +43,11 @@ export const FORFEIT_WIN_SCORE = 3;
 export const CHAT_MESSAGE_MAX = 500;
 /** Chat lines /game/get answers, newest last (not in the spec). */
 export const CHAT_HISTORY_MAX = 200;
+/**
+ * Issue 18 (decisions §10): a masked chat line or forum post is kept as typed for staff this long, then the daily
+ * `clean-chat-originals` job deletes it.
+ */
+export const CHAT_ORIGINAL_RETENTION_DAYS = 90;
 /** Lowest score a player can report (spec §5). */
 export const SCORE_MIN = 0;
 /** Highest score a player can report (spec §5: "integer 0-99"). */

@@ -12,6 +12,7 @@ export * from './prizes.ts';
 export * from './guardian.ts';
 export * from './csv.ts';
 export * from './games.ts';
+export * from './chat.ts';
 export * from './matchmaking.ts';
 export * from './validation/index.ts';
 export * from './contract/accounts.ts';

@@ -174,6 +174,17 @@ export const MESSAGES = {
   chatThrottled: 'Please wait a moment before sending another message.',
   /** Not in the spec: a chat message over 500 characters (400). */
   chatMessageTooLong: 'Your message is too long.',
+  /** Issue 18: free text in a game whose chat is quick messages only (an adult with a minor, season 'presets'), 403. */
+  chatPresetsOnly: 'In this game, chat is quick messages only.',
+  /** Issue 18: any line in a game whose chat is off (an adult with a minor, season 'off'), 403. */
+  chatOff: 'Chat is off in this game.',
+  /** Issue 18: a quick message key that is not one of the list (400). */
+  chatPresetUnknown: 'That quick message does not exist.',
+  /** Issue 18: the sender's notice when parts of a line in a chat with a minor were masked. */
+  chatMasked:
+    'Parts of your message were hidden: contact details and swearing are not allowed in chats with players under 18.',
+  /** Issue 18: the author's notice when contact details in a forum post by a minor were masked. */
+  forumMasked: 'Parts of your post were hidden: contact details are not allowed in posts by players under 18.',
   /** Not in the spec: /admin/games/edit on a game that is still being played (409). */
   gameNotReadyForEdit: 'This game has no result to edit yet.',
 

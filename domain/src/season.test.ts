@@ -257,6 +257,7 @@ test('applySeasonInput creates a season with the decisions §4 defaults', (t) =>
       prizes_text: '',
       max_games_per_week: 30,
       start_countdown_at: at('2019-11-24T23:00:00Z'),
+      chat_mode: 'presets',
     },
   });
 });
@@ -393,4 +394,23 @@ test('a season is named after the July of its final: qualifiers ending in Decemb
   t.is(seasonFinalYear(new Date('2027-01-10T00:00:00Z')), 2027);
   t.is(seasonFinalYear(new Date('2027-06-30T23:59:59Z')), 2027);
   t.is(seasonFinalYear(new Date('2027-07-01T00:00:00Z')), 2028);
+});
+
+test('applySeasonInput sets the chat mode, any case, and refuses an unknown one naming the option', (t) => {
+  const base = applySeasonInput(null, {
+    name: 'eCup',
+    qualifiers_start: '2020-11-23',
+    qualifiers_end: '2020-12-21',
+  });
+  if (!base.ok) return t.fail(base.error);
+  t.is(base.value.chat_mode, 'presets');
+  const filtered = applySeasonInput(base.value, { chat_mode: ' Filtered ' });
+  t.deepEqual(filtered.ok && filtered.value.chat_mode, 'filtered');
+  t.deepEqual(
+    applySeasonInput(base.value, { chat_mode: 'free' }, () => '--chat-mode'),
+    {
+      ok: false,
+      error: "--chat-mode must be one of presets, filtered, off; got 'free'.",
+    },
+  );
 });

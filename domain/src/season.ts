@@ -11,6 +11,7 @@ import {
   WINDOW_END_MINUTE_DEFAULT,
   WINDOW_START_MINUTE_DEFAULT,
 } from './constants.ts';
+import { CHAT_MODES, CHAT_MODE_DEFAULT, isChatMode, type ChatMode } from './chat.ts';
 import { isValidTimeZone, localParts, localTimeToInstant } from './time.ts';
 import type { Validation } from './validation/result.ts';
 
@@ -168,6 +169,8 @@ export interface SeasonFields {
   max_games_per_week: number;
   /** The start button counts down to this instant (spec §9); defaults to the qualifiers' start. */
   start_countdown_at: Date | null;
+  /** What a game chat between an adult and a minor allows (issue 18, decisions §10); `presets` by default. */
+  chat_mode: ChatMode;
 }
 
 /** The fields as an operator types them; each key names one input (a CLI option, a form field). */
@@ -184,6 +187,7 @@ export interface SeasonInput {
   prizes_text?: string;
   max_games_per_week?: string;
   start_countdown_at?: string;
+  chat_mode?: string;
 }
 
 export type SeasonInputKey = keyof SeasonInput;
@@ -216,6 +220,7 @@ export const SEASON_MESSAGES = {
   emptyWindow: (closes: string, opens: string) =>
     `${closes} must differ from ${opens}: a window that closes when it opens is never open.`,
   maxGames: (label: string, max: number) => `${label} must be a whole number from 1 to ${max}.`,
+  chatMode: (label: string, text: string) => `${label} must be one of ${CHAT_MODES.join(', ')}; got '${text}'.`,
 } as const;
 
 /** Weekday abbreviations from Monday (weekday 0), as the window is written: 'Mon 00:00'. */
@@ -315,6 +320,7 @@ export function seasonDefaults(
     prizes_text: '',
     max_games_per_week: MAX_GAMES_PER_WEEK,
     start_countdown_at: required.qualifiers_start,
+    chat_mode: CHAT_MODE_DEFAULT,
     ...required,
   };
 }
@@ -367,6 +373,8 @@ export function validateSeason(fields: SeasonFields, label: SeasonLabel = identi
   if (prizes.length > SEASON_LIMITS.prizesTextMax) {
     return fail(SEASON_MESSAGES.textTooLong(label('prizes_text'), SEASON_LIMITS.prizesTextMax));
   }
+  if (!isChatMode(fields.chat_mode))
+    return fail(SEASON_MESSAGES.chatMode(label('chat_mode'), String(fields.chat_mode)));
   return { ok: true, value: { ...fields, name, product_name: product, prizes_text: prizes } };
 }
 
@@ -430,6 +438,12 @@ export function applySeasonInput(
     cap = Number(capText);
   }
 
+  const modeText = given('chat_mode');
+  const chatMode = modeText === undefined ? undefined : modeText.trim().toLowerCase();
+  if (chatMode !== undefined && !isChatMode(chatMode)) {
+    return { ok: false, error: SEASON_MESSAGES.chatMode(label('chat_mode'), String(modeText)) };
+  }
+
   const start = base ?? {
     ...seasonDefaults({
       name: '',
@@ -455,6 +469,7 @@ export function applySeasonInput(
     prizes_text: pick('prizes_text', given('prizes_text')),
     max_games_per_week: pick('max_games_per_week', cap),
     start_countdown_at: pick('start_countdown_at', dates.start_countdown_at),
+    chat_mode: pick('chat_mode', chatMode),
   };
   return validateSeason(fields, label);
 }

@@ -43,6 +43,7 @@ test.serial(
   async (t) => {
     const staff = await signedInUser(server.knex, { permissions: PERMISSIONS.canResolveConflicts });
     const before = (await dashboard(staff.auth)).body;
+    t.like(before.season, { chat_mode: 'presets' }, "the season's chat mode is shown");
 
     const [a, b, c, d] = await Promise.all([
       buildUser(server.knex),

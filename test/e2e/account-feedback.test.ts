@@ -268,6 +268,43 @@ test("the chat's Send button is disabled and counts down 'Send in 4 s' … 'Send
   await phone.getByRole('button', { name: 'Skicka', exact: true }).waitFor();
 });
 
+test('a minor and an adult chat with quick messages only: "Good game!" shows as "Bra match!" for a Swedish reader', async (t) => {
+  const { product, browser } = t.context;
+  const [minor, adult] = await Promise.all([sessionFor(product), sessionFor(product)]);
+  const year = new Date().getUTCFullYear();
+  await product
+    .knex('users')
+    .where('id', minor.user.id)
+    .update({ birth_date: new Date(Date.UTC(year - 15, 0, 1)) });
+  const gameId = await buildGame(product.knex, { user_1_id: minor.user.id, user_2_id: adult.user.id });
+  const phone = await newPhonePage(browser);
+  const desktop = await newDesktopPage(browser);
+  t.teardown(() => Promise.all([phone.context().close(), desktop.context().close()]));
+  await openSignedIn(phone, product.url, `/game/${gameId}`, minor.pair);
+  await openSignedIn(desktop, product.url, `/game/${gameId}`, adult.pair, 'sv');
+
+  // Quick messages replace the message field on both screens, in each reader's language.
+  await phone.getByText('A player in this game is under 18: chat with the quick messages above.').waitFor();
+  await desktop.getByText('En spelare i den här matchen är under 18: chatta med snabbmeddelandena ovanför.').waitFor();
+  t.is(await phone.getByRole('textbox', { name: 'Message' }).count(), 0);
+  t.is(await desktop.getByRole('textbox', { name: 'Meddelande' }).count(), 0);
+  const chips = phone.getByRole('group', { name: 'Quick messages' }).getByRole('button');
+  t.is(await chips.count(), 10);
+  t.true(
+    await phone.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+    'the chips wrap inside a phone screen',
+  );
+  await screenshot(phone, 'chat-quick-messages-phone-en');
+
+  await phone.getByRole('button', { name: 'Good game!' }).click();
+  await phone.locator('[data-message-body]', { hasText: 'Good game!' }).waitFor();
+  await desktop.locator('[data-message-body]', { hasText: 'Bra match!' }).waitFor();
+  t.is(await desktop.locator('[data-message-body]', { hasText: 'Good game!' }).count(), 0);
+  await desktop.getByRole('button', { name: 'Tack!' }).click();
+  await phone.locator('[data-message-body]', { hasText: 'Thanks!' }).waitFor();
+  await screenshot(desktop, 'chat-quick-messages-desktop-sv');
+});
+
 test("staff signed in to the player app without their two-factor code see no 'Lock topic' or 'Hide'; with it they do", async (t) => {
   const { product, browser } = t.context;
   const [owner, author] = await Promise.all([sessionFor(product, ALL_PERMISSIONS), sessionFor(product)]);

@@ -197,6 +197,7 @@ test.serial('season:show prints the current season in UTC and in its time zone',
       'Trophy hunt end:  20 Dec 2020, 23:00 UTC (21 Dec 2020, 00:00 CET)',
       'Countdown to:     22 Nov 2020, 23:00 UTC (23 Nov 2020, 00:00 CET)',
       'Max games/week:   30',
+      'Chat with minors: presets',
       'Prizes:           ',
       '  Winner: 36 000 FIFA points.',
       '',
@@ -291,6 +292,24 @@ test.serial('season:update with the stored values says there is nothing to chang
   t.is(code, 0);
   t.regex(stdout, /^Season \d+ "eCup 2020": nothing to change\.\n$/);
   t.deepEqual(await snapshot(seasonDb.knex), before);
+});
+
+test.serial('season:update --chat-mode sets what a chat between an adult and a minor allows', async (t) => {
+  const id = (await seasonDb.knex('seasons').where('active', true).first('id')).id as number;
+  const before = await snapshot(seasonDb.knex);
+  const refused = await run(seasonDb, ['season:update', '--chat-mode', 'free']);
+  t.is(refused.code, 1);
+  t.is(refused.stderr, "error: --chat-mode must be one of presets, filtered, off; got 'free'.\n");
+  t.deepEqual(await snapshot(seasonDb.knex), before);
+  const { code, stdout, stderr } = await run(seasonDb, ['season:update', '--chat-mode', 'filtered']);
+  t.is(code, 0, stderr);
+  t.is(
+    stdout,
+    `Changed season ${id} "eCup 2020":\n  Chat with minors: presets -> filtered\n` +
+      'Running API processes pick the change up within 5 seconds.\n',
+  );
+  t.is((await seasonDb.knex('seasons').where('id', id).first('chat_mode')).chat_mode, 'filtered');
+  t.is((await run(seasonDb, ['season:update', '--chat-mode', 'presets'])).code, 0);
 });
 
 test.serial('a second season:create becomes the current season and the first stops being active', async (t) => {

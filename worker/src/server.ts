@@ -9,6 +9,7 @@ import {
   SCHEDULER_CHECK_EVERY_MS,
   SESSION_CLEANUP_EVERY_MS,
   SESSION_CLEANUP_SCHEDULER_ID,
+  CHAT_ORIGINALS_CLEANUP_SCHEDULER_ID,
   PLAY_TICK_SCHEDULER_ID,
   QUEUE_NAMES,
   emailJobs,
@@ -21,6 +22,7 @@ import { createMailTransport } from './mail/transport.ts';
 import { sendEmail } from './jobs/send-email.ts';
 import { unsentEmailIds } from './jobs/reconcile-emails.ts';
 import { cleanSessions } from './jobs/clean-sessions.ts';
+import { cleanChatOriginals } from './jobs/clean-chat-originals.ts';
 import { createWorkerMetrics, serveMetrics, type MetricsServer } from './metrics.ts';
 
 export interface WorkerHandle {
@@ -85,6 +87,7 @@ export async function startWorker(options: {
         return { requeued: ids.length };
       }
       if (job.name === 'clean-sessions') return cleanSessions(knex, now());
+      if (job.name === 'clean-chat-originals') return cleanChatOriginals(knex, now());
       throw new Error(`unknown job ${job.name}`);
     },
     { connection: workerConnection, prefix, concurrency: 4, ...locks },
@@ -150,6 +153,16 @@ export async function startWorker(options: {
       every: SESSION_CLEANUP_EVERY_MS,
       template: {
         name: 'clean-sessions',
+        data: {},
+        opts: { removeOnComplete: { count: 10 }, removeOnFail: { count: 50 } },
+      },
+    },
+    {
+      queue,
+      id: CHAT_ORIGINALS_CLEANUP_SCHEDULER_ID,
+      every: SESSION_CLEANUP_EVERY_MS,
+      template: {
+        name: 'clean-chat-originals',
         data: {},
         opts: { removeOnComplete: { count: 10 }, removeOnFail: { count: 50 } },
       },

@@ -118,6 +118,16 @@ function Chat({ record }: { record: AdminConflictDetail }) {
             <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
               {message.content}
             </Typography>
+            {message.original !== undefined && (
+              <Typography
+                variant="body2"
+                color="text.secondary"
+                sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+                data-chat-original
+              >
+                Typed (masked for the players: {message.original_reasons?.join(', ')}): {message.original}
+              </Typography>
+            )}
           </Box>
         );
       })}

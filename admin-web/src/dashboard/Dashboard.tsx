@@ -12,7 +12,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { Link, Loading, Title, useCanAccess, useCreatePath, useLogoutIfAccessDenied } from 'react-admin';
-import type { AdminDashboard } from '@ecup/domain';
+import type { AdminDashboard, ChatMode } from '@ecup/domain';
 import { httpClient } from '../dataProvider.ts';
 import { formatWhen } from '../dates.tsx';
 
@@ -79,6 +79,13 @@ function ChartPanel({ title, days, color }: { title: string; days: AdminDashboar
   );
 }
 
+/** How the console names a season's chat mode (issue 18). */
+export const CHAT_MODE_LABELS: Record<ChatMode, string> = {
+  presets: 'quick messages only',
+  filtered: 'free text, contact details and swearing masked',
+  off: 'off',
+};
+
 /** The console's first page (issue 7 "Dashboard"): live figures, the conflict queue's oldest, and two charts. */
 export function Dashboard() {
   const theme = useTheme();
@@ -119,6 +126,12 @@ export function Dashboard() {
     <Box sx={{ py: 2, display: 'grid', gap: 2 }}>
       <Title title="Dashboard" />
       {error && <Alert severity="warning">{error}</Alert>}
+      <Typography data-season-chat-mode={data.season?.chat_mode}>
+        {data.season
+          ? `Season: ${data.season.name}. Chat between an adult and a minor: ${CHAT_MODE_LABELS[data.season.chat_mode]} ` +
+            `(season:update --chat-mode).`
+          : 'No active season.'}
+      </Typography>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
         <Figure label="Players online" value={data.players_online} />
         <Figure label="In queue" value={data.in_queue} />

@@ -124,6 +124,7 @@ export async function dashboard(deps: AppDeps, now: Date): Promise<AdminDashboar
     perDay(knex, games, 'created_at', from, to),
   ]);
   return {
+    season: season ? { id: season.id, name: season.name, chat_mode: season.chat_mode } : null,
     players_online: online,
     in_queue: Number(queued?.n ?? 0),
     games_in_progress: Number(playing?.n ?? 0),

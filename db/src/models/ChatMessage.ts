@@ -8,6 +8,7 @@ export class ChatMessage extends BaseModel {
   user_id!: number;
   content!: string;
   is_admin!: boolean;
+  preset!: string | null;
   created_at!: Date;
   user?: User;
 

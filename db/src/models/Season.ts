@@ -1,3 +1,4 @@
+import type { ChatMode } from '@ecup/domain';
 import { BaseModel } from './base.ts';
 
 export class Season extends BaseModel {
@@ -15,6 +16,7 @@ export class Season extends BaseModel {
   prizes_text!: string;
   max_games_per_week!: number;
   start_countdown_at!: Date | null;
+  chat_mode!: ChatMode;
   active!: boolean;
   created_at!: Date;
   updated_at!: Date;

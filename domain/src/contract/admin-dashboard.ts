@@ -1,3 +1,5 @@
+import type { ChatMode } from '../chat.ts';
+
 /**
  * `GET /admin/api/dashboard` (issue 7 "Dashboard"; docs/api.md "Admin API"): what the console's first page shows to
  * any staff member. Days are UTC calendar dates (`YYYY-MM-DD`), every day of the range present (0 when none).
@@ -18,6 +20,8 @@ export interface AdminDashboardDay {
 }
 
 export interface AdminDashboard {
+  /** The active season and what its game chats between an adult and a minor allow (issue 18); null without one. */
+  season: { id: number; name: string; chat_mode: ChatMode } | null;
   /** Players with a live presence key (a connected socket, decisions §3). */
   players_online: number;
   /** Queue entries of the active season. */

@@ -287,11 +287,20 @@ export interface AdminEvidence extends EvidencePayload {
   embed_url: string | null;
 }
 
+/**
+ * A chat line as staff see it: a masked line (issue 18) carries what was typed and why it was masked (`phone`,
+ * `email`, `link`, `handle`, `profanity`), kept for 90 days (decisions §10).
+ */
+export interface AdminChatMessage extends ChatMessagePayload {
+  original?: string;
+  original_reasons?: string[];
+}
+
 export interface AdminConflictDetail extends AdminConflictRecord {
   game: GameSummary;
   players: [AdminConflictPlayer, AdminConflictPlayer];
-  /** The whole chat, oldest first. */
-  messages: ChatMessagePayload[];
+  /** The whole chat, oldest first, with the originals of masked lines. */
+  messages: AdminChatMessage[];
   evidence: AdminEvidence[];
   /** The two players' other final games against each other, newest first (at most 50). */
   history: {

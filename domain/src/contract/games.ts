@@ -7,6 +7,7 @@
 import type { ConsoleId } from '../constants.ts';
 import type { TeamPayload, UserStats } from './accounts.ts';
 import type { HeldTrophyPayload } from './trophies.ts';
+import type { ChatPolicy, ChatPresetKey } from '../chat.ts';
 
 /** The stored states of a game (decisions §5). */
 export type GameStateName = 'playing' | 'submitted' | 'dropped' | 'conflict' | 'final';
@@ -59,6 +60,8 @@ export interface ChatMessagePayload {
   avatar_hash: string | null;
   content: string;
   class_name?: 'admin';
+  /** A quick message's key (issue 18): `content` holds its English text, the app shows the reader's language. */
+  preset?: ChatPresetKey;
   inserted: number;
 }
 
@@ -105,6 +108,20 @@ export interface GameSummary {
 export interface GamePayload extends GameSummary {
   messages: ChatMessagePayload[];
   evidence: EvidencePayload[];
+  /**
+   * What the players' chat allows now (issue 18, decisions §10): 'free', 'filtered' (masked), 'presets' (quick
+   * messages only) or 'off'. Staff lines are never limited.
+   */
+  chat_policy: ChatPolicy;
+}
+
+/**
+ * POST /game/chat/send_message: the stored line as the players see it (null when an empty line was ignored), and
+ * `notice` (MESSAGES.chatMasked) when parts of it were hidden.
+ */
+export interface ChatSendResponse {
+  message: ChatMessagePayload | null;
+  notice?: string;
 }
 
 /** GET /game/get_active (spec §7: "game id number"): the player's open game, or null. */

@@ -71,6 +71,8 @@ export const EMAIL_RECONCILE_SCHEDULER_ID = 'reconcile-emails';
 export const SESSION_CLEANUP_EVERY_MS = 24 * 60 * 60 * 1000;
 /** Scheduler id of the daily clean-up of ended sessions and spent reset links: one whatever the number of workers. */
 export const SESSION_CLEANUP_SCHEDULER_ID = 'clean-sessions';
+/** Scheduler id of the daily deletion of masked lines' originals older than CHAT_ORIGINAL_RETENTION_DAYS (issue 18). */
+export const CHAT_ORIGINALS_CLEANUP_SCHEDULER_ID = 'clean-chat-originals';
 /**
  * How often each worker checks that the job schedulers still exist in Redis and registers any that are missing
  * (Redis flushed, or restarted without persistence: decisions §1, Redis is a cache), so no restart is needed.

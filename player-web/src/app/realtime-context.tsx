@@ -40,6 +40,7 @@ const SERVER_EVENTS: readonly ServerEventName[] = [
   'game',
   'stats',
   'message',
+  'message-update',
   'score',
   'evidence',
 ];

@@ -125,6 +125,12 @@ export const SPEC_MESSAGES_SV: Record<MessageName, string> = {
   evidenceMissing: 'Ange en YouTube-länk eller välj en bild.',
   chatThrottled: 'Vänta lite innan du skickar nästa meddelande.',
   chatMessageTooLong: 'Ditt meddelande är för långt.',
+  chatPresetsOnly: 'I den här matchen går det bara att chatta med snabbmeddelanden.',
+  chatOff: 'Chatten är avstängd i den här matchen.',
+  chatPresetUnknown: 'Det snabbmeddelandet finns inte.',
+  chatMasked:
+    'Delar av ditt meddelande doldes: kontaktuppgifter och svordomar är inte tillåtna i chattar med spelare under 18.',
+  forumMasked: 'Delar av ditt inlägg doldes: kontaktuppgifter är inte tillåtna i inlägg av spelare under 18.',
   gameNotReadyForEdit: 'Den här matchen har inget resultat att ändra än.',
 
   // --- Errors ---

@@ -37,6 +37,7 @@ const OPTION_OF: Record<SeasonInputKey, string> = {
   prizes_text: '--prizes',
   max_games_per_week: '--max-games-per-week',
   start_countdown_at: '--countdown-at',
+  chat_mode: '--chat-mode',
 };
 const label = (key: SeasonInputKey) => OPTION_OF[key];
 
@@ -53,6 +54,7 @@ const FIELD_TITLES: Record<keyof SeasonFields | 'active', string> = {
   prizes_text: 'Prizes',
   max_games_per_week: 'Max games/week',
   start_countdown_at: 'Countdown to',
+  chat_mode: 'Chat with minors',
   active: 'Active',
 };
 
@@ -70,6 +72,7 @@ interface SeasonOptions {
   prizesFile?: string;
   maxGamesPerWeek?: string;
   countdownAt?: string;
+  chatMode?: string;
   dryRun?: boolean;
 }
 
@@ -92,6 +95,11 @@ function fieldOptions(command: Command, create: boolean): Command {
     .option(
       '--countdown-at <date>',
       `instant the start button counts down to, or "none"${dflt('the qualifiers start')}`,
+    )
+    .option(
+      '--chat-mode <mode>',
+      `game chat between an adult and a minor: presets (quick messages only), filtered (free text, contact ` +
+        `details and swearing masked) or off${dflt('presets')}`,
     )
     .option('--dry-run', 'print what would be written and write nothing');
 }
@@ -123,6 +131,7 @@ async function inputOf(options: SeasonOptions): Promise<SeasonInput> {
     prizes_text: prizes,
     max_games_per_week: options.maxGamesPerWeek,
     start_countdown_at: options.countdownAt,
+    chat_mode: options.chatMode,
   };
   return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as SeasonInput;
 }
@@ -176,6 +185,7 @@ function seasonLines(
     `${pad('Trophy hunt end')}${when(season.trophy_hunt_end, season.time_zone)}`,
     `${pad('Countdown to')}${when(season.start_countdown_at, season.time_zone)}`,
     `${pad('Max games/week')}${season.max_games_per_week}`,
+    `${pad('Chat with minors')}${season.chat_mode}`,
     `${pad('Prizes')}${season.prizes_text === '' ? '(none)' : ''}`,
   ];
   if (season.prizes_text !== '') lines.push(...season.prizes_text.split('\n').map((line) => `  ${line}`));
@@ -260,6 +270,7 @@ keep their instant when only the zone changes.
 
 Examples:
   $ npm run cli -- season:update --max-games-per-week 25
+  $ npm run cli -- season:update --chat-mode filtered
   $ npm run cli -- season:update 3 --qualifiers-end 2020-12-28 --trophy-hunt-end 2020-12-28 --dry-run
   $ npm run cli -- season:update --window-opens "Mon 00:00" --window-closes "Mon 00:00"   # the whole week
   $ npm run cli -- season:update 2 --activate`,

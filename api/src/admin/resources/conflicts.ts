@@ -5,6 +5,7 @@ import {
   isSent,
   opponentOf,
   validateScore,
+  type AdminChatMessage,
   type AdminConflictDetail,
   type AdminConflictPlayer,
   type AdminConflictRecord,
@@ -110,7 +111,12 @@ async function detail(ac: AdminContext, id: number): Promise<AdminConflictDetail
   if (!row || !game) return null;
   const [summary, messages, evidence, history, played] = await Promise.all([
     gameSummary(knex, game, ac.now),
-    chatRows(knex).where('chat_messages.game_id', id).orderBy('chat_messages.id', 'asc').limit(TRANSCRIPT_MAX),
+    chatRows(knex)
+      .leftJoin('chat_originals', 'chat_originals.message_id', 'chat_messages.id')
+      .select('chat_originals.original', 'chat_originals.reasons as original_reasons')
+      .where('chat_messages.game_id', id)
+      .orderBy('chat_messages.id', 'asc')
+      .limit(TRANSCRIPT_MAX),
     evidenceRows(knex).where('evidence.game_id', id).orderBy('evidence.id', 'asc'),
     knex('games')
       .where('state', 'final')
@@ -162,7 +168,16 @@ async function detail(ac: AdminContext, id: number): Promise<AdminConflictDetail
       { ...summary.user_1, side: 1, games_played: gamesPlayed(game.user_1_id), result: resultOf(game.user_1_id) },
       { ...summary.user_2, side: 2, games_played: gamesPlayed(game.user_2_id), result: resultOf(game.user_2_id) },
     ],
-    messages: (messages as Row[]).map(presentChatMessage),
+    messages: (messages as Row[]).map((line): AdminChatMessage => {
+      const message: AdminChatMessage = presentChatMessage(line);
+      if (typeof line.original === 'string') {
+        message.original = line.original;
+        message.original_reasons = String(line.original_reasons ?? '')
+          .split(',')
+          .filter(Boolean);
+      }
+      return message;
+    }),
     evidence: (evidence as Row[]).map((e): AdminEvidence => {
       const item = presentEvidence(e);
       return { ...item, image_url: imageUrl('evidence', item.evidence_hash), embed_url: youtubeEmbed(item.youtube_id) };

@@ -168,12 +168,13 @@ export function forumsRoutes(deps: AppDeps): Router<AppState> {
     const form = valid(validateForumReply(body));
     const thread_id = idOf(body.thread_id, MESSAGES.threadNotFound);
     await hit(deps.redis, LIMITS.forumPostPerUser, String(user.id));
-    const { post } = await runCommand(
+    const { post, masked } = await runCommand(
       deps,
       (trx) => createPost(trx, { user_id: user.id, thread_id, message: form.message, now: deps.now() }),
       threadListChanges,
     );
     const response: ForumNewPostResponse = { post: presentPost(post, viewerIsStaff(ctx)) };
+    if (masked) response.notice = MESSAGES.forumMasked;
     ctx.body = response;
   });
 
@@ -183,12 +184,13 @@ export function forumsRoutes(deps: AppDeps): Router<AppState> {
     const category_id = categoryOf(body);
     const form = valid(validateForumThread(body));
     await hit(deps.redis, LIMITS.forumPostPerUser, String(user.id));
-    const { id } = await runCommand(
+    const { id, masked } = await runCommand(
       deps,
       (trx) => createThread(trx, { user_id: user.id, category_id, ...form, now: deps.now() }),
       threadListChanges,
     );
     const response: ForumNewThreadResponse = { id };
+    if (masked) response.notice = MESSAGES.forumMasked;
     ctx.body = response;
   });
 

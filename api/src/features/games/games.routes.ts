@@ -10,7 +10,7 @@ import {
   validateScore,
   validateYoutubeLink,
   type ActiveGameResponse,
-  type ChatMessagePayload,
+  type ChatSendResponse,
   type EvidencePayload,
   type GameActor,
   type GamePayload,
@@ -154,11 +154,18 @@ export function gamesRoutes(deps: AppDeps): Router<AppState> {
     const body = bodyOf(ctx);
     const game_id = gameIdOf(body.game_id);
     const sent = await runCommand(deps, (trx) =>
-      sendChatMessage(trx, { game_id, actor: actorOf(ctx), message: body.message, now: deps.now() }),
+      sendChatMessage(trx, {
+        game_id,
+        actor: actorOf(ctx),
+        message: body.message,
+        preset: body.preset,
+        now: deps.now(),
+      }),
     );
     if (sent.status === 'throttled') throw chatThrottled(sent.retry_after_ms);
-    const message: ChatMessagePayload | null = sent.status === 'sent' ? sent.message : null;
-    ctx.body = { message };
+    const answer: ChatSendResponse = { message: sent.status === 'sent' ? sent.message : null };
+    if (sent.status === 'sent' && sent.masked) answer.notice = MESSAGES.chatMasked;
+    ctx.body = answer;
   });
 
   router.post('/admin/games/edit', async (ctx) => {

@@ -1,18 +1,19 @@
 import type { Knex } from 'knex';
 import { MESSAGES } from '@ecup/domain';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
+import { keepPostOriginal, maskPostOfMinor } from './mask-post.ts';
 import { forumPostsWithPosters, type ForumPostRow } from './post-row.ts';
 
 /**
  * A reply (spec §4 Forum, §7 /forums/new_post). The thread's counter moves first with a guarded UPDATE (`locked =
  * false`), which also holds the thread's row lock, so replies at the same instant queue up and all count; no row
  * changed means the thread is unknown (404) or locked (409). Answers the new post with the poster's new lifetime
- * count.
+ * count, and `masked` when parts of a minor's post were hidden (issue 18).
  */
 export async function createPost(
   trx: Knex,
   input: { user_id: number; thread_id: number; message: string; now: Date },
-): Promise<CommandOutcome<{ post: ForumPostRow }>> {
+): Promise<CommandOutcome<{ post: ForumPostRow; masked: boolean }>> {
   const moved = await trx('forum_threads')
     .where({ id: input.thread_id, locked: false })
     .update({
@@ -24,13 +25,15 @@ export async function createPost(
     if (!thread) throw new CommandRejected('not_found', MESSAGES.threadNotFound);
     throw new CommandRejected('conflict', MESSAGES.threadLocked);
   }
+  const masked = await maskPostOfMinor(trx, input.user_id, input.message, input.now);
   const [postId] = await trx('forum_posts').insert({
     thread_id: input.thread_id,
     user_id: input.user_id,
-    message: input.message,
+    message: masked.message,
     created_at: input.now,
   });
+  await keepPostOriginal(trx, { post_id: Number(postId), user_id: input.user_id, masked, now: input.now });
   await trx('users').where('id', input.user_id).increment('forum_post_count', 1);
   const post = await forumPostsWithPosters(trx).where('forum_posts.id', Number(postId)).first();
-  return { result: { post: post! }, events: [] };
+  return { result: { post: post!, masked: masked.original !== null }, events: [] };
 }

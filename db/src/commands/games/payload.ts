@@ -3,6 +3,7 @@ import {
   CHAT_HISTORY_MAX,
   MESSAGES,
   escalatesAtMs,
+  isChatPresetKey,
   resultOpensAtMs,
   type ChatMessagePayload,
   type EvidencePayload,
@@ -11,6 +12,7 @@ import {
 } from '@ecup/domain';
 import { CommandRejected } from '../types.ts';
 import { loadGamePlayers } from '../play/players.ts';
+import { gameChatPolicy } from './chat-policy.ts';
 import { findGame, snapshotOf, type GameRow } from './game-row.ts';
 
 const seconds = (value: unknown) => Math.floor(new Date(value as Date).getTime() / 1000);
@@ -26,6 +28,7 @@ export function presentChatMessage(row: Record<string, unknown>): ChatMessagePay
     inserted: seconds(row.created_at),
   };
   if (row.is_admin) message.class_name = 'admin';
+  if (isChatPresetKey(row.preset)) message.preset = row.preset;
   return message;
 }
 
@@ -50,6 +53,7 @@ export function chatRows(knex: Knex) {
       'chat_messages.user_id',
       'chat_messages.content',
       'chat_messages.is_admin',
+      'chat_messages.preset',
       'chat_messages.created_at',
       'users.username',
       'users.avatar_hash',
@@ -110,29 +114,38 @@ export async function gameSummary(knex: Knex, game: GameRow | number, now: Date)
 }
 
 /**
- * GET /game/get (spec §3 Game, §7): the summary with the last CHAT_HISTORY_MAX chat lines (oldest first) and every
- * piece of evidence (oldest first). A missing game is a 404; who may see it is the caller's check.
+ * GET /game/get (spec §3 Game, §7): the summary with the last CHAT_HISTORY_MAX chat lines (oldest first), every
+ * piece of evidence (oldest first) and what the players' chat allows (issue 18). A missing game is a 404; who may see it is the caller's check.
  */
 export async function gamePayload(knex: Knex, game: GameRow | number, now: Date): Promise<GamePayload> {
   const row = await rowFor(knex, game);
-  const [summary, extras] = await Promise.all([gameSummary(knex, row, now), chatAndEvidence(knex, row.id)]);
+  const [summary, extras] = await Promise.all([gameSummary(knex, row, now), chatAndEvidence(knex, row, now)]);
   return { ...summary, ...extras };
 }
 
-/** The part of a game's payload besides its summary: the last CHAT_HISTORY_MAX chat lines and all evidence. */
-export async function chatAndEvidence(knex: Knex, gameId: number): Promise<Pick<GamePayload, 'messages' | 'evidence'>> {
-  const [messages, evidence] = await Promise.all([
-    chatRows(knex).where('chat_messages.game_id', gameId).orderBy('chat_messages.id', 'desc').limit(CHAT_HISTORY_MAX),
-    evidenceRows(knex).where('evidence.game_id', gameId).orderBy('evidence.id', 'asc'),
+/**
+ * The part of a game's payload besides its summary: the last CHAT_HISTORY_MAX chat lines, all evidence and what the
+ * players' chat allows at `now`.
+ */
+export async function chatAndEvidence(
+  knex: Knex,
+  game: GameRow,
+  now: Date,
+): Promise<Pick<GamePayload, 'messages' | 'evidence' | 'chat_policy'>> {
+  const [messages, evidence, chat_policy] = await Promise.all([
+    chatRows(knex).where('chat_messages.game_id', game.id).orderBy('chat_messages.id', 'desc').limit(CHAT_HISTORY_MAX),
+    evidenceRows(knex).where('evidence.game_id', game.id).orderBy('evidence.id', 'asc'),
+    gameChatPolicy(knex, game, now),
   ]);
   return {
     messages: (messages as Record<string, unknown>[]).reverse().map(presentChatMessage),
     evidence: (evidence as Record<string, unknown>[]).map(presentEvidence),
+    chat_policy,
   };
 }
 
 /** The summary part of a payload, for the `score` event (no chat, no evidence). */
 export function summaryOf(payload: GamePayload): GameSummary {
-  const { messages: _messages, evidence: _evidence, ...summary } = payload;
+  const { messages: _messages, evidence: _evidence, chat_policy: _policy, ...summary } = payload;
   return summary;
 }

@@ -1,5 +1,12 @@
 import type { Knex } from 'knex';
-import { changedSeasonFields, validateSeason, type SeasonFields, type SeasonLabel } from '@ecup/domain';
+import {
+  CHAT_MODE_DEFAULT,
+  changedSeasonFields,
+  isChatMode,
+  validateSeason,
+  type SeasonFields,
+  type SeasonLabel,
+} from '@ecup/domain';
 import { writeAudit } from '../audit.ts';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
 
@@ -24,6 +31,7 @@ const FIELD_COLUMNS = [
   'prizes_text',
   'max_games_per_week',
   'start_countdown_at',
+  'chat_mode',
 ] as const satisfies readonly (keyof SeasonFields)[];
 
 const COLUMNS = ['id', ...FIELD_COLUMNS, 'active', 'created_at', 'updated_at'] as const;
@@ -47,6 +55,7 @@ function recordOf(row: Record<string, unknown>): SeasonRecord {
     prizes_text: String(row.prizes_text),
     max_games_per_week: Number(row.max_games_per_week),
     start_countdown_at: dateOrNull(row.start_countdown_at),
+    chat_mode: isChatMode(row.chat_mode) ? row.chat_mode : CHAT_MODE_DEFAULT,
     active: Boolean(row.active),
     created_at: new Date(row.created_at as Date),
     updated_at: new Date(row.updated_at as Date),

@@ -52,6 +52,8 @@ export function NewThreadForm({ category }: { category: ForumCategory }) {
     try {
       const answer = await createThread(api, { categoryId: category.id, ...form.value });
       navigate(`/forums/${category.slug}/${answer.id}`, { replace: true });
+      // Issue 18: parts of a minor's opening post were hidden; say why.
+      if (answer.notice) popover(t('forums.maskedTitle'), tm(answer.notice));
     } catch {
       // The api client has shown the server's message; what was typed stays.
       setPending(false);

@@ -40,6 +40,8 @@ export function ReplyForm({
     try {
       const answer = await createPost(api, { threadId, message: form.value.message });
       onPosted(answer.post);
+      // Issue 18: parts of a minor's post were hidden; say why.
+      if (answer.notice) popover(t('forums.maskedTitle'), tm(answer.notice));
     } catch {
       // The api client has shown the server's message; keep the text so nothing typed is lost.
       setPending(false);

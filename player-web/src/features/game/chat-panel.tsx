@@ -1,12 +1,20 @@
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import SendIcon from '@mui/icons-material/Send';
-import { CHAT_MESSAGE_MAX, CHAT_THROTTLE_AFTER_SUCCESS_MS, type ChatMessagePayload } from '@ecup/domain';
+import {
+  CHAT_MESSAGE_MAX,
+  CHAT_PRESET_KEYS,
+  CHAT_THROTTLE_AFTER_SUCCESS_MS,
+  type ChatMessagePayload,
+  type ChatPolicy,
+  type ChatPresetKey,
+} from '@ecup/domain';
 import { useClient } from '../../app/client-context.tsx';
 import { UserAvatar } from '../../components/user-avatar.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
@@ -15,8 +23,15 @@ import { sendMessage } from './send-message.ts';
 /** Within this distance of the bottom the list follows new lines; further up the reader is looking back. */
 const FOLLOW_PX = 80;
 
+/** A line's text in the reader's language: a quick message is shown translated, anything else as stored. */
+export function useChatText(): (message: ChatMessagePayload) => string {
+  const { t } = useI18n();
+  return (message) => (message.preset ? t(`game.chat.preset.${message.preset}`) : message.content);
+}
+
 function ChatLine({ message, mine }: { message: ChatMessagePayload; mine: boolean }) {
   const { t, dateTime } = useI18n();
+  const text = useChatText();
   const admin = message.class_name === 'admin';
   return (
     <Box
@@ -62,8 +77,12 @@ function ChatLine({ message, mine }: { message: ChatMessagePayload; mine: boolea
             {dateTime(message.inserted, { hour: '2-digit', minute: '2-digit' })}
           </Typography>
         </Stack>
-        <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-message-body>
-          {message.content}
+        <Typography
+          sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+          data-message-body
+          data-preset={message.preset}
+        >
+          {text(message)}
         </Typography>
       </Box>
     </Box>
@@ -75,19 +94,26 @@ function ChatLine({ message, mine }: { message: ChatMessagePayload; mine: boolea
  * ignored, Send rests for 3.75 s after a line went through (disabled, counting the seconds down on the button), at
  * most 500 characters. The list follows new lines unless
  * the reader scrolled up; lines from others are announced by the screen's live region (`announce`).
+ *
+ * Chat safety (issue 18): quick messages sit above the field for everyone; under `presets` they replace the field,
+ * under `off` the chat says so; when the server masked parts of a line, its notice shows under the field.
  */
 export function ChatPanel({
   gameId,
   messages,
   meId,
+  policy,
   onSent,
 }: {
   gameId: number;
   messages: ChatMessagePayload[];
   meId: number;
+  /** What this viewer's lines may be: the game's policy for its players, 'free' for staff. */
+  policy: ChatPolicy;
   onSent(message: ChatMessagePayload): void;
 }) {
-  const { t } = useI18n();
+  const { t, tm } = useI18n();
+  const [notice, setNotice] = useState<string | null>(null);
   const { api } = useClient();
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
@@ -121,22 +147,27 @@ export function ChatPanel({
     if (box && follow.current) box.scrollTop = box.scrollHeight;
   }, [messages.length]);
 
-  const send = async (event: FormEvent) => {
-    event.preventDefault();
-    const message = text.trim();
-    if (message === '' || sending || resting) return;
+  const deliver = async (line: { message: string } | { preset: ChatPresetKey }) => {
     setSending(true);
     try {
-      const answer = await sendMessage(api, { gameId, message });
-      setText('');
+      const answer = await sendMessage(api, { gameId, ...line });
+      if ('message' in line) setText('');
+      setNotice(answer.notice ?? null);
       setRestUntil(Date.now() + CHAT_THROTTLE_AFTER_SUCCESS_MS);
       follow.current = true;
       if (answer.message) onSent(answer.message);
     } catch {
-      // The api client showed the server's message (too fast, too long); what was typed stays.
+      // The api client showed the server's message (too fast, too long, not allowed); what was typed stays.
     } finally {
       setSending(false);
     }
+  };
+
+  const send = async (event: FormEvent) => {
+    event.preventDefault();
+    const message = text.trim();
+    if (message === '' || sending || resting) return;
+    await deliver({ message });
   };
 
   return (
@@ -184,34 +215,71 @@ export function ChatPanel({
           messages.map((message) => <ChatLine key={message.id} message={message} mine={message.user_id === meId} />)
         )}
       </Box>
-      <Box
-        component="form"
-        onSubmit={send}
-        noValidate
-        sx={{ p: 1.5, display: 'flex', gap: 1, alignItems: 'flex-start' }}
-      >
-        <TextField
-          id="chat-message"
-          label={t('game.chat.label')}
-          size="small"
-          fullWidth
-          autoComplete="off"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          helperText={resting ? t('game.chat.wait') : undefined}
-          slotProps={{ htmlInput: { maxLength: CHAT_MESSAGE_MAX } }}
-        />
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={sending || resting || text.trim() === ''}
-          endIcon={resting ? undefined : <SendIcon />}
-          data-chat-wait={resting ? secondsLeft : undefined}
-          sx={{ flex: 'none', height: 40, minWidth: 96, fontVariantNumeric: 'tabular-nums' }}
+      {policy === 'off' ? (
+        <Typography color="text.secondary" sx={{ p: 1.5 }} data-chat-off>
+          {t('game.chat.off')}
+        </Typography>
+      ) : (
+        <Box
+          role="group"
+          aria-label={t('game.chat.quick')}
+          sx={{ px: 1.5, pt: 1.5, display: 'flex', flexWrap: 'wrap', gap: 0.75 }}
         >
-          {resting ? t('game.chat.sendIn', { seconds: secondsLeft }) : t('game.chat.send')}
-        </Button>
-      </Box>
+          {CHAT_PRESET_KEYS.map((key) => (
+            <Chip
+              key={key}
+              label={t(`game.chat.preset.${key}`)}
+              size="small"
+              variant="outlined"
+              clickable
+              disabled={sending || resting}
+              onClick={() => void deliver({ preset: key })}
+              data-preset={key}
+            />
+          ))}
+        </Box>
+      )}
+      {policy === 'presets' && (
+        <Typography variant="body2" color="text.secondary" sx={{ px: 1.5, pt: 1 }} data-chat-presets-only>
+          {resting ? t('game.chat.wait') : t('game.chat.presetsOnly')}
+        </Typography>
+      )}
+      {notice && (
+        <Typography variant="body2" color="warning.main" role="status" sx={{ px: 1.5, pt: 1 }} data-chat-notice>
+          {tm(notice)}
+        </Typography>
+      )}
+      {(policy === 'free' || policy === 'filtered') && (
+        <Box
+          component="form"
+          onSubmit={send}
+          noValidate
+          sx={{ p: 1.5, display: 'flex', gap: 1, alignItems: 'flex-start' }}
+        >
+          <TextField
+            id="chat-message"
+            label={t('game.chat.label')}
+            size="small"
+            fullWidth
+            autoComplete="off"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            helperText={resting ? t('game.chat.wait') : undefined}
+            slotProps={{ htmlInput: { maxLength: CHAT_MESSAGE_MAX } }}
+          />
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={sending || resting || text.trim() === ''}
+            endIcon={resting ? undefined : <SendIcon />}
+            data-chat-wait={resting ? secondsLeft : undefined}
+            sx={{ flex: 'none', height: 40, minWidth: 96, fontVariantNumeric: 'tabular-nums' }}
+          >
+            {resting ? t('game.chat.sendIn', { seconds: secondsLeft }) : t('game.chat.send')}
+          </Button>
+        </Box>
+      )}
+      {policy !== 'free' && policy !== 'filtered' && <Box sx={{ pb: 1.5 }} />}
     </Paper>
   );
 }

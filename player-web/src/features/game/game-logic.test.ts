@@ -52,6 +52,7 @@ const game: GamePayload = {
   server_time_ms: 1_700_000_800_000,
   messages: [{ id: 1, user_id: 1, name: 'p1', avatar_hash: null, content: 'hi', inserted: 1 }],
   evidence: [],
+  chat_policy: 'free',
 };
 
 test('the form asks "mine / theirs"; the wire is in game order, swapped for user 2', (t) => {

@@ -22,7 +22,7 @@ import { StatusChip } from '../../components/status-chip.tsx';
 import { visuallyHidden } from '../../components/visually-hidden.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { AdminEditForm } from './admin-edit-form.tsx';
-import { ChatPanel } from './chat-panel.tsx';
+import { ChatPanel, useChatText } from './chat-panel.tsx';
 import { EvidencePanel } from './evidence-panel.tsx';
 import {
   appendOnce,
@@ -130,6 +130,7 @@ function Scoreboard({ game, viewer, announce }: { game: GamePayload; viewer: Vie
 /** The screen of one game for a player or a moderator. */
 function GameScreen({ gameId, user }: { gameId: number | null; user: UserPayload }) {
   const { t, tm, dateTime } = useI18n();
+  const chatText = useChatText();
   const { popover } = useClient();
   const [chatNews, setChatNews] = useState('');
   const [polite, setPolite] = useState('');
@@ -138,7 +139,7 @@ function GameScreen({ gameId, user }: { gameId: number | null; user: UserPayload
   const { state, replace, update, retry } = useGame(gameId, {
     onMessage: (message) => {
       if (message.user_id !== user.id)
-        setChatNews(t('game.chat.announce', { name: message.name, message: message.content }));
+        setChatNews(t('game.chat.announce', { name: message.name, message: chatText(message) }));
     },
     onEvidence: (evidence) => {
       // Spec §6, §8: a moderator who is not a player is told when someone else uploads evidence.
@@ -231,6 +232,7 @@ function GameScreen({ gameId, user }: { gameId: number | null; user: UserPayload
             gameId={game.id}
             messages={game.messages}
             meId={user.id}
+            policy={viewer.kind === 'player' ? game.chat_policy : 'free'}
             onSent={(message) => update((g) => ({ ...g, messages: appendOnce(g.messages, message) }))}
           />
         </Box>

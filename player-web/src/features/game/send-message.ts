@@ -1,16 +1,15 @@
-import type { ChatMessagePayload } from '@ecup/domain';
+import type { ChatPresetKey, ChatSendResponse } from '@ecup/domain';
 import type { ApiClient } from '../../lib/api-client.ts';
 
 /**
- * POST /game/chat/send_message (spec §7): one chat line; the answer is the stored line (null when the server dropped
- * it). Too fast (429) or too long (400) shows the server's message in the Error popover.
+ * POST /game/chat/send_message (spec §7): one chat line, typed (`message`) or a quick message (`preset`, issue 18);
+ * the answer is the stored line (null when the server dropped it) and a notice when parts of it were hidden. Too
+ * fast (429), too long (400) or not allowed in this game (403) shows the server's message in the Error popover.
  */
 export function sendMessage(
   api: ApiClient,
-  input: { gameId: number; message: string },
-): Promise<{ message: ChatMessagePayload | null }> {
-  return api.post<{ message: ChatMessagePayload | null }>('/game/chat/send_message', {
-    game_id: input.gameId,
-    message: input.message,
-  });
+  input: { gameId: number } & ({ message: string } | { preset: ChatPresetKey }),
+): Promise<ChatSendResponse> {
+  const { gameId, ...line } = input;
+  return api.post<ChatSendResponse>('/game/chat/send_message', { game_id: gameId, ...line });
 }

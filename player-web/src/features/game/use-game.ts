@@ -87,6 +87,18 @@ export function useGame(gameId: number | null, events: GameEvents = {}) {
     latestEvents.current.onMessage?.(message);
   });
 
+  // An earlier line masked after the fact (issue 18: a number spread over lines) replaces the shown one.
+  useRealtimeEvent('message-update', (message) => {
+    setState((s) =>
+      s.status === 'ready'
+        ? {
+            status: 'ready',
+            game: { ...s.game, messages: s.game.messages.map((shown) => (shown.id === message.id ? message : shown)) },
+          }
+        : s,
+    );
+  });
+
   useRealtimeEvent('evidence', (evidence) => {
     setState((s) =>
       s.status === 'ready'

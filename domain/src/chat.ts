@@ -1,0 +1,64 @@
+/**
+ * Chat modes and quick messages (issue 18, decisions §10). The PSN ID is on the game page, so players never need to
+ * type contact details: quick messages are offered in every game chat, and between an adult and a minor they are
+ * the only way to chat unless the season says otherwise.
+ */
+import { localParts } from './time.ts';
+import { isMinorOn, type BirthDate } from './validation/signup.ts';
+
+/** A season's setting for chats between an adult and a minor (decisions §10); `presets` by default. */
+export const CHAT_MODES = ['presets', 'filtered', 'off'] as const;
+export type ChatMode = (typeof CHAT_MODES)[number];
+export const CHAT_MODE_DEFAULT: ChatMode = 'presets';
+
+/** True for one of {@link CHAT_MODES}. */
+export function isChatMode(value: unknown): value is ChatMode {
+  return typeof value === 'string' && (CHAT_MODES as readonly string[]).includes(value);
+}
+
+/**
+ * What a game's chat allows: `free` text, `filtered` free text (contact details and swearing masked), quick
+ * messages only (`presets`), or nothing (`off`).
+ */
+export type ChatPolicy = 'free' | 'filtered' | 'presets' | 'off';
+
+/**
+ * Decisions §10: adult with adult, free text; minor with minor, filtered; adult with minor, the season's mode
+ * (`presets`, `filtered` or `off`). Symmetric: who sends does not matter, only who takes part.
+ */
+export function chatPolicy(seasonMode: ChatMode, senderIsMinor: boolean, otherIsMinor: boolean): ChatPolicy {
+  if (!senderIsMinor && !otherIsMinor) return 'free';
+  if (senderIsMinor && otherIsMinor) return 'filtered';
+  return seasonMode;
+}
+
+/**
+ * Decisions §10: a player is a minor while under 18 on the current date in the season's time zone (so a birthday
+ * counts from local midnight, not from UTC's).
+ */
+export function isMinorIn(birth: BirthDate, now: Date, timeZone: string): boolean {
+  const local = localParts(now, timeZone);
+  return isMinorOn(birth, new Date(Date.UTC(local.year, local.month - 1, local.day)));
+}
+
+/** The quick messages (issue 18), keyed; the English text is what is stored, each app shows its own language. */
+export const CHAT_PRESETS = {
+  ready: 'Ready?',
+  invite_sent: 'Sent you an invite',
+  accepted: 'Invite accepted',
+  wait: 'Give me a minute',
+  lag: 'Lag on my side',
+  sorry_dc: 'Sorry, I disconnected',
+  good_game: 'Good game!',
+  well_played: 'Well played!',
+  thanks: 'Thanks!',
+  rematch: 'Rematch next week?',
+} as const;
+export type ChatPresetKey = keyof typeof CHAT_PRESETS;
+/** The keys in the order the app shows them: before, during and after the game. */
+export const CHAT_PRESET_KEYS = Object.keys(CHAT_PRESETS) as ChatPresetKey[];
+
+/** True for one of the quick messages' keys. */
+export function isChatPresetKey(value: unknown): value is ChatPresetKey {
+  return typeof value === 'string' && Object.hasOwn(CHAT_PRESETS, value);
+}
