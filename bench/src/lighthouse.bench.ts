@@ -3,7 +3,7 @@
  * forums. Starts the product as the README does (demo seed, so the pages have news, players and threads), launches
  * Debian's Chromium through chrome-launcher (never a downloaded browser) and runs Lighthouse's default mobile
  * configuration: a Moto G Power sized screen, simulated slow 4G and a 4× slower CPU. Lighthouse and chrome-launcher
- * are not part of the project's install: the first run installs them into bench/lighthouse (lighthouse-tools.ts).
+ * are not part of the project's install: the first run installs them into bench/tools (tools.ts).
  *
  * Each page is measured LIGHTHOUSE_RUNS times (default 3) and the median performance run is reported, as
  * Lighthouse's own guidance on variability advises. Printed per page: both scores against their goals, the
@@ -24,7 +24,7 @@ import {
   type LaunchedChrome,
   type Lighthouse,
   type LighthouseResult,
-} from './lighthouse-tools.ts';
+} from './tools.ts';
 
 /** The pages of the issue, with their routes in player-web/src/app/router.tsx. */
 const PAGES = [

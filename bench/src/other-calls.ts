@@ -4,8 +4,10 @@
  * over `connections` connections at `rate` requests a second in all (bounded by `seconds`); on `stop`, or when
  * `seconds` have passed, it answers `start-done` with autocannon's result.
  */
-import autocannon from 'autocannon';
 import type { ChildMessage } from './child.ts';
+import { loadAutocannon, type AutocannonInstance } from './tools.ts';
+
+const autocannon = await loadAutocannon();
 
 interface Start extends ChildMessage {
   url: string;
@@ -16,7 +18,7 @@ interface Start extends ChildMessage {
   seconds: number;
 }
 
-let running: autocannon.Instance | null = null;
+let running: AutocannonInstance | null = null;
 
 process.on('message', (message: ChildMessage) => {
   if (message.type === 'start') {

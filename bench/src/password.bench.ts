@@ -14,7 +14,7 @@
  *    pressing the button again would, until all are in or BENCH_PASSWORD_CROWD_SECONDS (150) have passed.
  */
 import { cpus } from 'node:os';
-import type { Result } from 'autocannon';
+import type { AutocannonResult as Result } from './tools.ts';
 import type { Knex } from 'knex';
 import { createSession, hashPassword, PASSWORD_COST } from '@ecup/db';
 import { cpuSeconds, startChild, type ChildMessage } from './child.ts';
