@@ -14,6 +14,7 @@ import * as m12 from '../migrations/20260101000012_admin_console.ts';
 import * as m14 from '../migrations/20260101000014_elo_history.ts';
 import * as m15 from '../migrations/20261126000001_console_sessions.ts';
 import * as m17 from '../migrations/20261126000003_enrolment.ts';
+import * as m19 from '../migrations/20261126000005_reports_blocks.ts';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '20260101000014_elo_history': m14,
   '20261126000001_console_sessions': m15,
   '20261126000003_enrolment': m17,
+  '20261126000005_reports_blocks': m19,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

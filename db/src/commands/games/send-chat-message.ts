@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import {
   CHAT_MESSAGE_MAX,
   CHAT_THROTTLE_AFTER_SUCCESS_MS,
+  DEFAULT_TIME_ZONE,
   MESSAGES,
   asTrimmed,
   charLength,
@@ -9,6 +10,7 @@ import {
   gameRoom,
   isAdminChat,
   push,
+  userRoom,
   type ChatMessagePayload,
   type GameActor,
 } from '@ecup/domain';
@@ -27,7 +29,8 @@ export type ChatSendResult =
  * canResolveConflicts (styled 'admin' when not a player). The text is trimmed; empty lines are ignored and store
  * nothing; over CHAT_MESSAGE_MAX characters is a 400. The throttle (spec §5: 3.75 s after a successful message)
  * counts from the same user's last line in this game; the game's row lock makes two lines sent at once queue up,
- * so the second one sees the first and is throttled. Pushes `message` on the game's room.
+ * so the second one sees the first and is throttled. A player whose chat a moderator muted gets a 403 until the
+ * mute ends. Pushes `message` on the game's room, except to a player of the game who blocked the author.
  */
 export async function sendChatMessage(
   trx: Knex,
@@ -36,6 +39,13 @@ export async function sendChatMessage(
   const game = await lockGame(trx, input.game_id);
   const snapshot = snapshotOf(game);
   enforce(checkChat(snapshot, input.actor));
+  // A moderator's chat mute (decisions §10) refuses the line before anything is read of it.
+  const author = (await trx('users').where('id', input.actor.id).first('chat_muted_until')) as
+    { chat_muted_until: Date | null } | undefined;
+  const mutedUntil = author?.chat_muted_until ? new Date(author.chat_muted_until) : null;
+  if (mutedUntil && mutedUntil.getTime() > input.now.getTime()) {
+    throw new CommandRejected('forbidden', MESSAGES.chatMuted(mutedUntil, DEFAULT_TIME_ZONE));
+  }
   const content = asTrimmed(input.message);
   if (content === '') return { result: { status: 'ignored' }, events: [] };
   if (charLength(content) > CHAT_MESSAGE_MAX) throw new CommandRejected('invalid', MESSAGES.chatMessageTooLong);
@@ -56,5 +66,12 @@ export async function sendChatMessage(
   });
   const row = (await chatRows(trx).where('chat_messages.id', Number(id)).first()) as Record<string, unknown>;
   const message = presentChatMessage(row);
-  return { result: { status: 'sent', message }, events: pushEvents([push(gameRoom(game.id), 'message', message)]) };
+  // Not delivered to a player of the game who blocked the author (decisions §10: one-sided for display).
+  const blockers = (await trx('blocks')
+    .where('blocked_user_id', input.actor.id)
+    .whereIn('blocker_user_id', [game.user_1_id, game.user_2_id])
+    .pluck('blocker_user_id')) as number[];
+  const line = push(gameRoom(game.id), 'message', message);
+  if (blockers.length > 0) line.except = blockers.map((id) => userRoom(Number(id)));
+  return { result: { status: 'sent', message }, events: pushEvents([line]) };
 }
