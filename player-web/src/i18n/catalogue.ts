@@ -14,6 +14,7 @@ import type { conflicts } from '../features/conflicts/i18n.ts';
 import type { trophyHunt } from '../features/trophyhunt/i18n.ts';
 import type { guardian } from '../features/guardian/i18n.ts';
 import type { guardianStatus } from '../features/account/guardian-i18n.ts';
+import type { safety } from '../features/safety/i18n.ts';
 import { loadedStrings, type Lang } from './dictionary.ts';
 
 /**
@@ -36,7 +37,8 @@ type Dictionaries =
   | typeof conflicts
   | typeof trophyHunt
   | typeof guardian
-  | typeof guardianStatus;
+  | typeof guardianStatus
+  | typeof safety;
 
 type Keys<D> = D extends { en: Record<infer K, string> } ? K : never;
 export type MessageKey = Keys<Dictionaries>;

@@ -94,6 +94,7 @@ function objectId(world: World, kind: string): string {
     'ip-ban': ids.ipBan,
     conflict: ids.gameConflict,
     'forum-report': ids.report,
+    report: ids.gameReport,
     'admin-user': users.victim.id,
     'guardian-link': users.minor.id,
     'forum-category': 0,

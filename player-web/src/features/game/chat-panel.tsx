@@ -1,21 +1,32 @@
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import FlagOutlined from '@mui/icons-material/FlagOutlined';
 import SendIcon from '@mui/icons-material/Send';
 import { CHAT_MESSAGE_MAX, CHAT_THROTTLE_AFTER_SUCCESS_MS, type ChatMessagePayload } from '@ecup/domain';
 import { useClient } from '../../app/client-context.tsx';
 import { UserAvatar } from '../../components/user-avatar.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { sendMessage } from './send-message.ts';
+import '../safety/i18n.ts';
 
 /** Within this distance of the bottom the list follows new lines; further up the reader is looking back. */
 const FOLLOW_PX = 80;
 
-function ChatLine({ message, mine }: { message: ChatMessagePayload; mine: boolean }) {
+function ChatLine({
+  message,
+  mine,
+  onReport,
+}: {
+  message: ChatMessagePayload;
+  mine: boolean;
+  onReport?(message: ChatMessagePayload): void;
+}) {
   const { t, dateTime } = useI18n();
   const admin = message.class_name === 'admin';
   return (
@@ -66,6 +77,17 @@ function ChatLine({ message, mine }: { message: ChatMessagePayload; mine: boolea
           {message.content}
         </Typography>
       </Box>
+      {onReport && !mine && !admin && (
+        <IconButton
+          size="small"
+          aria-label={t('safety.reportLine')}
+          title={t('safety.reportLine')}
+          onClick={() => onReport(message)}
+          sx={{ alignSelf: 'center', color: 'text.secondary' }}
+        >
+          <FlagOutlined fontSize="small" />
+        </IconButton>
+      )}
     </Box>
   );
 }
@@ -81,11 +103,14 @@ export function ChatPanel({
   messages,
   meId,
   onSent,
+  onReport,
 }: {
   gameId: number;
   messages: ChatMessagePayload[];
   meId: number;
   onSent(message: ChatMessagePayload): void;
+  /** A player's "Report" on an opponent's line (absent for staff who only watch). */
+  onReport?(message: ChatMessagePayload): void;
 }) {
   const { t } = useI18n();
   const { api } = useClient();
@@ -181,7 +206,9 @@ export function ChatPanel({
             {t('game.chat.empty')}
           </Typography>
         ) : (
-          messages.map((message) => <ChatLine key={message.id} message={message} mine={message.user_id === meId} />)
+          messages.map((message) => (
+            <ChatLine key={message.id} message={message} mine={message.user_id === meId} onReport={onReport} />
+          ))
         )}
       </Box>
       <Box
