@@ -310,8 +310,12 @@ test.serial('console actions: warn shows once, mute refuses chat, ban uses the b
     t.is((await report(a.auth, { game_id: game, reason: 'other', text: reason })).status, 200);
     return Number((await server.knex('reports').where('text', reason).first('id')).id);
   };
-  // Warn: the warned player sees it once; the reporter sees "handled".
+  // Warn: the warned player sees it once; the reporter sees "handled". The dashboard counts the open report.
+  const openReports = async () =>
+    (await consoleGet<{ open_reports: number }>(mod.auth, '/dashboard')).body.open_reports;
+  const openBefore = await openReports();
   const warned = await fresh('warn me');
+  t.is(await openReports(), openBefore + 1, 'the dashboard counts the open report');
   const emptyWarn = await consolePut<{ error: string }>(mod.auth, `/reports/${warned}`, {
     action: 'warn',
     message: '',
@@ -323,6 +327,7 @@ test.serial('console actions: warn shows once, mute refuses chat, ban uses the b
   });
   t.is(warn.status, 200);
   t.like(warn.body, { resolved: true, outcome: 'warned' });
+  t.is(await openReports(), openBefore, 'a handled report is no longer counted');
   const seen = (await warning(b.auth)).body.warning!;
   t.is(seen.message, 'Keep the chat friendly.');
   t.deepEqual(Object.keys(seen).sort(), ['created_at', 'id', 'message'], 'no word of the reporter');
