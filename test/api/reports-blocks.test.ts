@@ -12,7 +12,7 @@ import {
   type OwnReportPayload,
   type WarningPayload,
 } from '@ecup/domain';
-import { pairQueue } from '@ecup/db';
+import { eraseUser, exportUserData, pairQueue } from '@ecup/db';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildGame, type buildUser } from '../helpers/factories.ts';
 import { nextEvent, openSocket, signedInUser, subscribe } from '../helpers/sockets.ts';
@@ -380,4 +380,25 @@ test.serial('console actions: warn shows once, mute refuses chat, ban uses the b
     .orderBy('id')
     .pluck('outcome');
   t.deepEqual(outcomes, ['warned', 'muted', 'dismissed', 'banned']);
+});
+
+test('a player’s export holds their reports, blocks and warnings; erasure removes their words and blocks', async (t) => {
+  const a = await signedIn();
+  const b = await signedIn();
+  const game = await gameBetween(a, b);
+  t.is((await report(a.auth, { game_id: game, reason: 'other', text: 'my own words' })).status, 200);
+  t.is((await block(a.auth, b.user.id)).status, 200);
+  await server.knex('user_warnings').insert({ user_id: a.user.id, message: 'Be kind.', created_at: now() });
+  const data = await exportUserData(server.knex, { ref: String(a.user.id), now: now() });
+  t.like(data.reports[0], { kind: 'player', reason: 'other', text: 'my own words' });
+  t.like(data.blocks[0], { blocked_user_id: b.user.id, blocked_username: b.user.username });
+  t.like(data.warnings[0], { message: 'Be kind.' });
+  const reportedData = await exportUserData(server.knex, { ref: String(b.user.id), now: now() });
+  t.deepEqual([reportedData.reports, reportedData.blocks], [[], []], 'the reported player’s export names no reporter');
+  await server.knex.transaction((trx) =>
+    eraseUser(trx, { ref: String(a.user.id), confirm: a.user.username, force: false, dry_run: false, now: now() }),
+  );
+  t.is((await server.knex('reports').where('reporter_user_id', a.user.id).first('text')).text, MESSAGES.contentRemoved);
+  t.is((await server.knex('blocks').where('blocker_user_id', a.user.id).select()).length, 0);
+  t.is((await server.knex('user_warnings').where('user_id', a.user.id).select()).length, 0);
 });
