@@ -5,6 +5,7 @@ import { countryStats } from './country-stats/index.ts';
 import { forumReports } from './forum-reports/index.ts';
 import { ipBans } from './ip-bans/index.ts';
 import { news } from './news/index.ts';
+import { reports } from './reports/index.ts';
 import { trophyWinners } from './trophy-winners/index.ts';
 import { users } from './users/index.ts';
 
@@ -18,6 +19,7 @@ export const RESOURCES: readonly ConsoleResource[] = [
   conflicts,
   news,
   countryStats,
+  reports,
   forumReports,
   trophyWinners,
   auditLog,

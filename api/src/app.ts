@@ -20,6 +20,7 @@ import { guardianRoutes } from './features/guardian/guardian.routes.ts';
 import { forumsRoutes } from './features/forums/forums.routes.ts';
 import { matchmakingRoutes } from './features/matchmaking/matchmaking.routes.ts';
 import { gamesRoutes } from './features/games/games.routes.ts';
+import { safetyRoutes } from './features/safety/safety.routes.ts';
 import { conflictsRoutes } from './features/conflicts/conflicts.routes.ts';
 import { trophiesRoutes } from './features/trophies/trophies.routes.ts';
 import { adminRoutes } from './admin/admin.routes.ts';
@@ -61,6 +62,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     forumsRoutes(deps),
     matchmakingRoutes(deps),
     gamesRoutes(deps),
+    safetyRoutes(deps),
     conflictsRoutes(deps),
     trophiesRoutes(deps),
     adminRoutes(deps),

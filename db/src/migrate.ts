@@ -16,6 +16,7 @@ import * as m15 from '../migrations/20261126000001_console_sessions.ts';
 import * as m16 from '../migrations/20261126000002_settings.ts';
 import * as m17 from '../migrations/20261126000003_enrolment.ts';
 import * as m18 from '../migrations/20261126000004_chat_safety.ts';
+import * as m19 from '../migrations/20261126000005_reports_blocks.ts';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '20261126000002_settings': m16,
   '20261126000003_enrolment': m17,
   '20261126000004_chat_safety': m18,
+  '20261126000005_reports_blocks': m19,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

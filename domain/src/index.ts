@@ -20,6 +20,7 @@ export * from './contract/games.ts';
 export * from './contract/jobs.ts';
 export * from './countries.ts';
 export * from './contract/forums.ts';
+export * from './contract/reports.ts';
 export * from './contract/realtime.ts';
 export * from './trophies.ts';
 export * from './contract/trophies.ts';

@@ -1,6 +1,7 @@
 import test from 'ava';
 import {
   allowedEloGap,
+  blockedPairKey,
   checkQueueEntry,
   pairPlayers,
   queueCooldownUntil,
@@ -96,6 +97,20 @@ test('pairPlayers never pairs last opponents while anyone else is waiting', (t) 
   );
 });
 
+test('pairPlayers never pairs a blocked pair, in either direction, not even as the last two', (t) => {
+  const a = player(1000, 0, null, 9101);
+  const b = player(1000, 0, null, 9102);
+  const c = player(1040, 0, null, 9103);
+  const blocked = new Set([blockedPairKey(9102, 9101)]);
+  t.is(blockedPairKey(9101, 9102), blockedPairKey(9102, 9101));
+  t.deepEqual(pairPlayers([a, b], NOW, blocked), [], 'the last two left stay apart');
+  t.deepEqual(pairPlayers([a, b], NOW + 10 * MINUTE, blocked), [], 'however long they wait');
+  t.deepEqual(ids(pairPlayers([a, b], NOW)), [[9101, 9102]], 'without the block they meet');
+  const paired = ids(pairPlayers([a, b, c], NOW + 2 * MINUTE, blocked));
+  t.is(paired.length, 1);
+  t.notDeepEqual(paired[0], [9101, 9102], 'a third player meets one of them');
+});
+
 test('pairPlayers skips past a last opponent to the next closest player', (t) => {
   const a = player(1000, 30 * SECOND, 8002, 8001);
   const b = player(1001, 0, 8001, 8002);
@@ -164,18 +179,21 @@ test('pairPlayers is deterministic: the same players in any order give the same 
 });
 
 /** The rules of pairPlayers written the slow, obvious way: every served player looks at everyone. */
-function referencePairs(players: readonly PairingCandidate[], nowMs: number) {
+function referencePairs(players: readonly PairingCandidate[], nowMs: number, blocked: ReadonlySet<string> = new Set()) {
   const waited = (p: PairingCandidate) => Math.max(0, nowMs - p.entered_at_ms);
   const served = (a: PairingCandidate, b: PairingCandidate) =>
     a.entered_at_ms - b.entered_at_ms || a.user_id - b.user_id;
   const rematch = (a: PairingCandidate, b: PairingCandidate) =>
     a.last_opponent_id === b.user_id || b.last_opponent_id === a.user_id;
+  const blocks = (a: PairingCandidate, b: PairingCandidate) => blocked.has(blockedPairKey(a.user_id, b.user_id));
   const open = [...players].sort(served);
   const pairs: { user_1_id: number; user_2_id: number }[] = [];
   for (const me of [...open]) {
     if (!open.includes(me)) continue;
     const options = open
-      .filter((o) => o !== me && !rematch(me, o) && Math.abs(o.elo - me.elo) <= allowedEloGap(waited(me)))
+      .filter(
+        (o) => o !== me && !rematch(me, o) && !blocks(me, o) && Math.abs(o.elo - me.elo) <= allowedEloGap(waited(me)),
+      )
       .sort((a, b) => Math.abs(a.elo - me.elo) - Math.abs(b.elo - me.elo) || served(a, b));
     const partner = options[0];
     if (!partner) continue;
@@ -184,7 +202,11 @@ function referencePairs(players: readonly PairingCandidate[], nowMs: number) {
     pairs.push({ user_1_id: me.user_id, user_2_id: partner.user_id });
   }
   const [a, b] = open;
-  if (open.length === 2 && Math.abs(a!.elo - b!.elo) <= allowedEloGap(Math.max(waited(a!), waited(b!)))) {
+  if (
+    open.length === 2 &&
+    !blocks(a!, b!) &&
+    Math.abs(a!.elo - b!.elo) <= allowedEloGap(Math.max(waited(a!), waited(b!)))
+  ) {
     pairs.push({ user_1_id: a!.user_id, user_2_id: b!.user_id });
   }
   return pairs;
@@ -202,6 +224,12 @@ test('pairPlayers gives the same pairs as the slow reference on many small crowd
       last_opponent_id: rand(3) === 0 ? 500 + rand(size) : null,
     }));
     t.deepEqual(pairPlayers(players, NOW), referencePairs(players, NOW), JSON.stringify(players));
+    const blocked = new Set(Array.from({ length: rand(4) }, () => blockedPairKey(500 + rand(size), 500 + rand(size))));
+    t.deepEqual(
+      pairPlayers(players, NOW, blocked),
+      referencePairs(players, NOW, blocked),
+      JSON.stringify({ players, blocked: [...blocked] }),
+    );
   }
 });
 

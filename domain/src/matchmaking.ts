@@ -42,6 +42,14 @@ export interface PlayerPair {
   user_2_id: number;
 }
 
+/** Pairs of players of whom one blocked the other (decisions §10: mutual for pairing), as {@link blockedPairKey}s. */
+export type BlockedPairs = ReadonlySet<string>;
+
+/** The key of a pair of users in {@link BlockedPairs}, the same in either order. */
+export function blockedPairKey(a: number, b: number): string {
+  return a < b ? `${a}:${b}` : `${b}:${a}`;
+}
+
 function isRematch(a: PairingCandidate, b: PairingCandidate): boolean {
   return a.last_opponent_id === b.user_id || b.last_opponent_id === a.user_id;
 }
@@ -64,6 +72,7 @@ function servedBefore(a: PairingCandidate, b: PairingCandidate): number {
  *   players are served longest waiter first, the one being served is always that longer waiter;
  * - never the same opponent twice in a row: two players of whom either was the other's last opponent are paired
  *   only when they are the last two left unpaired by the pass (nobody else is waiting);
+ * - never two players of whom either blocked the other (`blocked`, decisions §10), not even as the last two;
  * - an odd player out, or anyone with no allowed partner, keeps waiting for the next pass.
  *
  * Runs in O(n log n): players sorted by Elo (then serving order) form a linked list of the unpaired, cut into groups
@@ -71,9 +80,15 @@ function servedBefore(a: PairingCandidate, b: PairingCandidate): number {
  * at the nearest group below and above, each from its longest waiter, skipping only last opponents. Deterministic:
  * the result does not depend on the order of `candidates`.
  */
-export function pairPlayers(candidates: readonly PairingCandidate[], nowMs: number): PlayerPair[] {
+export function pairPlayers(
+  candidates: readonly PairingCandidate[],
+  nowMs: number,
+  blocked: BlockedPairs = new Set(),
+): PlayerPair[] {
   const n = candidates.length;
   const at = (i: number) => candidates[i]!;
+  const isBlocked = (i: number, j: number) =>
+    blocked.size > 0 && blocked.has(blockedPairKey(at(i).user_id, at(j).user_id));
   const order = Array.from({ length: n }, (_, i) => i).sort(
     (a, b) => at(a).elo - at(b).elo || servedBefore(at(a), at(b)),
   );
@@ -114,7 +129,7 @@ export function pairPlayers(candidates: readonly PairingCandidate[], nowMs: numb
     let last = -1;
     for (let j = groupHead[g]!; j >= 0 && group[j] === g; j = next[j]!) {
       last = j;
-      if (j !== me && !isRematch(at(me), at(j))) return { partner: j, last };
+      if (j !== me && !isRematch(at(me), at(j)) && !isBlocked(me, j)) return { partner: j, last };
     }
     return { partner: -1, last };
   };
@@ -126,7 +141,7 @@ export function pairPlayers(candidates: readonly PairingCandidate[], nowMs: numb
       const g = group[j]!;
       const found = firstAllowed(g, me);
       if (found.partner >= 0) return found.partner;
-      // Everyone in that group was a last opponent: try the next group out.
+      // Everyone in that group was a last opponent or blocked: try the next group out.
       j = down ? prev[groupHead[g]!]! : next[found.last]!;
     }
     return -1;
@@ -158,7 +173,7 @@ export function pairPlayers(candidates: readonly PairingCandidate[], nowMs: numb
   if (unpaired === 2) {
     const [a, b] = byWait.filter((i) => !paired[i]) as [number, number];
     const longer = Math.max(waitedMs(at(a), nowMs), waitedMs(at(b), nowMs));
-    if (Math.abs(at(a).elo - at(b).elo) <= allowedEloGap(longer)) pair(a, b);
+    if (Math.abs(at(a).elo - at(b).elo) <= allowedEloGap(longer) && !isBlocked(a, b)) pair(a, b);
   }
   return pairs;
 }

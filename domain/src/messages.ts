@@ -213,6 +213,36 @@ export const MESSAGES = {
    */
   contentRemoved: '[removed]',
 
+  // --- Reports, blocks and warnings (decisions §10; not in the spec) ---
+  /** After a report of a chat line or of the opponent. */
+  reportSent: 'Thanks. A moderator will look at your report.',
+  /** The same reporter reports the same chat line again (409). */
+  reportDuplicate: 'You have already reported this message.',
+  /** A report without one of the four reasons. */
+  reportReasonInvalid: 'Choose a reason.',
+  /** A report with the reason "Other" and no text. */
+  reportTextRequired: 'Tell us what happened.',
+  /** A report's text over 500 characters. */
+  reportTextTooLong: 'The text is too long.',
+  /** A report of a chat line that is not the opponent's in that game (404). */
+  chatLineNotFound: 'That message does not exist.',
+  /** Block or unblock of someone the player never played (404). */
+  playerNotFound: 'That player does not exist.',
+  /** A player blocks someone. */
+  playerBlocked: 'You blocked this player. You will not be matched again and you will not see their messages.',
+  /** A player unblocks someone. */
+  playerUnblocked: 'You unblocked this player.',
+  /** A moderator's warning without text. */
+  warningRequired: 'Write the warning.',
+  /** A moderator's warning over 500 characters. */
+  warningTooLong: 'The warning is too long.',
+  /** A chat mute of anything but 1 to 365 whole days. */
+  muteDaysInvalid: 'Enter a number of days from 1 to 365.',
+  /** A console action on a report another moderator already settled (409). */
+  reportAlreadySettled: 'This report was already handled.',
+  /** A chat line from a player a moderator muted (403). */
+  chatMuted: (until: Date, timeZone?: string) => `You cannot chat until ${formatDateTime(until, timeZone)}.`,
+
   // --- Empty searches (spec §8) ---
   noThreadsFound: 'No threads found in search!',
   noPostsFound: 'No posts found in search!',

@@ -33,6 +33,11 @@ export type ObjectKind =
   | 'conflict'
   | 'country'
   | 'forum-report'
+  | 'report'
+  /** A player who met the owner in a game (whom the owner may block). */
+  | 'opponent'
+  /** A player the owner blocked. */
+  | 'blocked-player'
   | 'trophy-winner'
   | 'audit-entry'
   | 'session';

@@ -436,6 +436,52 @@ const PLAYER_ROUTES: RouteEntry[] = [
     fields: { game_id: int('body', 1, true), message: str('body', 'gg', true) },
     objects: [gameSeen('game_id')],
   },
+
+  // Reports, blocks and warnings (docs/api.md "Reports and blocks").
+  {
+    method: 'POST',
+    path: '/game/report',
+    auth: 'user',
+    owner: 'a player of the game; the line must be the opponent’s in that game; anyone else: 404 like a missing game',
+    writes: true,
+    fields: {
+      game_id: int('body', 1, true),
+      // Empty in the example: a valid request reports the opponent (a line's id is only valid in its own game).
+      chat_message_id: { in: 'body', type: 'int', example: '' },
+      reason: enumOf('body', ['personal_details', 'bullying', 'cheating', 'other'], 'cheating', true),
+      text: str('body', 'Keeps asking where I live.'),
+    },
+    objects: [{ kind: 'game', field: 'game_id', owned: true }],
+  },
+  { method: 'GET', path: '/user/reports', auth: 'user', owner: "the caller's own reports" },
+  {
+    method: 'POST',
+    path: '/user/block',
+    auth: 'user',
+    owner: "an opponent from one of the caller's games; anyone else: 404 like a missing player",
+    writes: true,
+    fields: { user_id: int('body', 2, true) },
+    objects: [{ kind: 'opponent', field: 'user_id', owned: true }],
+  },
+  {
+    method: 'POST',
+    path: '/user/unblock',
+    auth: 'user',
+    owner: 'a player the caller blocked; anyone else: 404 like a missing player',
+    writes: true,
+    fields: { user_id: int('body', 2, true) },
+    objects: [{ kind: 'blocked-player', field: 'user_id', owned: true }],
+  },
+  { method: 'GET', path: '/user/blocks', auth: 'user', owner: "the caller's own blocks" },
+  { method: 'GET', path: '/user/warning', auth: 'user', owner: "the caller's own warnings" },
+  {
+    method: 'POST',
+    path: '/user/warning/seen',
+    auth: 'user',
+    owner: "the caller's own warning (another's changes nothing)",
+    writes: true,
+    fields: { warning_id: int('body', 1, true) },
+  },
   {
     method: 'POST',
     path: '/admin/games/edit',
@@ -535,6 +581,19 @@ const RESOURCES: ResourceShape[] = [
     remove: true,
   },
   { name: 'country-stats', object: 'country', sort: 'players', filter: { q: 'Swe' } },
+  {
+    name: 'reports',
+    object: 'report',
+    sort: 'created_at',
+    filter: { resolved: false },
+    update: {
+      action: enumOf('body', ['dismiss', 'warn', 'mute', 'ban'], 'dismiss', true),
+      message: str('body', 'Keep the chat friendly.'),
+      days: int('body', 3),
+      reason: str('body', 'Asked for contact details.'),
+      permanent: bool('body', false),
+    },
+  },
   {
     name: 'forum-reports',
     object: 'forum-report',

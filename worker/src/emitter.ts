@@ -20,8 +20,9 @@ export function createPublisher(redisUrl: string, redisPrefix: string, log: Pick
   const emitter = new Emitter<ServerToClientEvents>(redis, { key: `${redisPrefix}socket.io` });
   return {
     publish(pushes) {
-      for (const { room, event, payload } of pushes) {
-        (emitter.to(room).emit as (event: string, payload: unknown) => true)(event, payload);
+      for (const { room, event, payload, except } of pushes) {
+        const target = except && except.length > 0 ? emitter.to(room).except(except) : emitter.to(room);
+        (target.emit as (event: string, payload: unknown) => true)(event, payload);
       }
     },
     close() {

@@ -92,6 +92,7 @@ export function Dashboard() {
   const [data, setData] = useState<AdminDashboard | null>(null);
   const [error, setError] = useState<string | null>(null);
   const { canAccess: canSeeConflicts } = useCanAccess({ resource: 'conflicts', action: 'list' });
+  const { canAccess: canSeeReports } = useCanAccess({ resource: 'reports', action: 'list' });
   const logoutIfAccessDenied = useRef(useLogoutIfAccessDenied());
   // Console paths carry the console's basename: a bare '/conflicts' is the player app's page.
   const createPath = useCreatePath();
@@ -121,6 +122,7 @@ export function Dashboard() {
 
   if (!data) return error ? <Alert severity="error">{error}</Alert> : <Loading />;
   const conflictsLink = canSeeConflicts ? createPath({ resource: 'conflicts', type: 'list' }) : undefined;
+  const reportsLink = canSeeReports ? createPath({ resource: 'reports', type: 'list' }) : undefined;
 
   return (
     <Box sx={{ py: 2, display: 'grid', gap: 2 }}>
@@ -132,11 +134,12 @@ export function Dashboard() {
             `(season:update --chat-mode).`
           : 'No active season.'}
       </Typography>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(5, 1fr)' } }}>
         <Figure label="Players online" value={data.players_online} />
         <Figure label="In queue" value={data.in_queue} />
         <Figure label="Games in progress" value={data.games_in_progress} />
         <Figure label="Open conflicts" value={data.open_conflicts} to={conflictsLink} />
+        <Figure label="Open reports" value={data.open_reports} to={reportsLink} />
       </Box>
       <Panel title="Oldest open conflicts">
         {data.conflicts.length === 0 ? (

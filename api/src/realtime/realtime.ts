@@ -130,8 +130,9 @@ export function attachRealtime(server: http.Server, deps: AppDeps): { io: Realti
   );
 
   deps.publish = (pushes) => {
-    for (const { room, event, payload } of pushes) {
-      (io.to(room).emit as (event: string, payload: unknown) => boolean)(event, payload);
+    for (const { room, event, payload, except } of pushes) {
+      const target = except && except.length > 0 ? io.to(room).except(except) : io.to(room);
+      (target.emit as (event: string, payload: unknown) => boolean)(event, payload);
     }
   };
 

@@ -52,6 +52,8 @@ export const LIMITS = {
   forumPostPerUser: { name: 'forum-post', limit: 10, windowSeconds: 5 * 60 },
   /** Post reports per user (not in the spec). */
   forumReportPerUser: { name: 'forum-report', limit: 20, windowSeconds: 60 * 60 },
+  /** Reports of a chat line or an opponent per user (decisions §10; not in the spec). */
+  reportPerUser: { name: 'report', limit: 5, windowSeconds: 60 * 60 },
   /** "Send the e-mail again" to a minor's parent or guardian, per account (decisions §8). */
   guardianResendPerAccount: {
     name: 'guardian-resend',

@@ -21,3 +21,4 @@ export * from './games/index.ts';
 export * from './trophies/index.ts';
 export * from './admin/index.ts';
 export * from './ops/index.ts';
+export * from './safety/index.ts';

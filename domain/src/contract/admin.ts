@@ -5,6 +5,7 @@
  * date fields read them as they are); ids are numbers.
  */
 import type { ChatMessagePayload, EvidencePayload, GamePlayer, GameStateName, GameSummary } from './games.ts';
+import type { ReportKind, ReportOutcome, ReportReason } from './reports.ts';
 import { ALL_PERMISSIONS, PERMISSIONS, hasAll, type PermissionName, type PermissionSubject } from '../permissions.ts';
 
 /** Every console resource and the flags it needs for every call (`ALL_PERMISSIONS`: holders of every flag). */
@@ -14,6 +15,7 @@ export const ADMIN_RESOURCES = {
   conflicts: PERMISSIONS.canResolveConflicts,
   news: PERMISSIONS.canPublishNews,
   'country-stats': PERMISSIONS.canSeeCountryStats,
+  reports: PERMISSIONS.canBanUsers,
   'forum-reports': PERMISSIONS.canBanUsers,
   'trophy-winners': PERMISSIONS.canSeeTrophyWinners,
   'audit-log': ALL_PERMISSIONS,
@@ -362,6 +364,50 @@ export interface AdminForumReportRecord {
     open_reports: number;
   };
   thread: { id: number; title: string; category_id: number; locked: boolean };
+}
+
+/** A player in a report, with their age today (from the birth date) and whether their chat is muted. */
+export interface AdminReportPlayer extends AdminUserRef {
+  age: number;
+  chat_muted_until: string | null;
+  banned: boolean;
+}
+
+/** An earlier (or later) report by or against one of the two players, on the report's page. */
+export interface AdminReportHistoryItem {
+  id: number;
+  kind: ReportKind;
+  reason: ReportReason;
+  reporter: AdminUserRef;
+  reported: AdminUserRef;
+  created_at: string;
+  outcome: ReportOutcome | null;
+}
+
+/**
+ * A chat or player report (decisions §10, `reports`, canBanUsers). The page (getOne) adds the game's whole chat
+ * transcript with the reported line marked, and the other reports by or against both players.
+ */
+export interface AdminReportRecord {
+  id: number;
+  kind: ReportKind;
+  reason: ReportReason;
+  text: string | null;
+  reporter: AdminReportPlayer;
+  reported: AdminReportPlayer;
+  game_id: number | null;
+  chat_message_id: number | null;
+  created_at: string;
+  resolved: boolean;
+  resolved_at: string | null;
+  resolved_by: AdminUserRef | null;
+  outcome: ReportOutcome | null;
+  /** The reported line's text (list and page), or null for a report of the player. */
+  line: string | null;
+  /** Only on the page: every line of the game, oldest first; `reported` marks the reported one. */
+  transcript?: (ChatMessagePayload & { reported: boolean })[];
+  /** Only on the page: other reports by or against either player, newest first. */
+  history?: AdminReportHistoryItem[];
 }
 
 export interface AdminAuditRecord {

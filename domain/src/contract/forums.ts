@@ -41,6 +41,8 @@ export interface ForumPostPayload {
   /** Only staff receive hidden posts, marked with the reason; players never see them. */
   hidden?: boolean;
   hidden_reason?: string | null;
+  /** Set, with an empty message, when the reader blocked the author (decisions §10: "Post hidden"). */
+  blocked?: boolean;
 }
 
 /** GET /forums/posts?thread_id&start&amount — the thread with its posts, oldest first. */

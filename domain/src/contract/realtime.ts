@@ -76,9 +76,17 @@ export interface ServerToClientEvents {
 
 export type ServerEventName = keyof ServerToClientEvents;
 
-/** One event for one room, as commands hand it to the process that emits it after commit (CONVENTIONS §6). */
+/**
+ * One event for one room, as commands hand it to the process that emits it after commit (CONVENTIONS §6); sockets
+ * also in one of the `except` rooms do not get it (a chat line is not delivered to a player who blocked its author).
+ */
 export type Push = {
-  [E in ServerEventName]: { room: string; event: E; payload: Parameters<ServerToClientEvents[E]>[0] };
+  [E in ServerEventName]: {
+    room: string;
+    event: E;
+    payload: Parameters<ServerToClientEvents[E]>[0];
+    except?: string[];
+  };
 }[ServerEventName];
 
 /** Builds a typed push. */

@@ -11,3 +11,4 @@ export * from './file-type.ts';
 export * from './evidence.ts';
 export * from './forum.ts';
 export * from './admin.ts';
+export * from './reports.ts';

@@ -12,6 +12,7 @@ import { useI18n } from '../i18n/i18n.tsx';
 import { useClient } from './client-context.tsx';
 import { startNavigation, useNavigationProgress } from './navigation-progress.ts';
 import { useRealtimeEvent } from './realtime-context.tsx';
+import { WarningDialog } from '../features/safety/warning-dialog.tsx';
 
 /** Spec §2: navigation scrolls to the top except inside the forums, and closes the dropdown and the nav bar. */
 function useNavigationEffects() {
@@ -60,6 +61,7 @@ export function Layout() {
       </Box>
       <AppFooter />
       <PopoverHost />
+      <WarningDialog />
     </Box>
   );
 }

@@ -15,6 +15,7 @@ import type { trophyHunt } from '../features/trophyhunt/i18n.ts';
 import type { guardian } from '../features/guardian/i18n.ts';
 import type { guardianStatus } from '../features/account/guardian-i18n.ts';
 import type { signedInSessions } from '../features/account/sessions-i18n.ts';
+import type { safety } from '../features/safety/i18n.ts';
 import { loadedStrings, type Lang } from './dictionary.ts';
 
 /**
@@ -38,7 +39,8 @@ type Dictionaries =
   | typeof trophyHunt
   | typeof guardian
   | typeof guardianStatus
-  | typeof signedInSessions;
+  | typeof signedInSessions
+  | typeof safety;
 
 type Keys<D> = D extends { en: Record<infer K, string> } ? K : never;
 export type MessageKey = Keys<Dictionaries>;

@@ -150,6 +150,19 @@ export const SPEC_MESSAGES_SV: Record<MessageName, string> = {
   reasonTooLong: 'Anledningen är för lång.',
   postReported: 'Tack! En moderator tittar på inlägget.',
   contentRemoved: '[borttaget]',
+  reportSent: 'Tack. En moderator kommer att titta på din anmälan.',
+  reportDuplicate: 'Du har redan anmält det här meddelandet.',
+  reportReasonInvalid: 'Välj en anledning.',
+  reportTextRequired: 'Berätta vad som hände.',
+  reportTextTooLong: 'Texten är för lång.',
+  chatLineNotFound: 'Det meddelandet finns inte.',
+  playerNotFound: 'Den spelaren finns inte.',
+  playerBlocked: 'Du blockerade den här spelaren. Ni matchas inte igen och du ser inte deras meddelanden.',
+  playerUnblocked: 'Du tog bort blockeringen av den här spelaren.',
+  warningRequired: 'Skriv varningen.',
+  warningTooLong: 'Varningen är för lång.',
+  muteDaysInvalid: 'Ange ett antal dagar från 1 till 365.',
+  reportAlreadySettled: 'Anmälan är redan hanterad.',
   teamNameRequired: 'Du måste ange ett lagnamn.',
   notSignedIn: 'Du måste vara inloggad för att göra det.',
   sessionExpired: 'Din session har avslutats. Logga in igen.',
@@ -264,6 +277,8 @@ const PATTERNS: readonly (readonly [RegExp, (...parts: string[]) => string])[] =
     /^You declined or missed three matches within an hour\. You can queue again at ([\s\S]+)\.$/,
     (at) => `Du har nekat eller missat tre matcher inom en timme. Du kan köa igen ${at}.`,
   ],
+  // chatMuted
+  [/^You cannot chat until ([\s\S]+)\.$/, (at) => `Du kan inte chatta förrän ${at}.`],
   // newEvidence
   [/^([\s\S]+) has uploaded new evidence\.$/, (name) => `${name} har laddat upp nya bevis.`],
   // seasonEnded

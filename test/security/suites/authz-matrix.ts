@@ -511,6 +511,34 @@ async function buildWorld(server: TestServer) {
       const row = await knex('forum_reports').where('post_id', post).first('id');
       return { id: Number(row.id) };
     },
+    report: async (owner) => {
+      // A report by the owner (or a filler) against the other player of a game of theirs.
+      const gameId = await game(owner);
+      const [id] = await knex('reports').insert({
+        kind: 'player',
+        reporter_user_id: owner ?? fillers[0]!.id,
+        reported_user_id: fillers[1]!.id,
+        game_id: gameId,
+        reason: 'cheating',
+        created_at: now(),
+      });
+      return { id: Number(id) };
+    },
+    opponent: async (owner) => {
+      const other = await buildUser(knex, {});
+      await game(owner, { user_2_id: other.id, state: 'final' });
+      return { id: other.id };
+    },
+    'blocked-player': async (owner) => {
+      const other = await buildUser(knex, {});
+      await game(owner, { user_2_id: other.id, state: 'final' });
+      await knex('blocks').insert({
+        blocker_user_id: owner ?? fillers[0]!.id,
+        blocked_user_id: other.id,
+        created_at: now(),
+      });
+      return { id: other.id };
+    },
     'trophy-winner': async () => null,
     // Another device's session of the owner (never the caller's own, which the call would end).
     session: async (owner) => ({

@@ -95,6 +95,7 @@ function objectId(world: World, kind: string): string {
     session: ids.playerDevice,
     conflict: ids.gameConflict,
     'forum-report': ids.report,
+    report: ids.gameReport,
     'admin-user': users.victim.id,
     'guardian-link': users.minor.id,
     'forum-category': 0,

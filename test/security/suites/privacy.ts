@@ -390,6 +390,7 @@ export const suite: Suite = {
           'guardian-link': minorId,
           'forum-category': 0,
           'forum-report': 1,
+          report: 1,
           news: 1,
           country: 210,
           'audit-entry': 1,

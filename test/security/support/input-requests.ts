@@ -130,6 +130,14 @@ function overrides(world: World): Record<string, Override> {
     // Evidence goes with a submitted (or protested) result.
     'POST /game/upload_evidence': { caller: 'submitter', omit: ['photo'], fields: game(ids.gameSubmitted) },
     'POST /game/chat/send_message': { caller: 'player', fields: game(ids.gamePlaying) },
+    'POST /game/report': { caller: 'player', omit: ['chat_message_id'], fields: game(ids.gamePlaying) },
+    'GET /user/reports': { caller: 'player' },
+    'POST /user/block': { caller: 'player', fields: { user_id: users.opponent.id } },
+    // The world's one block: the victim blocked the idle player (their opponent in the conflict).
+    'POST /user/unblock': { caller: 'victim', fields: { user_id: users.idle.id } },
+    'GET /user/blocks': { caller: 'player' },
+    'GET /user/warning': { caller: 'player' },
+    'POST /user/warning/seen': { caller: 'player' },
     'POST /admin/games/edit': { caller: 'staff', omit: ['score_1', 'score_2'], fields: game(ids.gameConflict) },
     'GET /conflicts/list': { caller: 'player' },
     'POST /conflicts/list': { caller: 'player' },
@@ -176,6 +184,8 @@ function overrides(world: World): Record<string, Override> {
     'GET /admin/api/country-stats/:id': { caller: 'staff', params: admin(210) },
     'GET /admin/api/forum-reports/:id': { caller: 'staff', params: admin(ids.report) },
     'PUT /admin/api/forum-reports/:id': { caller: 'moderator', params: admin(ids.report) },
+    'GET /admin/api/reports/:id': { caller: 'staff', params: admin(ids.gameReport) },
+    'PUT /admin/api/reports/:id': { caller: 'moderator', params: admin(ids.gameReport) },
     'GET /admin/api/trophy-winners/:id': { caller: 'staff', params: admin(users.player.id) },
     'GET /admin/api/audit-log/:id': { caller: 'staff', params: admin(1) },
   };

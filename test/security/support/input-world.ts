@@ -59,6 +59,8 @@ export interface World {
     thread: number;
     post: number;
     report: number;
+    /** A player's report of their opponent in the playing game. */
+    gameReport: number;
     news: number;
     ipBan: number;
     match: number;
@@ -218,6 +220,19 @@ export async function startWorld(label: string): Promise<World> {
     conflict: true,
   });
   await knex('chat_messages').insert({ game_id: gamePlaying, user_id: users.opponent.id, content: 'gl hf' });
+  await knex('blocks').insert({
+    blocker_user_id: users.victim.id,
+    blocked_user_id: users.idle.id,
+    created_at: new Date(),
+  });
+  const [gameReport] = await knex('reports').insert({
+    kind: 'player',
+    reporter_user_id: users.player.id,
+    reported_user_id: users.opponent.id,
+    game_id: gamePlaying,
+    reason: 'cheating',
+    created_at: new Date(),
+  });
 
   // The queue: one player queued, two in a pending match.
   const season = (await knex('seasons').where('active', true).first('id')) as { id: number };
@@ -383,6 +398,7 @@ export async function startWorld(label: string): Promise<World> {
       thread: Number(thread),
       post: Number(post),
       report: Number(report),
+      gameReport: Number(gameReport),
       news: Number(news),
       ipBan: Number(ipBan),
       match: Number(match),

@@ -5,6 +5,7 @@ import { conflictsResource } from './conflicts.ts';
 import { newsResource } from './news.ts';
 import { countryStatsResource } from './country-stats.ts';
 import { forumReportsResource } from './forum-reports.ts';
+import { reportsResource } from './reports.ts';
 import { auditLogResource } from './audit-log.ts';
 import { trophyWinnersResource } from './trophy-winners.ts';
 
@@ -15,6 +16,7 @@ export const ADMIN_API_RESOURCES: readonly AnyResource[] = [
   conflictsResource,
   newsResource,
   countryStatsResource,
+  reportsResource,
   forumReportsResource,
   trophyWinnersResource,
   auditLogResource,

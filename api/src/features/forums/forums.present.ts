@@ -22,7 +22,11 @@ export function presentThreadRow(row: ForumThreadRowData): ForumThreadRow {
  * A post (spec §3 Forum post). Staff (`forStaff`) also receive `hidden` and `hidden_reason` on every post; players
  * never receive hidden posts at all, so the fields are left out for them.
  */
-export function presentPost(row: ForumPostRow, forStaff: boolean): ForumPostPayload {
+export function presentPost(
+  row: ForumPostRow,
+  forStaff: boolean,
+  blocked: ReadonlySet<number> = new Set(),
+): ForumPostPayload {
   const post: ForumPostPayload = {
     id: row.id,
     user_id: row.user_id,
@@ -33,6 +37,10 @@ export function presentPost(row: ForumPostRow, forStaff: boolean): ForumPostPayl
     message: row.message,
     inserted: seconds(row.created_at),
   };
+  if (blocked.has(row.user_id)) {
+    post.message = '';
+    post.blocked = true;
+  }
   if (forStaff) {
     post.hidden = row.hidden_at !== null;
     post.hidden_reason = row.hidden_at !== null ? row.hidden_reason : null;

@@ -27,7 +27,7 @@ import {
   type ForumThreadSearchResponse,
   type ForumThreadsResponse,
 } from '@ecup/domain';
-import { createPost, createThread, reportPost, setPostHidden, setThreadLock } from '@ecup/db';
+import { blockedIds, createPost, createThread, reportPost, setPostHidden, setThreadLock } from '@ecup/db';
 import type Koa from 'koa';
 import type { AppDeps, AppState } from '../../context.ts';
 import { notFound, valid } from '../../errors.ts';
@@ -83,6 +83,9 @@ export function forumsRoutes(deps: AppDeps): Router<AppState> {
     router.post(path, handler);
   };
   const viewerIsStaff = (ctx: { state: AppState }) => isStaff(permissionsOf(ctx));
+  /** Whom a signed-in reader blocked: their posts reach that reader without their words (decisions §10). */
+  const viewerBlocks = async (ctx: { state: AppState }): Promise<ReadonlySet<number>> =>
+    ctx.state.user ? blockedIds(deps.knex, ctx.state.user.id) : new Set();
   /** New threads and posts reorder the thread lists and count replies; a lock shows in them too. */
   const threadListChanges = { changes: [CACHED_READS.forumThreads] };
 
@@ -124,19 +127,16 @@ export function forumsRoutes(deps: AppDeps): Router<AppState> {
     const thread = await findThread(deps.knex, thread_id);
     if (!thread) throw notFound(MESSAGES.threadNotFound);
     const staff = viewerIsStaff(ctx);
-    const { rows, total } = await postPage(deps.knex, {
-      thread_id,
-      reply_count: Number(thread.reply_count),
-      start,
-      amount,
-      withHidden: staff,
-    });
+    const [{ rows, total }, blocked] = await Promise.all([
+      postPage(deps.knex, { thread_id, reply_count: Number(thread.reply_count), start, amount, withHidden: staff }),
+      viewerBlocks(ctx),
+    ]);
     const response: ForumThreadResponse = {
       id: thread.id,
       category_id: thread.category_id,
       title: thread.title,
       locked: Boolean(thread.locked),
-      posts: rows.map((row) => presentPost(row, staff)),
+      posts: rows.map((row) => presentPost(row, staff, blocked)),
       total,
     };
     ctx.body = response;
@@ -153,7 +153,8 @@ export function forumsRoutes(deps: AppDeps): Router<AppState> {
       text === ''
         ? []
         : await searchPosts(deps.knex, { thread_id, text, limit: FORUM_POSTS_MAX_AMOUNT, withHidden: staff });
-    const response: ForumPostSearchResponse = { posts: rows.map((row) => presentPost(row, staff)) };
+    const blocked = await viewerBlocks(ctx);
+    const response: ForumPostSearchResponse = { posts: rows.map((row) => presentPost(row, staff, blocked)) };
     ctx.body = response;
   });
 

@@ -79,7 +79,7 @@ export function gamesRoutes(deps: AppDeps): Router<AppState> {
     const gameId = gameIdOf(queryOf(ctx).id);
     const game = await findGame(deps.knex, gameId);
     if (!game || !canSeeGame(game, actorOf(ctx))) throw notFound(MESSAGES.gameNotFound);
-    const response: GamePayload = await gamePayload(deps.knex, game, deps.now());
+    const response: GamePayload = await gamePayload(deps.knex, game, deps.now(), requireUser(ctx).id);
     ctx.body = response;
   });
 

@@ -19,3 +19,4 @@ export * from './disable-totp.ts';
 export * from './recovery-codes.ts';
 export * from './enrolment-link.ts';
 export * from './complete-enrolment.ts';
+export * from './act-on-report.ts';

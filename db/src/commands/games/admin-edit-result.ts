@@ -51,5 +51,5 @@ export async function adminEditResult(
     ip: input.ip,
     now: input.now,
   });
-  return { result: await gamePayload(trx, after, input.now), events: pushEvents(pushes) };
+  return { result: await gamePayload(trx, after, input.now, input.actor.id), events: pushEvents(pushes) };
 }

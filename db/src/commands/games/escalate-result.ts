@@ -28,6 +28,6 @@ export async function escalateResult(
     .whereIn('state', ANSWERABLE_GAME_STATES)
     .update({ state: 'conflict', conflict: true });
   if (changed !== 1) throw new CommandRejected('conflict', MESSAGES.gameInConflict);
-  const payload = await gamePayload(trx, game.id, input.now);
+  const payload = await gamePayload(trx, game.id, input.now, input.actor.id);
   return { result: payload, events: pushEvents([push(gameRoom(game.id), 'score', summaryOf(payload))]) };
 }

@@ -117,23 +117,38 @@ export async function gameSummary(knex: Knex, game: GameRow | number, now: Date)
  * GET /game/get (spec §3 Game, §7): the summary with the last CHAT_HISTORY_MAX chat lines (oldest first), every
  * piece of evidence (oldest first) and what the players' chat allows (issue 18). A missing game is a 404; who may see it is the caller's check.
  */
-export async function gamePayload(knex: Knex, game: GameRow | number, now: Date): Promise<GamePayload> {
+export async function gamePayload(
+  knex: Knex,
+  game: GameRow | number,
+  now: Date,
+  viewerId: number | null = null,
+): Promise<GamePayload> {
   const row = await rowFor(knex, game);
-  const [summary, extras] = await Promise.all([gameSummary(knex, row, now), chatAndEvidence(knex, row, now)]);
+  const [summary, extras] = await Promise.all([gameSummary(knex, row, now), chatAndEvidence(knex, row, now, viewerId)]);
   return { ...summary, ...extras };
 }
 
 /**
  * The part of a game's payload besides its summary: the last CHAT_HISTORY_MAX chat lines, all evidence and what the
- * players' chat allows at `now`.
+ * players' chat allows at `now`. With a viewer, lines by players the viewer blocked are left out (decisions §10).
  */
 export async function chatAndEvidence(
   knex: Knex,
   game: GameRow,
   now: Date,
+  viewerId: number | null = null,
 ): Promise<Pick<GamePayload, 'messages' | 'evidence' | 'chat_policy'>> {
+  const lines = chatRows(knex).where('chat_messages.game_id', game.id);
+  if (viewerId !== null) {
+    lines.whereNotExists(
+      knex('blocks')
+        .where('blocks.blocker_user_id', viewerId)
+        .whereRaw('blocks.blocked_user_id = chat_messages.user_id')
+        .select(knex.raw('1')),
+    );
+  }
   const [messages, evidence, chat_policy] = await Promise.all([
-    chatRows(knex).where('chat_messages.game_id', game.id).orderBy('chat_messages.id', 'desc').limit(CHAT_HISTORY_MAX),
+    lines.orderBy('chat_messages.id', 'desc').limit(CHAT_HISTORY_MAX),
     evidenceRows(knex).where('evidence.game_id', game.id).orderBy('evidence.id', 'asc'),
     gameChatPolicy(knex, game, now),
   ]);

@@ -34,6 +34,6 @@ export async function reportDropped(
       submitted_at: input.now,
     });
   if (changed !== 1) throw new CommandRejected('conflict', MESSAGES.resultAlreadySubmitted);
-  const payload = await gamePayload(trx, game.id, input.now);
+  const payload = await gamePayload(trx, game.id, input.now, input.actor.id);
   return { result: payload, events: pushEvents([push(gameRoom(game.id), 'score', summaryOf(payload))]) };
 }

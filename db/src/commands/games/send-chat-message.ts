@@ -3,6 +3,7 @@ import {
   CHAT_MESSAGE_MAX,
   CHAT_PRESETS,
   CHAT_THROTTLE_AFTER_SUCCESS_MS,
+  DEFAULT_TIME_ZONE,
   MESSAGES,
   asTrimmed,
   charLength,
@@ -12,6 +13,7 @@ import {
   isChatPresetKey,
   isSent,
   push,
+  userRoom,
   type ChatMessagePayload,
   type ChatPresetKey,
   type GameActor,
@@ -98,7 +100,8 @@ async function keepOriginal(
  * unknown key is a 400). The text is trimmed; empty lines are ignored and store nothing; over CHAT_MESSAGE_MAX
  * characters is a 400. The throttle (spec §5: 3.75 s after a successful message) counts from the same user's last
  * line in this game; the game's row lock makes two lines sent at once queue up, so the second one sees the first and
- * is throttled. Pushes `message` on the game's room.
+ * is throttled. A player whose chat a moderator muted gets a 403 until the mute ends. Pushes `message` on the game's
+ * room, except to a player of the game who blocked the author.
  *
  * Chat safety (issue 18, decisions §10) for players' lines, never staff's: under the game's policy 'off' nothing is
  * sent (403), under 'presets' only quick messages (403), under 'filtered' contact details and swearing are masked
@@ -112,6 +115,13 @@ export async function sendChatMessage(
   const game = await lockGame(trx, input.game_id);
   const snapshot = snapshotOf(game);
   enforce(checkChat(snapshot, input.actor));
+  // A moderator's chat mute (decisions §10) refuses the line before anything is read of it.
+  const author = (await trx('users').where('id', input.actor.id).first('chat_muted_until')) as
+    { chat_muted_until: Date | null } | undefined;
+  const mutedUntil = author?.chat_muted_until ? new Date(author.chat_muted_until) : null;
+  if (mutedUntil && mutedUntil.getTime() > input.now.getTime()) {
+    throw new CommandRejected('forbidden', MESSAGES.chatMuted(mutedUntil, DEFAULT_TIME_ZONE));
+  }
   const line = lineOf(input);
   if (line.content === '') return { result: { status: 'ignored' }, events: [] };
   if (charLength(line.content) > CHAT_MESSAGE_MAX) throw new CommandRejected('invalid', MESSAGES.chatMessageTooLong);
@@ -158,6 +168,12 @@ export async function sendChatMessage(
   const row = (await chatRows(trx).where('chat_messages.id', Number(id)).first()) as Record<string, unknown>;
   const message = presentChatMessage(row);
   pushes.unshift(push(gameRoom(game.id), 'message', message));
+  // Not delivered to a player of the game who blocked the author (decisions §10: one-sided for display).
+  const blockers = (await trx('blocks')
+    .where('blocked_user_id', input.actor.id)
+    .whereIn('blocker_user_id', [game.user_1_id, game.user_2_id])
+    .pluck('blocker_user_id')) as number[];
+  if (blockers.length > 0) for (const p of pushes) p.except = blockers.map((blocker) => userRoom(Number(blocker)));
   return {
     result: { status: 'sent', message, masked: Boolean(filtered?.masked || filtered?.remask.length) },
     events: pushEvents(pushes),

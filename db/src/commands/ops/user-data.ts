@@ -81,6 +81,12 @@ export interface UserDataExport {
   forum_posts: Row[];
   /** Reports the player made about posts. */
   forum_reports: Row[];
+  /** Reports the player made about opponents and their chat lines (never reports about the player: who reported stays private). */
+  reports: Row[];
+  /** Players the player blocked (never who blocked the player). */
+  blocks: Row[];
+  /** Moderators' warnings to the player. */
+  warnings: Row[];
   trophies: Row[];
   trophy_moves: Row[];
   /** E-mails sent to the player (or their guardian on their behalf), links' tokens removed. */
@@ -160,6 +166,9 @@ export async function exportUserData(knex: Knex, input: { ref: string; now: Date
     bans,
     auditAbout,
     auditBy,
+    reports,
+    blocks,
+    warnings,
   ] = await Promise.all([
     knex('sessions')
       .where('user_id', id)
@@ -246,6 +255,26 @@ export async function exportUserData(knex: Knex, input: { ref: string; now: Date
       .where('actor_user_id', id)
       .orderBy('id')
       .select('id', 'action', 'entity', 'entity_id', 'ip', 'created_at'),
+    knex('reports')
+      .where('reporter_user_id', id)
+      .orderBy('id')
+      .select(
+        'id',
+        'kind',
+        'reported_user_id',
+        'game_id',
+        'chat_message_id',
+        'reason',
+        'text',
+        'created_at',
+        'resolved_at',
+      ),
+    knex('blocks')
+      .join('users', 'users.id', 'blocks.blocked_user_id')
+      .where('blocks.blocker_user_id', id)
+      .orderBy('blocks.created_at')
+      .select('blocks.blocked_user_id', 'users.username as blocked_username', 'blocks.created_at'),
+    knex('user_warnings').where('user_id', id).orderBy('id').select('id', 'message', 'created_at', 'seen_at'),
   ]);
 
   const games = gameRows as Row[];
@@ -323,6 +352,9 @@ export async function exportUserData(knex: Knex, input: { ref: string; now: Date
     forum_threads: (forumThreads as Row[]).map((row) => ({ ...row, locked: Boolean(row.locked) })),
     forum_posts: forumPosts as Row[],
     forum_reports: forumReports as Row[],
+    reports: reports as Row[],
+    blocks: blocks as Row[],
+    warnings: warnings as Row[],
     trophies: trophies as Row[],
     trophy_moves: (trophyMoves as Row[]).map((row) => ({
       id: row.id,
@@ -361,6 +393,9 @@ export interface ErasureChanges {
   chat_messages: number;
   forum_posts: number;
   forum_reports: number;
+  reports: number;
+  blocks: number;
+  user_warnings: number;
   audit_log_ips: number;
   image_files: number;
 }
@@ -453,6 +488,18 @@ const STEPS: ErasureStep[] = [
     scope: (trx, id) => trx('forum_reports').where('reporter_user_id', id).whereNot('reason', MESSAGES.contentRemoved),
     apply: blank('reason'),
   },
+  {
+    name: 'reports',
+    scope: (trx, id) =>
+      trx('reports').where('reporter_user_id', id).whereNotNull('text').whereNot('text', MESSAGES.contentRemoved),
+    apply: blank('text'),
+  },
+  {
+    name: 'blocks',
+    scope: (trx, id) => trx('blocks').where((q) => q.where('blocker_user_id', id).orWhere('blocked_user_id', id)),
+    apply: remove,
+  },
+  { name: 'user_warnings', scope: (trx, id) => trx('user_warnings').where('user_id', id), apply: remove },
   // The log keeps who did what and when; the address the erased person acted from goes.
   {
     name: 'audit_log_ips',
@@ -469,7 +516,7 @@ async function countOf(query: Knex.QueryBuilder): Promise<number> {
 /**
  * The right to be forgotten (decisions §8), in the caller's transaction: anonymises the user row (anonymousProfile,
  * erased_at set, so sign-in, sessions and the ranking leave them out), deletes sessions, reset requests, queue
- * entries, e-mails and bans, replaces the words of their forum posts, chat lines and post reports with
+ * entries, e-mails, bans, blocks and warnings, replaces the words of their forum posts, chat lines and reports with
  * MESSAGES.contentRemoved (deleting the staff-only originals of their masked lines and posts), and clears the IP of
  * their own audit rows. Games, scores, Elo, matches, trophies, threads
  * and evidence stay, so opponents' histories and ratings and the ranking do not move. Writes one audit row with the

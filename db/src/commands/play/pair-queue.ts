@@ -2,10 +2,12 @@ import type { Knex } from 'knex';
 import {
   ACCEPT_WINDOW_MS,
   QUEUE_KEEPALIVE_EXPIRY_MS,
+  blockedPairKey,
   isWindowOpen,
   pairPlayers,
   push,
   userRoom,
+  type BlockedPairs,
   type PairingCandidate,
   type PlayerPair,
 } from '@ecup/domain';
@@ -69,6 +71,23 @@ export async function pairingCandidates(knex: Knex, seasonId: number, now: Date)
 }
 
 /**
+ * The blocked pairs among the waiting players (decisions §10: a block is mutual for pairing): every block whose
+ * blocker is waiting, kept when the blocked player waits too. One index range read on the blocks primary key.
+ */
+export async function blockedPairs(knex: Knex, candidates: readonly PairingCandidate[]): Promise<BlockedPairs> {
+  if (candidates.length < 2) return new Set();
+  const waiting = new Set(candidates.map((c) => c.user_id));
+  const rows = (await knex('blocks')
+    .whereIn('blocker_user_id', [...waiting])
+    .select('blocker_user_id', 'blocked_user_id')) as { blocker_user_id: number; blocked_user_id: number }[];
+  return new Set(
+    rows
+      .filter((row) => waiting.has(Number(row.blocked_user_id)))
+      .map((row) => blockedPairKey(Number(row.blocker_user_id), Number(row.blocked_user_id))),
+  );
+}
+
+/**
  * Turns one pair into a pending match with a 30 s accept deadline (spec §4, §9), in one transaction: both entries
  * are locked (SELECT … FOR UPDATE, in user order) and must still be unmatched in the season, then the match is
  * inserted and both entries point at it. Null when either player was matched, left or expired meanwhile.
@@ -108,14 +127,15 @@ async function createMatch(trx: Knex, input: PlayerPair & { season_id: number; n
 
 /**
  * One pairing pass (decisions §5: at least once a second and on every queue entry): reads who is waiting in the
- * active season while its window is open, pairs them with `pairPlayers`, and creates each match in its own
+ * active season while its window is open, pairs them with `pairPlayers` (never a blocked pair), and creates each match in its own
  * transaction (see `createMatch`). Both players of each new match get `match`. Two passes at once (two workers, or
  * a tick and an on-demand pass) cannot match a player twice: the second finds the entry taken and skips the pair.
  */
 export const pairQueue: Sweep = async (knex, now) => {
   const season = await playSeason(knex);
   if (!season || !isWindowOpen(season, now)) return [];
-  const pairs = pairPlayers(await pairingCandidates(knex, season.id, now), now.getTime());
+  const candidates = await pairingCandidates(knex, season.id, now);
+  const pairs = pairPlayers(candidates, now.getTime(), await blockedPairs(knex, candidates));
   const created: (MatchRow | null)[] = new Array(pairs.length).fill(null);
   const failures: unknown[] = [];
   let next = 0;

@@ -26,6 +26,7 @@ import { visuallyHidden } from '../../components/visually-hidden.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { getConflicts } from './get-conflicts.ts';
 import { CardFacts } from '../../components/card-facts.tsx';
+import { MyReports } from '../safety/my-reports.tsx';
 
 type ListState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; conflicts: ConflictEntry[] };
 
@@ -264,6 +265,7 @@ export function Component() {
             {t('conflicts.title')}
           </Typography>
           <ConflictList user={user} />
+          <MyReports />
         </>
       ) : state.authenticating ? (
         <LoadingScreen fullScreen={false} />

@@ -10,6 +10,7 @@ import type { ForumPostPayload } from '@ecup/domain';
 import { UserAvatar } from '../../components/user-avatar.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { lifetimePosts } from './wording.ts';
+import '../safety/i18n.ts';
 
 export interface PostActions {
   /** Set for signed-in players on others' posts. */
@@ -110,9 +111,10 @@ export function PostCard({
           overflowWrap: 'anywhere',
           lineHeight: 1.6,
           opacity: hidden ? 0.6 : 1,
+          ...(post.blocked ? { fontStyle: 'italic', color: 'text.secondary' } : {}),
         }}
       >
-        {post.message}
+        {post.blocked ? t('safety.postHidden') : post.message}
       </Typography>
       {showActions && (
         <Box

@@ -2,10 +2,12 @@ import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 're
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import FlagOutlined from '@mui/icons-material/FlagOutlined';
 import SendIcon from '@mui/icons-material/Send';
 import {
   CHAT_MESSAGE_MAX,
@@ -19,6 +21,7 @@ import { useClient } from '../../app/client-context.tsx';
 import { UserAvatar } from '../../components/user-avatar.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { sendMessage } from './send-message.ts';
+import '../safety/i18n.ts';
 
 /** Within this distance of the bottom the list follows new lines; further up the reader is looking back. */
 const FOLLOW_PX = 80;
@@ -29,7 +32,15 @@ export function useChatText(): (message: ChatMessagePayload) => string {
   return (message) => (message.preset ? t(`game.chat.preset.${message.preset}`) : message.content);
 }
 
-function ChatLine({ message, mine }: { message: ChatMessagePayload; mine: boolean }) {
+function ChatLine({
+  message,
+  mine,
+  onReport,
+}: {
+  message: ChatMessagePayload;
+  mine: boolean;
+  onReport?(message: ChatMessagePayload): void;
+}) {
   const { t, dateTime } = useI18n();
   const text = useChatText();
   const admin = message.class_name === 'admin';
@@ -85,6 +96,17 @@ function ChatLine({ message, mine }: { message: ChatMessagePayload; mine: boolea
           {text(message)}
         </Typography>
       </Box>
+      {onReport && !mine && !admin && (
+        <IconButton
+          size="small"
+          aria-label={t('safety.reportLine')}
+          title={t('safety.reportLine')}
+          onClick={() => onReport(message)}
+          sx={{ alignSelf: 'center', color: 'text.secondary' }}
+        >
+          <FlagOutlined fontSize="small" />
+        </IconButton>
+      )}
     </Box>
   );
 }
@@ -104,6 +126,7 @@ export function ChatPanel({
   meId,
   policy,
   onSent,
+  onReport,
 }: {
   gameId: number;
   messages: ChatMessagePayload[];
@@ -111,6 +134,8 @@ export function ChatPanel({
   /** What this viewer's lines may be: the game's policy for its players, 'free' for staff. */
   policy: ChatPolicy;
   onSent(message: ChatMessagePayload): void;
+  /** A player's "Report" on an opponent's line (absent for staff who only watch). */
+  onReport?(message: ChatMessagePayload): void;
 }) {
   const { t, tm } = useI18n();
   const [notice, setNotice] = useState<string | null>(null);
@@ -212,7 +237,9 @@ export function ChatPanel({
             {t('game.chat.empty')}
           </Typography>
         ) : (
-          messages.map((message) => <ChatLine key={message.id} message={message} mine={message.user_id === meId} />)
+          messages.map((message) => (
+            <ChatLine key={message.id} message={message} mine={message.user_id === meId} onReport={onReport} />
+          ))
         )}
       </Box>
       {policy === 'off' ? (

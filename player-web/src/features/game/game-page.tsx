@@ -13,7 +13,7 @@ import type { Theme } from '@mui/material/styles';
 import TrendingDown from '@mui/icons-material/TrendingDown';
 import TrendingFlat from '@mui/icons-material/TrendingFlat';
 import TrendingUp from '@mui/icons-material/TrendingUp';
-import { MESSAGES, parsePositiveInt, type GamePayload, type UserPayload } from '@ecup/domain';
+import { MESSAGES, parsePositiveInt, type ChatMessagePayload, type GamePayload, type UserPayload } from '@ecup/domain';
 import { useClient } from '../../app/client-context.tsx';
 import { usePageTitle } from '../../app/use-page-title.ts';
 import { LoadingScreen } from '../../components/loading-screen.tsx';
@@ -37,6 +37,8 @@ import {
 } from './game-logic.ts';
 import { PlayerResultPanel, StaffResultSummary } from './result-panel.tsx';
 import { useGame } from './use-game.ts';
+import { OpponentActions } from '../safety/opponent-actions.tsx';
+import { ReportDialog } from '../safety/report-dialog.tsx';
 
 /** An Elo change as a chip with its sign and an arrow (never colour alone). */
 function EloChange({ change }: { change: number }) {
@@ -135,6 +137,7 @@ function GameScreen({ gameId, user }: { gameId: number | null; user: UserPayload
   const [chatNews, setChatNews] = useState('');
   const [polite, setPolite] = useState('');
   const shown = useRef<GamePayload | null>(null);
+  const [reportedLine, setReportedLine] = useState<ChatMessagePayload | null>(null);
 
   const { state, replace, update, retry } = useGame(gameId, {
     onMessage: (message) => {
@@ -200,6 +203,18 @@ function GameScreen({ gameId, user }: { gameId: number | null; user: UserPayload
         <Typography color="text.secondary">{t('game.started', { date: dateTime(game.inserted) })}</Typography>
       </Stack>
       <Scoreboard game={game} viewer={viewer} announce={setPolite} />
+      {viewer.kind === 'player' && (
+        <Box sx={{ mt: 1 }}>
+          <OpponentActions
+            gameId={game.id}
+            opponent={seatOf(game, otherSeat(viewer.seat)).player}
+            onBlocked={() => {
+              const opponentId = seatOf(game, otherSeat(viewer.seat)).player.id;
+              update((g) => ({ ...g, messages: g.messages.filter((m) => m.user_id !== opponentId) }));
+            }}
+          />
+        </Box>
+      )}
       <Box
         sx={{
           mt: { xs: 2, md: 3 },
@@ -234,7 +249,17 @@ function GameScreen({ gameId, user }: { gameId: number | null; user: UserPayload
             meId={user.id}
             policy={viewer.kind === 'player' ? game.chat_policy : 'free'}
             onSent={(message) => update((g) => ({ ...g, messages: appendOnce(g.messages, message) }))}
+            onReport={viewer.kind === 'player' ? setReportedLine : undefined}
           />
+          {viewer.kind === 'player' && (
+            <ReportDialog
+              open={reportedLine !== null}
+              gameId={game.id}
+              chatMessageId={reportedLine?.id ?? null}
+              name={reportedLine?.name ?? ''}
+              onClose={() => setReportedLine(null)}
+            />
+          )}
         </Box>
       </Box>
       <Box role="status" aria-atomic sx={visuallyHidden}>

@@ -1,0 +1,97 @@
+import type { Knex } from 'knex';
+import { MESSAGES, type ReportOutcome } from '@ecup/domain';
+import { writeAudit } from '../audit.ts';
+import { CommandRejected, type CommandEvent, type CommandOutcome } from '../types.ts';
+import type { AdminActor } from './actor.ts';
+import { banUser } from './ban-user.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** What a moderator does with a chat or player report (canBanUsers, checked by the caller). */
+export type ReportAction =
+  | { action: 'dismiss' }
+  | { action: 'warn'; message: string }
+  | { action: 'mute'; days: number }
+  | { action: 'ban'; reason: string; days: number | null };
+
+const OUTCOME: Record<ReportAction['action'], ReportOutcome> = {
+  dismiss: 'dismissed',
+  warn: 'warned',
+  mute: 'muted',
+  ban: 'banned',
+};
+
+/**
+ * A moderator settles a report (decisions §10): dismiss it, warn the reported player (a message they see once on
+ * their next visit), mute their chat for some days, or ban them (the console's ban, audited as `user.ban`). The
+ * report is settled with its outcome and audited; a report already settled is a 409, an unknown one a 404.
+ */
+export async function actOnReport(
+  trx: Knex,
+  input: { actor: AdminActor; report_id: number; act: ReportAction; ip: string | null; now: Date },
+): Promise<CommandOutcome<{ id: number }>> {
+  const report = (await trx('reports')
+    .where('id', input.report_id)
+    .forUpdate()
+    .first('id', 'reported_user_id', 'resolved_at')) as
+    { id: number; reported_user_id: number; resolved_at: Date | null } | undefined;
+  if (!report) throw new CommandRejected('not_found', MESSAGES.recordNotFound);
+  if (report.resolved_at !== null) throw new CommandRejected('conflict', MESSAGES.reportAlreadySettled);
+  const userId = Number(report.reported_user_id);
+  const common = { actor_user_id: input.actor.id, ip: input.ip, now: input.now };
+  const events: CommandEvent[] = [];
+  const { act } = input;
+  if (act.action === 'warn') {
+    const [warningId] = await trx('user_warnings').insert({
+      user_id: userId,
+      message: act.message,
+      created_by: input.actor.id,
+      created_at: input.now,
+    });
+    await writeAudit(trx, {
+      ...common,
+      action: 'user.warn',
+      entity: 'user',
+      entity_id: userId,
+      before: null,
+      after: { warning_id: Number(warningId), message: act.message },
+    });
+  }
+  if (act.action === 'mute') {
+    const user = (await trx('users').where('id', userId).forUpdate().first('chat_muted_until')) as {
+      chat_muted_until: Date | null;
+    };
+    const until = new Date(input.now.getTime() + act.days * DAY_MS);
+    await trx('users').where('id', userId).update({ chat_muted_until: until, updated_at: input.now });
+    await writeAudit(trx, {
+      ...common,
+      action: 'user.mute_chat',
+      entity: 'user',
+      entity_id: userId,
+      before: { chat_muted_until: user.chat_muted_until },
+      after: { chat_muted_until: until, days: act.days },
+    });
+  }
+  if (act.action === 'ban') {
+    const banned = await banUser(trx, {
+      actor: input.actor,
+      user_id: userId,
+      reason: act.reason,
+      days: act.days,
+      ip: input.ip,
+      now: input.now,
+    });
+    events.push(...banned.events);
+  }
+  const outcome = OUTCOME[act.action];
+  await trx('reports').where('id', report.id).update({ resolved_at: input.now, resolved_by: input.actor.id, outcome });
+  await writeAudit(trx, {
+    ...common,
+    action: 'report.resolve',
+    entity: 'report',
+    entity_id: report.id,
+    before: { resolved: false },
+    after: { resolved: true, outcome },
+  });
+  return { result: { id: Number(report.id) }, events };
+}

@@ -1,0 +1,89 @@
+import type { Knex } from 'knex';
+import { MESSAGES, type BlockedPlayerPayload } from '@ecup/domain';
+import { writeAudit } from '../audit.ts';
+import { CommandRejected, type CommandOutcome } from '../types.ts';
+
+/** Whether the two ever met in a game (a block needs a game together, so nobody blocks strangers by id). */
+async function playedTogether(knex: Knex, a: number, b: number): Promise<boolean> {
+  const game = await knex('games')
+    .where((q) => q.where({ user_1_id: a, user_2_id: b }).orWhere({ user_1_id: b, user_2_id: a }))
+    .first('id');
+  return game !== undefined;
+}
+
+/**
+ * A player blocks an opponent from one of their games (decisions §10): never paired again, either way, and the
+ * blocked player's chat lines and forum posts are hidden for the blocker. Anyone the player never played is a 404.
+ * Blocking twice keeps the first block.
+ */
+export async function blockUser(
+  trx: Knex,
+  input: { user_id: number; blocked_user_id: number; ip: string | null; now: Date },
+): Promise<CommandOutcome<{ blocked: true }>> {
+  if (input.user_id === input.blocked_user_id || !(await playedTogether(trx, input.user_id, input.blocked_user_id))) {
+    throw new CommandRejected('not_found', MESSAGES.playerNotFound);
+  }
+  await trx('blocks')
+    .insert({ blocker_user_id: input.user_id, blocked_user_id: input.blocked_user_id, created_at: input.now })
+    .onConflict(['blocker_user_id', 'blocked_user_id'])
+    .ignore();
+  await writeAudit(trx, {
+    actor_user_id: input.user_id,
+    action: 'user.block',
+    entity: 'user',
+    entity_id: input.blocked_user_id,
+    before: null,
+    after: { blocked: true },
+    ip: input.ip,
+    now: input.now,
+  });
+  return { result: { blocked: true }, events: [] };
+}
+
+/** A player lifts their block of someone; a block that is not there is a 404. */
+export async function unblockUser(
+  trx: Knex,
+  input: { user_id: number; blocked_user_id: number; ip: string | null; now: Date },
+): Promise<CommandOutcome<{ blocked: false }>> {
+  const removed = await trx('blocks')
+    .where({ blocker_user_id: input.user_id, blocked_user_id: input.blocked_user_id })
+    .delete();
+  if (removed === 0) throw new CommandRejected('not_found', MESSAGES.playerNotFound);
+  await writeAudit(trx, {
+    actor_user_id: input.user_id,
+    action: 'user.unblock',
+    entity: 'user',
+    entity_id: input.blocked_user_id,
+    before: { blocked: true },
+    after: { blocked: false },
+    ip: input.ip,
+    now: input.now,
+  });
+  return { result: { blocked: false }, events: [] };
+}
+
+/** The players a user blocked, newest first (GET /user/blocks). */
+export async function blockedPlayers(knex: Knex, userId: number): Promise<BlockedPlayerPayload[]> {
+  const rows = (await knex('blocks')
+    .join('users', 'users.id', 'blocks.blocked_user_id')
+    .where('blocks.blocker_user_id', userId)
+    .orderBy('blocks.created_at', 'desc')
+    .select('users.id', 'users.username', 'users.avatar_hash', 'blocks.created_at')) as {
+    id: number;
+    username: string;
+    avatar_hash: string | null;
+    created_at: Date;
+  }[];
+  return rows.map((row) => ({
+    user_id: Number(row.id),
+    username: row.username,
+    avatar_hash: row.avatar_hash ?? null,
+    blocked_at: new Date(row.created_at).toISOString(),
+  }));
+}
+
+/** Ids of the users `userId` blocked (their chat lines and posts are hidden for `userId`). */
+export async function blockedIds(knex: Knex, userId: number): Promise<Set<number>> {
+  const ids = (await knex('blocks').where('blocker_user_id', userId).pluck('blocked_user_id')) as number[];
+  return new Set(ids.map(Number));
+}

@@ -1,0 +1,3 @@
+export * from './report-game.ts';
+export * from './blocks.ts';
+export * from './warnings.ts';

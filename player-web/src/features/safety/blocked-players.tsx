@@ -1,0 +1,80 @@
+import { useCallback, useEffect, useState } from 'react';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { MESSAGES, type BlockedPlayerPayload } from '@ecup/domain';
+import { useClient } from '../../app/client-context.tsx';
+import { UserAvatar } from '../../components/user-avatar.tsx';
+import { useI18n } from '../../i18n/i18n.tsx';
+import { FormSection } from '../account/account-layout.tsx';
+import { getBlocks, unblockPlayer } from './safety-api.ts';
+import './i18n.ts';
+
+/** Settings: the players the user blocked, each with "Unblock" (decisions §10). */
+export function BlockedPlayersSection() {
+  const { t, tm, dateTime } = useI18n();
+  const { api, popover } = useClient();
+  const [blocks, setBlocks] = useState<BlockedPlayerPayload[] | null>(null);
+  const [pending, setPending] = useState<number | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      setBlocks((await getBlocks(api)).blocks);
+    } catch {
+      setBlocks([]);
+    }
+  }, [api]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const unblock = async (player: BlockedPlayerPayload) => {
+    setPending(player.user_id);
+    try {
+      await unblockPlayer(api, player.user_id);
+      setBlocks((list) => (list ?? []).filter((b) => b.user_id !== player.user_id));
+      popover(t('safety.blocked.title'), tm(MESSAGES.playerUnblocked));
+    } catch {
+      // The api client showed the server's message.
+    } finally {
+      setPending(null);
+    }
+  };
+
+  return (
+    <FormSection id="settings-blocked" title={t('safety.blocked.title')}>
+      {blocks !== null && blocks.length === 0 && (
+        <Typography color="text.secondary">{t('safety.blocked.empty')}</Typography>
+      )}
+      <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 0 }} data-blocked-players>
+        {(blocks ?? []).map((player) => (
+          <Stack
+            component="li"
+            key={player.user_id}
+            direction="row"
+            spacing={1.5}
+            sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}
+            data-blocked={player.username}
+          >
+            <UserAvatar username={player.username} avatarHash={player.avatar_hash} size={32} decorative />
+            <Stack sx={{ flex: 1, minWidth: 0 }}>
+              <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{player.username}</Typography>
+              <Typography variant="caption" color="text.secondary">
+                {t('safety.blocked.since', { date: dateTime(new Date(player.blocked_at)) })}
+              </Typography>
+            </Stack>
+            <Button
+              variant="outlined"
+              size="small"
+              disabled={pending === player.user_id}
+              aria-label={t('safety.unblockName', { name: player.username })}
+              onClick={() => void unblock(player)}
+            >
+              {t('safety.unblock')}
+            </Button>
+          </Stack>
+        ))}
+      </Stack>
+    </FormSection>
+  );
+}
