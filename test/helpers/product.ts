@@ -41,8 +41,9 @@ export async function startProduct(label = 'e2e', env: NodeJS.ProcessEnv = {}): 
     REDIS_PREFIX: prefix,
     UPLOAD_DIR: path.join(dir, 'uploads'),
     MAIL_OUTBOX: outbox,
-    // The factories' cheaper scrypt cost, so their users are not rehashed at every test's sign-in.
-    PASSWORD_COST: String(FACTORY_COST),
+    // The factories' cheaper scrypt cost, so their users are not rehashed at every test's sign-in (production
+    // refuses a cost below the default: there the product's own applies).
+    ...(env?.NODE_ENV === 'production' ? {} : { PASSWORD_COST: String(FACTORY_COST) }),
     ...env,
   });
   try {
