@@ -243,7 +243,7 @@ test.serial('a stored session signs in at start; /auth/{id}/{token} shows "Signi
   t.true(await menu.isVisible(), 'still signed in after a reload');
 });
 
-test.serial('stored credentials that no longer work are cleared and the visitor is anonymous', async (t) => {
+test.serial('stored credentials that no longer work are cleared, the visitor is anonymous and told once', async (t) => {
   const page = await newDesktopPage(browser);
   t.teardown(() => page.context().close());
   await page.goto(product.url);
@@ -254,7 +254,12 @@ test.serial('stored credentials that no longer work are cleared and the visitor 
   await page.reload();
   await page.getByRole('button', { name: 'Sign in' }).waitFor();
   await page.waitForFunction(() => localStorage.getItem('ecup.token') === null);
-  t.is(await page.getByRole('dialog').count(), 0, 'no popover for an expired session');
+  // A session the server no longer knows has ended (decisions §10): one "Signed out" popover says so.
+  t.true((await dialogText(page)).includes(MESSAGES.sessionExpired));
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  t.is(await page.getByRole('dialog').count(), 0, 'the message shows once');
 });
 
 test.serial('an unknown path redirects to /', async (t) => {

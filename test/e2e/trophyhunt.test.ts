@@ -31,8 +31,9 @@ interface Player {
   auth: Credentials;
 }
 
+/** A new player signed in at the server clock's now (a session begun before a clock jump of weeks has ended). */
 async function newPlayer(product: RunningProduct): Promise<Player> {
-  const { user, auth } = await signedInUser(product.knex);
+  const { user, auth } = await signedInUser(product.knex, {}, new Date(await serverNow(product)));
   return { id: user.id, username: user.username, auth };
 }
 
@@ -178,7 +179,8 @@ test.serial("after the hunt's end the page says the season has ended instead of 
   });
   t.is(moved.status, 200);
 
-  await page.reload();
+  // Weeks later the first session has ended; the player signs in again.
+  await open(page, product, '/trophyhunt', await newPlayer(product));
   const ended = MESSAGES.seasonEnded(season.product_name);
   await page.getByRole('heading', { name: ended }).waitFor();
   t.is(await page.getByRole('meter').count(), 0, 'no pool');
