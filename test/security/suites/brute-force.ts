@@ -411,10 +411,11 @@ export const suite: Suite = {
         const paired = Math.abs(median(wrongTimes.map((ms, index) => ms - unknownTimes[index]!)));
         figures['median paired difference ms'] = paired.toFixed(2);
         figures['answer mismatches'] = mismatches;
-        // The full run holds the issue's 5 ms. The CI size runs beside other suites on two shared cores, where a few
-        // milliseconds are noise: it only catches the real leak, an unknown user answered without the password-hash
-        // work, which shows as a difference of most of a hash's time.
-        const allowedMs = fast ? Math.max(5, 0.25 * Math.min(mw, mu)) : 5;
+        // The full run holds the issue's 5 ms. The CI size runs beside other suites on two shared cores, where the
+        // low-priority hashing thread's share of a core comes and goes by tens of milliseconds: it only catches the
+        // real leak, an unknown user answered without the password-hash work, where the faster kind takes a small
+        // part of the slower one's time (a difference of many times the faster median).
+        const allowedMs = fast ? Math.max(5, 0.5 * Math.min(mw, mu)) : 5;
         if (Math.abs(mw - mu) > allowedMs && paired > allowedMs) {
           violations.push(
             `medians differ by ${Math.abs(mw - mu).toFixed(2)} ms, paired by ${paired.toFixed(2)} ms ` +
