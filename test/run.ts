@@ -5,9 +5,14 @@
  * count as failed. The exit code is AVA's, and non-zero when AVA printed no summary at all.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
+import { DEMO_ACCOUNTS, DEV_APP_SECRET_FILE } from '@ecup/db';
+import { DEFAULT_PASSWORD, signupFields } from './helpers/factories.ts';
+import { findSecrets, logFiles, secretKinds, type SecretFinding } from './log-secrets.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const bin = (name: string) => fileURLToPath(new URL(`../node_modules/.bin/${name}`, import.meta.url));
@@ -118,6 +123,45 @@ function runAva(args: string[]): Promise<{ code: number; output: string }> {
   });
 }
 
+/** The passwords and secrets every test run knows of: the demo's, the factories', development's app secret. */
+function knownSecrets(): Record<string, string> {
+  const values: Record<string, string> = {
+    "the factories' password": DEFAULT_PASSWORD,
+    "the sign-up form's password": signupFields().password!,
+    ...Object.fromEntries(Object.values(DEMO_ACCOUNTS).map((a) => [`${a.username}'s password`, a.password])),
+  };
+  try {
+    values["development's APP_SECRET"] = readFileSync(DEV_APP_SECRET_FILE, 'utf8').trim();
+  } catch {
+    // No development secret generated on this machine yet.
+  }
+  return values;
+}
+
+/**
+ * No password, token or secret is ever written to a log: checks AVA's output and every log the run's servers wrote
+ * into `logDir`, prints what it found (never the value) and returns how many checks failed (0 or 1).
+ */
+function checkLogsForSecrets(avaOutput: string, logDir: string): number {
+  const kinds = secretKinds(knownSecrets());
+  const logs = logFiles(logDir);
+  const findings: SecretFinding[] = [
+    ...findSecrets(avaOutput, "AVA's output", kinds),
+    ...logs.flatMap((log) => findSecrets(log.text, log.name, kinds)),
+  ];
+  const bytes = logs.reduce((sum, log) => sum + Buffer.byteLength(log.text), Buffer.byteLength(avaOutput));
+  const size = `${(bytes / 2 ** 20).toFixed(1)} MiB`;
+  if (findings.length === 0) {
+    console.log(
+      `\n  ✔ no password, token or secret in the test run's output and its ${logs.length} server logs (${size})`,
+    );
+    return 0;
+  }
+  console.log(`\n  ✘ secrets in the test run's logs (${findings.length} lines; the logs are kept in ${logDir}):`);
+  for (const { what, where, line } of findings.slice(0, 30)) console.log(`    ${what}: ${where}, line ${line}`);
+  return 1;
+}
+
 async function main(): Promise<number> {
   const build = spawnSync(bin('tsx'), ['scripts/src/build-web-if-needed.ts'], { cwd: ROOT, stdio: 'inherit' });
   if (build.status !== 0) {
@@ -141,8 +185,13 @@ async function main(): Promise<number> {
         ];
   const totals: Counts = { passed: 0, failed: 0, skipped: 0, summarised: true };
   let exitCode = 0;
+  // Every server a test starts writes its log here (test/helpers: testLogFile), to be checked for secrets at the end.
+  const logDir = mkdtempSync(path.join(os.tmpdir(), 'ecup-test-logs-'));
+  process.env.TEST_LOG_DIR = logDir;
+  const outputs: string[] = [];
   for (const args of phases) {
     const { code, output } = await runAva(args);
+    outputs.push(output);
     const counts = countAvaResults(output);
     if (!counts.summarised) {
       console.log(
@@ -155,6 +204,9 @@ async function main(): Promise<number> {
     totals.skipped += counts.skipped;
     if (code !== 0) exitCode = code;
   }
+  const leaks = checkLogsForSecrets(outputs.join('\n'), logDir);
+  if (leaks === 0) rmSync(logDir, { recursive: true, force: true });
+  totals.failed += leaks;
   console.log(formatCounts(totals));
   return exitCode === 0 && totals.failed > 0 ? 1 : exitCode;
 }

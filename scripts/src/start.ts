@@ -48,11 +48,12 @@ runMain(async () => {
   const noMetrics = metricsNotice(config);
   if (noMetrics) log.warn(noMetrics);
   log.info(`e-mails: ${config.smtpUrl ? 'sent by SMTP' : `written to ${config.mailOutbox}`}`);
-  // The demo logins are printed only where the demo is seeded (never in production, where SEED_DEMO is refused).
+  // The demo accounts are named only where the demo is seeded (never in production, where SEED_DEMO is refused);
+  // no password is ever written to a log, so theirs are in the README.
   if (config.seedDemo) {
     log.info(
-      `demo logins: ${DEMO_ACCOUNTS.player.username} / ${DEMO_ACCOUNTS.player.password} (player), ` +
-        `${DEMO_ACCOUNTS.admin.username} / ${DEMO_ACCOUNTS.admin.password} (admin)`,
+      `demo accounts: ${DEMO_ACCOUNTS.player.username} (player) and ${DEMO_ACCOUNTS.admin.username} (admin); ` +
+        'their passwords are in the README',
     );
   }
   stopOnSignals([() => api.close(), async () => worker?.close(), () => knex.destroy()], {

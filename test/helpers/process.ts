@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, copyFileSync, openSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -23,13 +23,26 @@ export interface RunningProcess {
   exited: Promise<number | null>;
 }
 
+/** Logs this test process has written into TEST_LOG_DIR so far (for unique names). */
+let logsWritten = 0;
+
+/** A new log file's path in the test run's TEST_LOG_DIR (`npm test` checks them for secrets), or null outside a run. */
+export function testLogFile(name: string): string | null {
+  const dir = process.env.TEST_LOG_DIR;
+  return dir ? path.join(dir, `${name}-${process.pid}-${++logsWritten}.log`) : null;
+}
+
 /**
- * Runs a TypeScript entry point of the repository with tsx and the given environment. Its output is kept in memory,
- * or written to `logFile`: the product's logger writes synchronously, so a process under load whose output goes
- * into a pipe waits whenever this (busy) test process is slow to read it.
+ * Runs a TypeScript entry point of the repository with tsx and the given environment. Its output is written to
+ * `logFile`, or within `npm test` to a log in TEST_LOG_DIR, else kept in memory: the product's logger writes
+ * synchronously, so a process under load whose output goes into a pipe waits whenever this (busy) test process is
+ * slow to read it. A given `logFile` is copied into TEST_LOG_DIR when the process exits, so that `npm test` checks
+ * every log a started process wrote.
  */
 export function runEntry(entry: string, env: NodeJS.ProcessEnv, options: { logFile?: string } = {}): RunningProcess {
-  const file = options.logFile === undefined ? null : openSync(options.logFile, 'a');
+  const name = path.basename(path.dirname(path.dirname(entry)));
+  const logFile = options.logFile ?? testLogFile(name) ?? undefined;
+  const file = logFile === undefined ? null : openSync(logFile, 'a');
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, entry)], {
     cwd: ROOT,
     // As `npm start` / `npm run api` / `npm run worker` start them (package.json: two malloc arenas, README).
@@ -40,8 +53,20 @@ export function runEntry(entry: string, env: NodeJS.ProcessEnv, options: { logFi
   let out = '';
   child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const output = () => (options.logFile === undefined ? out : readFileSync(options.logFile, 'utf8'));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      const copy = options.logFile === undefined ? null : testLogFile(name);
+      if (copy !== null) {
+        try {
+          copyFileSync(options.logFile!, copy);
+        } catch {
+          // The test removed its folder first: there is nothing left to check.
+        }
+      }
+      resolve(code);
+    }),
+  );
+  const output = () => (logFile === undefined ? out : readFileSync(logFile, 'utf8'));
   return { child, output, exited };
 }
 

@@ -3,12 +3,48 @@ import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import type { Knex } from 'knex';
+import { pino } from 'pino';
 import { createShiftableClock, type ShiftableClock } from '@ecup/domain';
-import { createLogger, loadConfig, seedBase, type Config, type Logger } from '@ecup/db';
+import {
+  HASHING_LIMITS,
+  createLogger,
+  loadConfig,
+  seedBase,
+  setHashingLimits,
+  type Config,
+  type Logger,
+} from '@ecup/db';
 import { createMetricsRegistry, startApi, type AppDeps, type RealtimeServer } from '@ecup/api';
 import { startWorker, type WorkerHandle } from '@ecup/worker';
 import { createTestDatabase, testRedisPrefix } from './db.ts';
 import { FACTORY_COST } from './factories.ts';
+import { testLogFile } from './process.ts';
+
+/**
+ * A test process's hashing line. Its in-process servers share one line with every test of the file running at once
+ * (AVA runs them together) on a machine running other test files too, where a production server's line holds only
+ * its own requests: the line is longer and a check may wait a minute, so a test of sign-up or sign-in is not
+ * refused as busy by its neighbours. The busy answer itself has its own tests with a short line
+ * (test/api/password-hashing.test.ts, db/src/security/passwords.test.ts, test/e2e/sign-in-busy.test.ts). Set once,
+ * before any test hashes.
+ */
+await setHashingLimits({ ...HASHING_LIMITS, queueMax: 8 * HASHING_LIMITS.queueMax, maxWaitMs: 60_000 });
+
+/**
+ * A test server's logger: errors on stdout (AVA shows them with the test), and within `npm test` every line from
+ * info up in a log in TEST_LOG_DIR too, which the run checks for secrets.
+ */
+function testLogger(label: string): Logger {
+  const file = testLogFile(label);
+  if (file === null) return createLogger({ level: 'error' });
+  return createLogger({
+    level: 'info',
+    destination: pino.multistream([
+      { level: 'info', stream: pino.destination({ dest: file, sync: true }) },
+      { level: 'error', stream: pino.destination({ dest: 1, sync: true }) },
+    ]),
+  });
+}
 
 /** A clock tests can move (the domain's shiftable clock over the system clock). */
 export type TestClock = ShiftableClock;
@@ -40,7 +76,7 @@ export async function startTestServer(
     worker?: boolean;
     label?: string;
     env?: NodeJS.ProcessEnv;
-    /** The API's and the worker's logger; by default only errors are written. */
+    /** The API's and the worker's logger; by default errors on stdout (and, within `npm test`, all from info up in the run's logs). */
     log?: Logger;
     /** The API's and the worker's clock; by default the system clock, movable by tests. */
     clock?: TestClock;
@@ -65,7 +101,7 @@ export async function startTestServer(
   });
   const clock = options.clock ?? createClock();
   await seedBase(db.knex, { now: clock.now() });
-  const log = options.log ?? createLogger({ level: 'error' });
+  const log = options.log ?? testLogger(label);
   // One registry for the API and its in-process worker, as `npm start` has.
   const metrics = createMetricsRegistry();
   const worker = options.worker

@@ -58,7 +58,11 @@ test('the start command creates and seeds a new database, serves the demo login 
   });
   t.teardown(() => void proc.child.kill('SIGKILL'));
   await waitForOutput(proc, 'eCup is running on', 90_000);
-  t.regex(proc.output(), /demo logins: demo_player \/ PlayerDemo2020! \(player\)/);
+  t.regex(
+    proc.output(),
+    /demo accounts: demo_player \(player\) and demo_admin \(admin\); their passwords are in the README/,
+  );
+  t.false(proc.output().includes(DEMO_ACCOUNTS.player.password), 'no password in the log');
 
   const api = client(`http://127.0.0.1:${port}`);
   const login = await api.post<{ id: number; token: string }>('/user/login', {
