@@ -5,6 +5,7 @@
 export const QUEUE_NAMES = {
   email: 'email',
   play: 'play',
+  calendar: 'calendar',
 } as const;
 
 export interface JobMap {
@@ -18,6 +19,20 @@ export interface JobMap {
     /** A pairing pass at once, asked for by the API when a player enters the queue. */
     pair: Record<string, never>;
   };
+  /** Once per period of the season's local calendar (`calendarJobId`), whatever the number of workers. */
+  calendar: {
+    /** Monday 00:00: trophies still held from an earlier week go back to their pools (decisions §7). */
+    'reset-trophy-pools': CalendarJobData;
+    /** Nightly: ended sessions and spent password-reset links are deleted (decisions §10). */
+    'clean-sessions': CalendarJobData;
+    /** Nightly: masked lines' originals past CHAT_ORIGINAL_RETENTION_DAYS are deleted (issue 18). */
+    'clean-chat-originals': CalendarJobData;
+  };
+}
+
+/** What a calendar job carries: the period it runs for, as its job id names it (for the logs; the job reads the clock). */
+export interface CalendarJobData {
+  period: string;
 }
 
 /** Scheduler id of the play tick: one per period whatever the number of workers (decisions §1). */
@@ -67,12 +82,11 @@ export function emailJobs(emailIds: number[]) {
 export const EMAIL_RECONCILE_EVERY_MS = 60_000;
 /** Scheduler id of the e-mail reconciler: one per period whatever the number of workers (decisions §1). */
 export const EMAIL_RECONCILE_SCHEDULER_ID = 'reconcile-emails';
-/** How often the worker deletes ended sessions and spent password-reset links (decisions §10): daily. */
-export const SESSION_CLEANUP_EVERY_MS = 24 * 60 * 60 * 1000;
-/** Scheduler id of the daily clean-up of ended sessions and spent reset links: one whatever the number of workers. */
-export const SESSION_CLEANUP_SCHEDULER_ID = 'clean-sessions';
-/** Scheduler id of the daily deletion of masked lines' originals older than CHAT_ORIGINAL_RETENTION_DAYS (issue 18). */
-export const CHAT_ORIGINALS_CLEANUP_SCHEDULER_ID = 'clean-chat-originals';
+/**
+ * How long a finished calendar job stays in Redis: longer than its period (a week), so a worker that queues the
+ * same period again, started late or on a moved test clock, finds its id and adds nothing.
+ */
+export const CALENDAR_JOB_KEEP_SECONDS = 8 * 24 * 60 * 60;
 /**
  * How often each worker checks that the job schedulers still exist in Redis and registers any that are missing
  * (Redis flushed, or restarted without persistence: decisions §1, Redis is a cache), so no restart is needed.
