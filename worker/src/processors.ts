@@ -1,6 +1,7 @@
 import type { Queue } from 'bullmq';
 import type { Knex } from 'knex';
 import { emailJobs } from '@ecup/domain';
+import { pushesOf, runEloRecalculation } from '@ecup/db';
 import type { Calendar } from './calendar.ts';
 import type { MailTransport } from './mail/transport.ts';
 import type { Processors } from './queues.ts';
@@ -37,7 +38,8 @@ export function emailProcessors(deps: {
 
 /**
  * The play loop (decisions §5): the tick's sweeps, then the calendar's catch-up (so a period that began, on the
- * clock or on a moved test clock, is queued within a second), and the on-demand pairing pass.
+ * clock or on a moved test clock, is queued within a second), the on-demand pairing pass, and the Elo
+ * recalculation after a corrected result (issue 19), whose `stats` pushes go out once it committed.
  */
 export function playProcessors(deps: PlayJobDeps & { calendar: Calendar }): Processors<'play'> {
   return {
@@ -47,6 +49,11 @@ export function playProcessors(deps: PlayJobDeps & { calendar: Calendar }): Proc
       return done;
     },
     pair: () => pairNow(deps),
+    'elo-recalculate': async (data) => {
+      const { result, events } = await runEloRecalculation(deps.knex, { game_id: data.game_id, now: deps.now() });
+      deps.publish(pushesOf(events));
+      return result;
+    },
   };
 }
 

@@ -18,6 +18,8 @@ export interface JobMap {
     'play-tick': Record<string, never>;
     /** A pairing pass at once, asked for by the API when a player enters the queue. */
     pair: Record<string, never>;
+    /** A moderator changed a result after later games were rated: replay the ratings from that game on (issue 19). */
+    'elo-recalculate': EloRecalculateJobData;
   };
   /** Once per period of the season's local calendar (`calendarJobId`), whatever the number of workers. */
   calendar: {
@@ -49,6 +51,33 @@ export const PAIR_JOB = {
 };
 
 export type QueueName = keyof JobMap;
+
+/** Which correction an Elo recalculation follows: the season, the corrected game and the edit's Elo history row. */
+export interface EloRecalculateJobData {
+  season_id: number;
+  game_id: number;
+  history_id: number;
+}
+
+/**
+ * How an Elo recalculation is queued. Its id names the season, the starting game and the correction (its Elo
+ * history row), so the same correction queued twice runs once, and a second correction of the same game while the
+ * first one's job runs gets its own run. Retried with backoff: a deadlock with a result or a lost database is
+ * temporary, and the job is idempotent.
+ */
+export function eloRecalculateJob(data: EloRecalculateJobData) {
+  return {
+    name: 'elo-recalculate' as const,
+    data,
+    opts: {
+      jobId: `elo-recalculate-s${data.season_id}-g${data.game_id}-h${data.history_id}`,
+      attempts: EMAIL_JOB_ATTEMPTS,
+      backoff: { type: 'exponential' as const, delay: EMAIL_JOB_BACKOFF_MS },
+      removeOnComplete: { count: 1000 },
+      removeOnFail: false,
+    },
+  };
+}
 
 /** The BullMQ job id for sending one e-mail row: enqueuing it twice adds one job. */
 export function emailJobId(emailId: number): string {
