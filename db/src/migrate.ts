@@ -17,6 +17,7 @@ import * as m16 from '../migrations/20261126000002_settings.ts';
 import * as m17 from '../migrations/20261126000003_enrolment.ts';
 import * as m18 from '../migrations/20261126000004_chat_safety.ts';
 import * as m19 from '../migrations/20261126000005_reports_blocks.ts';
+import * as m20 from '../migrations/20261126000006_elo_replay.ts';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '20261126000003_enrolment': m17,
   '20261126000004_chat_safety': m18,
   '20261126000005_reports_blocks': m19,
+  '20261126000006_elo_replay': m20,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

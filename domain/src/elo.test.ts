@@ -1,5 +1,5 @@
 import test from 'ava';
-import { actualScore, eloChanges, expectedScore, kFactor, rateGame, replayEloEvents, replayRatings } from './elo.ts';
+import { actualScore, eloChanges, expectedScore, kFactor, rateGame, replayRatings } from './elo.ts';
 
 test('expectedScore follows 1 / (1 + 10^((Rb - Ra) / 400))', (t) => {
   t.is(expectedScore(1000, 1000), 0.5);
@@ -111,61 +111,4 @@ test('replayRatings uses K 20 from the 31st game on', (t) => {
   t.deepEqual(ratings.get(2), { elo: 980, games: 30 });
   // The caller's map is not changed.
   t.deepEqual(initial.get(1), { elo: 1000, games: 30 });
-});
-
-test('replayEloEvents rates finals like replayRatings and records each game as the games table stores it', (t) => {
-  const season = [
-    { kind: 'final' as const, game_id: 10, user_1: 1, user_2: 2, score_1: 3, score_2: 1 },
-    { kind: 'final' as const, game_id: 11, user_1: 2, user_2: 3, score_1: 0, score_2: 0 },
-  ];
-  const replay = replayEloEvents(season);
-  t.deepEqual(replay.ratings, replayRatings(season));
-  t.deepEqual(replay.games.get(10), { elo_1_before: 1000, elo_2_before: 1000, elo_1_after: 1020, elo_2_after: 980 });
-  // 980 draws 1000: E = 0.471249, 980 + 40 * 0.028751 = 981.150 and 1000 - 40 * 0.028751 = 998.850.
-  t.deepEqual(replay.games.get(11), { elo_1_before: 980, elo_2_before: 1000, elo_1_after: 981, elo_2_after: 999 });
-});
-
-test('replayEloEvents applies an edit as the incremental path: old change taken back, new score rated from now', (t) => {
-  const events = [
-    { kind: 'final' as const, game_id: 1, user_1: 1, user_2: 2, score_1: 2, score_2: 0 }, // 1020 / 980
-    { kind: 'final' as const, game_id: 2, user_1: 1, user_2: 3, score_1: 1, score_2: 0 }, // 1: 1020 beats 1000
-    { kind: 'edit' as const, game_id: 1, user_1: 1, user_2: 2, score_1: 0, score_2: 1 },
-  ];
-  const afterTwo = rateGame({ elo_1: 1020, games_1: 1, elo_2: 1000, games_2: 0, score_1: 1, score_2: 0 });
-  // The edit: player 1 is at afterTwo.elo_1 with 2 games; take back +20, rate 0-1 with 1 game behind (K 40).
-  const base1 = afterTwo.elo_1 - 20;
-  const edited = rateGame({ elo_1: base1, games_1: 1, elo_2: 1000, games_2: 0, score_1: 0, score_2: 1 });
-  const replay = replayEloEvents(events);
-  t.deepEqual(replay.ratings.get(1), { elo: edited.elo_1, games: 2 });
-  t.deepEqual(replay.ratings.get(2), { elo: edited.elo_2, games: 1 });
-  t.deepEqual(replay.ratings.get(3), { elo: afterTwo.elo_2, games: 1 });
-  t.deepEqual(replay.games.get(1), {
-    elo_1_before: base1,
-    elo_2_before: 1000,
-    elo_1_after: edited.elo_1,
-    elo_2_after: edited.elo_2,
-  });
-  // Game 2 keeps the change it was rated with before the edit.
-  t.deepEqual(replay.games.get(2), {
-    elo_1_before: 1020,
-    elo_2_before: 1000,
-    elo_1_after: afterTwo.elo_1,
-    elo_2_after: afterTwo.elo_2,
-  });
-  // A second edit starts from the first edit's change.
-  const twice = replayEloEvents([
-    ...events,
-    { kind: 'edit', game_id: 1, user_1: 1, user_2: 2, score_1: 2, score_2: 0 },
-  ]);
-  const base = edited.elo_1 - (edited.elo_1 - base1);
-  t.is(
-    twice.ratings.get(1)!.elo,
-    rateGame({ elo_1: base, games_1: 1, elo_2: 1000, games_2: 0, score_1: 2, score_2: 0 }).elo_1,
-  );
-});
-
-test('replayEloEvents refuses an edit of a game that never became final', (t) => {
-  t.throws(() => replayEloEvents([{ kind: 'edit', game_id: 7, user_1: 1, user_2: 2, score_1: 1, score_2: 0 }]), {
-    message: 'game 7 is edited before it became final',
-  });
 });

@@ -92,83 +92,10 @@ export function replayRatings(
   return ratings;
 }
 
-/**
- * One rating event of the season's history, in the order it was applied: a result becoming final, or a moderator
- * replacing a final result (decisions §5).
- */
-export interface EloEvent {
-  kind: 'final' | 'edit';
-  game_id: number;
-  user_1: number;
-  user_2: number;
-  /** The result this event rates: the final score, or the score the edit set. */
-  score_1: number;
-  score_2: number;
-}
-
 /** A game's Elo as the games table stores it: both players' rating before and after its (current) result. */
 export interface GameElo {
   elo_1_before: number;
   elo_2_before: number;
   elo_1_after: number;
   elo_2_after: number;
-}
-
-export interface EloReplay {
-  /** Every player seen: rating and final games played (the count K reads). */
-  ratings: Map<number, { elo: number; games: number }>;
-  /** Every game seen, with the before/after the incremental path stores for its latest result. */
-  games: Map<number, GameElo>;
-}
-
-/**
- * Replays a rating history exactly as the incremental path applied it (decisions §5, §6; docs/rules.md "Elo
- * rebuild"). A `final` rates the game from both players' current ratings and games played (`rateGame`), as
- * `applyFinalResult` does. An `edit` (a moderator replacing a final result, `replaceFinalResult`) takes the
- * game's current change back from each player's current rating and rates the new score from there with one game
- * fewer than the player has now; the player's rating becomes that result, so games finalised in between keep the
- * changes they had. Players start at 1000 with no games unless `initial` says otherwise. An edit of a game that
- * has not become final is a broken history and throws.
- */
-export function replayEloEvents(
-  events: Iterable<EloEvent>,
-  initial: ReadonlyMap<number, { elo: number; games: number }> = new Map(),
-): EloReplay {
-  const ratings = new Map<number, { elo: number; games: number }>();
-  for (const [id, rating] of initial) ratings.set(id, { ...rating });
-  const games = new Map<number, GameElo>();
-  const get = (id: number) => ratings.get(id) ?? { elo: ELO_START, games: 0 };
-  for (const event of events) {
-    const p1 = get(event.user_1);
-    const p2 = get(event.user_2);
-    let base1 = p1.elo;
-    let base2 = p2.elo;
-    let played1 = p1.games;
-    let played2 = p2.games;
-    if (event.kind === 'edit') {
-      const old = games.get(event.game_id);
-      if (!old) throw new Error(`game ${event.game_id} is edited before it became final`);
-      base1 = p1.elo - (old.elo_1_after - old.elo_1_before);
-      base2 = p2.elo - (old.elo_2_after - old.elo_2_before);
-      played1 = p1.games - 1;
-      played2 = p2.games - 1;
-    }
-    const next = rateGame({
-      elo_1: base1,
-      games_1: played1,
-      elo_2: base2,
-      games_2: played2,
-      score_1: event.score_1,
-      score_2: event.score_2,
-    });
-    games.set(event.game_id, {
-      elo_1_before: base1,
-      elo_2_before: base2,
-      elo_1_after: next.elo_1,
-      elo_2_after: next.elo_2,
-    });
-    ratings.set(event.user_1, { elo: next.elo_1, games: played1 + 1 });
-    ratings.set(event.user_2, { elo: next.elo_2, games: played2 + 1 });
-  }
-  return { ratings, games };
 }

@@ -7,6 +7,7 @@ export * from './sessions.ts';
 export * from './devices.ts';
 export * from './clock.ts';
 export * from './season.ts';
+export * from './calendar.ts';
 export * from './elo.ts';
 export * from './prizes.ts';
 export * from './guardian.ts';

@@ -1,6 +1,6 @@
 import test from 'ava';
 import { Queue } from 'bullmq';
-import { MESSAGES, PERMISSIONS, QUEUE_NAMES, SESSION_CLEANUP_SCHEDULER_ID } from '@ecup/domain';
+import { DEFAULT_TIME_ZONE, MESSAGES, PERMISSIONS, QUEUE_NAMES, calendarJobId } from '@ecup/domain';
 import { createBullConnection, hashToken } from '@ecup/db';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildUser } from '../helpers/factories.ts';
@@ -110,7 +110,7 @@ test.serial('a real-time connection with an ended session is refused', async (t)
   await t.throwsAsync(openSocket(server.url, pair), { message: MESSAGES.sessionExpired });
 });
 
-test.serial('the daily job deletes ended sessions and spent reset links, and keeps the rest', async (t) => {
+test.serial('the nightly job deletes ended sessions and spent reset links, and keeps the rest', async (t) => {
   const ended = await playerSession();
   const endedConsole = await consoleSession();
   await advance(31 * DAY);
@@ -135,17 +135,24 @@ test.serial('the daily job deletes ended sessions and spent reset links, and kee
   });
 
   const connection = createBullConnection(server.config.redisUrl, 'producer');
-  const queue = new Queue(QUEUE_NAMES.email, { connection, prefix: `${server.config.redisPrefix}bull` });
+  const queue = new Queue(QUEUE_NAMES.calendar, { connection, prefix: `${server.config.redisPrefix}bull` });
   t.teardown(async () => {
     await queue.close();
     connection.disconnect();
   });
-  t.truthy(await queue.getJobScheduler(SESSION_CLEANUP_SCHEDULER_ID), 'the daily schedule is registered');
+  const waitCompleted = async (id: string) => {
+    const deadline = Date.now() + 10_000;
+    while (!(await queue.getJob(id))?.finishedOn && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    return (await queue.getJob(id))?.finishedOn !== undefined;
+  };
+  // The clock moved 31 days: the worker queued tonight's clean-up by itself (its id names the night).
+  const tonight = calendarJobId('clean-sessions', now, DEFAULT_TIME_ZONE);
+  t.true(await waitCompleted(tonight), `the calendar ran ${tonight}`);
 
   const sessionsOf = async (ids: number[]) =>
     (await server.knex('sessions').whereIn('user_id', ids).count({ n: '*' }).first())!.n;
   for (const run of [1, 2]) {
-    const job = await queue.add('clean-sessions', {});
+    const job = await queue.add('clean-sessions', { period: `${tonight}-again-${run}` });
     const deadline = Date.now() + 10_000;
     while (!(await job.isCompleted()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     t.true(await job.isCompleted(), `run ${run} finished`);

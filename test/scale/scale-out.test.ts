@@ -301,14 +301,16 @@ test.serial(
       [PLAY_TICK_SCHEDULER_ID],
     );
     const emailSchedulers = await emailQueue.getJobSchedulers();
-    t.deepEqual(emailSchedulers.map((s) => s.key).sort(), [
-      'clean-chat-originals',
-      'clean-sessions',
-      'reconcile-emails',
-    ]);
+    t.deepEqual(
+      emailSchedulers.map((s) => s.key),
+      ['reconcile-emails'],
+    );
     const delayed = await emailQueue.getDelayed();
-    for (const name of ['reconcile-emails', 'clean-sessions', 'clean-chat-originals'])
-      t.is(delayed.filter((job) => job.name === name).length, 1, `one ${name} run is waiting, not one per worker`);
+    t.is(
+      delayed.filter((job) => job.name === 'reconcile-emails').length,
+      1,
+      'one reconciler run is waiting, not one per worker',
+    );
   },
 );
 

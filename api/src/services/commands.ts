@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { CommandRejected, emailIds, pushesOf, transaction, type CommandOutcome } from '@ecup/db';
+import { CommandRejected, eloRecalculations, emailIds, pushesOf, transaction, type CommandOutcome } from '@ecup/db';
 import { HttpError } from '../errors.ts';
 import type { AppDeps } from '../context.ts';
 import { CACHED_READS } from './read-cache.ts';
@@ -39,6 +39,14 @@ export async function runCommand<T>(
         deps.log.warn(`could not close the sockets of user ${event.user_id}: ${(error as Error).message}`);
       });
     }
+  }
+  for (const { season_id, game_id, history_id } of eloRecalculations(outcome.events)) {
+    // Not lost when Redis is away: `elo:rebuild` replays the same games and writes what differs.
+    await deps.jobs.recalculateElo({ season_id, game_id, history_id }).catch((error: unknown) => {
+      deps.log.error(
+        `Elo recalculation after game ${game_id} could not be queued (run elo:rebuild): ${(error as Error).message}`,
+      );
+    });
   }
   const pushes = pushesOf(outcome.events);
   // A result made final or edited tells both players their new stats; this process's ranking pages go at once

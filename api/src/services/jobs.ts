@@ -1,6 +1,6 @@
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { PAIR_JOB, QUEUE_NAMES, emailJobs } from '@ecup/domain';
+import { PAIR_JOB, QUEUE_NAMES, eloRecalculateJob, emailJobs, type EloRecalculateJobData } from '@ecup/domain';
 import { createBullConnection } from '@ecup/db';
 
 /** The producer side of the job queues (the worker consumes them). */
@@ -9,6 +9,8 @@ export interface JobQueues {
   sendEmails(emailIds: number[]): Promise<void>;
   /** Asks the worker for a pairing pass now (decisions §5: "on every enter"); the tick pairs anyway. */
   requestPairing(): Promise<void>;
+  /** Asks the worker to replay the ratings from a corrected game on (issue 19); safe to call twice. */
+  recalculateElo(data: EloRecalculateJobData): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -24,6 +26,10 @@ export function createJobQueues(redisUrl: string, prefix: string): JobQueues {
     },
     async requestPairing() {
       await play.add(PAIR_JOB.name, PAIR_JOB.data, PAIR_JOB.opts);
+    },
+    async recalculateElo(data) {
+      const job = eloRecalculateJob(data);
+      await play.add(job.name, job.data, job.opts);
     },
     async close() {
       await email.close();

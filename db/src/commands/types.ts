@@ -14,7 +14,9 @@ export type CommandEvent =
       /** Only these sessions' sockets close (one session signed out); absent: every session but the kept one. */
       session_ids?: number[];
     }
-  | { type: 'push'; push: Push };
+  | { type: 'push'; push: Push }
+  /** A result changed after later games were rated: the worker replays the ratings from that game on (issue 19). */
+  | { type: 'elo-recalculate'; season_id: number; game_id: number; history_id: number };
 
 export interface CommandOutcome<T> {
   result: T;
@@ -39,6 +41,11 @@ export function emailIds(events: CommandEvent[]): number[] {
 /** The real-time events a command asked for, in order. */
 export function pushesOf(events: CommandEvent[]): Push[] {
   return events.flatMap((event) => (event.type === 'push' ? [event.push] : []));
+}
+
+/** The Elo recalculations a command asked for. */
+export function eloRecalculations(events: CommandEvent[]) {
+  return events.flatMap((event) => (event.type === 'elo-recalculate' ? [event] : []));
 }
 
 /** Wraps pushes as command events. */

@@ -50,10 +50,14 @@ export function isDatabaseUnavailable(error: unknown): boolean {
  * accept timeout, or a result and a trophy sweep, lock the same rows from different ends, so deadlocks are an
  * expected part of the races decisions §2 settles in the database; a retry turns them into the ordinary 200 or 409.
  */
-export async function transaction<T>(knex: Knex, work: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+export async function transaction<T>(
+  knex: Knex,
+  work: (trx: Knex.Transaction) => Promise<T>,
+  config?: Knex.TransactionConfig,
+): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await knex.transaction(work);
+      return await (config ? knex.transaction(work, config) : knex.transaction(work));
     } catch (error) {
       if (!isDeadlock(error) || attempt >= DEADLOCK_ATTEMPTS) throw error;
       // A short, growing, jittered pause lets the winner commit first.

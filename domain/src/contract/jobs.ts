@@ -5,6 +5,7 @@
 export const QUEUE_NAMES = {
   email: 'email',
   play: 'play',
+  calendar: 'calendar',
 } as const;
 
 export interface JobMap {
@@ -17,7 +18,23 @@ export interface JobMap {
     'play-tick': Record<string, never>;
     /** A pairing pass at once, asked for by the API when a player enters the queue. */
     pair: Record<string, never>;
+    /** A moderator changed a result after later games were rated: replay the ratings from that game on (issue 19). */
+    'elo-recalculate': EloRecalculateJobData;
   };
+  /** Once per period of the season's local calendar (`calendarJobId`), whatever the number of workers. */
+  calendar: {
+    /** Monday 00:00: trophies still held from an earlier week go back to their pools (decisions §7). */
+    'reset-trophy-pools': CalendarJobData;
+    /** Nightly: ended sessions and spent password-reset links are deleted (decisions §10). */
+    'clean-sessions': CalendarJobData;
+    /** Nightly: masked lines' originals past CHAT_ORIGINAL_RETENTION_DAYS are deleted (issue 18). */
+    'clean-chat-originals': CalendarJobData;
+  };
+}
+
+/** What a calendar job carries: the period it runs for, as its job id names it (for the logs; the job reads the clock). */
+export interface CalendarJobData {
+  period: string;
 }
 
 /** Scheduler id of the play tick: one per period whatever the number of workers (decisions §1). */
@@ -34,6 +51,33 @@ export const PAIR_JOB = {
 };
 
 export type QueueName = keyof JobMap;
+
+/** Which correction an Elo recalculation follows: the season, the corrected game and the edit's Elo history row. */
+export interface EloRecalculateJobData {
+  season_id: number;
+  game_id: number;
+  history_id: number;
+}
+
+/**
+ * How an Elo recalculation is queued. Its id names the season, the starting game and the correction (its Elo
+ * history row), so the same correction queued twice runs once, and a second correction of the same game while the
+ * first one's job runs gets its own run. Retried with backoff: a deadlock with a result or a lost database is
+ * temporary, and the job is idempotent.
+ */
+export function eloRecalculateJob(data: EloRecalculateJobData) {
+  return {
+    name: 'elo-recalculate' as const,
+    data,
+    opts: {
+      jobId: `elo-recalculate-s${data.season_id}-g${data.game_id}-h${data.history_id}`,
+      attempts: EMAIL_JOB_ATTEMPTS,
+      backoff: { type: 'exponential' as const, delay: EMAIL_JOB_BACKOFF_MS },
+      removeOnComplete: { count: 1000 },
+      removeOnFail: false,
+    },
+  };
+}
 
 /** The BullMQ job id for sending one e-mail row: enqueuing it twice adds one job. */
 export function emailJobId(emailId: number): string {
@@ -67,12 +111,11 @@ export function emailJobs(emailIds: number[]) {
 export const EMAIL_RECONCILE_EVERY_MS = 60_000;
 /** Scheduler id of the e-mail reconciler: one per period whatever the number of workers (decisions §1). */
 export const EMAIL_RECONCILE_SCHEDULER_ID = 'reconcile-emails';
-/** How often the worker deletes ended sessions and spent password-reset links (decisions §10): daily. */
-export const SESSION_CLEANUP_EVERY_MS = 24 * 60 * 60 * 1000;
-/** Scheduler id of the daily clean-up of ended sessions and spent reset links: one whatever the number of workers. */
-export const SESSION_CLEANUP_SCHEDULER_ID = 'clean-sessions';
-/** Scheduler id of the daily deletion of masked lines' originals older than CHAT_ORIGINAL_RETENTION_DAYS (issue 18). */
-export const CHAT_ORIGINALS_CLEANUP_SCHEDULER_ID = 'clean-chat-originals';
+/**
+ * How long a finished calendar job stays in Redis: longer than its period (a week), so a worker that queues the
+ * same period again, started late or on a moved test clock, finds its id and adds nothing.
+ */
+export const CALENDAR_JOB_KEEP_SECONDS = 8 * 24 * 60 * 60;
 /**
  * How often each worker checks that the job schedulers still exist in Redis and registers any that are missing
  * (Redis flushed, or restarted without persistence: decisions §1, Redis is a cache), so no restart is needed.

@@ -11,8 +11,9 @@ export const registerEloCommands: RegisterCommands = (program, runtime) => {
   program
     .command('elo:rebuild')
     .description(
-      "Replay every rating event of the season (finals and moderators' edits, in the order they were applied) from " +
-        '1000, report every player whose stored Elo differs, and write the rebuilt ratings (one transaction).',
+      'Replay every final game of the season and the earlier ones (in the order they became final, with their ' +
+        'current scores) from 1000, report every player whose stored Elo differs, and write the rebuilt ratings ' +
+        '(one transaction).',
     )
     .option('--season <id>', 'the season (default: the current season)', parse.positiveInt)
     .option('--dry-run', 'only report; change nothing')
@@ -57,7 +58,7 @@ export const registerEloCommands: RegisterCommands = (program, runtime) => {
             ? 'dry run: nothing written.'
             : 'rebuilt ratings written.';
       runtime.print(
-        `season ${report.season_id}: replayed ${plural(report.events, 'rating event', 'rating events')} ` +
+        `season ${report.season_id}: replayed ${plural(report.events, 'final game', 'final games')} ` +
           `(${plural(report.edits, 'edit', 'edits')}) from 1000 over ${plural(report.players, 'player', 'players')}; ` +
           `${what}; ${outcome}`,
       );

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Push } from '@ecup/domain';
-import { PLAY_TICK_SWEEPS, pairQueue, pushesOf, type Sweep } from '@ecup/db';
+import { pairQueue, pushesOf, type Sweep } from '@ecup/db';
+import { PLAY_TICK_SWEEPS } from '../sweeps.ts';
 
 export interface PlayJobDeps {
   knex: Knex;

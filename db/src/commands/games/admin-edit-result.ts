@@ -1,10 +1,11 @@
 import type { Knex } from 'knex';
 import { checkAdminEdit, type GameActor, type GamePayload } from '@ecup/domain';
 import { writeAudit } from '../audit.ts';
-import { pushEvents, type CommandOutcome } from '../types.ts';
+import { pushEvents, type CommandEvent, type CommandOutcome } from '../types.ts';
 import { applyFinalResult, replaceFinalResult } from './apply-final-result.ts';
 import { enforce, lockGame, snapshotOf, type GameRow } from './game-row.ts';
 import { gamePayload } from './payload.ts';
+import { hasLaterRatedGames } from './recalculate-elo.ts';
 
 const audited = (game: GameRow) => ({
   state: game.state,
@@ -22,7 +23,8 @@ const audited = (game: GameRow) => ({
  * A moderator sets the final score (spec §4, §6, §7 /admin/games/edit; decisions §5, §8): needs
  * canResolveConflicts; allowed once a result exists (submitted, dropped, conflict or final; 409 while playing). A
  * game in conflict becomes final and Solved; a final result is replaced (old stats and Elo change reversed, new
- * ones applied). Written to the audit log with the game before and after. Pushes `score` and both `stats`.
+ * ones applied). Written to the audit log with the game before and after. Pushes `score` and both `stats`. When
+ * either player has games rated after it, asks the worker to replay the ratings from this game on (issue 19).
  */
 export async function adminEditResult(
   trx: Knex,
@@ -41,6 +43,18 @@ export async function adminEditResult(
       ? await replaceFinalResult(trx, game, input.now, result)
       : await applyFinalResult(trx, game, input.now, result);
   const after = await lockGame(trx, game.id);
+  const recalculate: CommandEvent[] = [];
+  if (game.state === 'final' && (await hasLaterRatedGames(trx, game))) {
+    const edit = (await trx('elo_history').where({ game_id: game.id, kind: 'edit' }).max({ id: 'id' }).first()) as {
+      id: number;
+    };
+    recalculate.push({
+      type: 'elo-recalculate',
+      season_id: game.season_id,
+      game_id: game.id,
+      history_id: Number(edit.id),
+    });
+  }
   await writeAudit(trx, {
     actor_user_id: input.actor.id,
     action: 'game.result.edit',
@@ -51,5 +65,8 @@ export async function adminEditResult(
     ip: input.ip,
     now: input.now,
   });
-  return { result: await gamePayload(trx, after, input.now, input.actor.id), events: pushEvents(pushes) };
+  return {
+    result: await gamePayload(trx, after, input.now, input.actor.id),
+    events: [...pushEvents(pushes), ...recalculate],
+  };
 }

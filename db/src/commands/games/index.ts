@@ -11,3 +11,4 @@ export * from './admin-edit-result.ts';
 export * from './escalate-overdue.ts';
 export * from './conflict-list.ts';
 export * from './active-game.ts';
+export * from './recalculate-elo.ts';

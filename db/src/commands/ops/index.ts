@@ -5,3 +5,4 @@ export * from './prizes.ts';
 export * from './elo-rebuild.ts';
 export * from './user-data.ts';
 export * from './reset-two-factor.ts';
+export * from './elo-replay.ts';

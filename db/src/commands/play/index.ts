@@ -1,4 +1,3 @@
-export * from './sweeps.ts';
 export * from './players.ts';
 export * from './queue-rows.ts';
 export * from './matchmaking-status.ts';

@@ -69,8 +69,8 @@ export const expireTrophies: Sweep = async (knex, now) => {
  * The weekly reset sweep (decisions §7: "the pool resets at the start of every week"): opens this week's pool of
  * every active season whose hunt runs (INSERT IGNORE on the unique week key, so once whatever the number of
  * workers), then sends back every trophy still held from an earlier week's pool whose reset came before the hunt's
- * end (move 'reset', counters drop, `stats` to the holder). A reset missed while no worker ran happens on the first
- * tick after, once.
+ * end (move 'reset', counters drop, `stats` to the holder), at most a batch per season per call. The worker's weekly
+ * calendar job calls it until nothing is left; a reset missed while no worker ran happens when one starts, once.
  */
 export const resetTrophyPools: Sweep = async (knex, now) => {
   const seasons = (

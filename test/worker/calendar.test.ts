@@ -1,0 +1,97 @@
+import test from 'ava';
+import cron from 'node-cron';
+import { QueueEvents } from 'bullmq';
+import {
+  CALENDAR_CRON,
+  QUEUE_NAMES,
+  calendarJobId,
+  nextWeekStart,
+  weekPeriod,
+  type CalendarJobName,
+} from '@ecup/domain';
+import { createBullConnection } from '@ecup/db';
+import { startWorker, type WorkerHandle } from '@ecup/worker';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+
+const NAMES = Object.keys(CALENDAR_CRON) as CalendarJobName[];
+const ZONE = 'Europe/Stockholm';
+const MINUTE_MS = 60_000;
+
+test('each cron pattern fires exactly at the minutes where its period id changes, across both DST changes', async (t) => {
+  for (const name of NAMES) {
+    const task = cron.createTask(CALENDAR_CRON[name], () => undefined, { timezone: ZONE });
+    try {
+      for (const [from, to] of [
+        ['2026-03-22T00:00:00Z', '2026-04-01T00:00:00Z'],
+        ['2026-10-18T00:00:00Z', '2026-10-28T00:00:00Z'],
+      ] as const) {
+        const fires: string[] = [];
+        const changes: string[] = [];
+        for (let ms = Date.parse(from); ms < Date.parse(to); ms += MINUTE_MS) {
+          const at = new Date(ms);
+          if (task.match(at)) fires.push(at.toISOString());
+          if (calendarJobId(name, at, ZONE) !== calendarJobId(name, new Date(ms - MINUTE_MS), ZONE)) {
+            changes.push(at.toISOString());
+          }
+        }
+        t.true(fires.length > 0, `${name} fires between ${from} and ${to}`);
+        t.deepEqual(fires, changes, `${name} between ${from} and ${to}`);
+      }
+    } finally {
+      await task.destroy();
+    }
+  }
+});
+
+// Two workers in one process share the test server's clock and Redis prefix, as two worker processes would.
+let server: TestServer;
+test.before(async () => {
+  server = await startTestServer({ label: 'calendar' });
+});
+test.after.always(async () => server?.close());
+
+test.serial(
+  'two workers run each calendar period once, at start and when the clock reaches the next period',
+  async (t) => {
+    const season = (await server.knex('seasons').where('active', true).orderBy('id', 'desc').first('time_zone')) as {
+      time_zone: string;
+    };
+    const connection = createBullConnection(server.config.redisUrl, 'worker');
+    const events = new QueueEvents(QUEUE_NAMES.calendar, { connection, prefix: `${server.config.redisPrefix}bull` });
+    await events.waitUntilReady();
+    const completed: string[] = [];
+    events.on('completed', ({ jobId }) => completed.push(jobId));
+    const quiet = { info: () => undefined, warn: () => undefined, error: console.error };
+    const start = (): Promise<WorkerHandle> =>
+      startWorker({ config: server.config, knex: server.knex, log: quiet, now: () => server.clock.now() });
+    const workers = await Promise.all([start(), start()]);
+    t.teardown(async () => {
+      await Promise.all(workers.map((w) => w.close()));
+      await events.close();
+      connection.disconnect();
+    });
+
+    const idsAt = (at: Date) => NAMES.map((name) => calendarJobId(name, at, season.time_zone)).sort();
+    const waitFor = async (ids: string[]) => {
+      const deadline = Date.now() + 15_000;
+      while (!ids.every((id) => completed.includes(id)) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    const first = idsAt(server.clock.now());
+    await waitFor(first);
+    t.deepEqual([...completed].sort(), first, 'the periods under way ran once at start');
+
+    // Monday 00:00 local and a second: a new week and a new night.
+    const monday = nextWeekStart(server.clock.now(), season.time_zone);
+    server.clock.set(new Date(monday.getTime() + 1000));
+    const second = idsAt(server.clock.now());
+    t.true(second.includes(`pool-reset-${weekPeriod(monday, season.time_zone)}`));
+    t.false(first.includes(`pool-reset-${weekPeriod(monday, season.time_zone)}`));
+    await waitFor(second);
+    // Both workers' play ticks and schedule checks have seen the new period several times over by now.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const expected = [...new Set([...first, ...second])].sort();
+    t.deepEqual([...completed].sort(), expected, 'each period ran once, not once per worker');
+  },
+);

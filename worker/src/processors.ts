@@ -1,0 +1,67 @@
+import type { Queue } from 'bullmq';
+import type { Knex } from 'knex';
+import { emailJobs } from '@ecup/domain';
+import { pushesOf, runEloRecalculation } from '@ecup/db';
+import type { Calendar } from './calendar.ts';
+import type { MailTransport } from './mail/transport.ts';
+import type { Processors } from './queues.ts';
+import { sendEmail } from './jobs/send-email.ts';
+import { unsentEmailIds } from './jobs/reconcile-emails.ts';
+import { cleanSessions } from './jobs/clean-sessions.ts';
+import { cleanChatOriginals } from './jobs/clean-chat-originals.ts';
+import { pairNow, playTick, type PlayJobDeps } from './jobs/play-tick.ts';
+import { resetWeeklyTrophyPools } from './jobs/reset-trophy-pools.ts';
+
+/** Queues send-email jobs for stored e-mails by their fixed ids, so one whose job still exists is not queued twice. */
+export async function requeueEmails(queue: Queue, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await queue.addBulk(emailJobs(ids));
+}
+
+/** E-mail sending and its reconciler (decisions §1). */
+export function emailProcessors(deps: {
+  knex: Knex;
+  now: () => Date;
+  transport: MailTransport;
+  from: string;
+  queue: Queue;
+}): Processors<'email'> {
+  return {
+    'send-email': (data) => sendEmail({ knex: deps.knex, transport: deps.transport, from: deps.from }, data),
+    'reconcile-emails': async () => {
+      const ids = await unsentEmailIds(deps.knex, deps.now());
+      await requeueEmails(deps.queue, ids);
+      return { requeued: ids.length };
+    },
+  };
+}
+
+/**
+ * The play loop (decisions §5): the tick's sweeps, then the calendar's catch-up (so a period that began, on the
+ * clock or on a moved test clock, is queued within a second), the on-demand pairing pass, and the Elo
+ * recalculation after a corrected result (issue 19), whose `stats` pushes go out once it committed.
+ */
+export function playProcessors(deps: PlayJobDeps & { calendar: Calendar }): Processors<'play'> {
+  return {
+    'play-tick': async () => {
+      const done = await playTick(deps);
+      await deps.calendar.catchUp();
+      return done;
+    },
+    pair: () => pairNow(deps),
+    'elo-recalculate': async (data) => {
+      const { result, events } = await runEloRecalculation(deps.knex, { game_id: data.game_id, now: deps.now() });
+      deps.publish(pushesOf(events));
+      return result;
+    },
+  };
+}
+
+/** The calendar's jobs, one run per period (`calendar.ts`); each reads the worker's clock and is idempotent. */
+export function calendarProcessors(deps: PlayJobDeps): Processors<'calendar'> {
+  return {
+    'reset-trophy-pools': () => resetWeeklyTrophyPools(deps),
+    'clean-sessions': () => cleanSessions(deps.knex, deps.now()),
+    'clean-chat-originals': () => cleanChatOriginals(deps.knex, deps.now()),
+  };
+}
