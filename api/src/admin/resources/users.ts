@@ -12,14 +12,14 @@ import {
   type AdminUserGame,
   type AdminUserRecord,
 } from '@ecup/domain';
-import { adminSignOutSessions, banUser, setPermissions, unbanUser } from '@ecup/db';
+import { adminSignOutSessions, banUser, containsPattern, like, setPermissions, unbanUser } from '@ecup/db';
 import { badRequest } from '../../errors.ts';
 import { valid } from '../../errors.ts';
 import { runCommand } from '../../services/commands.ts';
 import { liveSessions } from '../../services/sessions.ts';
 import { rankOf } from '../../features/ranking/ranking.query.ts';
 import { requireFlags } from '../access.ts';
-import { containsPattern, iso, isoAlways, userRef } from '../present.ts';
+import { iso, isoAlways, userRef } from '../present.ts';
 import { boolFilter, defineResource, intFilter, sqlPage, textFilter, type AdminContext } from '../resource.ts';
 
 interface UserFilters {
@@ -246,16 +246,20 @@ export const usersResource = defineResource<AdminUserRecord, UserFilters>({
     const query = baseQuery(ac.deps.knex).select(COLUMNS);
     const { q, country_id, console, banned, staff } = request.filter;
     if (q !== undefined) {
-      const like = containsPattern(q);
-      query.where((w) =>
-        w
-          .where('users.username', 'like', like)
-          .orWhere('users.first_name', 'like', like)
-          .orWhere('users.last_name', 'like', like)
-          .orWhereRaw("CONCAT(users.first_name, ' ', users.last_name) LIKE ?", [like])
-          .orWhere('users.gamer_tag', 'like', like)
-          .orWhere('users.email', 'like', like),
-      );
+      const { knex } = ac.deps;
+      const pattern = containsPattern(q);
+      const fullName = knex.raw("CONCAT(users.first_name, ' ', users.last_name)");
+      const columns = [
+        'users.username',
+        'users.first_name',
+        'users.last_name',
+        fullName,
+        'users.gamer_tag',
+        'users.email',
+      ];
+      query.where((w) => {
+        for (const column of columns) w.orWhere(like(knex, column, pattern));
+      });
     }
     if (country_id !== undefined) query.where('users.country_id', country_id);
     if (console !== undefined) query.where('users.console', console);
