@@ -8,11 +8,12 @@ import {
   flagNames,
   validateBan,
   validatePermissions,
+  USER_STATS_FIELDS,
   type AdminUserDetail,
   type AdminUserGame,
   type AdminUserRecord,
 } from '@ecup/domain';
-import { adminSignOutSessions, banUser, containsPattern, like, setPermissions, unbanUser } from '@ecup/db';
+import { adminSignOutSessions, banUser, containsPattern, like, setPermissions, statsFrom, unbanUser } from '@ecup/db';
 import { badRequest } from '../../errors.ts';
 import { valid } from '../../errors.ts';
 import { runCommand } from '../../services/commands.ts';
@@ -62,10 +63,7 @@ const DETAIL_COLUMNS = [
   'users.fifa_team_name',
   'users.guardian_email',
   'users.guardian_confirmed_at',
-  'users.scored_goals',
-  'users.conceded_goals',
-  'users.secured_trophies',
-  'users.unsecured_trophies',
+  ...USER_STATS_FIELDS.map((field) => `users.${field}`).filter((column) => !COLUMNS.includes(column)),
   'users.forum_post_count',
 ];
 
@@ -191,15 +189,8 @@ async function detail(ac: AdminContext, id: number): Promise<AdminUserDetail | n
     guardian_confirmed: row.guardian_confirmed_at !== null,
     stats: {
       rank,
-      wins: Number(row.wins),
-      losses: Number(row.losses),
-      ties: Number(row.ties),
+      ...statsFrom(row as Parameters<typeof statsFrom>[0]),
       games_played: Number(row.games_played),
-      scored_goals: Number(row.scored_goals),
-      conceded_goals: Number(row.conceded_goals),
-      secured_trophies: Number(row.secured_trophies),
-      unsecured_trophies: Number(row.unsecured_trophies),
-      elo: Number(row.elo),
       forum_posts: Number(row.forum_post_count),
     },
     recent_games: recent.map((game) => presentGame(game, id)),
