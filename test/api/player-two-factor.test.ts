@@ -1,5 +1,5 @@
 import test from 'ava';
-import { Secret, TOTP } from 'otpauth';
+import { Secret } from 'otpauth';
 import {
   MESSAGES,
   PERMISSIONS,
@@ -12,6 +12,7 @@ import { hashRecoveryCode } from '@ecup/db';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildGame, buildUser } from '../helpers/factories.ts';
 import { client, type Credentials } from '../helpers/http.ts';
+import { totpCode, wrongTotpCode } from '../helpers/totp.ts';
 
 /**
  * The player app's sign-in for accounts with two-factor sign-in on (decisions §8): it asks for the code, and a
@@ -28,20 +29,9 @@ test.after.always(async () => server?.close());
 
 type Pair = { id: number; token: string };
 
-/** The code an authenticator app shows for `secret` at the server's time, `offsetMs` from now. */
-function codeFor(secret: string, offsetMs = 0): string {
-  const totp = new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
-  return totp.generate({ timestamp: server.clock.now().getTime() + offsetMs });
-}
-
-/** A code that is certainly not the current one, nor one of the two periods either side. */
-function wrongCodeFor(secret: string): string {
-  const valid = new Set([-30_000, 0, 30_000].map((offset) => codeFor(secret, offset)));
-  for (let n = 0; ; n++) {
-    const code = String(n).padStart(6, '0');
-    if (!valid.has(code)) return code;
-  }
-}
+/** The code an authenticator app shows for `secret` at the server's time, `offsetMs` from then. */
+const codeFor = (secret: string, offsetMs = 0) => totpCode(secret, server.clock.now().getTime() + offsetMs);
+const wrongCodeFor = (secret: string) => wrongTotpCode(secret, server.clock.now().getTime());
 
 /** A moderator with two-factor sign-in on and `recovery` unspent recovery codes. */
 async function moderatorWithTotp(recovery: string[] = []) {

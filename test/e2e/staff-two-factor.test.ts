@@ -1,14 +1,13 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { ExecutionContext } from 'ava';
-import { Secret, TOTP } from 'otpauth';
+import { Secret } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { createSession, hashRecoveryCode } from '@ecup/db';
 import { MESSAGES, PERMISSIONS, RESULT_ENTRY_DELAY_MS } from '@ecup/domain';
-import { newDesktopPage, newPhonePage } from '../helpers/browser.ts';
+import { expectPopover, newDesktopPage, newPhonePage, screenshot } from '../helpers/browser.ts';
 import { buildGame, buildUser } from '../helpers/factories.ts';
 import type { RunningProduct } from '../helpers/product.ts';
 import { e2eTest } from '../helpers/e2e.ts';
+import { totpCode, wrongTotpCode } from '../helpers/totp.ts';
 
 /**
  * Staff with two-factor sign-in on sign in to the player app with their code (decisions §8): the form asks for it
@@ -17,29 +16,9 @@ import { e2eTest } from '../helpers/e2e.ts';
  */
 const test = e2eTest('staff-two-factor');
 
-/** Set ECUP_SHOTS_DIR (for example /tmp/ecup-shots) to keep screenshots of these screens. */
-const SHOTS_DIR = process.env.ECUP_SHOTS_DIR;
-
-async function screenshot(page: Page, name: string) {
-  if (!SHOTS_DIR) return;
-  mkdirSync(SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: join(SHOTS_DIR, `${name}.png`), fullPage: !(await page.getByRole('dialog').count()) });
-}
-
-/** The code an authenticator app shows for `secret` now, `offsetMs` from now. */
-function codeFor(secret: string, offsetMs = 0): string {
-  const totp = new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
-  return totp.generate({ timestamp: Date.now() + offsetMs });
-}
-
-/** A code that is certainly not the current one, nor one of the two periods either side. */
-function wrongCodeFor(secret: string): string {
-  const valid = new Set([-30_000, 0, 30_000].map((offset) => codeFor(secret, offset)));
-  for (let n = 0; ; n++) {
-    const code = String(n).padStart(6, '0');
-    if (!valid.has(code)) return code;
-  }
-}
+/** The code an authenticator app shows for `secret` now, `offsetMs` from then. */
+const codeFor = (secret: string, offsetMs = 0) => totpCode(secret, Date.now() + offsetMs);
+const wrongCodeFor = (secret: string) => wrongTotpCode(secret, Date.now());
 
 /** A moderator (canResolveConflicts) with two-factor sign-in on and one recovery code. */
 async function moderatorWithTotp(product: RunningProduct, recoveryCode: string) {
@@ -84,16 +63,6 @@ async function gameInConflict(product: RunningProduct) {
   await postAs(product, pairB!, '/game/upload_evidence', { game_id: id, youtube_id: 'https://youtu.be/9bZkp7q19f0' });
   await postAs(product, pairA!, '/game/chat/send_message', { game_id: id, message: 'It was 2-0.' });
   return { id, a, b };
-}
-
-/** Asserts the one open popover has `title` and `message`, then closes it with OK. */
-async function expectPopover(t: ExecutionContext, page: Page, title: string, message: string) {
-  const dialog = page.getByRole('dialog');
-  await dialog.waitFor();
-  t.is((await dialog.getByRole('heading').innerText()).trim(), title);
-  t.is((await dialog.locator('.MuiDialogContentText-root').innerText()).trim(), message);
-  await dialog.getByRole('button', { name: 'OK' }).click();
-  await dialog.waitFor({ state: 'detached' });
 }
 
 /** The moderator's view of the game: the score as submitted, the evidence, the result form, chat styled admin. */
