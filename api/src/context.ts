@@ -43,8 +43,10 @@ export interface AppDeps {
 export interface SessionRef {
   id: number;
   last_seen_at: Date;
-  /** Whether this session passed the second factor at console sign-in (sessions.totp_verified_at). */
+  /** Whether this session's sign-in passed the second factor, the console's or the player app's (totp_verified_at). */
   second_factor: boolean;
+  /** Whether this is a console session (sessions.console), with the console's shorter limits (decisions §10). */
+  console: boolean;
 }
 
 export interface AppState {

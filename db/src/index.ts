@@ -22,3 +22,4 @@ export * from './services/log.ts';
 export * from './security/bearer.ts';
 export * from './services/transaction.ts';
 export * from './services/settings.ts';
+export * from './services/like.ts';

@@ -1,5 +1,12 @@
 import test from 'ava';
-import { SESSION_LIMITS, isSessionSettingName, parseSettingMs, sessionEnded, sessionLimitsFrom } from './sessions.ts';
+import {
+  SESSION_LIMITS,
+  credentialStore,
+  isSessionSettingName,
+  parseSettingMs,
+  sessionEnded,
+  sessionLimitsFrom,
+} from './sessions.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
@@ -47,4 +54,40 @@ test('a setting value is a positive whole number of milliseconds', (t) => {
   }
   t.true(isSessionSettingName('console_session_idle_ms'));
   t.false(isSessionSettingName('toString'));
+});
+
+test('a credential store saves, loads and clears its pair under its own keys, leaving other keys alone', (t) => {
+  const items = new Map<string, string>([['other.id', '9']]);
+  const storage = {
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+    removeItem: (key: string) => void items.delete(key),
+  };
+  const store = credentialStore(() => storage, { id: 'app.id', token: 'app.token' });
+  t.is(store.load(), null);
+  store.save({ id: 42, token: 'ab'.repeat(32) });
+  t.deepEqual(store.load(), { id: 42, token: 'ab'.repeat(32) });
+  t.deepEqual([items.get('app.id'), items.get('app.token')], ['42', 'ab'.repeat(32)]);
+  store.clear();
+  t.is(store.load(), null);
+  t.deepEqual([...items.keys()], ['other.id']);
+});
+
+test('a credential store reads no pair from a missing token or an id that is not a positive whole number', (t) => {
+  const items = new Map<string, string>();
+  const store = credentialStore(
+    () => ({
+      getItem: (key: string) => items.get(key) ?? null,
+      setItem: (key: string, value: string) => void items.set(key, value),
+      removeItem: (key: string) => void items.delete(key),
+    }),
+    { id: 'id', token: 'token' },
+  );
+  items.set('id', '7');
+  t.is(store.load(), null, 'no token');
+  items.set('token', 'cd'.repeat(32));
+  for (const id of ['0', '-3', '1.5', 'seven', '']) {
+    items.set('id', id);
+    t.is(store.load(), null, `id ${JSON.stringify(id)}`);
+  }
 });

@@ -69,3 +69,47 @@ export function sessionLimitsFrom(values: ReadonlyMap<string, unknown>): Record<
   }
   return limits;
 }
+
+/** The id/token pair a browser keeps for its session and sends as `Bearer <id>:<token>` (spec §4, §7). */
+export interface Credentials {
+  id: number;
+  token: string;
+}
+
+/** What a credential store reads and writes: the browser's localStorage, or a stand-in. */
+export interface KeyValueStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+/** A browser's signed-in pair, loaded, saved and forgotten as one. */
+export interface CredentialStore {
+  /** The stored pair, or null when none is stored or it cannot be a pair (a missing token, an id that is no id). */
+  load(): Credentials | null;
+  save(credentials: Credentials): void;
+  clear(): void;
+}
+
+/**
+ * The signed-in pair kept under two keys of `storage` (spec §4: local storage). The player app and the console each
+ * keep their own pair under their own keys, so signing in to one never signs the other in or out. `storage` is
+ * read at each call, so merely importing a store never touches the browser's storage.
+ */
+export function credentialStore(storage: () => KeyValueStorage, keys: { id: string; token: string }): CredentialStore {
+  return {
+    load() {
+      const id = Number(storage().getItem(keys.id));
+      const token = storage().getItem(keys.token);
+      return Number.isInteger(id) && id > 0 && token ? { id, token } : null;
+    },
+    save(credentials) {
+      storage().setItem(keys.id, String(credentials.id));
+      storage().setItem(keys.token, credentials.token);
+    },
+    clear() {
+      storage().removeItem(keys.id);
+      storage().removeItem(keys.token);
+    },
+  };
+}

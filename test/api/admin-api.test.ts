@@ -72,7 +72,10 @@ async function staff(permissions: number, overrides: Parameters<typeof buildUser
       .knex('users')
       .where('id', signed.user.id)
       .update({ totp_enabled: true, totp_secret: storedTotpSecret('JBSWY3DPEHPK3PXP') });
-    await server.knex('sessions').where('user_id', signed.user.id).update({ totp_verified_at: new Date() });
+    await server
+      .knex('sessions')
+      .where('user_id', signed.user.id)
+      .update({ totp_verified_at: new Date(), console: true });
   }
   return { ...signed, data: dataProvider(signed.auth) };
 }

@@ -13,6 +13,7 @@ import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildUser } from '../helpers/factories.ts';
 import { signedInUser } from '../helpers/sockets.ts';
 import { client, type Credentials } from '../helpers/http.ts';
+import { totpCode, wrongTotpCode } from '../helpers/totp.ts';
 
 // Behind a trusted proxy, so every request can claim its own address and the per-IP sign-in limit stays out of
 // the way of the per-account one these tests count on.
@@ -24,20 +25,9 @@ test.before(async () => {
 });
 test.after.always(async () => server?.close());
 
-/** The code an authenticator app shows for `secret` at the server's time, `offsetMs` from now. */
-function codeFor(secret: string, offsetMs = 0): string {
-  const totp = new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
-  return totp.generate({ timestamp: server.clock.now().getTime() + offsetMs });
-}
-
-/** A code that is certainly not the current one, nor one of the two periods either side. */
-function wrongCodeFor(secret: string): string {
-  const valid = new Set([-30_000, 0, 30_000].map((offset) => codeFor(secret, offset)));
-  for (let n = 0; ; n++) {
-    const code = String(n).padStart(6, '0');
-    if (!valid.has(code)) return code;
-  }
-}
+/** The code an authenticator app shows for `secret` at the server's time, `offsetMs` from then. */
+const codeFor = (secret: string, offsetMs = 0) => totpCode(secret, server.clock.now().getTime() + offsetMs);
+const wrongCodeFor = (secret: string) => wrongTotpCode(secret, server.clock.now().getTime());
 
 /** A staff member with TOTP already on (as after an enrolment). */
 async function staffWithTotp(permissions: number) {
@@ -111,16 +101,17 @@ test('with two-factor on, a code is required: none 401, a wrong one 401, the rig
   t.is(next.status, 200);
 });
 
-test('a session from the player app’s sign-in does not open the console for an account with two-factor on', async (t) => {
+test('a session from the player app’s sign-in does not open the console for an account with two-factor on, even with the code', async (t) => {
   const { user, secret } = await staffWithTotp(PERMISSIONS.canSeeUserProfile);
   const player = await api.post<{ id: number; token: string }>('/user/login', {
     username: user.username,
     password: user.password,
+    code: codeFor(secret),
   });
   t.is(player.status, 200);
   const refused = await api.get('/admin/api/users', { auth: authOf(player.body) });
   t.deepEqual([refused.status, refused.body], [401, { error: MESSAGES.consoleSignInRequired, totp_required: true }]);
-  const console = await login({ username: user.username, password: user.password, code: codeFor(secret) });
+  const console = await login({ username: user.username, password: user.password, code: codeFor(secret, 30_000) });
   t.is((await api.get('/admin/api/users', { auth: authOf(console.body as unknown as AdminSession) })).status, 200);
 });
 

@@ -7,6 +7,7 @@ import {
   type AdminEnrolmentDone,
   type AdminEnrolmentStart,
   type AdminIdentity,
+  type AuthResponse,
 } from '@ecup/domain';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildUser } from '../helpers/factories.ts';
@@ -190,10 +191,11 @@ test('two sign-ins with the same recovery code at once: exactly one succeeds', a
 });
 
 test('admin:reset-2fa ends the console sessions, forgets the codes and prints a fresh link that works', async (t) => {
-  const { user, done } = await enrolledAdmin();
+  const { user, secret, done } = await enrolledAdmin();
   const player = await api.post<{ id: number; token: string }>('/user/login', {
     username: user.username,
     password: user.password,
+    code: codeFor(secret, 30_000),
   });
   t.is(player.status, 200);
   const reset = await run('admin:reset-2fa', user.username);
@@ -203,7 +205,9 @@ test('admin:reset-2fa ends the console sessions, forgets the codes and prints a 
   const token = linkToken(reset.stdout);
 
   t.is((await me(authOf(done))).status, 401, 'the console session is gone');
-  t.is((await api.get('/user/auth', { auth: authOf(player.body) })).status, 200, 'the player app stays signed in');
+  const stays = await api.get<AuthResponse>('/user/auth', { auth: authOf(player.body) });
+  t.is(stays.status, 200, 'the player app stays signed in');
+  t.is(stays.body.user.session_permissions, 0, 'as a player: the code it passed was of the old enrolment');
   const row = await server.knex('users').where('id', user.id).first('totp_enabled', 'totp_secret');
   t.deepEqual([Boolean(row.totp_enabled), row.totp_secret], [false, null]);
   t.is((await server.knex('recovery_codes').where('user_id', user.id)).length, 0);

@@ -124,7 +124,11 @@ const PLAYER_ROUTES: RouteEntry[] = [
     path: '/user/login',
     auth: 'none',
     writes: true,
-    fields: { username: str('body', 'alvaberg', true), password: str('body', 'a good password', true) },
+    fields: {
+      username: str('body', 'alvaberg', true),
+      password: str('body', 'a good password', true),
+      code: str('body', '123456'),
+    },
   },
   { method: 'GET', path: '/user/auth', auth: 'user', owner: "the caller's own session" },
   {

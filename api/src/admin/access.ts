@@ -32,15 +32,17 @@ export const consoleErrors: Koa.Middleware<AppState> = async (ctx, next) => {
 
 /**
  * The console's gate (decisions §8; docs/api.md "Admin API"): 401 when signed out, 403 for players (permissions
- * 0), and 401 with `totp_required` when the account needs a second factor (TOTP on, or every flag) but this session
- * did not pass one: a token from the player app's sign-in must not open the console. Banned users never get here
- * (the authenticate middleware refuses them with the reason).
+ * 0), and 401 with `totp_required` when the account needs a second factor (TOTP on, or every flag) but this is not
+ * a console session that passed one: a token from the player app's sign-in, even one with the code, must not open
+ * the console, whose sessions end sooner (decisions §10). Banned users never get here (the authenticate middleware
+ * refuses them with the reason).
  */
 export function requireConsole(ctx: { state: AppState }): User {
   const user = ctx.state.user;
   if (!user) throw unauthorized();
   if (!isStaff(user)) throw forbidden(MESSAGES.noPermission);
-  if (needsSecondFactor(user) && !ctx.state.session?.second_factor) {
+  const session = ctx.state.session;
+  if (needsSecondFactor(user) && !(session?.second_factor && session.console)) {
     throw new ConsoleAuthError(401, MESSAGES.consoleSignInRequired, { totp_required: true });
   }
   return user;

@@ -6,7 +6,6 @@ import {
   flagNames,
   hasAll,
   isStaff,
-  validateSignInCode,
   type AdminIdentity,
   type AdminSession,
   type AdminTotpEnabled,
@@ -20,7 +19,6 @@ import {
   newRecoveryCodes,
   sealTotpSecret,
   startTotpSetup,
-  useRecoveryCode,
   type User,
 } from '@ecup/db';
 import type { AppDeps, AppState } from '../context.ts';
@@ -29,10 +27,10 @@ import { bodyOf } from '../middleware/body.ts';
 import { clientIp, userAgent } from '../services/client.ts';
 import { runCommand } from '../services/commands.ts';
 import { accountSubject, checkCredentials } from '../services/login.ts';
-import { LIMITS, hit, reset } from '../services/rate-limit.ts';
+import { LIMITS, reset } from '../services/rate-limit.ts';
 import { DEFAULT_PRODUCT_NAME, currentSeason } from '../services/season.ts';
 import { ConsoleAuthError, requireConsole } from './access.ts';
-import { checkTotpCode, newTotpSecret, requireCode, totpOf } from './totp.ts';
+import { checkSignInCode, newTotpSecret, requireCode, totpOf } from '../services/totp.ts';
 
 /** The signed-in staff member as the console reads it (authProvider getIdentity, getPermissions, canAccess). */
 export function identityOf(user: User, totp_enabled = Boolean(user.totp_enabled)): AdminIdentity {
@@ -65,41 +63,16 @@ export function identityOf(user: User, totp_enabled = Boolean(user.totp_enabled)
 export function routeAuth(router: Router<AppState>, deps: AppDeps): void {
   const issuer = async () => (await currentSeason(deps.knex))?.product_name ?? DEFAULT_PRODUCT_NAME;
 
-  /** Spends a recovery code (audited); false when it is not one of the user's unspent codes. */
-  async function spendRecoveryCode(userId: number, code: string, ip: string): Promise<boolean> {
-    try {
-      await runCommand(deps, (trx) =>
-        useRecoveryCode(trx, { user_id: userId, code_hash: hashRecoveryCode(code), ip, now: deps.now() }),
-      );
-      return true;
-    } catch (error) {
-      if (error instanceof Error && error.message === MESSAGES.secondFactorInvalid) return false;
-      throw error;
-    }
-  }
-
   router.post('/admin/api/auth/login', async (ctx) => {
     const ip = clientIp(ctx);
     const body = bodyOf(ctx);
     const { user, account } = await checkCredentials(deps, body, ip);
     if (!isStaff(user)) throw forbidden(MESSAGES.noPermission);
 
-    let secondFactor = false;
-    if (user.totp_enabled) {
-      const code = validateSignInCode(body);
-      if (!code.ok && code.error === MESSAGES.secondFactorRequired) {
-        throw new ConsoleAuthError(401, MESSAGES.secondFactorRequired, { totp_required: true });
-      }
-      const accepted = !code.ok
-        ? false
-        : code.value.kind === 'totp'
-          ? await checkTotpCode(deps.redis, deps.config.totpKey, user, code.value.code, deps.now())
-          : await spendRecoveryCode(user.id, code.value.code, ip);
-      if (!accepted) {
-        await hit(deps.redis, LIMITS.loginPerAccount, account);
-        throw new ConsoleAuthError(401, MESSAGES.secondFactorInvalid, { totp_required: true });
-      }
-      secondFactor = true;
+    const secondFactor = Boolean(user.totp_enabled);
+    if (secondFactor) {
+      const code = await checkSignInCode(deps, user, body, ip, account);
+      if (!code.ok) throw new ConsoleAuthError(401, code.error, { totp_required: true });
     } else if (hasAll(user, ALL_PERMISSIONS)) {
       throw forbidden(MESSAGES.enrolmentLinkRequired);
     }

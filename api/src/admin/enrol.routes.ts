@@ -21,7 +21,7 @@ import { accountSubject } from '../services/login.ts';
 import { LIMITS, hit, reset } from '../services/rate-limit.ts';
 import { DEFAULT_PRODUCT_NAME, currentSeason } from '../services/season.ts';
 import { identityOf } from './auth.routes.ts';
-import { newTotpSecret, requireCode, totpOf } from './totp.ts';
+import { newTotpSecret, requireCode, totpOf } from '../services/totp.ts';
 
 /**
  * Two-factor enrolment from an operator's one-time link (decisions §8; docs/api.md "Admin API"), the only way an

@@ -21,8 +21,3 @@ export function userRef(id: unknown, username: unknown): AdminUserRef | null {
 export function imageUrl(kind: 'news' | 'evidence', hash: string | null): string | null {
   return hash ? `/images/${kind}/${hash.slice(0, 2)}/${hash}.jpg` : null;
 }
-
-/** A LIKE pattern for a substring search, with the wildcards of the text taken literally. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}

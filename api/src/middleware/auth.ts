@@ -79,6 +79,7 @@ export async function findSession(deps: AppDeps, id: number, token: string) {
     id: row.session_id,
     last_seen_at: row.session_last_seen_at,
     second_factor: row.session_totp_verified_at !== null,
+    console: Boolean(row.session_console),
   };
   delete (row as Partial<typeof row>).session_id;
   delete (row as Partial<typeof row>).session_last_seen_at;

@@ -34,6 +34,21 @@ export interface UserStats {
   elo: number;
 }
 
+/**
+ * The fields of {@link UserStats}, each the name of the `users` column that holds it: the one list the reads of a
+ * player's stats select and present.
+ */
+export const USER_STATS_FIELDS = [
+  'wins',
+  'losses',
+  'ties',
+  'scored_goals',
+  'conceded_goals',
+  'secured_trophies',
+  'unsecured_trophies',
+  'elo',
+] as const satisfies readonly (keyof UserStats)[];
+
 /** The signed-in user (spec §3 "User", without the token, which travels beside it). */
 export interface UserPayload extends UserStats {
   id: number;

@@ -7,14 +7,23 @@ import { clearCredentials, loadCredentials, saveCredentials } from '../lib/crede
 import { useI18n } from '../i18n/i18n.tsx';
 import { loadSignIn } from '../components/header/lazy-parts.ts';
 
+/**
+ * How a sign-in ended: signed in; refused (the 'Login error' popover said why); or the account has two-factor
+ * sign-in on and the form asks for its code (decisions §8).
+ */
+export type SignInOutcome = 'signed-in' | 'refused' | 'code-required';
+
 export interface Client {
   state: ClientState;
   dispatch(action: ClientAction): void;
   api: ApiClient;
   /** Shows a popover with an OK button; the focused element loses focus first (spec §4). */
   popover(title: string, content: string): void;
-  /** Signs in with username and password; a failure shows the 'Login error' popover. True when signed in. */
-  signIn(username: string, password: string): Promise<boolean>;
+  /**
+   * Signs in with username and password, and the two-factor `code` once the server asked for it; a failure shows
+   * the 'Login error' popover.
+   */
+  signIn(username: string, password: string, code?: string): Promise<SignInOutcome>;
   /** Signs in with an id/token pair (after sign-up, a password reset or the /auth link). */
   signInWithToken(credentials: Credentials): Promise<boolean>;
   signOut(): Promise<void>;
@@ -91,22 +100,27 @@ export function ClientProvider({ children }: { children: ReactNode }) {
   );
 
   const signIn = useCallback(
-    async (username: string, password: string) => {
+    async (username: string, password: string, code?: string): Promise<SignInOutcome> => {
       const form = validateLogin({ username, password });
       if (!form.ok) {
         popover(tmRef.current(MESSAGES.loginErrorTitle), tmRef.current(form.error));
-        return false;
+        return 'refused';
       }
       dispatch({ type: 'set-authenticating', authenticating: true });
       try {
-        const pair = await api.post<LoginResponse>('/user/login', { ...form.value }, { defaultErrorHandler: false });
-        return await signInWithToken(pair);
+        const fields = code === undefined ? { ...form.value } : { ...form.value, code };
+        const pair = await api.post<LoginResponse>('/user/login', fields, { defaultErrorHandler: false });
+        return (await signInWithToken(pair)) ? 'signed-in' : 'refused';
       } catch (error) {
         dispatch({ type: 'set-authenticating', authenticating: false });
+        // The first answer for an account with two-factor on: the form asks for the code, nothing went wrong.
+        if (error instanceof ApiError && error.message === MESSAGES.secondFactorRequired && code === undefined) {
+          return 'code-required';
+        }
         if (error instanceof ApiError && error.message !== '') {
           popover(tmRef.current(MESSAGES.loginErrorTitle), tmRef.current(error.message));
         }
-        return false;
+        return 'refused';
       }
     },
     [api, popover, signInWithToken],

@@ -1,4 +1,10 @@
-import { MESSAGES, RETRY_DELAY_CAP_MS, RETRY_DELAY_STEP_MS, RETRIES_BEFORE_SERVER_ERROR_POPOVER } from '@ecup/domain';
+import {
+  MESSAGES,
+  RETRY_DELAY_CAP_MS,
+  RETRY_DELAY_STEP_MS,
+  RETRIES_BEFORE_SERVER_ERROR_POPOVER,
+  type Credentials,
+} from '@ecup/domain';
 
 /** A failed call: `status` 0 for a network failure; `message` is the server's `{ error }` text, if any. */
 export class ApiError extends Error {
@@ -11,10 +17,7 @@ export class ApiError extends Error {
   }
 }
 
-export interface Credentials {
-  id: number;
-  token: string;
-}
+export type { Credentials };
 
 export interface CallOptions {
   /** Show the Error popover for a 400 with a message (spec §8); on unless the caller handles it. */

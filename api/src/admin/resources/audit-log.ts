@@ -1,4 +1,5 @@
 import type { AdminAuditRecord } from '@ecup/domain';
+import { like, prefixPattern } from '@ecup/db';
 import { isoAlways, userRef } from '../present.ts';
 import { dateFilter, defineResource, intFilter, sqlPage, textFilter, type AdminContext } from '../resource.ts';
 
@@ -70,7 +71,7 @@ export const auditLogResource = defineResource<AdminAuditRecord, AuditFilters>({
     if (f.actor_user_id !== undefined) query.where('audit_log.actor_user_id', f.actor_user_id);
     if (f.action !== undefined) {
       const prefix = /[.*]$/.test(f.action) ? f.action.replace(/\*$/, '') : null;
-      if (prefix !== null) query.where('audit_log.action', 'like', `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      if (prefix !== null) query.where(like(ac.deps.knex, 'audit_log.action', prefixPattern(prefix)));
       else query.where('audit_log.action', f.action);
     }
     if (f.entity !== undefined) query.where('audit_log.entity', f.entity);

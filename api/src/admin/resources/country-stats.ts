@@ -1,5 +1,5 @@
 import type { AdminCountryStatsRecord } from '@ecup/domain';
-import { containsPattern } from '../present.ts';
+import { containsPattern, like } from '@ecup/db';
 import { defineResource, memoryPage, textFilter, type AdminContext } from '../resource.ts';
 
 interface CountryStatsFilters {
@@ -51,7 +51,7 @@ async function stats(ac: AdminContext, q: string | undefined): Promise<AdminCoun
       'p.average_elo',
       'g.games',
     );
-  if (q !== undefined) query.where('countries.name', 'like', containsPattern(q));
+  if (q !== undefined) query.where(like(knex, 'countries.name', containsPattern(q)));
   const rows = (await query) as Row[];
   return rows.map((row) => ({
     id: Number(row.id),

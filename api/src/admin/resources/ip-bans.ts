@@ -6,10 +6,10 @@ import {
   validateIpBan,
   type AdminIpBanRecord,
 } from '@ecup/domain';
-import { createIpBan, deleteIpBan, ipToBytes, parseIpRange } from '@ecup/db';
+import { containsPattern, createIpBan, deleteIpBan, ipToBytes, like, parseIpRange } from '@ecup/db';
 import { badRequest, valid } from '../../errors.ts';
 import { runCommand } from '../../services/commands.ts';
-import { containsPattern, isoAlways, userRef } from '../present.ts';
+import { isoAlways, userRef } from '../present.ts';
 import { defineResource, sqlPage, textFilter, type AdminContext } from '../resource.ts';
 
 interface IpBanFilters {
@@ -83,8 +83,9 @@ export const ipBansResource = defineResource<AdminIpBanRecord, IpBanFilters>({
     const query = baseQuery(ac);
     const { q, ip } = request.filter;
     if (q !== undefined) {
-      const like = containsPattern(q);
-      query.where((w) => w.where('ip_bans.cidr', 'like', like).orWhere('ip_bans.reason', 'like', like));
+      const pattern = containsPattern(q);
+      const { knex } = ac.deps;
+      query.where((w) => w.where(like(knex, 'ip_bans.cidr', pattern)).orWhere(like(knex, 'ip_bans.reason', pattern)));
     }
     if (ip !== undefined) {
       const bytes = ipToBytes(ip);

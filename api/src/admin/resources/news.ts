@@ -7,7 +7,7 @@ import {
   type AdminNewsRecord,
   type NewsValue,
 } from '@ecup/domain';
-import { createNews, deleteNews, sanitizeNewsHtml, storeNewsImage, updateNews } from '@ecup/db';
+import { containsPattern, createNews, deleteNews, like, sanitizeNewsHtml, storeNewsImage, updateNews } from '@ecup/db';
 import type { AppDeps, AppState } from '../../context.ts';
 import { badRequest, valid } from '../../errors.ts';
 import { uploadedFile } from '../../middleware/body.ts';
@@ -15,7 +15,7 @@ import { runCommand } from '../../services/commands.ts';
 import { CACHED_READS } from '../../services/read-cache.ts';
 import { readPhoto } from '../../services/photos.ts';
 import { withCopiedNewsImages } from '../../services/remote-images.ts';
-import { containsPattern, imageUrl, isoAlways } from '../present.ts';
+import { imageUrl, isoAlways } from '../present.ts';
 import {
   adminContext,
   boolFilter,
@@ -97,7 +97,7 @@ export const newsResource = defineResource<AdminNewsRecord, NewsFilters>({
   async list(ac, request) {
     const query = baseQuery(ac);
     const { q, category_id, published } = request.filter;
-    if (q !== undefined) query.where('news.title', 'like', containsPattern(q));
+    if (q !== undefined) query.where(like(ac.deps.knex, 'news.title', containsPattern(q)));
     if (category_id !== undefined) query.where('news.category_id', category_id);
     if (published !== undefined) query.where('news.published', published);
     const { rows, total } = await sqlPage<Row>(query, request, {

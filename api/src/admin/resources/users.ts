@@ -8,18 +8,19 @@ import {
   flagNames,
   validateBan,
   validatePermissions,
+  USER_STATS_FIELDS,
   type AdminUserDetail,
   type AdminUserGame,
   type AdminUserRecord,
 } from '@ecup/domain';
-import { adminSignOutSessions, banUser, setPermissions, unbanUser } from '@ecup/db';
+import { adminSignOutSessions, banUser, containsPattern, like, setPermissions, statsFrom, unbanUser } from '@ecup/db';
 import { badRequest } from '../../errors.ts';
 import { valid } from '../../errors.ts';
 import { runCommand } from '../../services/commands.ts';
 import { liveSessions } from '../../services/sessions.ts';
 import { rankOf } from '../../features/ranking/ranking.query.ts';
 import { requireFlags } from '../access.ts';
-import { containsPattern, iso, isoAlways, userRef } from '../present.ts';
+import { iso, isoAlways, userRef } from '../present.ts';
 import { boolFilter, defineResource, intFilter, sqlPage, textFilter, type AdminContext } from '../resource.ts';
 
 interface UserFilters {
@@ -62,10 +63,7 @@ const DETAIL_COLUMNS = [
   'users.fifa_team_name',
   'users.guardian_email',
   'users.guardian_confirmed_at',
-  'users.scored_goals',
-  'users.conceded_goals',
-  'users.secured_trophies',
-  'users.unsecured_trophies',
+  ...USER_STATS_FIELDS.map((field) => `users.${field}`).filter((column) => !COLUMNS.includes(column)),
   'users.forum_post_count',
 ];
 
@@ -191,15 +189,8 @@ async function detail(ac: AdminContext, id: number): Promise<AdminUserDetail | n
     guardian_confirmed: row.guardian_confirmed_at !== null,
     stats: {
       rank,
-      wins: Number(row.wins),
-      losses: Number(row.losses),
-      ties: Number(row.ties),
+      ...statsFrom(row as Parameters<typeof statsFrom>[0]),
       games_played: Number(row.games_played),
-      scored_goals: Number(row.scored_goals),
-      conceded_goals: Number(row.conceded_goals),
-      secured_trophies: Number(row.secured_trophies),
-      unsecured_trophies: Number(row.unsecured_trophies),
-      elo: Number(row.elo),
       forum_posts: Number(row.forum_post_count),
     },
     recent_games: recent.map((game) => presentGame(game, id)),
@@ -246,16 +237,20 @@ export const usersResource = defineResource<AdminUserRecord, UserFilters>({
     const query = baseQuery(ac.deps.knex).select(COLUMNS);
     const { q, country_id, console, banned, staff } = request.filter;
     if (q !== undefined) {
-      const like = containsPattern(q);
-      query.where((w) =>
-        w
-          .where('users.username', 'like', like)
-          .orWhere('users.first_name', 'like', like)
-          .orWhere('users.last_name', 'like', like)
-          .orWhereRaw("CONCAT(users.first_name, ' ', users.last_name) LIKE ?", [like])
-          .orWhere('users.gamer_tag', 'like', like)
-          .orWhere('users.email', 'like', like),
-      );
+      const { knex } = ac.deps;
+      const pattern = containsPattern(q);
+      const fullName = knex.raw("CONCAT(users.first_name, ' ', users.last_name)");
+      const columns = [
+        'users.username',
+        'users.first_name',
+        'users.last_name',
+        fullName,
+        'users.gamer_tag',
+        'users.email',
+      ];
+      query.where((w) => {
+        for (const column of columns) w.orWhere(like(knex, column, pattern));
+      });
     }
     if (country_id !== undefined) query.where('users.country_id', country_id);
     if (console !== undefined) query.where('users.console', console);

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { forumPostsWithPosters, type ForumPostRow } from '@ecup/db';
+import { containsPattern, forumPostsWithPosters, like, type ForumPostRow } from '@ecup/db';
 
 /** A thread-list row: the thread and its author's username. */
 export interface ForumThreadRowData {
@@ -28,14 +28,6 @@ const LATEST_FIRST = [
   { column: 'forum_threads.last_post_at', order: 'desc' },
   { column: 'forum_threads.id', order: 'desc' },
 ] as const;
-
-/**
- * `LIKE` pattern for "contains `text`", case-insensitive through the column's collation, with `%`, `_` and the
- * escape character itself taken literally.
- */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[!%_]/g, (c) => `!${c}`)}%`;
-}
 
 /** The category's row (its thread count is kept with every new thread), or undefined. */
 export async function findCategory(knex: Knex, categoryId: number) {
@@ -79,7 +71,7 @@ export async function searchThreads(
   return knex('forum_threads')
     .join('users', 'users.id', 'forum_threads.user_id')
     .where('forum_threads.category_id', input.category_id)
-    .whereRaw(`forum_threads.title LIKE ? ESCAPE '!'`, [containsPattern(input.text)])
+    .where(like(knex, 'forum_threads.title', containsPattern(input.text)))
     .orderBy([...LATEST_FIRST])
     .limit(input.limit)
     .select<ForumThreadRowData[]>(THREAD_COLUMNS);
@@ -139,7 +131,7 @@ export async function searchPosts(
 ): Promise<ForumPostRow[]> {
   const query = forumPostsWithPosters(knex)
     .where('forum_posts.thread_id', input.thread_id)
-    .whereRaw(`forum_posts.message LIKE ? ESCAPE '!'`, [containsPattern(input.text)])
+    .where(like(knex, 'forum_posts.message', containsPattern(input.text)))
     .orderBy('forum_posts.id', 'asc')
     .limit(input.limit);
   if (!input.withHidden) query.whereNull('forum_posts.hidden_at');

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { containsPattern, like } from '@ecup/db';
 
 /** The two ranking orders (spec §7: sorting 0 = Elo, 1 = trophies; decisions §6 tie-breaks). */
 export type RankingSort = 0 | 1;
@@ -17,10 +18,6 @@ export function rankedUsers(knex: Knex, now: Date): Knex.QueryBuilder {
     .where('games_played', '>', 0)
     .whereNull('erased_at')
     .where((q) => q.whereNull('banned_until').orWhere('banned_until', '<=', now));
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 export const RANKING_COLUMNS = [
@@ -69,20 +66,14 @@ export async function rankingPage(
       total: Number(total),
     };
   }
-  const pattern = `%${escapeLike(input.search)}%`;
+  const pattern = containsPattern(input.search);
   const ranked = rankedUsers(knex, input.now).select([
     ...RANKING_COLUMNS,
     knex.raw(`ROW_NUMBER() OVER (ORDER BY ${order}) AS \`rank\``),
   ]);
-  const matches = knex
-    .from(ranked.as('r'))
-    .where((q) =>
-      q
-        .where('first_name', 'like', pattern)
-        .orWhere('last_name', 'like', pattern)
-        .orWhere('username', 'like', pattern)
-        .orWhere('gamer_tag', 'like', pattern),
-    );
+  const matches = knex.from(ranked.as('r')).where((q) => {
+    for (const column of ['first_name', 'last_name', 'username', 'gamer_tag']) q.orWhere(like(knex, column, pattern));
+  });
   const [rows, [{ total }]] = await Promise.all([
     matches.clone().select('*').orderBy('rank').offset(input.start).limit(input.amount),
     matches.clone().count({ total: '*' }),

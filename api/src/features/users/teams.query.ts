@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { TeamSearchResponse } from '@ecup/domain';
+import { containsPattern, like, prefixPattern } from '@ecup/db';
 
 const MAX_TEAMS = 10;
 
@@ -8,11 +9,9 @@ const MAX_TEAMS = 10;
  * whether the exact name (any case) is a known team.
  */
 export async function searchTeams(knex: Knex, name: string): Promise<TeamSearchResponse> {
-  const pattern = `%${name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const prefix = `${name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const rows: { name: string }[] = await knex('teams')
-    .where('name', 'like', pattern)
-    .orderByRaw('name = ? DESC, name LIKE ? DESC, name ASC', [name, prefix])
+    .where(like(knex, 'name', containsPattern(name)))
+    .orderByRaw('name = ? DESC, ? DESC, name ASC', [name, like(knex, 'name', prefixPattern(name))])
     .limit(MAX_TEAMS)
     .select('name');
   return {

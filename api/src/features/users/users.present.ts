@@ -1,6 +1,6 @@
 import type { ConsoleId, RankingEntry, UserPayload } from '@ecup/domain';
 import { isStaff } from '@ecup/domain';
-import type { User } from '@ecup/db';
+import { statsFrom, type User } from '@ecup/db';
 import type { RankingRow } from '../ranking/ranking.query.ts';
 
 /** The user object of spec §3 as the player app receives it (the owner's own view, with e-mail). */
@@ -24,14 +24,7 @@ export function presentUser(
     game_id: extra.game_id,
     team: { name: user.team_name, avatar_hash: user.team_avatar_hash },
     fifa_team_name: user.fifa_team_name,
-    wins: user.wins,
-    losses: user.losses,
-    ties: user.ties,
-    scored_goals: user.scored_goals,
-    conceded_goals: user.conceded_goals,
-    secured_trophies: user.secured_trophies,
-    unsecured_trophies: user.unsecured_trophies,
-    elo: user.elo,
+    ...statsFrom(user),
     online: extra.online,
   };
 }

@@ -43,6 +43,7 @@ import { onlineFlags } from '../../services/presence.ts';
 import { runCommand } from '../../services/commands.ts';
 import { accountSubject, checkCredentials } from '../../services/login.ts';
 import { readPhoto } from '../../services/photos.ts';
+import { checkSignInCode } from '../../services/totp.ts';
 import { CACHED_READS } from '../../services/read-cache.ts';
 import { DEFAULT_PRODUCT_NAME, currentSeason } from '../../services/season.ts';
 import { rankOf } from '../ranking/ranking.query.ts';
@@ -89,12 +90,29 @@ export function usersRoutes(deps: AppDeps): Router<AppState> {
     return (await currentSeason(deps.knex))?.time_zone ?? 'UTC';
   }
 
+  /**
+   * Sign-in (spec §7). An account with two-factor sign-in on also sends `code`, the authenticator's code or a
+   * recovery code (decisions §8): without it the answer is a 401 secondFactorRequired, and the form asks for it;
+   * with it the session has the account's staff flags, as a console session has.
+   */
   router.post('/user/login', async (ctx) => {
     const ip = clientIp(ctx);
-    const { user, account } = await checkCredentials(deps, bodyOf(ctx), ip);
+    const body = bodyOf(ctx);
+    const { user, account } = await checkCredentials(deps, body, ip);
+    const secondFactor = Boolean(user.totp_enabled);
+    if (secondFactor) {
+      const code = await checkSignInCode(deps, user, body, ip, account);
+      if (!code.ok) throw unauthorized(code.error);
+    }
     await reset(deps.redis, LIMITS.loginPerAccount, account);
     const session = await runCommand(deps, (trx) =>
-      createSession(trx, { user_id: user.id, ip, user_agent: userAgent(ctx), now: deps.now() }),
+      createSession(trx, {
+        user_id: user.id,
+        ip,
+        user_agent: userAgent(ctx),
+        second_factor: secondFactor,
+        now: deps.now(),
+      }),
     );
     ctx.body = { id: session.id, token: session.token };
   });

@@ -10,11 +10,20 @@ export interface NewSession {
 
 /**
  * Opens a session: a 256-bit token returned once and stored only as its SHA-256 (decisions §2). A console session
- * is marked, for its shorter limits (decisions §10); `now` starts the session's clock (the database's when absent).
+ * is marked, for its shorter limits (decisions §10), and so is one whose sign-in passed the second factor: an
+ * account that must use one has its staff flags only on such a session (decisions §8). `now` starts the session's
+ * clock (the database's when absent).
  */
 export async function createSession(
   trx: Knex,
-  input: { user_id: number; ip: string | null; user_agent: string | null; console?: boolean; now?: Date },
+  input: {
+    user_id: number;
+    ip: string | null;
+    user_agent: string | null;
+    console?: boolean;
+    second_factor?: boolean;
+    now?: Date;
+  },
 ): Promise<CommandOutcome<NewSession>> {
   const token = newToken();
   const [sessionId] = await trx('sessions').insert({
@@ -23,6 +32,7 @@ export async function createSession(
     ip: input.ip,
     user_agent: input.user_agent?.slice(0, 255) ?? null,
     console: input.console === true,
+    ...(input.second_factor ? { totp_verified_at: input.now ?? trx.fn.now(3) } : {}),
     ...(input.now ? { created_at: input.now, last_seen_at: input.now } : {}),
   });
   return { result: { id: input.user_id, token, session_id: Number(sessionId) }, events: [] };

@@ -10,9 +10,5 @@ export async function createAdminSession(
   trx: Knex,
   input: { user_id: number; ip: string | null; user_agent: string | null; second_factor: boolean; now: Date },
 ): Promise<CommandOutcome<NewSession>> {
-  const session = await createSession(trx, { ...input, console: true });
-  if (input.second_factor) {
-    await trx('sessions').where('id', session.result.session_id).update({ totp_verified_at: input.now });
-  }
-  return session;
+  return createSession(trx, { ...input, console: true });
 }

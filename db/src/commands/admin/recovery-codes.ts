@@ -12,9 +12,9 @@ export async function replaceRecoveryCodes(trx: Knex, userId: number, hashes: st
 }
 
 /**
- * Spends one recovery code at console sign-in (decisions §8): the row is deleted with a guarded DELETE, so of two
- * sign-ins with the same code at once exactly one gets it; the other (and any unknown code) is a 400 with
- * secondFactorInvalid. Audited with the number of codes left.
+ * Spends one recovery code at a sign-in, the console's or the player app's (decisions §8): the row is deleted with
+ * a guarded DELETE, so of two sign-ins with the same code at once exactly one gets it; the other (and any unknown
+ * code) is refused with secondFactorInvalid. Audited with the number of codes left.
  */
 export async function useRecoveryCode(
   trx: Knex,

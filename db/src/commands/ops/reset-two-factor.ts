@@ -16,8 +16,8 @@ export interface ResetTwoFactorResult {
 
 /**
  * A lost phone (decisions §8, `admin:reset-2fa`): two-factor sign-in is turned off for the user, the secret and the
- * recovery codes forgotten, every console session of the user ended (the player app's stay), and a fresh enrolment
- * link issued. Audited as `totp.reset` (no actor, `source: 'cli'`) and `enrolment.link_issued`.
+ * recovery codes forgotten, every console session of the user ended (the player app's stay, without the staff flags
+ * a code of the old enrolment gave them), and a fresh enrolment link issued. Audited as `totp.reset` (no actor, `source: 'cli'`) and `enrolment.link_issued`.
  */
 export async function resetTwoFactor(
   trx: Knex,
@@ -31,6 +31,7 @@ export async function resetTwoFactor(
   await trx('users').where('id', id).update({ totp_enabled: false, totp_secret: null, updated_at: input.now });
   const codes = await trx('recovery_codes').where('user_id', id).delete();
   const sessions_ended = await trx('sessions').where({ user_id: id, console: true }).delete();
+  await trx('sessions').where('user_id', id).whereNotNull('totp_verified_at').update({ totp_verified_at: null });
   await writeAudit(trx, {
     actor_user_id: null,
     action: 'totp.reset',

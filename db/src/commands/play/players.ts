@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import type { ConsoleId, GamePlayer } from '@ecup/domain';
+import { USER_STATS_FIELDS, type ConsoleId, type GamePlayer } from '@ecup/domain';
+import { statsFrom } from '../trophies/rows.ts';
 
 const COLUMNS = [
   'id',
@@ -12,14 +13,7 @@ const COLUMNS = [
   'team_name',
   'team_avatar_hash',
   'fifa_team_name',
-  'elo',
-  'wins',
-  'losses',
-  'ties',
-  'scored_goals',
-  'conceded_goals',
-  'secured_trophies',
-  'unsecured_trophies',
+  ...USER_STATS_FIELDS,
 ] as const;
 
 type PlayerRow = Record<(typeof COLUMNS)[number], unknown>;
@@ -35,14 +29,7 @@ function present(row: PlayerRow): GamePlayer {
     gamer_tag: String(row.gamer_tag),
     team: { name: String(row.team_name), avatar_hash: (row.team_avatar_hash as string | null) ?? null },
     fifa_team_name: String(row.fifa_team_name),
-    elo: Number(row.elo),
-    wins: Number(row.wins),
-    losses: Number(row.losses),
-    ties: Number(row.ties),
-    scored_goals: Number(row.scored_goals),
-    conceded_goals: Number(row.conceded_goals),
-    secured_trophies: Number(row.secured_trophies),
-    unsecured_trophies: Number(row.unsecured_trophies),
+    ...statsFrom(row),
   };
 }
 

@@ -4,6 +4,7 @@ import {
   isCurrentPoolWeek,
   isHuntOpen,
   push,
+  USER_STATS_FIELDS,
   userRoom,
   type HeldTrophyPayload,
   type HuntSeason,
@@ -165,34 +166,14 @@ export async function heldTrophiesOfPlayers(
   return byPlayer;
 }
 
-const STATS_COLUMNS = [
-  'wins',
-  'losses',
-  'ties',
-  'scored_goals',
-  'conceded_goals',
-  'secured_trophies',
-  'unsecured_trophies',
-  'elo',
-] as const;
-
 /** A player's stats as the `stats` event carries them (spec §3 User). */
 export async function userStatsOf(knex: Knex, userId: number): Promise<UserStats> {
-  return statsFrom((await knex('users').where('id', userId).first(STATS_COLUMNS)) as Record<string, unknown>);
+  return statsFrom((await knex('users').where('id', userId).first(USER_STATS_FIELDS)) as Record<string, unknown>);
 }
 
 /** The stats fields of a row that has them: a `users` row, or a player card (GamePlayer) read in this transaction. */
-export function statsFrom(row: Record<(typeof STATS_COLUMNS)[number], unknown>): UserStats {
-  return {
-    wins: Number(row.wins),
-    losses: Number(row.losses),
-    ties: Number(row.ties),
-    scored_goals: Number(row.scored_goals),
-    conceded_goals: Number(row.conceded_goals),
-    secured_trophies: Number(row.secured_trophies),
-    unsecured_trophies: Number(row.unsecured_trophies),
-    elo: Number(row.elo),
-  };
+export function statsFrom(row: Record<(typeof USER_STATS_FIELDS)[number], unknown>): UserStats {
+  return Object.fromEntries(USER_STATS_FIELDS.map((field) => [field, Number(row[field])])) as unknown as UserStats;
 }
 
 /**

@@ -6,13 +6,15 @@ import {
   TOTP_DIGITS,
   TOTP_PERIOD_SECONDS,
   TOTP_WINDOW,
+  validateSignInCode,
   validateTotpCode,
 } from '@ecup/domain';
-import { hashToken, openTotpSecret } from '@ecup/db';
+import { hashRecoveryCode, hashToken, openTotpSecret, useRecoveryCode, type User } from '@ecup/db';
 import type { AppDeps } from '../context.ts';
 import { badRequest, unavailable, valid } from '../errors.ts';
-import { accountSubject } from '../services/login.ts';
-import { LIMITS, check, hit, release } from '../services/rate-limit.ts';
+import { runCommand } from './commands.ts';
+import { accountSubject } from './login.ts';
+import { LIMITS, check, hit, release } from './rate-limit.ts';
 
 /** A new TOTP secret: 160 random bits (RFC 4226's recommended size), base32 as authenticator apps read it. */
 export function newTotpSecret(): string {
@@ -83,4 +85,43 @@ export async function requireCode(
     throw badRequest(MESSAGES.secondFactorInvalid);
   }
   await release(deps.redis, LIMITS.loginPerAccount, subject);
+}
+
+/** Spends a recovery code (audited); false when it is not one of the user's unspent codes. */
+async function spendRecoveryCode(deps: AppDeps, userId: number, code: string, ip: string): Promise<boolean> {
+  try {
+    await runCommand(deps, (trx) =>
+      useRecoveryCode(trx, { user_id: userId, code_hash: hashRecoveryCode(code), ip, now: deps.now() }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof Error && error.message === MESSAGES.secondFactorInvalid) return false;
+    throw error;
+  }
+}
+
+/**
+ * The second step of a sign-in with two-factor on (decisions §8), the console's and the player app's alike: the
+ * body's `code` is the authenticator's code or one of the recovery codes, each of those good once. A missing code
+ * answers secondFactorRequired and counts nowhere (the form then asks for it); a wrong one answers
+ * secondFactorInvalid and counts towards the account's sign-in limit (`account`, from checkCredentials), which the
+ * caller resets once the whole sign-in has succeeded.
+ */
+export async function checkSignInCode(
+  deps: AppDeps,
+  user: User,
+  body: Record<string, unknown>,
+  ip: string,
+  account: string,
+): Promise<{ ok: true } | { ok: false; error: string }> {
+  const code = validateSignInCode(body);
+  if (!code.ok && code.error === MESSAGES.secondFactorRequired) return code;
+  const accepted = !code.ok
+    ? false
+    : code.value.kind === 'totp'
+      ? await checkTotpCode(deps.redis, deps.config.totpKey, user, code.value.code, deps.now())
+      : await spendRecoveryCode(deps, user.id, code.value.code, ip);
+  if (accepted) return { ok: true };
+  await hit(deps.redis, LIMITS.loginPerAccount, account);
+  return { ok: false, error: MESSAGES.secondFactorInvalid };
 }
