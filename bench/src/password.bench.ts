@@ -15,11 +15,10 @@
  */
 import { cpus } from 'node:os';
 import type { AutocannonResult as Result } from './tools.ts';
-import type { Knex } from 'knex';
 import { createSession, hashPassword, PASSWORD_COST } from '@ecup/db';
 import { cpuSeconds, startChild, type ChildMessage } from './child.ts';
 import { mark, percentile } from './goals.ts';
-import { benchDatabase, startApiProcess } from './setup.ts';
+import { benchDatabase, createAccounts, startApiProcess } from './setup.ts';
 
 const LANES = Number(process.env.BENCH_PASSWORD_LANES ?? 4);
 const RATE_SECONDS = Number(process.env.BENCH_PASSWORD_RATE_SECONDS ?? 8);
@@ -37,18 +36,6 @@ const address = () => {
   const a = nextAddress++;
   return `10.${(a >> 16) & 255}.${(a >> 8) & 255}.${a & 255}`;
 };
-
-/** `count` accounts named `{prefix}{n}`, all with this password hash. */
-async function createAccounts(knex: Knex, prefix: string, count: number, hash: string): Promise<void> {
-  await knex.raw(
-    `INSERT INTO users (username, first_name, last_name, email, password_hash, console, gamer_tag, country_id,
-       birth_date, team_name, fifa_team_name, terms_accepted_at, elo)
-     SELECT CONCAT(?, seq), 'Bench', 'Player', CONCAT(?, seq, '@example.com'), ?, 1, CONCAT(?, seq), 0,
-       '2000-01-01', 'IFK Göteborg', 'Real Madrid', NOW(), 800 + (seq * 37) % 400
-     FROM seq_1_to_${count}`,
-    [prefix, prefix, hash, prefix],
-  );
-}
 
 /** One sign-in as the player app sends it, from an address of its own: the status, Retry-After and the time. */
 async function signIn(url: string, username: string): Promise<{ status: number; retryAfter: number; ms: number }> {

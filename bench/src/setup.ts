@@ -96,3 +96,18 @@ export async function startApiProcess(db: BenchDatabase, extra: Record<string, s
     },
   };
 }
+
+/**
+ * `count` accounts named `{prefix}{n}` (n from 1), all with the same password hash and an Elo of 800-1199, inserted
+ * in one statement from MariaDB's sequence engine.
+ */
+export async function createAccounts(knex: Knex, prefix: string, count: number, hash: string): Promise<void> {
+  await knex.raw(
+    `INSERT INTO users (username, first_name, last_name, email, password_hash, console, gamer_tag, country_id,
+       birth_date, team_name, fifa_team_name, terms_accepted_at, elo)
+     SELECT CONCAT(?, seq), 'Bench', 'Player', CONCAT(?, seq, '@example.com'), ?, 1, CONCAT(?, seq), 0,
+       '2000-01-01', 'IFK Göteborg', 'Real Madrid', NOW(), 800 + (seq * 37) % 400
+     FROM seq_1_to_${count}`,
+    [prefix, prefix, hash, prefix],
+  );
+}

@@ -21,7 +21,6 @@
  */
 import { cpus, loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import type { Knex } from 'knex';
 import { io as connect, type Socket } from 'socket.io-client';
 import {
   QUEUE_KEEPALIVE_MS,
@@ -38,6 +37,7 @@ import { startProduct, type RunningProduct } from '../../test/helpers/product.ts
 import { cpuSeconds } from './child.ts';
 import { mark, percentile } from './goals.ts';
 import { processMemory } from './process.ts';
+import { createAccounts } from './setup.ts';
 
 const PLAYERS = Number(process.env.BENCH_SURGE_PLAYERS ?? 2000);
 const SPREAD_S = Number(process.env.BENCH_SURGE_SECONDS ?? 60);
@@ -132,18 +132,6 @@ async function hashingCost(hash: string): Promise<{ oneMs: number; perSecond: nu
     }),
   );
   return { oneMs: percentile(one, 0.5), perSecond: count / ((performance.now() - t0) / 1000) };
-}
-
-/** `count` accounts named `{prefix}{n}`, all with the same password hash, Elo 800-1199. */
-async function createAccounts(knex: Knex, prefix: string, count: number, hash: string): Promise<void> {
-  await knex.raw(
-    `INSERT INTO users (username, first_name, last_name, email, password_hash, console, gamer_tag, country_id,
-       birth_date, team_name, fifa_team_name, terms_accepted_at, elo)
-     SELECT CONCAT(?, seq), 'Bench', 'Player', CONCAT(?, seq, '@example.com'), ?, 1, CONCAT(?, seq), 0,
-       '2000-01-01', 'IFK Göteborg', 'Real Madrid', NOW(), 800 + (seq * 37) % 400
-     FROM seq_1_to_${count}`,
-    [prefix, prefix, hash, prefix],
-  );
 }
 
 /**

@@ -1,5 +1,14 @@
 import test from 'ava';
-import { CHAT_PRESETS, CHAT_PRESET_KEYS, chatPolicy, isChatMode, isChatPresetKey, isMinorIn } from './chat.ts';
+import {
+  CHAT_MODES,
+  CHAT_MODE_LABELS,
+  CHAT_PRESETS,
+  CHAT_PRESET_KEYS,
+  chatPolicy,
+  isChatMode,
+  isChatPresetKey,
+  isMinorIn,
+} from './chat.ts';
 
 test('adult with adult chat freely whatever the season says', (t) => {
   for (const mode of ['presets', 'filtered', 'off'] as const) t.is(chatPolicy(mode, false, false), 'free');
@@ -35,4 +44,10 @@ test('quick messages and modes are recognised by key only', (t) => {
   t.true(isChatMode('filtered'));
   t.false(isChatMode('free'));
   t.false(isChatMode(undefined));
+});
+
+test('every chat mode has its own label, and no label names a mode that does not exist', (t) => {
+  t.deepEqual(Object.keys(CHAT_MODE_LABELS).sort(), [...CHAT_MODES].sort());
+  t.is(new Set(Object.values(CHAT_MODE_LABELS)).size, CHAT_MODES.length);
+  t.is(CHAT_MODE_LABELS.presets, 'quick messages only');
 });

@@ -11,6 +11,13 @@ export const CHAT_MODES = ['presets', 'filtered', 'off'] as const;
 export type ChatMode = (typeof CHAT_MODES)[number];
 export const CHAT_MODE_DEFAULT: ChatMode = 'presets';
 
+/** What each chat mode lets an adult and a minor do, in words, for every screen that names a season's mode. */
+export const CHAT_MODE_LABELS: Record<ChatMode, string> = {
+  presets: 'quick messages only',
+  filtered: 'free text, contact details and swearing masked',
+  off: 'off',
+};
+
 /** True for one of {@link CHAT_MODES}. */
 export function isChatMode(value: unknown): value is ChatMode {
   return typeof value === 'string' && (CHAT_MODES as readonly string[]).includes(value);

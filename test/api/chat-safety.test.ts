@@ -17,60 +17,52 @@ import {
 } from '@ecup/domain';
 import { createAdminSession, eraseUser } from '@ecup/db';
 import { cleanChatOriginals } from '@ecup/worker';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { buildGame, type buildUser } from '../helpers/factories.ts';
-import { nextEvent, openSocket, signedInUser, subscribe } from '../helpers/sockets.ts';
-import { client, type Credentials } from '../helpers/http.ts';
+import { apiSuite } from '../helpers/api-suite.ts';
+import { buildGame } from '../helpers/factories.ts';
+import { nextEvent, openSocket, signedInUser, subscribe, type Player } from '../helpers/sockets.ts';
+import type { Credentials } from '../helpers/http.ts';
 
 // Every test here sets the season's chat mode or moves the clock past the chat throttle, so they run one at a time.
 const serial = test.serial;
 
-let server: TestServer;
-let api: ReturnType<typeof client>;
-test.before(async () => {
-  server = await startTestServer({ label: 'chatsafety' });
-  api = client(server.url);
-});
-test.after.always(async () => server?.close());
-
-type Player = { user: Awaited<ReturnType<typeof buildUser>>; auth: Credentials };
+const suite = apiSuite({ label: 'chatsafety' });
 
 const DAY = 24 * 60 * 60 * 1000;
 const yearsAgo = (years: number) => {
-  const now = server.clock.now();
+  const now = suite.server.clock.now();
   return new Date(Date.UTC(now.getUTCFullYear() - years, 0, 1));
 };
-const adult = (): Promise<Player> => signedInUser(server.knex, { birth_date: yearsAgo(30) });
-const minor = (): Promise<Player> => signedInUser(server.knex, { birth_date: yearsAgo(15) });
+const adult = (): Promise<Player> => signedInUser(suite.server.knex, { birth_date: yearsAgo(30) });
+const minor = (): Promise<Player> => signedInUser(suite.server.knex, { birth_date: yearsAgo(15) });
 
 async function seasonMode(mode: ChatMode) {
-  await server.knex('seasons').where('active', true).update({ chat_mode: mode });
+  await suite.server.knex('seasons').where('active', true).update({ chat_mode: mode });
 }
 
 async function gameBetween(a: Player, b: Player): Promise<number> {
-  return buildGame(server.knex, {
+  return buildGame(suite.server.knex, {
     user_1_id: a.user.id,
     user_2_id: b.user.id,
-    created_at: new Date(server.clock.now().getTime() - RESULT_ENTRY_DELAY_MS - 60_000),
+    created_at: new Date(suite.server.clock.now().getTime() - RESULT_ENTRY_DELAY_MS - 60_000),
   });
 }
 
 const say = (auth: Credentials, game_id: number, body: Record<string, unknown>) =>
-  api.postJson<ChatSendResponse>('/game/chat/send_message', { game_id, ...body }, { auth });
+  suite.api.postJson<ChatSendResponse>('/game/chat/send_message', { game_id, ...body }, { auth });
 /** Past the chat throttle, so the same player may send again. */
-const later = () => server.clock.advance(CHAT_THROTTLE_AFTER_SUCCESS_MS + 250);
+const later = () => suite.server.clock.advance(CHAT_THROTTLE_AFTER_SUCCESS_MS + 250);
 
 const stored = (game_id: number) =>
-  server.knex('chat_messages').where('game_id', game_id).orderBy('id').select('id', 'content', 'preset');
+  suite.server.knex('chat_messages').where('game_id', game_id).orderBy('id').select('id', 'content', 'preset');
 const originals = (game_id: number) =>
-  server
+  suite.server
     .knex('chat_originals')
     .where('game_id', game_id)
     .orderBy('message_id')
     .select('message_id', 'original', 'reasons');
 
 async function inRoom(t: { teardown(fn: () => void): void }, player: Player, game_id: number): Promise<Socket> {
-  const socket = await openSocket(server.url, player.auth);
+  const socket = await openSocket(suite.server.url, player.auth);
   t.teardown(() => socket.close());
   const answer = await subscribe(socket, gameRoom(game_id));
   if (!answer.ok) throw new Error(`subscribe refused: ${answer.error}`);
@@ -81,7 +73,7 @@ serial("adult with minor under 'presets': free text is refused with 403, a quick
   await seasonMode('presets');
   const [a, m] = [await adult(), await minor()];
   const id = await gameBetween(a, m);
-  t.is((await api.get<GamePayload>('/game/get', { auth: a.auth, query: { id } })).body.chat_policy, 'presets');
+  t.is((await suite.api.get<GamePayload>('/game/get', { auth: a.auth, query: { id } })).body.chat_policy, 'presets');
   for (const sender of [a, m]) {
     const res = await say(sender.auth, id, { message: 'hi there' });
     t.is(res.status, 403);
@@ -102,7 +94,7 @@ serial("adult with minor under 'off': nothing is sent, quick messages neither", 
   await seasonMode('off');
   const [a, m] = [await adult(), await minor()];
   const id = await gameBetween(m, a);
-  t.is((await api.get<GamePayload>('/game/get', { auth: m.auth, query: { id } })).body.chat_policy, 'off');
+  t.is((await suite.api.get<GamePayload>('/game/get', { auth: m.auth, query: { id } })).body.chat_policy, 'off');
   for (const body of [{ message: 'hello' }, { preset: 'ready' }]) {
     const res = await say(a.auth, id, body);
     t.is(res.status, 403);
@@ -132,7 +124,7 @@ serial(
     t.deepEqual(await originals(id), [
       { message_id: rows[0]!.id, original: 'ring mig på 0701234567', reasons: 'phone' },
     ]);
-    const seen = await api.get<GamePayload>('/game/get', { auth: a.auth, query: { id } });
+    const seen = await suite.api.get<GamePayload>('/game/get', { auth: a.auth, query: { id } });
     t.deepEqual(
       seen.body.messages.map((message) => message.content),
       ['ring mig på •••'],
@@ -171,7 +163,7 @@ serial('adult with adult: free text is stored as typed whatever the season says'
   await seasonMode('off');
   const [a, b] = [await adult(), await adult()];
   const id = await gameBetween(a, b);
-  t.is((await api.get<GamePayload>('/game/get', { auth: a.auth, query: { id } })).body.chat_policy, 'free');
+  t.is((await suite.api.get<GamePayload>('/game/get', { auth: a.auth, query: { id } })).body.chat_policy, 'free');
   const res = await say(a.auth, id, { message: 'add me on snap kalle_99, fuck this lag' });
   t.is(res.status, 200);
   t.is(res.body.message?.content, 'add me on snap kalle_99, fuck this lag');
@@ -183,7 +175,7 @@ serial('minor with minor: filtered even when the season says quick messages only
   await seasonMode('presets');
   const [m1, m2] = [await minor(), await minor()];
   const id = await gameBetween(m1, m2);
-  t.is((await api.get<GamePayload>('/game/get', { auth: m1.auth, query: { id } })).body.chat_policy, 'filtered');
+  t.is((await suite.api.get<GamePayload>('/game/get', { auth: m1.auth, query: { id } })).body.chat_policy, 'filtered');
   const res = await say(m1.auth, id, { message: 'add me on snap kalle_99' });
   t.is(res.status, 200);
   t.is(res.body.message?.content, 'add me on snap •••');
@@ -210,7 +202,7 @@ serial('ordinary football talk passes untouched in a filtered chat', async (t) =
 serial("staff's lines are never filtered or limited", async (t) => {
   await seasonMode('presets');
   const [a, m] = [await adult(), await minor()];
-  const staff = await signedInUser(server.knex, {
+  const staff = await signedInUser(suite.server.knex, {
     birth_date: yearsAgo(40),
     permissions: PERMISSIONS.canResolveConflicts,
   });
@@ -224,14 +216,14 @@ serial("staff's lines are never filtered or limited", async (t) => {
 
 serial("a minor's forum posts have contact details masked, the original kept; an adult's stay as typed", async (t) => {
   const [a, m] = [await adult(), await minor()];
-  const opened = await api.postJson<ForumNewThreadResponse>(
+  const opened = await suite.api.postJson<ForumNewThreadResponse>(
     '/forums/new_thread',
     { category_id: 3, title: 'Looking for a team', message: 'write to kalle@gmail.com' },
     { auth: m.auth },
   );
   t.is(opened.status, 200);
   t.is(opened.body.notice, MESSAGES.forumMasked);
-  const reply = await api.postJson<ForumNewPostResponse>(
+  const reply = await suite.api.postJson<ForumNewPostResponse>(
     '/forums/new_post',
     { thread_id: opened.body.id, message: 'or add me on snap kalle_99' },
     { auth: m.auth },
@@ -239,14 +231,14 @@ serial("a minor's forum posts have contact details masked, the original kept; an
   t.is(reply.status, 200);
   t.is(reply.body.post.message, 'or add me on snap •••');
   t.is(reply.body.notice, MESSAGES.forumMasked);
-  const adultReply = await api.postJson<ForumNewPostResponse>(
+  const adultReply = await suite.api.postJson<ForumNewPostResponse>(
     '/forums/new_post',
     { thread_id: opened.body.id, message: 'my snap is nisse_1' },
     { auth: a.auth },
   );
   t.is(adultReply.body.post.message, 'my snap is nisse_1');
   t.is(adultReply.body.notice, undefined);
-  const posts = await server
+  const posts = await suite.server
     .knex('forum_posts')
     .leftJoin('forum_post_originals', 'forum_post_originals.post_id', 'forum_posts.id')
     .where('forum_posts.thread_id', opened.body.id)
@@ -266,31 +258,31 @@ serial('the daily clean-up deletes originals older than 90 days and keeps newer 
   await say(m.auth, id, { message: 'ring 0701234567' });
   later();
   await say(m.auth, id, { message: 'or 0709876543' });
-  const thread = await api.postJson<ForumNewThreadResponse>(
+  const thread = await suite.api.postJson<ForumNewThreadResponse>(
     '/forums/new_thread',
     { category_id: 3, title: 'Hello', message: 'mail kalle@gmail.com' },
     { auth: m.auth },
   );
-  const now = server.clock.now();
+  const now = suite.server.clock.now();
   const [oldLine] = await originals(id);
-  await server
+  await suite.server
     .knex('chat_originals')
     .where('message_id', oldLine!.message_id)
     .update({ created_at: new Date(now.getTime() - CHAT_ORIGINAL_RETENTION_DAYS * DAY - 60_000) });
-  const post = await server.knex('forum_posts').where('thread_id', thread.body.id).first('id');
-  await server
+  const post = await suite.server.knex('forum_posts').where('thread_id', thread.body.id).first('id');
+  await suite.server
     .knex('forum_post_originals')
     .where('post_id', post.id)
     .update({ created_at: new Date(now.getTime() - CHAT_ORIGINAL_RETENTION_DAYS * DAY - 60_000) });
 
-  const first = await cleanChatOriginals(server.knex, now);
+  const first = await cleanChatOriginals(suite.server.knex, now);
   t.true(first.chat >= 1 && first.forum >= 1);
   t.deepEqual(
     (await originals(id)).map((row) => row.original),
     ['or 0709876543'],
   );
-  t.is(await server.knex('forum_post_originals').where('post_id', post.id).first(), undefined);
-  t.deepEqual(await cleanChatOriginals(server.knex, now), { chat: 0, forum: 0 });
+  t.is(await suite.server.knex('forum_post_originals').where('post_id', post.id).first(), undefined);
+  t.deepEqual(await cleanChatOriginals(suite.server.knex, now), { chat: 0, forum: 0 });
   const lines = await stored(id);
   t.deepEqual(
     lines.map((row) => row.content),
@@ -303,24 +295,24 @@ serial("erasing an account deletes the originals of that player's masked lines a
   const [a, m] = [await adult(), await minor()];
   const id = await gameBetween(a, m);
   await say(m.auth, id, { message: 'ring 0701234567' });
-  await api.postJson(
+  await suite.api.postJson(
     '/forums/new_thread',
     { category_id: 3, title: 'Looking for a club', message: 'mail kalle@gmail.com' },
     { auth: m.auth },
   );
   t.is((await originals(id)).length, 1);
-  t.is((await server.knex('forum_post_originals').where('user_id', m.user.id)).length, 1);
-  await server.knex.transaction((trx) =>
+  t.is((await suite.server.knex('forum_post_originals').where('user_id', m.user.id)).length, 1);
+  await suite.server.knex.transaction((trx) =>
     eraseUser(trx, {
       ref: String(m.user.id),
       confirm: m.user.username,
       force: false,
       dry_run: false,
-      now: server.clock.now(),
+      now: suite.server.clock.now(),
     }),
   );
   t.deepEqual(await originals(id), []);
-  t.deepEqual(await server.knex('forum_post_originals').where('user_id', m.user.id), []);
+  t.deepEqual(await suite.server.knex('forum_post_originals').where('user_id', m.user.id), []);
 });
 
 serial('staff see the original of a masked line beside it on the conflict page; players never do', async (t) => {
@@ -328,21 +320,21 @@ serial('staff see the original of a masked line beside it on the conflict page; 
   const [a, m] = [await adult(), await minor()];
   const id = await gameBetween(a, m);
   await say(m.auth, id, { message: 'ring mig på 0701234567' });
-  await server.knex('games').where('id', id).update({ state: 'conflict', conflict: true });
-  const mod = await signedInUser(server.knex, {
+  await suite.server.knex('games').where('id', id).update({ state: 'conflict', conflict: true });
+  const mod = await signedInUser(suite.server.knex, {
     birth_date: yearsAgo(40),
     permissions: PERMISSIONS.canResolveConflicts,
     totp_enabled: true,
     totp_secret: 'JBSWY3DPEHPK3PXP',
   });
-  const session = await createAdminSession(server.knex, {
+  const session = await createAdminSession(suite.server.knex, {
     user_id: mod.user.id,
     ip: null,
     user_agent: null,
     second_factor: true,
-    now: server.clock.now(),
+    now: suite.server.clock.now(),
   });
-  const res = await api.get<AdminConflictDetail>(`/admin/api/conflicts/${id}`, {
+  const res = await suite.api.get<AdminConflictDetail>(`/admin/api/conflicts/${id}`, {
     auth: { id: mod.user.id, token: session.result.token },
   });
   t.is(res.status, 200);
@@ -351,6 +343,6 @@ serial('staff see the original of a masked line beside it on the conflict page; 
     original: 'ring mig på 0701234567',
     original_reasons: ['phone'],
   });
-  const seen = await api.get<GamePayload>('/game/get', { auth: a.auth, query: { id } });
+  const seen = await suite.api.get<GamePayload>('/game/get', { auth: a.auth, query: { id } });
   t.false(JSON.stringify(seen.body).includes('0701234567'));
 });

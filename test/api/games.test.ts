@@ -18,64 +18,57 @@ import {
   type GamePayload,
 } from '@ecup/domain';
 import { createAdminSession } from '@ecup/db';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { apiSuite } from '../helpers/api-suite.ts';
 import type { buildUser } from '../helpers/factories.ts';
 import { buildGame, pngImage, type GameFields } from '../helpers/factories.ts';
-import { signedInUser } from '../helpers/sockets.ts';
-import { client, type Credentials } from '../helpers/http.ts';
+import { signedInUser, type Player } from '../helpers/sockets.ts';
+import type { Credentials } from '../helpers/http.ts';
 
 // Tests that move the shared clock are serial (AVA runs them before the concurrent ones), so no other test sees
 // the clock jump while it counts on it.
 const serial = test.serial;
 
-let server: TestServer;
-let api: ReturnType<typeof client>;
-test.before(async () => {
-  server = await startTestServer({ label: 'games' });
-  api = client(server.url);
-});
-test.after.always(async () => server?.close());
-
-type Player = { user: Awaited<ReturnType<typeof buildUser>>; auth: Credentials };
+const suite = apiSuite({ label: 'games' });
 
 const signedIn = (overrides: Parameters<typeof buildUser>[1] = {}): Promise<Player> =>
-  signedInUser(server.knex, overrides);
+  signedInUser(suite.server.knex, overrides);
 
 const moderator = () => signedIn({ permissions: PERMISSIONS.canResolveConflicts });
 
 /** A game between two players; by default it started 13 minutes ago, so the result form is open. */
 async function gameBetween(a: Player, b: Player, fields: Partial<GameFields> = {}): Promise<number> {
-  return buildGame(server.knex, {
+  return buildGame(suite.server.knex, {
     user_1_id: a.user.id,
     user_2_id: b.user.id,
-    created_at: new Date(server.clock.now().getTime() - RESULT_ENTRY_DELAY_MS - 60_000),
+    created_at: new Date(suite.server.clock.now().getTime() - RESULT_ENTRY_DELAY_MS - 60_000),
     ...fields,
   });
 }
 
-const getGame = (auth: Credentials, id: number | string) => api.get<GamePayload>('/game/get', { auth, query: { id } });
+const getGame = (auth: Credentials, id: number | string) =>
+  suite.api.get<GamePayload>('/game/get', { auth, query: { id } });
 const submit = (auth: Credentials, game_id: number, score_1: unknown, score_2: unknown) =>
-  api.postJson<GamePayload>('/game/submit', { game_id, score_1, score_2 }, { auth });
+  suite.api.postJson<GamePayload>('/game/submit', { game_id, score_1, score_2 }, { auth });
 const confirm = (auth: Credentials, game_id: number) =>
-  api.postJson<GamePayload>('/game/confirm', { game_id }, { auth });
+  suite.api.postJson<GamePayload>('/game/confirm', { game_id }, { auth });
 const protest = (auth: Credentials, game_id: number) =>
-  api.postJson<GamePayload>('/game/escalate', { game_id }, { auth });
+  suite.api.postJson<GamePayload>('/game/escalate', { game_id }, { auth });
 const dropped = (auth: Credentials, game_id: number, dropped_user_id: number) =>
-  api.postJson<GamePayload>('/game/dropped', { game_id, dropped_user_id }, { auth });
+  suite.api.postJson<GamePayload>('/game/dropped', { game_id, dropped_user_id }, { auth });
 const chat = (auth: Credentials, game_id: number, message: string) =>
-  api.postJson<{ message: ChatMessagePayload | null }>('/game/chat/send_message', { game_id, message }, { auth });
+  suite.api.postJson<{ message: ChatMessagePayload | null }>('/game/chat/send_message', { game_id, message }, { auth });
 const adminEdit = (auth: Credentials, fields: Record<string, string>) =>
-  api.post<GamePayload>('/admin/games/edit', fields, { auth });
+  suite.api.post<GamePayload>('/admin/games/edit', fields, { auth });
 
 async function statsOf(userId: number) {
-  return server
+  return suite.server
     .knex('users')
     .where('id', userId)
     .first('wins', 'losses', 'ties', 'scored_goals', 'conceded_goals', 'games_played', 'elo');
 }
 
 async function gameRow(id: number) {
-  return server.knex('games').where('id', id).first();
+  return suite.server.knex('games').where('id', id).first();
 }
 
 // --- Result entry time and score validation ---
@@ -85,13 +78,13 @@ serial(
   async (t) => {
     const a = await signedIn();
     const b = await signedIn();
-    const id = await gameBetween(a, b, { created_at: server.clock.now() });
+    const id = await gameBetween(a, b, { created_at: suite.server.clock.now() });
     const early = await submit(a.auth, id, 2, 1);
     t.is(early.status, 409);
     t.deepEqual(early.body, { error: MESSAGES.resultNotOpenYet } as unknown as GamePayload);
     t.is((await gameRow(id)).state, 'playing');
 
-    server.clock.advance(RESULT_ENTRY_DELAY_MS);
+    suite.server.clock.advance(RESULT_ENTRY_DELAY_MS);
     const res = await submit(a.auth, id, 2, 1);
     t.is(res.status, 200);
     t.is(res.body.id, id);
@@ -140,7 +133,7 @@ test('verify makes the result final: stats and Elo exactly as rateGame says, and
   const a = await signedIn({ elo: 2990, games_played: 10 });
   const b = await signedIn({ elo: 3000, games_played: 35, wins: 5, losses: 30 });
   const place = async () => {
-    const res = await api.get<{ rankings: { id: number }[] }>('/ranking/list', { query: { amount: 250 } });
+    const res = await suite.api.get<{ rankings: { id: number }[] }>('/ranking/list', { query: { amount: 250 } });
     const ids = res.body.rankings.map((r) => r.id);
     return { a: ids.indexOf(a.user.id), b: ids.indexOf(b.user.id) };
   };
@@ -263,7 +256,7 @@ test("protest sends the game to conflict; a verify after it answers 409 'This ga
   t.deepEqual(late.body, { error: MESSAGES.gameInConflict } as unknown as GamePayload);
   t.is((await protest(b.auth, id)).status, 409, 'a second protest');
   t.like(await statsOf(a.user.id), { games_played: 0, wins: 0, elo: 1000 });
-  const active = await api.get<ActiveGameResponse>('/game/get_active', { auth: a.auth });
+  const active = await suite.api.get<ActiveGameResponse>('/game/get_active', { auth: a.auth });
   t.deepEqual(active.body, { game_id: null }, 'a game in conflict does not hold the player back');
 });
 
@@ -273,7 +266,7 @@ test("'Opponent left' naming anyone but the opponent answers 400; confirmed, it 
   const a = await signedIn();
   const b = await signedIn();
   const stranger = await signedIn();
-  const id = await gameBetween(a, b, { created_at: server.clock.now() });
+  const id = await gameBetween(a, b, { created_at: suite.server.clock.now() });
   for (const wrong of [b.user.id, stranger.user.id]) {
     const res = await dropped(b.auth, id, wrong);
     t.is(res.status, 400);
@@ -300,12 +293,12 @@ test("evidence: a YouTube link is stored by its id; 'Invalid YouTube link' other
   const b = await signedIn();
   const id = await gameBetween(a, b);
   const link = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42';
-  const early = await api.postJson('/game/upload_evidence', { game_id: id, youtube_id: link }, { auth: a.auth });
+  const early = await suite.api.postJson('/game/upload_evidence', { game_id: id, youtube_id: link }, { auth: a.auth });
   t.is(early.status, 409);
   t.deepEqual(early.body, { error: MESSAGES.evidenceNotOpen });
 
   await submit(a.auth, id, 1, 0);
-  const res = await api.post<{ evidence: EvidencePayload; message: string }>(
+  const res = await suite.api.post<{ evidence: EvidencePayload; message: string }>(
     '/game/upload_evidence',
     { game_id: String(id), youtube_id: link },
     { auth: b.auth },
@@ -318,14 +311,14 @@ test("evidence: a YouTube link is stored by its id; 'Invalid YouTube link' other
     user_id: b.user.id,
     username: b.user.username,
   });
-  const bad = await api.postJson(
+  const bad = await suite.api.postJson(
     '/game/upload_evidence',
     { game_id: id, youtube_id: 'https://vimeo.com/watch?v=dQw4w9WgXcQ' },
     { auth: b.auth },
   );
   t.is(bad.status, 400);
   t.deepEqual(bad.body, { error: MESSAGES.invalidYoutubeLink });
-  const empty = await api.postJson('/game/upload_evidence', { game_id: id, youtube_id: ' ' }, { auth: b.auth });
+  const empty = await suite.api.postJson('/game/upload_evidence', { game_id: id, youtube_id: ' ' }, { auth: b.auth });
   t.is(empty.status, 400);
   t.deepEqual(empty.body, { error: MESSAGES.evidenceMissing });
   const game = await getGame(a.auth, id);
@@ -339,7 +332,7 @@ test('evidence: an image is re-encoded and stored under evidence/, listed with t
   await submit(a.auth, id, 1, 0);
   await protest(b.auth, id);
   const photo = { data: await pngImage(), name: 'proof.png', type: 'image/png' };
-  const res = await api.postMultipart<{ evidence: EvidencePayload; message: string }>(
+  const res = await suite.api.postMultipart<{ evidence: EvidencePayload; message: string }>(
     '/game/upload_evidence',
     { game_id: String(id) },
     { photo },
@@ -350,11 +343,11 @@ test('evidence: an image is re-encoded and stored under evidence/, listed with t
   const hash = res.body.evidence.evidence_hash!;
   t.regex(hash, /^[0-9a-f]{32}$/);
   t.is(res.body.evidence.youtube_id, null);
-  t.true(existsSync(path.join(server.uploads, 'evidence', hash.slice(0, 2), `${hash}.jpg`)));
-  const image = await fetch(new URL(`/images/evidence/${hash.slice(0, 2)}/${hash}.jpg`, server.url));
+  t.true(existsSync(path.join(suite.server.uploads, 'evidence', hash.slice(0, 2), `${hash}.jpg`)));
+  const image = await fetch(new URL(`/images/evidence/${hash.slice(0, 2)}/${hash}.jpg`, suite.server.url));
   t.is(image.status, 200);
   t.is(image.headers.get('content-type'), 'image/jpeg');
-  const thumb = await fetch(new URL(`/images/evidence_thumb/${hash.slice(0, 2)}/${hash}.jpg`, server.url));
+  const thumb = await fetch(new URL(`/images/evidence_thumb/${hash.slice(0, 2)}/${hash}.jpg`, suite.server.url));
   const thumbMeta = await sharp(Buffer.from(await thumb.arrayBuffer())).metadata();
   t.deepEqual([thumbMeta.width, thumbMeta.height], [40, 30], 'a small photo is not enlarged');
   t.deepEqual((await getGame(b.auth, id)).body.evidence, [res.body.evidence]);
@@ -367,7 +360,7 @@ test('evidence: a large photo keeps its size, and the game page gets a copy with
   await submit(a.auth, id, 1, 0);
   await protest(b.auth, id);
   const photo = { data: await pngImage(2000, 1000), name: 'screen.png', type: 'image/png' };
-  const res = await api.postMultipart<{ evidence: EvidencePayload }>(
+  const res = await suite.api.postMultipart<{ evidence: EvidencePayload }>(
     '/game/upload_evidence',
     { game_id: String(id) },
     { photo },
@@ -376,7 +369,7 @@ test('evidence: a large photo keeps its size, and the game page gets a copy with
   t.is(res.status, 200);
   const hash = res.body.evidence.evidence_hash!;
   const size = async (kind: string) => {
-    const image = await fetch(new URL(`/images/${kind}/${hash.slice(0, 2)}/${hash}.jpg`, server.url));
+    const image = await fetch(new URL(`/images/${kind}/${hash.slice(0, 2)}/${hash}.jpg`, suite.server.url));
     t.is(image.headers.get('cache-control'), 'public, max-age=31536000, immutable', `${kind} is stored`);
     const meta = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
     return [meta.width, meta.height];
@@ -390,10 +383,15 @@ test('evidence: an image for a game still being played is refused and nothing is
   const b = await signedIn();
   const id = await gameBetween(a, b);
   const photo = { data: await pngImage(), name: 'proof.png', type: 'image/png' };
-  const res = await api.postMultipart('/game/upload_evidence', { game_id: String(id) }, { photo }, { auth: a.auth });
+  const res = await suite.api.postMultipart(
+    '/game/upload_evidence',
+    { game_id: String(id) },
+    { photo },
+    { auth: a.auth },
+  );
   t.is(res.status, 409);
   t.deepEqual(res.body, { error: MESSAGES.evidenceNotOpen });
-  t.is(Number((await server.knex('evidence').where('game_id', id).count({ n: '*' }))[0]!.n), 0);
+  t.is(Number((await suite.server.knex('evidence').where('game_id', id).count({ n: '*' }))[0]!.n), 0);
 });
 
 // --- Chat ---
@@ -407,7 +405,7 @@ serial(
     const empty = await chat(a.auth, id, '   ');
     t.is(empty.status, 200);
     t.deepEqual(empty.body, { message: null });
-    t.is(Number((await server.knex('chat_messages').where('game_id', id).count({ n: '*' }))[0]!.n), 0);
+    t.is(Number((await suite.server.knex('chat_messages').where('game_id', id).count({ n: '*' }))[0]!.n), 0);
 
     const first = await chat(a.auth, id, '  good game  ');
     t.is(first.status, 200);
@@ -420,7 +418,7 @@ serial(
     t.truthy(fast.headers.get('retry-after'));
     t.is((await chat(b.auth, id, 'gg')).status, 200, 'the throttle is per user');
 
-    server.clock.advance(4_000);
+    suite.server.clock.advance(4_000);
     const later = await chat(a.auth, id, 'again');
     t.is(later.status, 200);
     const game = await getGame(b.auth, id);
@@ -447,7 +445,7 @@ test('chat: two lines sent at once by one player store one and throttle the othe
   const id = await gameBetween(a, b);
   const answers = await Promise.all([chat(a.auth, id, 'one'), chat(a.auth, id, 'two')]);
   t.deepEqual(answers.map((r) => r.status).sort(), [200, 429]);
-  t.is(Number((await server.knex('chat_messages').where('game_id', id).count({ n: '*' }))[0]!.n), 1);
+  t.is(Number((await suite.server.knex('chat_messages').where('game_id', id).count({ n: '*' }))[0]!.n), 1);
 });
 
 // --- Who may see and act ---
@@ -465,7 +463,11 @@ test('a third user who is neither a player nor staff gets 404 on get, chat, subm
     await confirm(stranger.auth, id),
     await protest(stranger.auth, id),
     await dropped(stranger.auth, id, a.user.id),
-    await api.postJson('/game/upload_evidence', { game_id: id, youtube_id: 'dQw4w9WgXcQ' }, { auth: stranger.auth }),
+    await suite.api.postJson(
+      '/game/upload_evidence',
+      { game_id: id, youtube_id: 'dQw4w9WgXcQ' },
+      { auth: stranger.auth },
+    ),
   ];
   for (const res of answers) {
     t.is(res.status, 404);
@@ -475,9 +477,9 @@ test('a third user who is neither a player nor staff gets 404 on get, chat, subm
   t.is(missing.status, 404);
   t.deepEqual(missing.body, notFound as unknown as GamePayload, 'the same answer as a missing game');
   t.is((await getGame(a.auth, 'abc')).status, 404);
-  t.is((await api.get('/game/get', { query: { id } })).status, 401, 'signed out');
+  t.is((await suite.api.get('/game/get', { query: { id } })).status, 401, 'signed out');
   t.is((await chat(a.auth, id, 'still here')).status, 200, 'nothing was stored for the stranger');
-  t.is(Number((await server.knex('chat_messages').where('game_id', id).count({ n: '*' }))[0]!.n), 1);
+  t.is(Number((await suite.server.knex('chat_messages').where('game_id', id).count({ n: '*' }))[0]!.n), 1);
 });
 
 test('staff with canResolveConflicts see the game, chat styled admin, and cannot play it', async (t) => {
@@ -503,14 +505,14 @@ test('staff with canResolveConflicts see the game, chat styled admin, and cannot
 test('GET /game/get_active answers the open game, and null once it is final', async (t) => {
   const a = await signedIn();
   const b = await signedIn();
-  t.deepEqual((await api.get<ActiveGameResponse>('/game/get_active', { auth: a.auth })).body, { game_id: null });
+  t.deepEqual((await suite.api.get<ActiveGameResponse>('/game/get_active', { auth: a.auth })).body, { game_id: null });
   const id = await gameBetween(a, b);
-  t.deepEqual((await api.get<ActiveGameResponse>('/game/get_active', { auth: a.auth })).body, { game_id: id });
+  t.deepEqual((await suite.api.get<ActiveGameResponse>('/game/get_active', { auth: a.auth })).body, { game_id: id });
   await submit(a.auth, id, 1, 1);
-  t.deepEqual((await api.get<ActiveGameResponse>('/game/get_active', { auth: b.auth })).body, { game_id: id });
+  t.deepEqual((await suite.api.get<ActiveGameResponse>('/game/get_active', { auth: b.auth })).body, { game_id: id });
   await confirm(b.auth, id);
-  t.deepEqual((await api.get<ActiveGameResponse>('/game/get_active', { auth: b.auth })).body, { game_id: null });
-  t.is((await api.get('/game/get_active')).status, 401);
+  t.deepEqual((await suite.api.get<ActiveGameResponse>('/game/get_active', { auth: b.auth })).body, { game_id: null });
+  t.is((await suite.api.get('/game/get_active')).status, 401);
 });
 
 // --- Admin edit ---
@@ -560,12 +562,12 @@ test('a moderator whose account needs a second factor edits results only from a 
     totp_enabled: true,
     totp_secret: 'JBSWY3DPEHPK3PXP',
   });
-  const verified = await createAdminSession(server.knex, {
+  const verified = await createAdminSession(suite.server.knex, {
     user_id: console.user.id,
     ip: null,
     user_agent: null,
     second_factor: true,
-    now: server.clock.now(),
+    now: suite.server.clock.now(),
   });
   const res = await adminEdit({ id: console.user.id, token: verified.result.token }, fields);
   t.is(res.status, 200);
@@ -595,7 +597,7 @@ test('admin edit of a conflict makes it final and solved, applies stats and Elo 
   const again = await confirm(a.auth, id);
   t.is(again.status, 409);
   t.like(await statsOf(b.user.id), { wins: 1, games_played: 4 }, 'nothing applied twice');
-  const audit = await server
+  const audit = await suite.server
     .knex('audit_log')
     .where({ entity: 'game', entity_id: String(id) })
     .first();
@@ -662,7 +664,7 @@ test('admin edit of a final result reverses the old stats and Elo change and app
   t.is(
     Number(
       (
-        await server
+        await suite.server
           .knex('audit_log')
           .where({ entity: 'game', entity_id: String(id) })
           .count({ n: '*' })
@@ -679,7 +681,7 @@ test('/conflicts/list: players see their own conflicts, staff see all; open firs
   const b = await signedIn();
   const c = await signedIn();
   const mod = await moderator();
-  const now = server.clock.now().getTime();
+  const now = suite.server.clock.now().getTime();
   const older = await gameBetween(a, b, { state: 'conflict', conflict: true, created_at: new Date(now - 3_600_000) });
   const newer = await gameBetween(b, a, { state: 'conflict', conflict: true, created_at: new Date(now - 1_800_000) });
   const solved = await gameBetween(a, b, { state: 'conflict', conflict: true, created_at: new Date(now - 7_200_000) });
@@ -687,7 +689,7 @@ test('/conflicts/list: players see their own conflicts, staff see all; open firs
   await gameBetween(a, c, { state: 'submitted', submitted_user_id: a.user.id, score_1: 1, score_2: 0 });
   t.is((await adminEdit(mod.auth, { game_id: String(solved), score1: '2', score2: '2' })).status, 200);
 
-  const own = await api.get<ConflictListResponse>('/conflicts/list', { auth: a.auth });
+  const own = await suite.api.get<ConflictListResponse>('/conflicts/list', { auth: a.auth });
   t.is(own.status, 200);
   t.deepEqual(
     own.body.conflicts.map((c) => [c.id, c.solved]),
@@ -705,7 +707,7 @@ test('/conflicts/list: players see their own conflicts, staff see all; open firs
     inserted: Math.floor((now - 3_600_000) / 1000),
   });
 
-  const all = await api.post<ConflictListResponse>('/conflicts/list', {}, { auth: mod.auth });
+  const all = await suite.api.post<ConflictListResponse>('/conflicts/list', {}, { auth: mod.auth });
   t.is(all.status, 200);
   const ids = all.body.conflicts.map((c) => c.id);
   for (const id of [older, newer, solved, others]) t.true(ids.includes(id), `staff see ${id}`);
@@ -717,8 +719,8 @@ test('/conflicts/list: players see their own conflicts, staff see all; open firs
   t.true(ids.indexOf(older) < ids.indexOf(newer), 'open ones oldest first');
 
   t.deepEqual(
-    (await api.get<ConflictListResponse>('/conflicts/list', { auth: c.auth })).body.conflicts.map((x) => x.id),
+    (await suite.api.get<ConflictListResponse>('/conflicts/list', { auth: c.auth })).body.conflicts.map((x) => x.id),
     [others],
   );
-  t.is((await api.get('/conflicts/list')).status, 401);
+  t.is((await suite.api.get('/conflicts/list')).status, 401);
 });

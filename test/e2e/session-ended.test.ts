@@ -256,9 +256,9 @@ test.serial("a moderator who may ban sees a player's sessions in the console and
     .getByText('This device', { exact: true })
     .waitFor();
 
-  async function consoleAs(permissions: number) {
+  async function consoleAs(permissions: number, open = newDesktopPage) {
     const staff = await buildUser(product.knex, { permissions });
-    const page = await newDesktopPage(browser);
+    const page = await open(browser);
     t.teardown(() => page.context().close());
     await page.goto(`${product.url}/admin/users/${player.id}/show`);
     await page.getByLabel('Username').fill(staff.username);
@@ -279,6 +279,15 @@ test.serial("a moderator who may ban sees a player's sessions in the console and
   await table.waitFor();
   t.regex(await table.innerText(), /Safari on iPhone\s+127\.0\.0\.x/);
   await screenshot(moderator, 'console-user-sessions');
+
+  // On a phone the table drops the address and first-use columns, so each session's "Sign out" is on the screen.
+  const onPhone = await consoleAs(PERMISSIONS.canSeeUserProfile | PERMISSIONS.canBanUsers, newPhonePage);
+  const signOut = onPhone.getByRole('table', { name: 'Sessions' }).getByRole('button', { name: /^Sign out Safari/ });
+  const box = await signOut.boundingBox();
+  t.truthy(box, 'a session has its Sign out button');
+  t.true(box!.x >= 0 && box!.x + box!.width <= 375, `Sign out lies within the 375 px screen (x ${box?.x})`);
+  t.regex(await onPhone.getByRole('table', { name: 'Sessions' }).innerText(), /Safari on iPhone\s+127\.0\.0\.x/);
+  await screenshot(onPhone, 'console-user-sessions-phone');
   await moderator.getByRole('button', { name: 'Sign out everywhere' }).click();
   await moderator.getByText(`${player.username} is signed out everywhere.`).waitFor();
   await moderator.getByText('Not signed in anywhere.').waitFor();

@@ -4,8 +4,18 @@ import { createSession } from '@ecup/db';
 import { buildUser } from './factories.ts';
 import type { Credentials } from './http.ts';
 
+/** A user of a test and the credentials the api client sends for them. */
+export interface Player {
+  user: Awaited<ReturnType<typeof buildUser>>;
+  auth: Credentials;
+}
+
 /** A user with a session made directly (sign-in has its own limits and tests). */
-export async function signedInUser(knex: Knex, overrides: Parameters<typeof buildUser>[1] = {}, now?: Date) {
+export async function signedInUser(
+  knex: Knex,
+  overrides: Parameters<typeof buildUser>[1] = {},
+  now?: Date,
+): Promise<Player> {
   const user = await buildUser(knex, overrides);
   const session = await createSession(knex, { user_id: user.id, ip: null, user_agent: null, ...(now ? { now } : {}) });
   const auth: Credentials = { id: user.id, token: session.result.token };

@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
@@ -74,4 +74,28 @@ test('sending the same e-mail twice writes one message', async (t) => {
   const row = await db.knex('emails').where('id', id).first();
   t.truthy(row.sent_at);
   t.is(row.attempts, 1);
+});
+
+test('an outbox e-mail keeps its link whole on one line, so it can be clicked in a text editor', async (t) => {
+  const outbox = await mkdtemp(path.join(os.tmpdir(), 'ecup-outbox-'));
+  t.teardown(() => rm(outbox, { recursive: true, force: true }));
+  const transport = createMailTransport({ smtpUrl: null, outbox });
+  t.teardown(() => transport.close());
+  const link = `http://localhost:3000/resetpassword/12/34/${'0123456789abcdef'.repeat(4)}`;
+  await transport.send({
+    id: 7,
+    from: 'eCup <no-reply@ecup.local>',
+    to: 'asa@example.com',
+    subject: 'Återställ ditt lösenord',
+    text: `Hej Åsa,\n\nÖppna den här länken inom 60 minuter för att välja ett nytt lösenord:\n\n${link}\n\n— eCup`,
+  });
+  const raw = await readFile(path.join(outbox, 'email-000007.eml'), 'utf8');
+  const [head, body] = raw.split('\n\n', 2) as [string, string];
+  t.true(raw.split('\n').includes(link), 'the link is one line of its own, as it was written');
+  t.true(body.startsWith('Hej Åsa,'), 'the text is readable as it is');
+  t.regex(head, /^Content-Type: text\/plain; charset=utf-8$/m);
+  t.regex(head, /^Content-Transfer-Encoding: 8bit$/m);
+  t.regex(head, /^Subject: =\?UTF-8\?/m, 'a Swedish subject is an encoded word');
+  t.regex(head, /^To: asa@example\.com$/m);
+  t.notRegex(body, /=\n|=3D/, 'no quoted-printable soft breaks or escapes');
 });

@@ -12,7 +12,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { Link, Loading, Title, useCanAccess, useCreatePath, useLogoutIfAccessDenied } from 'react-admin';
-import type { AdminDashboard, ChatMode } from '@ecup/domain';
+import { CHAT_MODE_LABELS, type AdminDashboard } from '@ecup/domain';
 import { httpClient } from '../dataProvider.ts';
 import { formatWhen } from '../dates.tsx';
 
@@ -78,13 +78,6 @@ function ChartPanel({ title, days, color }: { title: string; days: AdminDashboar
     </Panel>
   );
 }
-
-/** How the console names a season's chat mode (issue 18). */
-export const CHAT_MODE_LABELS: Record<ChatMode, string> = {
-  presets: 'quick messages only',
-  filtered: 'free text, contact details and swearing masked',
-  off: 'off',
-};
 
 /** The console's first page (issue 7 "Dashboard"): live figures, the conflict queue's oldest, and two charts. */
 export function Dashboard() {

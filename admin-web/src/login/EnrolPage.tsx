@@ -1,16 +1,11 @@
 import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import EmojiEvents from '@mui/icons-material/EmojiEvents';
 import { type AdminEnrolmentDone, type AdminEnrolmentStart } from '@ecup/domain';
 import { openConsoleSession } from '../authProvider.ts';
-import { useConsoleProductName } from '../get-current-season.ts';
 import { RecoveryCodes } from '../two-factor/RecoveryCodes.tsx';
 import { TotpEnrolment } from '../two-factor/TotpEnrolment.tsx';
+import { AuthCard } from './AuthCard.tsx';
 
 type Step =
   | { kind: 'loading' }
@@ -38,7 +33,6 @@ function tokenOfLocation(): string {
  * says so.
  */
 export function EnrolPage() {
-  const productName = useConsoleProductName();
   const [token] = useState(tokenOfLocation);
   const [step, setStep] = useState<Step>({ kind: 'loading' });
 
@@ -70,39 +64,26 @@ export function EnrolPage() {
   };
 
   return (
-    <Box
-      component="main"
-      sx={{ minHeight: '100dvh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}
-    >
-      <Card sx={{ width: '100%', maxWidth: 440 }} variant="outlined">
-        <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5 }}>
-            <EmojiEvents color="secondary" aria-hidden />
-            <Typography variant="h5" component="h1" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
-              {productName}
-            </Typography>
-          </Stack>
-          <Typography color="text.secondary" sx={{ mb: 3 }}>
-            Set up two-factor sign-in
-            {step.kind === 'scan' && (
-              <>
-                {' for '}
-                <strong>{step.setup.username}</strong>
-              </>
-            )}
-          </Typography>
-          {step.kind === 'loading' && <Typography color="text.secondary">Opening your enrolment link…</Typography>}
-          {step.kind === 'refused' && <Alert severity="error">{step.message}</Alert>}
-          {step.kind === 'scan' && <TotpEnrolment setup={step.setup} onSubmit={finish} submitLabel="Turn on" />}
-          {step.kind === 'codes' && (
-            <RecoveryCodes
-              codes={step.done.recovery_codes}
-              onDone={() => enter(step.done)}
-              doneLabel="Open the console"
-            />
+    <AuthCard
+      maxWidth={440}
+      subtitle={
+        <>
+          Set up two-factor sign-in
+          {step.kind === 'scan' && (
+            <>
+              {' for '}
+              <strong>{step.setup.username}</strong>
+            </>
           )}
-        </CardContent>
-      </Card>
-    </Box>
+        </>
+      }
+    >
+      {step.kind === 'loading' && <Typography color="text.secondary">Opening your enrolment link…</Typography>}
+      {step.kind === 'refused' && <Alert severity="error">{step.message}</Alert>}
+      {step.kind === 'scan' && <TotpEnrolment setup={step.setup} onSubmit={finish} submitLabel="Turn on" />}
+      {step.kind === 'codes' && (
+        <RecoveryCodes codes={step.done.recovery_codes} onDone={() => enter(step.done)} doneLabel="Open the console" />
+      )}
+    </AuthCard>
   );
 }

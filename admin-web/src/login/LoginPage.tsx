@@ -1,16 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import EmojiEvents from '@mui/icons-material/EmojiEvents';
 import { useLogin } from 'react-admin';
 import { TotpRequiredError, forgetLoginNotice, loginNotice, type LoginParams } from '../authProvider.ts';
-import { useConsoleProductName } from '../get-current-season.ts';
+import { AuthCard } from './AuthCard.tsx';
 
 type Step = { kind: 'password' } | { kind: 'code' };
 
@@ -21,7 +16,6 @@ type Step = { kind: 'password' } | { kind: 'code' };
  */
 export function LoginPage() {
   const login = useLogin();
-  const productName = useConsoleProductName();
   const [step, setStep] = useState<Step>({ kind: 'password' });
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -53,90 +47,69 @@ export function LoginPage() {
     }
   };
 
+  /** Username and password: kept, but locked, while the code is asked for. */
+  const credentials = [
+    { label: 'Username', type: 'text', value: username, set: setUsername, autoComplete: 'username' },
+    { label: 'Password', type: 'password', value: password, set: setPassword, autoComplete: 'current-password' },
+  ];
+
   return (
-    <Box
-      component="main"
-      sx={{
-        minHeight: '100dvh',
-        display: 'grid',
-        placeItems: 'center',
-        p: 2,
-        bgcolor: 'background.default',
-      }}
-    >
-      <Card sx={{ width: '100%', maxWidth: 400 }} variant="outlined">
-        <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5 }}>
-            <EmojiEvents color="secondary" aria-hidden />
-            <Typography variant="h5" component="h1" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
-              {productName}
-            </Typography>
-          </Stack>
-          <Typography color="text.secondary" sx={{ mb: 3 }}>
-            Admin console
-          </Typography>
-          {ended && !error && step.kind === 'password' && (
-            <Alert severity="warning" role="status" sx={{ mb: 2 }}>
-              {ended}
-            </Alert>
-          )}
-          {error && (
-            <Alert severity="error" sx={{ mb: 2 }}>
-              {error}
-            </Alert>
-          )}
-          <Stack component="form" spacing={2} onSubmit={signIn} noValidate>
-            <TextField
-              label="Username"
-              value={username}
-              onChange={(event) => setUsername(event.target.value)}
-              autoComplete="username"
-              disabled={step.kind === 'code'}
-              required
-              autoFocus
-            />
-            <TextField
-              label="Password"
-              type="password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              autoComplete="current-password"
-              disabled={step.kind === 'code'}
-              required
-            />
-            {step.kind === 'code' && (
-              <TextField
-                label="Code from your authenticator app"
-                helperText="Lost your phone? Enter one of your recovery codes instead."
-                value={code}
-                onChange={(event) => setCode(event.target.value)}
-                autoComplete="one-time-code"
-                slotProps={{ htmlInput: { maxLength: 20, autoCapitalize: 'none', spellCheck: false } }}
-                required
-                autoFocus
-              />
-            )}
-            <Button
-              type="submit"
-              variant="contained"
-              size="medium"
-              disabled={pending || !username || !password || (step.kind === 'code' && code.trim().length < 6)}
-            >
-              Sign in
-            </Button>
-            {step.kind === 'code' && (
-              <Button
-                onClick={() => {
-                  setStep({ kind: 'password' });
-                  setError(null);
-                }}
-              >
-                Use another account
-              </Button>
-            )}
-          </Stack>
-        </CardContent>
-      </Card>
-    </Box>
+    <AuthCard subtitle="Admin console">
+      {ended && !error && step.kind === 'password' && (
+        <Alert severity="warning" role="status" sx={{ mb: 2 }}>
+          {ended}
+        </Alert>
+      )}
+      {error && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {error}
+        </Alert>
+      )}
+      <Stack component="form" spacing={2} onSubmit={signIn} noValidate>
+        {credentials.map((field, index) => (
+          <TextField
+            key={field.autoComplete}
+            label={field.label}
+            type={field.type}
+            value={field.value}
+            onChange={(event) => field.set(event.target.value)}
+            autoComplete={field.autoComplete}
+            disabled={step.kind === 'code'}
+            required
+            autoFocus={index === 0}
+          />
+        ))}
+        {step.kind === 'code' && (
+          <TextField
+            label="Code from your authenticator app"
+            helperText="Lost your phone? Enter one of your recovery codes instead."
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            autoComplete="one-time-code"
+            slotProps={{ htmlInput: { maxLength: 20, autoCapitalize: 'none', spellCheck: false } }}
+            required
+            autoFocus
+          />
+        )}
+        <Button
+          type="submit"
+          variant="contained"
+          size="medium"
+          disabled={pending || !username || !password || (step.kind === 'code' && code.trim().length < 6)}
+        >
+          Sign in
+        </Button>
+        {step.kind === 'code' && (
+          <Button
+            onClick={() => {
+              setStep({ kind: 'password' });
+              setError(null);
+            }}
+          >
+            Use another account
+          </Button>
+        )}
+      </Stack>
+    </AuthCard>
   );
 }

@@ -12,6 +12,9 @@ import type { AdminUserSession } from '@ecup/domain';
 import { formatWhen } from '../dates.tsx';
 import { useUserAction } from './UserActions.tsx';
 
+/** Columns a phone leaves out: the address moves under the browser, so "Sign out" stays on the screen. */
+const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 /**
  * "Where they're signed in" on the user page, for staff with canBanUsers (the API sends `sessions` only to them):
  * each session with its browser, shortened address, first and last use, "Sign out" on each and "Sign out
@@ -27,8 +30,8 @@ export function UserSessions({ sessions }: { sessions: AdminUserSession[] }) {
         <TableHead>
           <TableRow>
             <TableCell>Browser</TableCell>
-            <TableCell>Address</TableCell>
-            <TableCell>First used</TableCell>
+            <TableCell sx={WIDE_ONLY}>Address</TableCell>
+            <TableCell sx={WIDE_ONLY}>First used</TableCell>
             <TableCell>Last used</TableCell>
             <TableCell />
           </TableRow>
@@ -39,9 +42,12 @@ export function UserSessions({ sessions }: { sessions: AdminUserSession[] }) {
               <TableCell>
                 {session.browser}
                 {session.console && <Chip size="small" variant="outlined" sx={{ ml: 1 }} label="Console" />}
+                <Typography variant="body2" color="text.secondary" sx={{ display: { sm: 'none' } }}>
+                  {session.address ?? '—'}
+                </Typography>
               </TableCell>
-              <TableCell>{session.address ?? '—'}</TableCell>
-              <TableCell>{formatWhen(session.created_at)}</TableCell>
+              <TableCell sx={WIDE_ONLY}>{session.address ?? '—'}</TableCell>
+              <TableCell sx={WIDE_ONLY}>{formatWhen(session.created_at)}</TableCell>
               <TableCell>{formatWhen(session.last_seen_at)}</TableCell>
               <TableCell align="right">
                 <Button

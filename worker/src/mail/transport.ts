@@ -36,12 +36,28 @@ export function createMailTransport(options: { smtpUrl: string | null; outbox: s
   const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
-      const info = await stream.sendMail({ from: mail.from, to: mail.to, subject: mail.subject, text: mail.text });
+      // nodemailer writes the headers (encoded words for a Swedish subject, Message-ID, Date); the body is ours.
+      const info = await stream.sendMail({ from: mail.from, to: mail.to, subject: mail.subject, text: '' });
       await mkdir(options.outbox, { recursive: true });
       const file = path.join(options.outbox, `email-${String(mail.id).padStart(6, '0')}.eml`);
-      await writeFile(`${file}.partial`, info.message as Buffer);
+      await writeFile(`${file}.partial`, outboxMessage((info.message as Buffer).toString('utf8'), mail.text));
       await rename(`${file}.partial`, file);
     },
     close: () => stream.close(),
   };
+}
+
+/**
+ * An outbox `.eml`: the headers nodemailer wrote for an empty body, then the text as it is (8bit UTF-8). Not
+ * quoted-printable, which breaks long lines with `=` and writes `=` as `=3D`: the README promises that a link in
+ * an outbox e-mail can be clicked in a text editor too.
+ */
+function outboxMessage(headers: string, text: string): string {
+  const lines = headers
+    .replace(/\r\n/g, '\n')
+    .trimEnd()
+    .split('\n')
+    .filter((line) => !/^Content-(Type|Transfer-Encoding):/i.test(line));
+  lines.push('Content-Type: text/plain; charset=utf-8', 'Content-Transfer-Encoding: 8bit');
+  return `${lines.join('\n')}\n\n${text.replace(/\r\n/g, '\n')}\n`;
 }

@@ -1,12 +1,7 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -19,6 +14,7 @@ import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import OndemandVideo from '@mui/icons-material/OndemandVideo';
 import { MESSAGES, PHOTO_ACCEPT, isAcceptedFileType, validateYoutubeLink, type EvidencePayload } from '@ecup/domain';
 import { useClient } from '../../app/client-context.tsx';
+import { FormDialog } from '../../components/form-dialog.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { imageUrl } from '../../lib/images.ts';
 import { uploadEvidence } from './upload-evidence.ts';
@@ -140,15 +136,12 @@ function UploadDialog({
   const { api, popover } = useClient();
   const [link, setLink] = useState('');
   const [photo, setPhoto] = useState<File | null>(null);
-  const [pending, setPending] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const fileId = useId();
 
   const error = (message: string) => popover(tm(MESSAGES.errorTitle), tm(message));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (pending) return;
+  const submit = async () => {
     let input: { gameId: number; youtubeId: string } | { gameId: number; photo: File };
     if (link.trim() !== '' || !photo) {
       const checked = validateYoutubeLink(link);
@@ -158,7 +151,6 @@ function UploadDialog({
       if (!isAcceptedFileType(photo, PHOTO_ACCEPT)) return error(MESSAGES.photoType);
       input = { gameId, photo };
     }
-    setPending(true);
     try {
       const answer = await uploadEvidence(api, input);
       onUploaded(answer.evidence);
@@ -168,82 +160,64 @@ function UploadDialog({
       popover(t('game.evidence.title'), tm(answer.message || MESSAGES.evidenceUploaded));
     } catch {
       // The api client showed the server's message; what was chosen stays.
-    } finally {
-      setPending(false);
     }
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={pending ? undefined : onClose}
-      aria-labelledby="evidence-dialog-title"
-      fullWidth
+      title={t('game.evidence.upload')}
+      submitLabel={t('game.evidence.send')}
+      submitIcon={<FileUpload />}
       maxWidth="sm"
+      onClose={onClose}
+      onSubmit={submit}
     >
-      <Box component="form" onSubmit={submit} noValidate>
-        <DialogTitle id="evidence-dialog-title">{t('game.evidence.upload')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>{t('game.evidence.dialogText')}</DialogContentText>
-          <TextField
-            id="evidence-link"
-            label={t('game.evidence.youtube')}
-            placeholder={t('game.evidence.youtubeHint')}
-            fullWidth
-            value={link}
-            onChange={(e) => setLink(e.target.value)}
-            autoComplete="off"
-            inputMode="url"
-            sx={{ mt: 1 }}
-          />
-          <Typography sx={{ my: 2, textAlign: 'center', color: 'text.secondary' }}>{t('game.evidence.or')}</Typography>
-          <input
-            ref={fileInput}
-            id={fileId}
-            type="file"
-            accept={PHOTO_ACCEPT}
-            aria-label={t('game.evidence.photo')}
-            hidden
-            onChange={(e) => setPhoto(e.target.files?.[0] ?? null)}
-          />
-          <Stack useFlexGap direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-            <Button variant="outlined" startIcon={<ImageOutlined />} onClick={() => fileInput.current?.click()}>
-              {t('game.evidence.photo')}
-            </Button>
-            {photo && (
-              <>
-                <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                  {t('game.evidence.photoChosen', { name: photo.name })}
-                </Typography>
-                <IconButton
-                  size="small"
-                  aria-label={t('game.evidence.photoRemove')}
-                  onClick={() => {
-                    setPhoto(null);
-                    if (fileInput.current) fileInput.current.value = '';
-                  }}
-                >
-                  <CloseIcon fontSize="small" />
-                </IconButton>
-              </>
-            )}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={pending} color="inherit">
-            {t('common.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={pending}
-            startIcon={pending ? <CircularProgress size={18} color="inherit" aria-hidden /> : <FileUpload />}
-          >
-            {t('game.evidence.send')}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+      <DialogContentText sx={{ mb: 2 }}>{t('game.evidence.dialogText')}</DialogContentText>
+      <TextField
+        id="evidence-link"
+        label={t('game.evidence.youtube')}
+        placeholder={t('game.evidence.youtubeHint')}
+        fullWidth
+        value={link}
+        onChange={(e) => setLink(e.target.value)}
+        autoComplete="off"
+        inputMode="url"
+        sx={{ mt: 1 }}
+      />
+      <Typography sx={{ my: 2, textAlign: 'center', color: 'text.secondary' }}>{t('game.evidence.or')}</Typography>
+      <input
+        ref={fileInput}
+        id={fileId}
+        type="file"
+        accept={PHOTO_ACCEPT}
+        aria-label={t('game.evidence.photo')}
+        hidden
+        onChange={(e) => setPhoto(e.target.files?.[0] ?? null)}
+      />
+      <Stack useFlexGap direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        <Button variant="outlined" startIcon={<ImageOutlined />} onClick={() => fileInput.current?.click()}>
+          {t('game.evidence.photo')}
+        </Button>
+        {photo && (
+          <>
+            <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+              {t('game.evidence.photoChosen', { name: photo.name })}
+            </Typography>
+            <IconButton
+              size="small"
+              aria-label={t('game.evidence.photoRemove')}
+              onClick={() => {
+                setPhoto(null);
+                if (fileInput.current) fileInput.current.value = '';
+              }}
+            >
+              <CloseIcon fontSize="small" />
+            </IconButton>
+          </>
+        )}
+      </Stack>
+    </FormDialog>
   );
 }
 

@@ -1,12 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { MESSAGES, type BlockedPlayerPayload } from '@ecup/domain';
 import { useClient } from '../../app/client-context.tsx';
 import { UserAvatar } from '../../components/user-avatar.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { FormSection } from '../account/account-layout.tsx';
+import { RecordList, RecordRow } from './record-list.tsx';
 import { getBlocks, unblockPlayer } from './safety-api.ts';
 import './i18n.ts';
 
@@ -43,38 +42,31 @@ export function BlockedPlayersSection() {
 
   return (
     <FormSection id="settings-blocked" title={t('safety.blocked.title')}>
-      {blocks !== null && blocks.length === 0 && (
-        <Typography color="text.secondary">{t('safety.blocked.empty')}</Typography>
-      )}
-      <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 0 }} data-blocked-players>
-        {(blocks ?? []).map((player) => (
-          <Stack
-            component="li"
+      <RecordList
+        items={blocks}
+        empty={t('safety.blocked.empty')}
+        data-blocked-players
+        row={(player) => (
+          <RecordRow
             key={player.user_id}
-            direction="row"
-            spacing={1.5}
-            sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}
             data-blocked={player.username}
-          >
-            <UserAvatar username={player.username} avatarHash={player.avatar_hash} size={32} decorative />
-            <Stack sx={{ flex: 1, minWidth: 0 }}>
-              <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{player.username}</Typography>
-              <Typography variant="caption" color="text.secondary">
-                {t('safety.blocked.since', { date: dateTime(new Date(player.blocked_at)) })}
-              </Typography>
-            </Stack>
-            <Button
-              variant="outlined"
-              size="small"
-              disabled={pending === player.user_id}
-              aria-label={t('safety.unblockName', { name: player.username })}
-              onClick={() => void unblock(player)}
-            >
-              {t('safety.unblock')}
-            </Button>
-          </Stack>
-        ))}
-      </Stack>
+            lead={<UserAvatar username={player.username} avatarHash={player.avatar_hash} size={32} decorative />}
+            title={player.username}
+            caption={t('safety.blocked.since', { date: dateTime(new Date(player.blocked_at)) })}
+            end={
+              <Button
+                variant="outlined"
+                size="small"
+                disabled={pending === player.user_id}
+                aria-label={t('safety.unblockName', { name: player.username })}
+                onClick={() => void unblock(player)}
+              >
+                {t('safety.unblock')}
+              </Button>
+            }
+          />
+        )}
+      />
     </FormSection>
   );
 }

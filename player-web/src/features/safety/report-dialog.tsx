@@ -1,10 +1,5 @@
-import { useId, useState, type FormEvent } from 'react';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
+import { useId, useState } from 'react';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
@@ -13,6 +8,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import { MESSAGES, REPORT_REASONS, REPORT_TEXT_MAX, validateReport, type ReportReason } from '@ecup/domain';
 import { useClient } from '../../app/client-context.tsx';
+import { FormDialog } from '../../components/form-dialog.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { reportInGame } from './safety-api.ts';
 import './i18n.ts';
@@ -40,17 +36,13 @@ export function ReportDialog({
   const id = useId();
   const [reason, setReason] = useState<ReportReason | ''>('');
   const [text, setText] = useState('');
-  const [pending, setPending] = useState(false);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (pending) return;
+  const submit = async () => {
     const form = validateReport({ reason, text });
     if (!form.ok) {
       popover(tm(MESSAGES.errorTitle), tm(form.error));
       return;
     }
-    setPending(true);
     try {
       await reportInGame(api, { gameId, chatMessageId, reason: form.value.reason, text: form.value.text ?? '' });
       setReason('');
@@ -59,60 +51,45 @@ export function ReportDialog({
       popover(t('safety.report.doneTitle'), tm(MESSAGES.reportSent));
     } catch {
       // The api client showed the server's message.
-    } finally {
-      setPending(false);
     }
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={pending ? undefined : onClose}
-      aria-labelledby={`${id}-title`}
-      fullWidth
-      maxWidth="xs"
-      slotProps={{ paper: { component: 'form', onSubmit: (event: FormEvent) => void submit(event) } }}
+      title={chatMessageId === null ? t('safety.report.title', { name }) : t('safety.report.lineTitle', { name })}
+      submitLabel={t('safety.report.send')}
+      submitDisabled={reason === ''}
+      onClose={onClose}
+      onSubmit={submit}
     >
-      <DialogTitle id={`${id}-title`}>
-        {chatMessageId === null ? t('safety.report.title', { name }) : t('safety.report.lineTitle', { name })}
-      </DialogTitle>
-      <DialogContent>
-        <FormControl>
-          <FormLabel id={`${id}-reason`}>{t('safety.report.reason')}</FormLabel>
-          <RadioGroup
-            aria-labelledby={`${id}-reason`}
-            name="reason"
-            value={reason}
-            onChange={(event) => setReason(event.target.value as ReportReason)}
-          >
-            {REPORT_REASONS.map((value) => (
-              <FormControlLabel key={value} value={value} control={<Radio />} label={t(`safety.reason.${value}`)} />
-            ))}
-          </RadioGroup>
-        </FormControl>
-        {reason === 'other' && (
-          <TextField
-            id={`${id}-text`}
-            label={t('safety.report.text')}
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            fullWidth
-            multiline
-            minRows={2}
-            sx={{ mt: 1 }}
-            slotProps={{ htmlInput: { maxLength: REPORT_TEXT_MAX } }}
-          />
-        )}
-        <DialogContentText sx={{ mt: 2 }}>{t('safety.report.private', { name })}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={pending}>
-          {t('safety.cancel')}
-        </Button>
-        <Button type="submit" variant="contained" disabled={pending || reason === ''}>
-          {t('safety.report.send')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      <FormControl>
+        <FormLabel id={`${id}-reason`}>{t('safety.report.reason')}</FormLabel>
+        <RadioGroup
+          aria-labelledby={`${id}-reason`}
+          name="reason"
+          value={reason}
+          onChange={(event) => setReason(event.target.value as ReportReason)}
+        >
+          {REPORT_REASONS.map((value) => (
+            <FormControlLabel key={value} value={value} control={<Radio />} label={t(`safety.reason.${value}`)} />
+          ))}
+        </RadioGroup>
+      </FormControl>
+      {reason === 'other' && (
+        <TextField
+          id={`${id}-text`}
+          label={t('safety.report.text')}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          fullWidth
+          multiline
+          minRows={2}
+          sx={{ mt: 1 }}
+          slotProps={{ htmlInput: { maxLength: REPORT_TEXT_MAX } }}
+        />
+      )}
+      <DialogContentText sx={{ mt: 2 }}>{t('safety.report.private', { name })}</DialogContentText>
+    </FormDialog>
   );
 }
