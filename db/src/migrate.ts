@@ -17,6 +17,7 @@ import * as m16 from '../migrations/20261126000002_settings.ts';
 import * as m17 from '../migrations/20261126000003_enrolment.ts';
 import * as m18 from '../migrations/20261126000004_chat_safety.ts';
 import * as m19 from '../migrations/20261126000005_reports_blocks.ts';
+import * as m20 from '../migrations/20261126000006_reports_merge_flags.ts';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '20261126000003_enrolment': m17,
   '20261126000004_chat_safety': m18,
   '20261126000005_reports_blocks': m19,
+  '20261126000006_reports_merge_flags': m20,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {
@@ -75,6 +77,15 @@ export async function migrateLatest(knex: Knex): Promise<string[]> {
     }
   } finally {
     await knex.client.releaseConnection(connection);
+  }
+}
+
+/** Runs the migrations up to and including `last` only (a test of one migration starts from the schema before it). */
+export async function migrateUpTo(knex: Knex, last: string): Promise<void> {
+  if (!(last in migrations)) throw new Error(`no migration ${last}`);
+  for (;;) {
+    const [, names] = (await knex.migrate.up({ migrationSource })) as [number, string[]];
+    if (names.length === 0 || names.includes(last)) return;
   }
 }
 

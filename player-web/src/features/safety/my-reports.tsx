@@ -9,7 +9,10 @@ import { useI18n } from '../../i18n/i18n.tsx';
 import { getOwnReports } from './safety-api.ts';
 import './i18n.ts';
 
-/** The player's own reports with their status; a handled one reads "We looked at your report". */
+/**
+ * The player's own reports of opponents, chat lines and forum posts with their status; a handled one reads "We
+ * looked at your report".
+ */
 export function MyReports() {
   const { t, dateTime } = useI18n();
   const { api } = useClient();
@@ -50,10 +53,12 @@ export function MyReports() {
           >
             <Stack sx={{ flex: 1, minWidth: 0 }}>
               <Typography sx={{ overflowWrap: 'anywhere' }}>
-                {t('safety.reports.item', {
-                  name: report.reported_username,
-                  reason: t(`safety.reason.${report.reason}`),
-                })}
+                {report.kind === 'forum'
+                  ? t('safety.reports.forumItem', { name: report.reported_username })
+                  : t('safety.reports.item', {
+                      name: report.reported_username,
+                      reason: t(`safety.reason.${report.reason}`),
+                    })}
               </Typography>
               <Typography variant="caption" color="text.secondary">
                 {dateTime(new Date(report.created_at))}
