@@ -1,5 +1,13 @@
 import test from 'ava';
-import { CHAT_PRESETS, CHAT_PRESET_KEYS, chatPolicy, isChatMode, isChatPresetKey, isMinorIn } from './chat.ts';
+import {
+  CHAT_PRESETS,
+  CHAT_PRESET_KEYS,
+  chatPolicy,
+  flagsContactAttempt,
+  isChatMode,
+  isChatPresetKey,
+  isMinorIn,
+} from './chat.ts';
 
 test('adult with adult chat freely whatever the season says', (t) => {
   for (const mode of ['presets', 'filtered', 'off'] as const) t.is(chatPolicy(mode, false, false), 'free');
@@ -35,4 +43,14 @@ test('quick messages and modes are recognised by key only', (t) => {
   t.true(isChatMode('filtered'));
   t.false(isChatMode('free'));
   t.false(isChatMode(undefined));
+});
+
+test('an adult is flagged for contact details masked in a line to a minor, not for swearing, not minor to anyone', (t) => {
+  for (const reason of ['phone', 'email', 'link', 'handle']) t.true(flagsContactAttempt([reason], false, true), reason);
+  t.true(flagsContactAttempt(['profanity', 'phone'], false, true));
+  t.false(flagsContactAttempt(['profanity'], false, true));
+  t.false(flagsContactAttempt([], false, true));
+  t.false(flagsContactAttempt(['phone'], true, true), 'minor to minor');
+  t.false(flagsContactAttempt(['phone'], true, false), 'minor to adult');
+  t.false(flagsContactAttempt(['phone'], false, false), 'adult to adult');
 });
