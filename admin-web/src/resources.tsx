@@ -2,7 +2,6 @@ import type { ConsoleResource } from './resource-definition.ts';
 import { auditLog } from './audit-log/index.ts';
 import { conflicts } from './conflicts/index.ts';
 import { countryStats } from './country-stats/index.ts';
-import { forumReports } from './forum-reports/index.ts';
 import { ipBans } from './ip-bans/index.ts';
 import { news } from './news/index.ts';
 import { reports } from './reports/index.ts';
@@ -20,7 +19,6 @@ export const RESOURCES: readonly ConsoleResource[] = [
   news,
   countryStats,
   reports,
-  forumReports,
   trophyWinners,
   auditLog,
 ];

@@ -18,6 +18,7 @@ import * as m17 from '../migrations/20261126000003_enrolment.ts';
 import * as m18 from '../migrations/20261126000004_chat_safety.ts';
 import * as m19 from '../migrations/20261126000005_reports_blocks.ts';
 import * as m20 from '../migrations/20261126000006_elo_replay.ts';
+import * as m21 from '../migrations/20261126000007_reports_merge_flags.ts';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '20261126000004_chat_safety': m18,
   '20261126000005_reports_blocks': m19,
   '20261126000006_elo_replay': m20,
+  '20261126000007_reports_merge_flags': m21,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {
@@ -77,6 +79,15 @@ export async function migrateLatest(knex: Knex): Promise<string[]> {
     }
   } finally {
     await knex.client.releaseConnection(connection);
+  }
+}
+
+/** Runs the migrations up to and including `last` only (a test of one migration starts from the schema before it). */
+export async function migrateUpTo(knex: Knex, last: string): Promise<void> {
+  if (!(last in migrations)) throw new Error(`no migration ${last}`);
+  for (;;) {
+    const [, names] = (await knex.migrate.up({ migrationSource })) as [number, string[]];
+    if (names.length === 0 || names.includes(last)) return;
   }
 }
 

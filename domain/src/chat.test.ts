@@ -5,6 +5,7 @@ import {
   CHAT_PRESETS,
   CHAT_PRESET_KEYS,
   chatPolicy,
+  flagsContactAttempt,
   isChatMode,
   isChatPresetKey,
   isMinorIn,
@@ -50,4 +51,14 @@ test('every chat mode has its own label, and no label names a mode that does not
   t.deepEqual(Object.keys(CHAT_MODE_LABELS).sort(), [...CHAT_MODES].sort());
   t.is(new Set(Object.values(CHAT_MODE_LABELS)).size, CHAT_MODES.length);
   t.is(CHAT_MODE_LABELS.presets, 'quick messages only');
+});
+
+test('an adult is flagged for contact details masked in a line to a minor, not for swearing, not minor to anyone', (t) => {
+  for (const reason of ['phone', 'email', 'link', 'handle']) t.true(flagsContactAttempt([reason], false, true), reason);
+  t.true(flagsContactAttempt(['profanity', 'phone'], false, true));
+  t.false(flagsContactAttempt(['profanity'], false, true));
+  t.false(flagsContactAttempt([], false, true));
+  t.false(flagsContactAttempt(['phone'], true, true), 'minor to minor');
+  t.false(flagsContactAttempt(['phone'], true, false), 'minor to adult');
+  t.false(flagsContactAttempt(['phone'], false, false), 'adult to adult');
 });

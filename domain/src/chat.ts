@@ -39,6 +39,21 @@ export function chatPolicy(seasonMode: ChatMode, senderIsMinor: boolean, otherIs
   return seasonMode;
 }
 
+/** The chat filter's reasons that are contact details (issue 18), as opposed to swearing. */
+export const CONTACT_MASK_REASONS: readonly string[] = ['phone', 'email', 'link', 'handle'];
+
+/**
+ * Issue 18 "Automatic flags": an adult whose line to a minor was masked for contact details is flagged for the
+ * moderators. `reasons` are the filter's reasons for the masked line (and any earlier line it masked again).
+ */
+export function flagsContactAttempt(
+  reasons: readonly string[],
+  senderIsMinor: boolean,
+  otherIsMinor: boolean,
+): boolean {
+  return !senderIsMinor && otherIsMinor && reasons.some((reason) => CONTACT_MASK_REASONS.includes(reason));
+}
+
 /**
  * Decisions §10: a player is a minor while under 18 on the current date in the season's time zone (so a birthday
  * counts from local midnight, not from UTC's).

@@ -15,9 +15,9 @@ import {
   type AdminConflictDetail,
   type AdminConflictRecord,
   type AdminCountryStatsRecord,
-  type AdminForumReportRecord,
   type AdminIpBanRecord,
   type AdminNewsRecord,
+  type AdminReportRecord,
   type AdminTrophyWinnerRecord,
   type AdminUserDetail,
   type AdminUserRecord,
@@ -238,12 +238,17 @@ const MATRIX: { call: string; needs: number; allowed: number; run: (data: DataPr
   { call: 'news create', needs: 16, allowed: 400, run: (d) => d.create('news', { data: {} }) },
   { call: 'news delete', needs: 16, allowed: 404, run: (d) => d.delete('news', { id: MISSING }) },
   { call: 'country-stats getList', needs: 8, allowed: 200, run: (d) => d.getList('country-stats', list()) },
-  { call: 'forum-reports getList', needs: 2, allowed: 200, run: (d) => d.getList('forum-reports', list()) },
   {
-    call: 'forum-reports hide',
+    call: 'reports getList (forum)',
+    needs: 2,
+    allowed: 200,
+    run: (d) => d.getList('reports', list({ kind: 'forum' })),
+  },
+  {
+    call: 'reports hide',
     needs: 2,
     allowed: 404,
-    run: (d) => d.update('forum-reports', { id: MISSING, data: { action: 'hide' }, previousData: { id: MISSING } }),
+    run: (d) => d.update('reports', { id: MISSING, data: { action: 'hide' }, previousData: { id: MISSING } }),
   },
   { call: 'trophy-winners getList', needs: 64, allowed: 200, run: (d) => d.getList('trophy-winners', list()) },
   { call: 'trophy-winners getOne', needs: 64, allowed: 404, run: (d) => d.getOne('trophy-winners', { id: MISSING }) },
@@ -881,7 +886,7 @@ test('country-stats: players, active players, games and average Elo per country,
   t.is((await analyst.data.getOne<AdminCountryStatsRecord>('country-stats', { id: 201 })).data.games, 2);
 });
 
-// --- Forum reports ---
+// --- Forum reports (in the one reports queue) ---
 
 async function reportedPost(reporter: number, reason = 'Rude words') {
   const author = await buildUser(server.knex);
@@ -895,11 +900,14 @@ async function reportedPost(reporter: number, reason = 'Rude words') {
   const threadId = thread.result.id;
   const post = await server.knex('forum_posts').where('thread_id', threadId).first('id');
   await reportPost(server.knex, { reporter_user_id: reporter, post_id: post.id, reason, ip: null, now: new Date() });
-  const report = await server.knex('forum_reports').where({ post_id: post.id, reporter_user_id: reporter }).first('id');
+  const report = await server
+    .knex('reports')
+    .where({ kind: 'forum', post_id: post.id, reporter_user_id: reporter })
+    .first('id');
   return { threadId, postId: Number(post.id), reportId: Number(report.id), author };
 }
 
-test('forum-reports: open reports with the post, thread and reporter; hide, lock and dismiss settle them, audited', async (t) => {
+test('reports: a post report carries the post, its thread and the reporter; hiding the post settles every open report of it, audited', async (t) => {
   const moderator = await staff(PERMISSIONS.canBanUsers);
   const reporter = await buildUser(server.knex);
   const second = await buildUser(server.knex);
@@ -912,64 +920,71 @@ test('forum-reports: open reports with the post, thread and reporter; hide, lock
     now: new Date(),
   });
 
-  const open = await moderator.data.getList<AdminForumReportRecord>(
-    'forum-reports',
-    list({ post_id: postId, resolved: false }),
+  const open = await moderator.data.getList<AdminReportRecord>(
+    'reports',
+    list({ kind: 'forum', post_id: postId, resolved: false }),
   );
   t.is(open.total, 2);
   const report = open.data.find((r) => r.id === reportId)!;
-  t.like(report, { reason: 'Rude words', resolved: false, reporter: { id: reporter.id, username: reporter.username } });
-  t.like(report.post, {
-    id: postId,
-    message: 'Something rude',
-    hidden: false,
-    open_reports: 2,
-    author: { id: author.id },
+  t.like(report, {
+    kind: 'forum',
+    reason: 'other',
+    text: 'Rude words',
+    resolved: false,
+    reporter: { id: reporter.id, username: reporter.username },
+    reported: { id: author.id, username: author.username },
   });
-  t.like(report.thread, { id: threadId, title: 'A topic', locked: false, category_id: 3 });
+  t.like(report.post, { id: postId, message: 'Something rude', hidden: false });
+  t.like(report.post?.thread, { id: threadId, title: 'A topic', locked: false, category_id: 3 });
 
-  const hidden = await moderator.data.update<AdminForumReportRecord>('forum-reports', {
+  const page = await moderator.data.getOne<AdminReportRecord>('reports', { id: reportId });
+  t.is(page.data.transcript, undefined);
+  t.deepEqual(
+    page.data.thread_posts?.map((p) => [p.id, p.message, p.reported]),
+    [[postId, 'Something rude', true]],
+  );
+
+  const hidden = await moderator.data.update<AdminReportRecord>('reports', {
     id: reportId,
     data: { action: 'hide' },
     previousData: { id: reportId },
   });
-  t.true(hidden.data.post.hidden);
-  t.is(hidden.data.post.hidden_reason, 'Rude words');
-  t.true(hidden.data.resolved);
-  t.is(hidden.data.resolved_by?.id, moderator.user.id);
-  t.is((await moderator.data.getList('forum-reports', list({ post_id: postId, resolved: false }))).total, 0);
+  t.true(hidden.data.post?.hidden);
+  t.is(hidden.data.post?.hidden_reason, 'Rude words');
+  t.like(hidden.data, { resolved: true, outcome: 'hidden', resolved_by: { id: moderator.user.id } });
+  t.is((await moderator.data.getList('reports', list({ post_id: postId, resolved: false }))).total, 0);
   t.is((await auditRows('forum_post', postId, 'forum.post.hide')).length, 1);
-  t.is((await auditRows('forum_report', reportId, 'forum_report.resolve')).length, 1);
-
-  const locked = await moderator.data.update<AdminForumReportRecord>('forum-reports', {
-    id: reportId,
-    data: { action: 'lock' },
-    previousData: {},
-  });
-  t.true(locked.data.thread.locked);
-  const [lockAudit] = await auditRows('forum_thread', threadId, 'forum.thread.lock');
-  t.deepEqual([JSON.parse(lockAudit.before), JSON.parse(lockAudit.after)], [{ locked: false }, { locked: true }]);
-  const unhidden = await moderator.data.update<AdminForumReportRecord>('forum-reports', {
-    id: reportId,
-    data: { action: 'unhide' },
-    previousData: {},
-  });
-  t.false(unhidden.data.post.hidden);
+  t.is((await auditRows('report', reportId, 'report.resolve')).length, 1);
+  const secondId = open.data.find((r) => r.id !== reportId)!.id;
+  t.deepEqual(
+    (await auditRows('report', secondId, 'report.resolve')).map((row) => JSON.parse(row.after)),
+    [{ resolved: true, outcome: 'hidden' }],
+  );
+  t.deepEqual(
+    await refusal(moderator.data.update('reports', { id: reportId, data: { action: 'hide' }, previousData: {} })),
+    { status: 409, error: MESSAGES.reportAlreadySettled },
+  );
 
   const other = await reportedPost(reporter.id, 'Off topic');
-  const dismissed = await moderator.data.update<AdminForumReportRecord>('forum-reports', {
+  t.deepEqual(
+    await refusal(
+      moderator.data.update('reports', { id: other.reportId, data: { action: 'delete' }, previousData: {} }),
+    ),
+    { status: 400, error: MESSAGES.adminActionInvalid },
+  );
+  t.deepEqual(
+    await refusal(
+      moderator.data.update('reports', { id: other.reportId, data: { action: 'hide', reason: 'x' }, previousData: {} }),
+    ),
+    { status: 400, error: MESSAGES.reasonTooShort },
+  );
+  const dismissed = await moderator.data.update<AdminReportRecord>('reports', {
     id: other.reportId,
     data: { action: 'dismiss' },
     previousData: {},
   });
-  t.true(dismissed.data.resolved);
-  t.false(dismissed.data.post.hidden);
-  t.deepEqual(
-    await refusal(
-      moderator.data.update('forum-reports', { id: other.reportId, data: { action: 'delete' }, previousData: {} }),
-    ),
-    { status: 400, error: MESSAGES.adminActionInvalid },
-  );
+  t.like(dismissed.data, { resolved: true, outcome: 'dismissed' });
+  t.false(dismissed.data.post?.hidden);
 });
 
 // --- Trophy winners ---

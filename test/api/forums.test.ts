@@ -596,39 +596,48 @@ serial(
   },
 );
 
-serial('a player reports a post once: a repeat answers the same and adds no row; the report is audited', async (t) => {
-  const { auth } = await signedIn();
-  const reporter = await signedIn();
-  const id = await newThread(auth);
-  const post = (await threadOf(id)).body.posts[0]!.id;
-  const first = await api.postJson(
-    '/forums/post/report',
-    { post_id: post, reason: 'Spam link' },
-    { auth: reporter.auth },
-  );
-  t.is(first.status, 200);
-  t.deepEqual(first.body, { reported: true });
-  const again = await api.postJson(
-    '/forums/post/report',
-    { post_id: post, reason: 'Still spam' },
-    { auth: reporter.auth },
-  );
-  t.deepEqual(again.body, { reported: true });
-  const rows = await server.knex('forum_reports').where({ post_id: post });
-  t.is(rows.length, 1);
-  t.like(rows[0], { reporter_user_id: reporter.user.id, reason: 'Spam link', resolved_at: null });
-  const audit = await server.knex('audit_log').where({ action: 'forum.post.report', entity_id: String(post) });
-  t.is(audit.length, 1);
-  t.is(audit[0].actor_user_id, reporter.user.id);
-  // Several reports at the same instant still leave one row.
-  const racer = await signedIn();
-  await Promise.all(
-    Array.from({ length: 4 }, () =>
-      api.postJson('/forums/post/report', { post_id: post, reason: 'Same time' }, { auth: racer.auth }),
-    ),
-  );
-  t.is((await server.knex('forum_reports').where({ post_id: post })).length, 2);
-});
+serial(
+  'a player reports a post once into the reports queue: a repeat answers the same and adds no row; the report is audited',
+  async (t) => {
+    const { auth, user: author } = await signedIn();
+    const reporter = await signedIn();
+    const id = await newThread(auth);
+    const post = (await threadOf(id)).body.posts[0]!.id;
+    const first = await api.postJson(
+      '/forums/post/report',
+      { post_id: post, reason: 'Spam link' },
+      { auth: reporter.auth },
+    );
+    t.is(first.status, 200);
+    t.deepEqual(first.body, { reported: true });
+    const again = await api.postJson(
+      '/forums/post/report',
+      { post_id: post, reason: 'Still spam' },
+      { auth: reporter.auth },
+    );
+    t.deepEqual(again.body, { reported: true });
+    const rows = await server.knex('reports').where({ kind: 'forum', post_id: post });
+    t.is(rows.length, 1);
+    t.like(rows[0], {
+      reporter_user_id: reporter.user.id,
+      reported_user_id: author.id,
+      reason: 'other',
+      text: 'Spam link',
+      resolved_at: null,
+    });
+    const audit = await server.knex('audit_log').where({ action: 'forum.post.report', entity_id: String(post) });
+    t.is(audit.length, 1);
+    t.is(audit[0].actor_user_id, reporter.user.id);
+    // Several reports at the same instant still leave one row.
+    const racer = await signedIn();
+    await Promise.all(
+      Array.from({ length: 4 }, () =>
+        api.postJson('/forums/post/report', { post_id: post, reason: 'Same time' }, { auth: racer.auth }),
+      ),
+    );
+    t.is((await server.knex('reports').where({ post_id: post })).length, 2);
+  },
+);
 
 for (const [what, body, status, error] of [
   ['a reason of 2 characters', { reason: ' ab ' }, 400, MESSAGES.reasonTooShort],
@@ -644,7 +653,7 @@ for (const [what, body, status, error] of [
     const res = await api.postJson('/forums/post/report', { post_id: post, ...body }, { auth });
     t.is(res.status, status);
     t.deepEqual(res.body, { error });
-    t.is((await server.knex('forum_reports').where({ post_id: post })).length, 0);
+    t.is((await server.knex('reports').where({ post_id: post })).length, 0);
   });
 }
 

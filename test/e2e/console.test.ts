@@ -191,7 +191,7 @@ test('a crawl of every console page as a holder of every flag finds no link that
     '/admin/news/:id',
     '/admin/ip-bans',
     '/admin/country-stats',
-    '/admin/forum-reports',
+    '/admin/reports',
     '/admin/trophy-winners',
     '/admin/audit-log',
     '/admin/two-factor',

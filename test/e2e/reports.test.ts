@@ -4,12 +4,14 @@ import { newDesktopPage, newPhonePage } from '../helpers/browser.ts';
 import { buildGame, buildUser } from '../helpers/factories.ts';
 import { signedInUser } from '../helpers/sockets.ts';
 import { e2eTest } from '../helpers/e2e.ts';
-import type { Credentials } from '../helpers/http.ts';
+import { client, type Credentials } from '../helpers/http.ts';
 
 /**
  * Reports and blocks as players and a moderator meet them (decisions §10): a player reports an opponent's chat
  * line and blocks them on a phone, finds them under Blocked players; a moderator warns from the Reports queue; the
- * reporter reads "We looked at your report" and the warned player sees the warning once.
+ * reporter reads "We looked at your report" and the warned player sees the warning once. A flag raised by an
+ * adult's masked contact details to a minor heads the queue; its page shows the masked attempts, and a post report
+ * sits in the same list.
  */
 const test = e2eTest('reports');
 
@@ -117,4 +119,95 @@ test('a player reports a line and blocks; a moderator warns; both players see th
   await answered;
   await other.getByRole('heading', { level: 1 }).first().waitFor();
   t.is(await warning.count(), 0, 'shown once');
+});
+
+/** Signs a staff member in to the console on `page`. */
+async function consoleSignIn(page: Page, url: string, staff: { username: string; password: string }) {
+  await page.goto(`${url}/admin/`);
+  await page.getByLabel('Username').fill(staff.username);
+  await page.getByLabel('Password').fill(staff.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((target) => !target.pathname.includes('/login'));
+}
+
+test('a flag for an adult who sent a minor contact details heads the queue; the moderator bans; a post report is hidden from the same list', async (t) => {
+  const { product, browser } = t.context;
+  const api = client(product.url);
+  await product.knex('seasons').where('active', true).update({ chat_mode: 'filtered' });
+  const year = new Date().getUTCFullYear();
+  const adult = await signedInUser(product.knex, { birth_date: new Date(Date.UTC(year - 31, 0, 1)) });
+  const child = await signedInUser(product.knex, { birth_date: new Date(Date.UTC(year - 13, 0, 1)) });
+  const game = await buildGame(product.knex, {
+    user_1_id: adult.user.id,
+    user_2_id: child.user.id,
+    created_at: new Date(Date.now() - 20 * 60_000),
+  });
+  const sent = await api.postJson(
+    '/game/chat/send_message',
+    { game_id: game, message: 'add me on snap: big_kev07' },
+    { auth: adult.auth },
+  );
+  t.is(sent.status, 200);
+  // A forum post by the child, reported by another player; made older than the flag, which still lists first.
+  const thread = await api.postJson<{ id: number }>(
+    '/forums/new_thread',
+    { category_id: 3, title: 'Who wants a friendly?', message: 'I am rubbish at defending' },
+    { auth: child.auth },
+  );
+  const post = (await product.knex('forum_posts').where('thread_id', thread.body.id).first('id')).id as number;
+  const reporter = await signedInUser(product.knex);
+  t.is(
+    (await api.postJson('/forums/post/report', { post_id: post, reason: 'Off topic spam' }, { auth: reporter.auth }))
+      .status,
+    200,
+  );
+  await product
+    .knex('reports')
+    .where({ kind: 'forum', post_id: post })
+    .update({ created_at: new Date(Date.now() - 3600_000) });
+
+  const moderator = await buildUser(product.knex, { permissions: PERMISSIONS.canBanUsers });
+  for (const [width, page] of [
+    [375, await newPhonePage(browser)],
+    [1280, await newDesktopPage(browser)],
+  ] as const) {
+    t.teardown(() => page.context().close());
+    await consoleSignIn(page, product.url, moderator);
+    await page.goto(`${product.url}/admin/reports`);
+    const firstRow = page.locator('tbody tr').first();
+    await firstRow.locator('[data-flag]').waitFor();
+    t.true(
+      (await firstRow.innerText()).includes('1 masked contact attempt to a minor'),
+      `the flag leads at ${width} px`,
+    );
+    await page.screenshot({ path: `/tmp/reports-queue-${width}.png`, fullPage: true });
+    if (width === 375) continue;
+
+    await firstRow.click();
+    const attempts = page.locator('[data-masked-attempts]');
+    await attempts.getByText('add me on snap: big_kev07').waitFor();
+    t.true((await page.locator('[data-report-player="Flagged"]').innerText()).includes('Age 31'));
+    await page.screenshot({ path: `/tmp/reports-flag-${width}.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Ban' }).click();
+    const ban = page.getByRole('dialog').filter({ hasText: `Ban ${adult.user.username}` });
+    await ban.getByLabel('Reason').fill('Asked a child to add him on Snapchat.');
+    await ban.getByRole('button', { name: 'Ban' }).click();
+    await page.getByText(`${adult.user.username} is banned.`).waitFor();
+    const banned = await product.knex('users').where('id', adult.user.id).first('banned_until', 'ban_reason');
+    t.is(banned.ban_reason, 'Asked a child to add him on Snapchat.');
+    t.truthy(await product.knex('audit_log').where({ actor_user_id: moderator.id, action: 'user.ban' }).first());
+
+    // The post report in the same list: its page shows the post in its thread; hiding it settles the report.
+    await page.getByRole('link', { name: 'All reports' }).click();
+    await page.locator('tbody tr').filter({ hasText: 'Forum post' }).first().click();
+    await page.locator('[data-reported-post]').getByText('I am rubbish at defending').waitFor();
+    await page.screenshot({ path: `/tmp/reports-post-${width}.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Hide post' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Hide post' }).click();
+    await page.getByText('The post is hidden.').waitFor();
+    const hidden = await product.knex('forum_posts').where('id', post).first('hidden_at', 'hidden_reason');
+    t.truthy(hidden.hidden_at);
+    t.is(hidden.hidden_reason, 'Off topic spam');
+    t.like(await product.knex('reports').where({ kind: 'forum', post_id: post }).first(), { outcome: 'hidden' });
+  }
 });

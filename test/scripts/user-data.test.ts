@@ -39,7 +39,7 @@ const TABLES = [
   'evidence',
   'forum_threads',
   'forum_posts',
-  'forum_reports',
+  'reports',
   'trophies',
   'trophy_moves',
   'emails',
@@ -136,10 +136,14 @@ async function aliceAndBob(aliceFields: { permissions?: number } = {}) {
     user_id: bob.id,
     message: 'Bob replies',
   });
-  await knex('forum_reports').insert({
+  await knex('reports').insert({
+    kind: 'forum',
     post_id: bobPostId,
     reporter_user_id: alice.id,
-    reason: 'Alice thinks this is rude',
+    reported_user_id: bob.id,
+    reason: 'other',
+    text: 'Alice thinks this is rude',
+    created_at: new Date(),
   });
   await knex('password_resets').insert({
     user_id: alice.id,
@@ -207,7 +211,7 @@ interface ExportDoc {
   evidence: { youtube_id: string }[];
   forum_threads: { id: number; title: string }[];
   forum_posts: { id: number; message: string }[];
-  forum_reports: { post_id: number; reason: string }[];
+  reports: { kind: string; post_id: number | null; text: string | null }[];
   emails: { to_address: string; text_body: string }[];
   bans: { reason: string }[];
   password_resets: unknown[];
@@ -259,8 +263,8 @@ test.serial(
       [[alicePostId, 'I live in Lerum, write to me']],
     );
     t.deepEqual(
-      data.forum_reports.map((r) => [r.post_id, r.reason]),
-      [[bobPostId, 'Alice thinks this is rude']],
+      data.reports.map((r) => [r.kind, r.post_id, r.text]),
+      [['forum', bobPostId, 'Alice thinks this is rude']],
     );
     t.is(data.emails.length, 1);
     t.is(data.emails[0]!.to_address, alice.email);
@@ -464,8 +468,8 @@ test.serial(
         [bobPostId, bob.username, 'Bob replies'],
       ],
     );
-    const report = await server.knex('forum_reports').where('reporter_user_id', alice.id).first('reason');
-    t.is(report.reason, MESSAGES.contentRemoved);
+    const report = await server.knex('reports').where('reporter_user_id', alice.id).first('text');
+    t.is(report.text, MESSAGES.contentRemoved);
 
     // The ranking: Alice is gone; Bob's entry is the same apart from his place. users:erase runs as its own process,
     // which the API is not told about: its cached ranking pages show the change within their lifetime (issue 10).

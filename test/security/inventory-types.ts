@@ -32,7 +32,6 @@ export type ObjectKind =
   | 'ip-ban'
   | 'conflict'
   | 'country'
-  | 'forum-report'
   | 'report'
   /** A player who met the owner in a game (whom the owner may block). */
   | 'opponent'

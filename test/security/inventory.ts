@@ -591,21 +591,11 @@ const RESOURCES: ResourceShape[] = [
     sort: 'created_at',
     filter: { resolved: false },
     update: {
-      action: enumOf('body', ['dismiss', 'warn', 'mute', 'ban'], 'dismiss', true),
+      action: enumOf('body', ['dismiss', 'warn', 'mute', 'ban', 'hide'], 'dismiss', true),
       message: str('body', 'Keep the chat friendly.'),
       days: int('body', 3),
       reason: str('body', 'Asked for contact details.'),
       permanent: bool('body', false),
-    },
-  },
-  {
-    name: 'forum-reports',
-    object: 'forum-report',
-    sort: 'created_at',
-    filter: { resolved: false },
-    update: {
-      action: enumOf('body', ['hide', 'unhide', 'lock', 'unlock', 'dismiss'], 'dismiss', true),
-      reason: str('body', 'Insults another player.'),
     },
   },
   { name: 'trophy-winners', object: 'trophy-winner', sort: 'secured_at', filter: { week: 1 } },

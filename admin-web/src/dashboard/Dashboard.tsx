@@ -127,12 +127,13 @@ export function Dashboard() {
             `(season:update --chat-mode).`
           : 'No active season.'}
       </Typography>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(5, 1fr)' } }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(6, 1fr)' } }}>
         <Figure label="Players online" value={data.players_online} />
         <Figure label="In queue" value={data.in_queue} />
         <Figure label="Games in progress" value={data.games_in_progress} />
         <Figure label="Open conflicts" value={data.open_conflicts} to={conflictsLink} />
         <Figure label="Open reports" value={data.open_reports} to={reportsLink} />
+        <Figure label="Open flags" value={data.open_flags} to={reportsLink} />
       </Box>
       <Panel title="Oldest open conflicts">
         {data.conflicts.length === 0 ? (

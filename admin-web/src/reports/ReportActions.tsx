@@ -4,19 +4,26 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useNotify, useRecordContext, useRefresh, useUpdate } from 'react-admin';
-import { BAN_DAYS_MAX, MUTE_DAYS_MAX, type AdminReportRecord } from '@ecup/domain';
+import { MUTE_DAYS_MAX, type AdminReportRecord } from '@ecup/domain';
+import { BanDialog } from '../users/BanDialog.tsx';
 
-type Form = 'warn' | 'mute' | 'ban' | null;
+type Form = 'warn' | 'mute' | 'hide' | 'ban' | null;
+
+const TITLES: Record<Exclude<Form, 'ban' | null>, (name: string) => string> = {
+  warn: (name) => `Warn ${name}`,
+  mute: (name) => `Mute ${name}'s chat`,
+  hide: () => 'Hide the post',
+};
+
+const SUBMITS: Record<Exclude<Form, 'ban' | null>, string> = { warn: 'Send warning', mute: 'Mute', hide: 'Hide post' };
 
 /**
- * What a moderator does with an open report (docs/api.md "reports"): dismiss, warn (a message the player sees on
- * their next visit), mute their chat for some days, or ban them (the users page's ban: a reason, days or for ever).
- * Each settles the report and is audited.
+ * What a moderator does with an open item of the queue (docs/api.md "reports"): dismiss, warn (a message the player
+ * sees on their next visit), mute their chat for some days, ban them (the users page's ban form), and for a post
+ * report hide the post (the reporter's words as the reason unless one is given). Each settles it and is audited.
  */
 export function ReportActions() {
   const record = useRecordContext<AdminReportRecord>();
@@ -27,7 +34,6 @@ export function ReportActions() {
   const [message, setMessage] = useState('');
   const [days, setDays] = useState('3');
   const [reason, setReason] = useState('');
-  const [permanent, setPermanent] = useState(false);
   if (!record || record.resolved) return null;
   const name = record.reported.username;
 
@@ -47,8 +53,20 @@ export function ReportActions() {
     );
   };
   const dayCount = Number(days);
-  const max = form === 'ban' ? BAN_DAYS_MAX : MUTE_DAYS_MAX;
-  const daysValid = (form === 'ban' && permanent) || (Number.isInteger(dayCount) && dayCount >= 1 && dayCount <= max);
+  const daysValid = Number.isInteger(dayCount) && dayCount >= 1 && dayCount <= MUTE_DAYS_MAX;
+  const reasonValid = reason.trim() === '' || (reason.trim().length >= 3 && reason.trim().length <= 500);
+  const canSubmit =
+    form === 'warn' ? message.trim() !== '' : form === 'mute' ? daysValid : form === 'hide' ? reasonValid : false;
+  const submit = () => {
+    if (form === 'warn') send({ action: 'warn', message: message.trim() }, `${name} is warned.`);
+    if (form === 'mute') send({ action: 'mute', days: dayCount }, `${name}'s chat is muted.`);
+    if (form === 'hide') {
+      send(
+        reason.trim() === '' ? { action: 'hide' } : { action: 'hide', reason: reason.trim() },
+        'The post is hidden.',
+      );
+    }
+  };
 
   return (
     <>
@@ -56,10 +74,17 @@ export function ReportActions() {
         <Button
           variant="outlined"
           disabled={isPending}
-          onClick={() => send({ action: 'dismiss' }, 'The report is dismissed.')}
+          onClick={() =>
+            send({ action: 'dismiss' }, record.kind === 'flag' ? 'The flag is dismissed.' : 'The report is dismissed.')
+          }
         >
           Dismiss
         </Button>
+        {record.post && !record.post.hidden && (
+          <Button variant="outlined" color="error" onClick={() => setForm('hide')}>
+            Hide post
+          </Button>
+        )}
         <Button variant="outlined" color="warning" onClick={() => setForm('warn')}>
           Warn
         </Button>
@@ -70,10 +95,8 @@ export function ReportActions() {
           Ban
         </Button>
       </Stack>
-      <Dialog open={form !== null} onClose={() => setForm(null)} fullWidth maxWidth="xs">
-        <DialogTitle>
-          {form === 'warn' ? `Warn ${name}` : form === 'mute' ? `Mute ${name}'s chat` : `Ban ${name}`}
-        </DialogTitle>
+      <Dialog open={form !== null && form !== 'ban'} onClose={() => setForm(null)} fullWidth maxWidth="xs">
+        <DialogTitle>{form && form !== 'ban' ? TITLES[form](name) : ''}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             {form === 'warn' && (
@@ -88,33 +111,27 @@ export function ReportActions() {
                 helperText="Up to 500 characters; the player sees it once on their next visit"
               />
             )}
-            {form === 'ban' && (
-              <>
-                <TextField
-                  label="Reason"
-                  value={reason}
-                  onChange={(event) => setReason(event.target.value)}
-                  multiline
-                  minRows={2}
-                  required
-                  autoFocus
-                  helperText="3-500 characters; the player sees it"
-                />
-                <FormControlLabel
-                  control={<Switch checked={permanent} onChange={(event) => setPermanent(event.target.checked)} />}
-                  label="Permanent"
-                />
-              </>
-            )}
-            {(form === 'mute' || (form === 'ban' && !permanent)) && (
+            {form === 'mute' && (
               <TextField
                 label="Days"
                 type="number"
                 value={days}
                 onChange={(event) => setDays(event.target.value)}
-                slotProps={{ htmlInput: { min: 1, max } }}
+                slotProps={{ htmlInput: { min: 1, max: MUTE_DAYS_MAX } }}
                 error={!daysValid}
-                helperText={`1-${max}`}
+                helperText={`1-${MUTE_DAYS_MAX}`}
+              />
+            )}
+            {form === 'hide' && (
+              <TextField
+                label="Reason"
+                value={reason}
+                onChange={(event) => setReason(event.target.value)}
+                multiline
+                minRows={2}
+                autoFocus
+                error={!reasonValid}
+                helperText="3-500 characters; empty uses the reporter's words"
               />
             )}
           </Stack>
@@ -123,30 +140,21 @@ export function ReportActions() {
           <Button onClick={() => setForm(null)}>Cancel</Button>
           <Button
             variant="contained"
-            color={form === 'ban' ? 'error' : 'warning'}
-            disabled={
-              isPending ||
-              (!daysValid && form !== 'warn') ||
-              (form === 'warn' && message.trim() === '') ||
-              (form === 'ban' && reason.trim().length < 3)
-            }
-            onClick={() => {
-              if (form === 'warn') send({ action: 'warn', message: message.trim() }, `${name} is warned.`);
-              if (form === 'mute') send({ action: 'mute', days: dayCount }, `${name}'s chat is muted.`);
-              if (form === 'ban') {
-                send(
-                  permanent
-                    ? { action: 'ban', reason: reason.trim(), permanent: true }
-                    : { action: 'ban', reason: reason.trim(), days: dayCount },
-                  `${name} is banned.`,
-                );
-              }
-            }}
+            color={form === 'hide' ? 'error' : 'warning'}
+            disabled={isPending || !canSubmit}
+            onClick={submit}
           >
-            {form === 'warn' ? 'Send warning' : form === 'mute' ? 'Mute' : 'Ban'}
+            {form && form !== 'ban' ? SUBMITS[form] : ''}
           </Button>
         </DialogActions>
       </Dialog>
+      <BanDialog
+        open={form === 'ban'}
+        name={name}
+        pending={isPending}
+        onClose={() => setForm(null)}
+        onBan={(data) => send({ action: 'ban', ...data }, `${name} is banned.`)}
+      />
     </>
   );
 }

@@ -1,8 +1,9 @@
 import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
 import { Datagrid, FunctionField, List, SelectInput } from 'react-admin';
 import type { AdminReportRecord } from '@ecup/domain';
 import { WhenField } from '../dates.tsx';
-import { OUTCOME_LABELS, REASON_LABELS } from './labels.ts';
+import { KIND_LABELS, OUTCOME_LABELS, summaryOf } from './labels.ts';
 
 const filters = [
   <SelectInput
@@ -16,11 +17,44 @@ const filters = [
       { id: 'true', name: 'Handled' },
     ]}
   />,
+  <SelectInput
+    key="kind"
+    source="kind"
+    label="Kind"
+    alwaysOn
+    emptyText="All"
+    choices={Object.entries(KIND_LABELS).map(([id, name]) => ({ id, name }))}
+  />,
 ];
 
-const player = (p: AdminReportRecord['reporter']) => `${p.username} (${p.age})`;
+const player = (p: AdminReportRecord['reported']) => `${p.username} (${p.age})`;
 
-/** The reports queue: open first, oldest first; a row opens the report. */
+/** What was reported: the chat line, the post, or nothing for a report of the player or a flag. */
+function Subject({ record }: { record: AdminReportRecord }) {
+  const text = record.post?.message ?? record.line;
+  if (text === null) return null;
+  return (
+    <Typography
+      variant="body2"
+      color="text.secondary"
+      sx={{
+        maxWidth: 260,
+        display: '-webkit-box',
+        WebkitLineClamp: 2,
+        WebkitBoxOrient: 'vertical',
+        overflow: 'hidden',
+        overflowWrap: 'anywhere',
+      }}
+    >
+      {text}
+    </Typography>
+  );
+}
+
+/**
+ * The one safeguarding queue: open flags first, then open reports of chat lines, players and forum posts, then
+ * handled ones, oldest first; a row opens the item.
+ */
 export function ReportList() {
   return (
     <List
@@ -33,12 +67,22 @@ export function ReportList() {
       <Datagrid rowClick="show" bulkActionButtons={false}>
         <FunctionField<AdminReportRecord>
           label="Kind"
-          render={(record) => (record.kind === 'chat' ? 'Chat line' : 'Player')}
+          render={(record) =>
+            record.kind === 'flag' ? (
+              <Chip size="small" color="error" label={KIND_LABELS.flag} data-flag />
+            ) : (
+              KIND_LABELS[record.kind]
+            )
+          }
         />
-        <FunctionField<AdminReportRecord> label="Reason" render={(record) => REASON_LABELS[record.reason]} />
-        <FunctionField<AdminReportRecord> label="Reported (age)" render={(record) => player(record.reported)} />
-        <FunctionField<AdminReportRecord> label="Reporter (age)" render={(record) => player(record.reporter)} />
-        <WhenField source="created_at" label="Reported" />
+        <FunctionField<AdminReportRecord> label="Reason" render={(record) => summaryOf(record)} />
+        <FunctionField<AdminReportRecord> label="Reported" render={(record) => <Subject record={record} />} />
+        <FunctionField<AdminReportRecord> label="Player (age)" render={(record) => player(record.reported)} />
+        <FunctionField<AdminReportRecord>
+          label="Reporter (age)"
+          render={(record) => (record.reporter ? player(record.reporter) : 'Automatic')}
+        />
+        <WhenField source="created_at" label="Since" />
         <FunctionField<AdminReportRecord>
           label="Status"
           render={(record) => (

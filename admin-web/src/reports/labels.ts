@@ -1,4 +1,4 @@
-import type { ReportOutcome, ReportReason } from '@ecup/domain';
+import type { AdminReportRecord, ReportKind, ReportOutcome, ReportReason } from '@ecup/domain';
 
 /** The reasons as the player chose them. */
 export const REASON_LABELS: Record<ReportReason, string> = {
@@ -14,4 +14,23 @@ export const OUTCOME_LABELS: Record<ReportOutcome, string> = {
   warned: 'Warned',
   muted: 'Chat muted',
   banned: 'Banned',
+  hidden: 'Post hidden',
+  locked: 'Thread locked',
 };
+
+/** What an item of the queue is about. */
+export const KIND_LABELS: Record<ReportKind, string> = {
+  chat: 'Chat line',
+  player: 'Player',
+  forum: 'Forum post',
+  flag: 'Flag',
+};
+
+/** A flag's masked contact attempts, or a report's reason. */
+export function summaryOf(record: Pick<AdminReportRecord, 'kind' | 'reason' | 'attempts'>): string {
+  if (record.kind === 'flag') {
+    const n = record.attempts ?? 0;
+    return `${n} masked contact ${n === 1 ? 'attempt' : 'attempts'} to a minor`;
+  }
+  return REASON_LABELS[record.reason];
+}

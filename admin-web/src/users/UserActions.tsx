@@ -8,20 +8,12 @@ import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import Gavel from '@mui/icons-material/Gavel';
 import LockOpen from '@mui/icons-material/LockOpen';
 import AdminPanelSettings from '@mui/icons-material/AdminPanelSettings';
 import { useNotify, usePermissions, useRecordContext, useRefresh, useUpdate } from 'react-admin';
-import {
-  ADMIN_ACTION_FLAGS,
-  BAN_DAYS_MAX,
-  PERMISSION_NAMES,
-  PERMISSIONS,
-  hasAll,
-  type AdminUserRecord,
-} from '@ecup/domain';
+import { ADMIN_ACTION_FLAGS, PERMISSION_NAMES, PERMISSIONS, hasAll, type AdminUserRecord } from '@ecup/domain';
+import { BanDialog } from './BanDialog.tsx';
 
 /** Sends one `{ action }` update of the users resource and refreshes the page (docs/api.md "users"). */
 export function useUserAction(onDone: () => void) {
@@ -51,9 +43,6 @@ export function useUserAction(onDone: () => void) {
 /** Ban with a reason and a number of days or for ever (canBanUsers); unban when a ban is in force. */
 export function BanButton() {
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const [days, setDays] = useState('7');
-  const [permanent, setPermanent] = useState(false);
   const { record, send, isPending } = useUserAction(() => setOpen(false));
   if (!record) return null;
   if (record.banned) {
@@ -67,64 +56,18 @@ export function BanButton() {
       </Button>
     );
   }
-  const dayCount = Number(days);
-  const daysValid = permanent || (Number.isInteger(dayCount) && dayCount >= 1 && dayCount <= BAN_DAYS_MAX);
-  const reasonValid = reason.trim().length >= 3 && reason.trim().length <= 500;
   return (
     <>
       <Button color="error" startIcon={<Gavel />} onClick={() => setOpen(true)}>
         Ban
       </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="xs">
-        <DialogTitle>Ban {record.username}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField
-              label="Reason"
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-              multiline
-              minRows={2}
-              required
-              helperText="3-500 characters; the player sees it"
-              autoFocus
-            />
-            <FormControlLabel
-              control={<Switch checked={permanent} onChange={(event) => setPermanent(event.target.checked)} />}
-              label="Permanent"
-            />
-            {!permanent && (
-              <TextField
-                label="Days"
-                type="number"
-                value={days}
-                onChange={(event) => setDays(event.target.value)}
-                slotProps={{ htmlInput: { min: 1, max: BAN_DAYS_MAX } }}
-                error={!daysValid}
-                helperText={`1-${BAN_DAYS_MAX}`}
-              />
-            )}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setOpen(false)}>Cancel</Button>
-          <Button
-            color="error"
-            variant="contained"
-            disabled={isPending || !daysValid || !reasonValid}
-            onClick={() =>
-              send(
-                permanent
-                  ? { action: 'ban', reason: reason.trim(), permanent: true }
-                  : { action: 'ban', reason: reason.trim(), days: dayCount },
-                `${record.username} is banned.`,
-              )
-            }
-          >
-            Ban
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <BanDialog
+        open={open}
+        name={record.username}
+        pending={isPending}
+        onClose={() => setOpen(false)}
+        onBan={(data) => send({ action: 'ban', ...data }, `${record.username} is banned.`)}
+      />
     </>
   );
 }

@@ -95,15 +95,19 @@ export async function dashboard(deps: AppDeps, now: Date): Promise<AdminDashboar
   if (season) queue.where('season_id', season.id);
   const games = knex('games');
   if (season) games.where('season_id', season.id);
-  const [online, queued, playing, open, reports, forumReports, oldest, signups, gamesPerDay] = await Promise.all([
+  const [online, queued, playing, open, reports, flags, oldest, signups, gamesPerDay] = await Promise.all([
     playersOnline(deps.redis),
     queue.count({ n: '*' }).first() as Promise<Row | undefined>,
     knex('games').whereIn('state', OPEN_GAME_STATES).count({ n: '*' }).first() as Promise<Row | undefined>,
     knex('games').where({ conflict: true, conflict_solved: false }).count({ n: '*' }).first() as Promise<
       Row | undefined
     >,
-    knex('reports').whereNull('resolved_at').count({ n: '*' }).first() as Promise<Row | undefined>,
-    knex('forum_reports').whereNull('resolved_at').count({ n: '*' }).first() as Promise<Row | undefined>,
+    knex('reports').whereNull('resolved_at').whereNot('kind', 'flag').count({ n: '*' }).first() as Promise<
+      Row | undefined
+    >,
+    knex('reports').whereNull('resolved_at').where('kind', 'flag').count({ n: '*' }).first() as Promise<
+      Row | undefined
+    >,
     knex('games as g')
       .join('users as u1', 'u1.id', 'g.user_1_id')
       .join('users as u2', 'u2.id', 'g.user_2_id')
@@ -131,7 +135,8 @@ export async function dashboard(deps: AppDeps, now: Date): Promise<AdminDashboar
     in_queue: Number(queued?.n ?? 0),
     games_in_progress: Number(playing?.n ?? 0),
     open_conflicts: Number(open?.n ?? 0),
-    open_reports: Number(reports?.n ?? 0) + Number(forumReports?.n ?? 0),
+    open_reports: Number(reports?.n ?? 0),
+    open_flags: Number(flags?.n ?? 0),
     conflicts: oldest.map((row) => {
       const since = new Date((row.submitted_at ?? row.created_at) as Date);
       return {

@@ -88,6 +88,14 @@ export const intFilter: FilterParser<number> = (value) => {
   return n;
 };
 
+/** One of a fixed list of words (a select input's choices). */
+export function choiceFilter<T extends string>(choices: readonly T[]): FilterParser<T> {
+  return (value) => {
+    if (typeof value !== 'string' || !(choices as readonly string[]).includes(value)) throw invalid();
+    return value as T;
+  };
+}
+
 /** true/false, also as 'true'/'false' or 1/0 (how select inputs send them). */
 export const boolFilter: FilterParser<boolean> = (value) => {
   if (value === true || value === 'true' || value === 1 || value === '1') return true;

@@ -9,7 +9,6 @@ export { News } from './News.ts';
 export { ForumCategory } from './ForumCategory.ts';
 export { ForumThread } from './ForumThread.ts';
 export { ForumPost } from './ForumPost.ts';
-export { ForumReport } from './ForumReport.ts';
 export { QueueEntry } from './QueueEntry.ts';
 export { Match, type MatchState } from './Match.ts';
 export { Game, type GameState } from './Game.ts';

@@ -30,8 +30,10 @@ export interface AdminDashboard {
   games_in_progress: number;
   /** Unsolved conflicts. */
   open_conflicts: number;
-  /** Unsettled reports: of chat lines and players, and of forum posts. */
+  /** Unsettled reports by players: of chat lines, players and forum posts. */
   open_reports: number;
+  /** Open automatic flags (adults whose lines to minors were masked for contact details). */
+  open_flags: number;
   /** The oldest unsolved conflicts first (at most ADMIN_DASHBOARD_CONFLICTS_MAX). */
   conflicts: AdminDashboardConflict[];
   /** The range of the charts: the active season from its start to today (or its end), else the last 30 days. */

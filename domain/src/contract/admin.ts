@@ -16,7 +16,6 @@ export const ADMIN_RESOURCES = {
   news: PERMISSIONS.canPublishNews,
   'country-stats': PERMISSIONS.canSeeCountryStats,
   reports: PERMISSIONS.canBanUsers,
-  'forum-reports': PERMISSIONS.canBanUsers,
   'trophy-winners': PERMISSIONS.canSeeTrophyWinners,
   'audit-log': ALL_PERMISSIONS,
 } as const;
@@ -345,27 +344,6 @@ export interface AdminCountryStatsRecord {
   average_elo: number | null;
 }
 
-export interface AdminForumReportRecord {
-  id: number;
-  reason: string;
-  reporter: AdminUserRef;
-  created_at: string;
-  resolved: boolean;
-  resolved_at: string | null;
-  resolved_by: AdminUserRef | null;
-  post: {
-    id: number;
-    message: string;
-    author: AdminUserRef;
-    hidden: boolean;
-    hidden_reason: string | null;
-    created_at: string;
-    /** Open reports of this post, this one included. */
-    open_reports: number;
-  };
-  thread: { id: number; title: string; category_id: number; locked: boolean };
-}
-
 /** A player in a report, with their age today (from the birth date) and whether their chat is muted. */
 export interface AdminReportPlayer extends AdminUserRef {
   age: number;
@@ -378,23 +356,62 @@ export interface AdminReportHistoryItem {
   id: number;
   kind: ReportKind;
   reason: ReportReason;
-  reporter: AdminUserRef;
+  /** Null for an automatic flag. */
+  reporter: AdminUserRef | null;
   reported: AdminUserRef;
   created_at: string;
   outcome: ReportOutcome | null;
 }
 
+/** A masked chat line or forum post of one of a report's players, as typed (staff only, kept 90 days). */
+export interface AdminMaskedAttempt {
+  source: 'chat' | 'forum';
+  user: AdminUserRef;
+  original: string;
+  /** The filter's reasons, e.g. ['phone', 'profanity']. */
+  reasons: string[];
+  created_at: string;
+  /** The game of a chat line, else null. */
+  game_id: number | null;
+  /** The thread of a forum post, else null. */
+  thread: { id: number; title: string } | null;
+}
+
+/** A post of a reported post's thread on the report's page; `reported` marks the reported one. */
+export interface AdminReportThreadPost {
+  id: number;
+  author: AdminUserRef;
+  message: string;
+  created_at: string;
+  hidden: boolean;
+  reported: boolean;
+}
+
 /**
- * A chat or player report (decisions §10, `reports`, canBanUsers). The page (getOne) adds the game's whole chat
- * transcript with the reported line marked, and the other reports by or against both players.
+ * One item of the safeguarding queue (decisions §10, `reports`, canBanUsers): a report of a chat line, a player or
+ * a forum post, or an automatic flag. The page (getOne) adds the game's whole chat transcript with the reported line
+ * marked (or, for a post, the posts around it in its thread), the other reports by or against both players, and
+ * both players' masked attempts.
  */
 export interface AdminReportRecord {
   id: number;
   kind: ReportKind;
   reason: ReportReason;
   text: string | null;
-  reporter: AdminReportPlayer;
+  /** Null for an automatic flag. */
+  reporter: AdminReportPlayer | null;
   reported: AdminReportPlayer;
+  /** For a flag: how many of the player's lines to minors were masked for contact details while it was open. */
+  attempts: number | null;
+  /** For a post report: the post and its thread. */
+  post: {
+    id: number;
+    message: string;
+    hidden: boolean;
+    hidden_reason: string | null;
+    created_at: string;
+    thread: { id: number; title: string; category_id: number; locked: boolean };
+  } | null;
   game_id: number | null;
   chat_message_id: number | null;
   created_at: string;
@@ -404,10 +421,14 @@ export interface AdminReportRecord {
   outcome: ReportOutcome | null;
   /** The reported line's text (list and page), or null for a report of the player. */
   line: string | null;
-  /** Only on the page: every line of the game, oldest first; `reported` marks the reported one. */
-  transcript?: (ChatMessagePayload & { reported: boolean })[];
+  /** Only on the page: every line of the game, oldest first; `reported` marks the reported one, `original` is a masked line as typed. */
+  transcript?: (ChatMessagePayload & { reported: boolean; original: string | null })[];
+  /** Only on the page, for a post report: the posts around it in its thread, oldest first. */
+  thread_posts?: AdminReportThreadPost[];
   /** Only on the page: other reports by or against either player, newest first. */
   history?: AdminReportHistoryItem[];
+  /** Only on the page: both players' masked chat lines and posts as typed, newest first. */
+  masked?: AdminMaskedAttempt[];
 }
 
 export interface AdminAuditRecord {

@@ -7,11 +7,17 @@
 export const REPORT_REASONS = ['personal_details', 'bullying', 'cheating', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 
-/** What a report is about: an opponent's chat line, the opponent, or a forum post. */
-export type ReportKind = 'chat' | 'player' | 'forum';
+/**
+ * What a report is about: an opponent's chat line, the opponent, or a forum post; or an automatic flag (no reporter):
+ * an adult whose lines to a minor were masked for contact details.
+ */
+export type ReportKind = 'chat' | 'player' | 'forum' | 'flag';
 
-/** How a moderator settled a report. */
-export const REPORT_OUTCOMES = ['dismissed', 'warned', 'muted', 'banned'] as const;
+/**
+ * How a moderator settled a report: `hidden` when the reported post was hidden; `locked` only on post reports
+ * settled by locking their thread before the queues were merged.
+ */
+export const REPORT_OUTCOMES = ['dismissed', 'warned', 'muted', 'banned', 'hidden', 'locked'] as const;
 export type ReportOutcome = (typeof REPORT_OUTCOMES)[number];
 
 /** POST /game/report */

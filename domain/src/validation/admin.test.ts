@@ -80,7 +80,7 @@ test('a two-factor code is 6 digits; spaces and dashes are ignored', (t) => {
 });
 
 test('each console resource needs its flag; the audit log needs every flag', (t) => {
-  t.deepEqual(adminResourcesOf(PERMISSIONS.canBanUsers), ['reports', 'forum-reports']);
+  t.deepEqual(adminResourcesOf(PERMISSIONS.canBanUsers), ['reports']);
   t.deepEqual(adminResourcesOf(PERMISSIONS.canSeeTrophyWinners), ['trophy-winners']);
   t.deepEqual(adminResourcesOf(0), []);
   t.false(canUseAdminResource(ALL_PERMISSIONS - 1, 'audit-log'));

@@ -41,7 +41,7 @@ function printErasure(runtime: CliRuntime, result: ErasureResult, filesLeft: str
     ['bans', `${plural(c.bans, 'row')} deleted`],
     ['chat_messages', `${plural(c.chat_messages, 'row')} replaced by "[removed]"`],
     ['forum_posts', `${plural(c.forum_posts, 'row')} replaced by "[removed]"`],
-    ['forum_reports', `${plural(c.forum_reports, 'reason')} replaced by "[removed]"`],
+    ['reports', `${plural(c.reports, 'text')} replaced by "[removed]"`],
     ['audit_log', `${plural(c.audit_log_ips, 'IP address', 'IP addresses')} cleared, 1 row added`],
     ['image files', `${plural(c.image_files, 'file')} deleted`],
   ];

@@ -30,7 +30,6 @@ import {
   createThread,
   hashToken,
   parseIpRange,
-  reportPost,
   transaction,
 } from '@ecup/db';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
@@ -499,18 +498,6 @@ async function buildWorld(server: TestServer) {
     }),
     // A country with players: the owner's (country stats list only those).
     country: async (owner) => ({ id: Number((await knex('users').where('id', owner).first('country_id')).country_id) }),
-    'forum-report': async (owner) => {
-      const { post } = await thread(null);
-      await reportPost(knex, {
-        reporter_user_id: owner ?? fillers[1]!.id,
-        post_id: post,
-        reason: 'Rude words',
-        ip: null,
-        now: now(),
-      });
-      const row = await knex('forum_reports').where('post_id', post).first('id');
-      return { id: Number(row.id) };
-    },
     report: async (owner) => {
       // A report by the owner (or a filler) against the other player of a game of theirs.
       const gameId = await game(owner);

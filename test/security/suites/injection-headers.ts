@@ -94,7 +94,6 @@ function objectId(world: World, kind: string): string {
     'ip-ban': ids.ipBan,
     session: ids.playerDevice,
     conflict: ids.gameConflict,
-    'forum-report': ids.report,
     report: ids.gameReport,
     'admin-user': users.victim.id,
     'guardian-link': users.minor.id,

@@ -587,7 +587,7 @@ async function renderViews(
       await c.check(`console news edit ${id}`, `/admin/news/${id}`, text(`sentinel-news-${k}`));
     for (const id of seeded.newsSingles.slice(0, fast ? 0 : 10))
       await c.check(`console news edit ${id}`, `/admin/news/${id}`, (page) => page.locator('form').first().waitFor());
-    await c.check('console forum reports', '/admin/forum-reports?perPage=500&filter=%7B%7D', rows(1));
+    await c.check('console reports', '/admin/reports?perPage=500&filter=%7B%7D', rows(1));
     await c.check('console IP bans', '/admin/ip-bans?perPage=500&page=1', rows(1));
     if (!fast) await c.check('console IP bans page 2', '/admin/ip-bans?perPage=500&page=2', rows(1));
     for (let page = 1; page <= (fast ? 1 : 12); page++)

@@ -182,8 +182,6 @@ function overrides(world: World): Record<string, Override> {
     'PUT /admin/api/news/:id': { caller: 'editor', params: admin(ids.news) },
     'DELETE /admin/api/news/:id': { caller: 'editor', params: admin(ids.news) },
     'GET /admin/api/country-stats/:id': { caller: 'staff', params: admin(210) },
-    'GET /admin/api/forum-reports/:id': { caller: 'staff', params: admin(ids.report) },
-    'PUT /admin/api/forum-reports/:id': { caller: 'moderator', params: admin(ids.report) },
     'GET /admin/api/reports/:id': { caller: 'staff', params: admin(ids.gameReport) },
     'PUT /admin/api/reports/:id': { caller: 'moderator', params: admin(ids.gameReport) },
     'GET /admin/api/trophy-winners/:id': { caller: 'staff', params: admin(users.player.id) },

@@ -58,6 +58,7 @@ export interface World {
     gameConflict: number;
     thread: number;
     post: number;
+    /** A player's report of a forum post (in the one reports queue). */
     report: number;
     /** A player's report of their opponent in the playing game. */
     gameReport: number;
@@ -262,10 +263,14 @@ export async function startWorld(label: string): Promise<World> {
   });
   await knex('forum_threads').where('id', thread).update({ reply_count: 1 });
   await knex('forum_categories').where('id', 0).increment('thread_count', 1);
-  const [report] = await knex('forum_reports').insert({
+  const [report] = await knex('reports').insert({
+    kind: 'forum',
     post_id: post,
     reporter_user_id: users.player.id,
-    reason: 'insults',
+    reported_user_id: users.victim.id,
+    reason: 'other',
+    text: 'insults',
+    created_at: new Date(),
   });
 
   // News with an uploaded image, an IP ban, a guardian link and a password-reset link.

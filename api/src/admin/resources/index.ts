@@ -4,7 +4,6 @@ import { ipBansResource } from './ip-bans.ts';
 import { conflictsResource } from './conflicts.ts';
 import { newsResource } from './news.ts';
 import { countryStatsResource } from './country-stats.ts';
-import { forumReportsResource } from './forum-reports.ts';
 import { reportsResource } from './reports.ts';
 import { auditLogResource } from './audit-log.ts';
 import { trophyWinnersResource } from './trophy-winners.ts';
@@ -17,7 +16,6 @@ export const ADMIN_API_RESOURCES: readonly AnyResource[] = [
   newsResource,
   countryStatsResource,
   reportsResource,
-  forumReportsResource,
   trophyWinnersResource,
   auditLogResource,
 ];

@@ -6,9 +6,12 @@ import {
   validateBan,
   validateMuteDays,
   validateWarning,
+  validateReason,
+  type AdminMaskedAttempt,
   type AdminReportHistoryItem,
   type AdminReportPlayer,
   type AdminReportRecord,
+  type AdminReportThreadPost,
   type ReportKind,
   type ReportOutcome,
   type ReportReason,
@@ -17,13 +20,22 @@ import { actOnReport, chatRows, presentChatMessage, type ReportAction } from '@e
 import { badRequest, valid } from '../../errors.ts';
 import { runCommand } from '../../services/commands.ts';
 import { iso, isoAlways, userRef } from '../present.ts';
-import { boolFilter, defineResource, intFilter, sqlPage, type AdminContext } from '../resource.ts';
+import { boolFilter, choiceFilter, defineResource, intFilter, sqlPage, type AdminContext } from '../resource.ts';
 
 interface ReportFilters {
   resolved: boolean;
+  kind: ReportKind;
   reporter_user_id: number;
   reported_user_id: number;
+  post_id: number;
 }
+
+const KINDS: readonly ReportKind[] = ['chat', 'player', 'forum', 'flag'];
+
+/** Posts of a reported post's thread shown around it on the report's page. */
+const THREAD_CONTEXT_POSTS = 5;
+/** Masked attempts of both players shown on a report's page. */
+const MASKED_ATTEMPTS_MAX = 100;
 
 type Row = Record<string, unknown>;
 
@@ -32,10 +44,12 @@ const PLAYER_COLUMNS = ['id', 'username', 'birth_date', 'chat_muted_until', 'ban
 function baseQuery(knex: Knex) {
   const player = (alias: string) => PLAYER_COLUMNS.map((column) => `${alias}.${column} as ${alias}_${column}`);
   return knex('reports')
-    .join('users as reporter', 'reporter.id', 'reports.reporter_user_id')
+    .leftJoin('users as reporter', 'reporter.id', 'reports.reporter_user_id')
     .join('users as reported', 'reported.id', 'reports.reported_user_id')
     .leftJoin('users as resolver', 'resolver.id', 'reports.resolved_by')
     .leftJoin('chat_messages as line', 'line.id', 'reports.chat_message_id')
+    .leftJoin('forum_posts as post', 'post.id', 'reports.post_id')
+    .leftJoin('forum_threads as thread', 'thread.id', 'post.thread_id')
     .select(
       'reports.id',
       'reports.kind',
@@ -47,12 +61,21 @@ function baseQuery(knex: Knex) {
       'reports.resolved_at',
       'reports.resolved_by',
       'reports.outcome',
+      'reports.attempts',
+      'reports.post_id',
       'resolver.username as resolver_username',
       'line.content as line_content',
+      'post.message as post_message',
+      'post.hidden_at as post_hidden_at',
+      'post.hidden_reason as post_hidden_reason',
+      'post.created_at as post_created_at',
+      'thread.id as thread_id',
+      'thread.title as thread_title',
+      'thread.category_id as thread_category_id',
+      'thread.locked as thread_locked',
       ...player('reporter'),
       ...player('reported'),
-    )
-    .whereIn('reports.kind', ['chat', 'player']);
+    );
 }
 
 function playerOf(row: Row, alias: string, now: Date): AdminReportPlayer {
@@ -74,8 +97,25 @@ function present(row: Row, now: Date): AdminReportRecord {
     kind: row.kind as ReportKind,
     reason: row.reason as ReportReason,
     text: (row.text as string | null) ?? null,
-    reporter: playerOf(row, 'reporter', now),
+    reporter: row.reporter_id === null ? null : playerOf(row, 'reporter', now),
     reported: playerOf(row, 'reported', now),
+    attempts: row.attempts === null ? null : Number(row.attempts),
+    post:
+      row.post_id === null || row.thread_id === null
+        ? null
+        : {
+            id: Number(row.post_id),
+            message: String(row.post_message),
+            hidden: row.post_hidden_at !== null,
+            hidden_reason: (row.post_hidden_reason as string | null) ?? null,
+            created_at: isoAlways(row.post_created_at as Date),
+            thread: {
+              id: Number(row.thread_id),
+              title: String(row.thread_title),
+              category_id: Number(row.thread_category_id),
+              locked: Boolean(row.thread_locked),
+            },
+          },
     game_id: row.game_id === null ? null : Number(row.game_id),
     chat_message_id: row.chat_message_id === null ? null : Number(row.chat_message_id),
     created_at: isoAlways(row.created_at as Date),
@@ -87,11 +127,16 @@ function present(row: Row, now: Date): AdminReportRecord {
   };
 }
 
+/** The players of a report: the reported one and, unless it is a flag, the reporter. */
+function playersOf(report: AdminReportRecord): number[] {
+  return report.reporter ? [report.reported.id, report.reporter.id] : [report.reported.id];
+}
+
 /** Other reports by or against either player of a report, newest first (at most 50). */
 async function history(knex: Knex, report: AdminReportRecord): Promise<AdminReportHistoryItem[]> {
-  const users = [report.reporter.id, report.reported.id];
+  const users = playersOf(report);
   const rows = (await knex('reports')
-    .join('users as reporter', 'reporter.id', 'reports.reporter_user_id')
+    .leftJoin('users as reporter', 'reporter.id', 'reports.reporter_user_id')
     .join('users as reported', 'reported.id', 'reports.reported_user_id')
     .whereNot('reports.id', report.id)
     .where((q) => q.whereIn('reports.reporter_user_id', users).orWhereIn('reports.reported_user_id', users))
@@ -112,10 +157,74 @@ async function history(knex: Knex, report: AdminReportRecord): Promise<AdminRepo
     id: Number(row.id),
     kind: row.kind as ReportKind,
     reason: row.reason as ReportReason,
-    reporter: userRef(row.reporter_user_id, row.reporter_username)!,
+    reporter: userRef(row.reporter_user_id, row.reporter_username),
     reported: userRef(row.reported_user_id, row.reported_username)!,
     created_at: isoAlways(row.created_at as Date),
     outcome: (row.outcome as ReportOutcome | null) ?? null,
+  }));
+}
+
+/**
+ * Both players' masked chat lines and forum posts as typed (`chat_originals`, `forum_post_originals`: staff only,
+ * kept 90 days), newest first, with the game or thread they were in.
+ */
+async function maskedAttempts(knex: Knex, report: AdminReportRecord): Promise<AdminMaskedAttempt[]> {
+  const users = playersOf(report);
+  const [lines, posts] = (await Promise.all([
+    knex('chat_originals as o')
+      .join('users as u', 'u.id', 'o.user_id')
+      .whereIn('o.user_id', users)
+      .orderBy('o.created_at', 'desc')
+      .limit(MASKED_ATTEMPTS_MAX)
+      .select('o.user_id', 'u.username', 'o.original', 'o.reasons', 'o.created_at', 'o.game_id'),
+    knex('forum_post_originals as o')
+      .join('users as u', 'u.id', 'o.user_id')
+      .join('forum_posts as p', 'p.id', 'o.post_id')
+      .join('forum_threads as t', 't.id', 'p.thread_id')
+      .whereIn('o.user_id', users)
+      .orderBy('o.created_at', 'desc')
+      .limit(MASKED_ATTEMPTS_MAX)
+      .select('o.user_id', 'u.username', 'o.original', 'o.reasons', 'o.created_at', 't.id as thread_id', 't.title'),
+  ])) as [Row[], Row[]];
+  const attempt = (row: Row, source: AdminMaskedAttempt['source']): AdminMaskedAttempt => ({
+    source,
+    user: userRef(row.user_id, row.username)!,
+    original: String(row.original),
+    reasons: String(row.reasons).split(',').filter(Boolean),
+    created_at: isoAlways(row.created_at as Date),
+    game_id: source === 'chat' ? Number(row.game_id) : null,
+    thread: source === 'forum' ? { id: Number(row.thread_id), title: String(row.title) } : null,
+  });
+  return [...lines.map((row) => attempt(row, 'chat')), ...posts.map((row) => attempt(row, 'forum'))]
+    .sort((a, b) => b.created_at.localeCompare(a.created_at))
+    .slice(0, MASKED_ATTEMPTS_MAX);
+}
+
+/** A reported post with the posts just before and after it in its thread, oldest first. */
+async function threadContext(
+  knex: Knex,
+  post: NonNullable<AdminReportRecord['post']>,
+): Promise<AdminReportThreadPost[]> {
+  const around = (direction: 'before' | 'after') =>
+    knex('forum_posts as p')
+      .join('users as u', 'u.id', 'p.user_id')
+      .where('p.thread_id', post.thread.id)
+      .where('p.id', direction === 'before' ? '<' : '>', post.id)
+      .orderBy('p.id', direction === 'before' ? 'desc' : 'asc')
+      .limit(THREAD_CONTEXT_POSTS)
+      .select('p.id', 'p.user_id', 'u.username', 'p.message', 'p.created_at', 'p.hidden_at');
+  const self = knex('forum_posts as p')
+    .join('users as u', 'u.id', 'p.user_id')
+    .where('p.id', post.id)
+    .select('p.id', 'p.user_id', 'u.username', 'p.message', 'p.created_at', 'p.hidden_at');
+  const [before, reported, after] = (await Promise.all([around('before'), self, around('after')])) as Row[][];
+  return [...before!.reverse(), ...reported!, ...after!].map((row) => ({
+    id: Number(row.id),
+    author: userRef(row.user_id, row.username)!,
+    message: String(row.message),
+    created_at: isoAlways(row.created_at as Date),
+    hidden: row.hidden_at !== null,
+    reported: Number(row.id) === post.id,
   }));
 }
 
@@ -123,24 +232,41 @@ async function one(ac: AdminContext, id: number): Promise<AdminReportRecord | nu
   const row = (await baseQuery(ac.deps.knex).where('reports.id', id).first()) as Row | undefined;
   if (!row) return null;
   const report = present(row, ac.now);
-  const lines =
-    report.game_id === null
-      ? []
-      : ((await chatRows(ac.deps.knex)
-          .where('chat_messages.game_id', report.game_id)
-          .orderBy('chat_messages.id', 'asc')) as Row[]);
-  report.transcript = lines.map((line) => {
-    const message = presentChatMessage(line);
-    return { ...message, reported: message.id === report.chat_message_id };
-  });
-  report.history = await history(ac.deps.knex, report);
+  const { knex } = ac.deps;
+  if (report.post) {
+    report.thread_posts = await threadContext(knex, report.post);
+  } else {
+    const lines =
+      report.game_id === null
+        ? []
+        : ((await chatRows(knex)
+            .leftJoin('chat_originals', 'chat_originals.message_id', 'chat_messages.id')
+            .select('chat_originals.original')
+            .where('chat_messages.game_id', report.game_id)
+            .orderBy('chat_messages.id', 'asc')) as Row[]);
+    report.transcript = lines.map((line) => {
+      const message = presentChatMessage(line);
+      return {
+        ...message,
+        reported: message.id === report.chat_message_id,
+        original: (line.original as string | null) ?? null,
+      };
+    });
+  }
+  [report.history, report.masked] = await Promise.all([history(knex, report), maskedAttempts(knex, report)]);
   return report;
 }
 
-/** The moderator's action from the update body: dismiss, warn (`message`), mute (`days`) or ban (the ban form). */
+/**
+ * The moderator's action from the update body: dismiss, warn (`message`), mute (`days`), ban (the ban form) or, for
+ * a post report, hide the post (optional `reason`, else the reporter's words).
+ */
 function actionOf(body: Record<string, unknown>): ReportAction {
   const action = asTrimmed(body.action);
   if (action === 'dismiss') return { action };
+  if (action === 'hide') {
+    return { action, reason: asTrimmed(body.reason) === '' ? null : valid(validateReason(body)).reason };
+  }
   if (action === 'warn') return { action, message: valid(validateWarning(body)).message };
   if (action === 'mute') return { action, days: valid(validateMuteDays(body)).days };
   if (action === 'ban') return { action, ...valid(validateBan(body)) };
@@ -148,26 +274,36 @@ function actionOf(body: Record<string, unknown>): ReportAction {
 }
 
 /**
- * Reports of chat lines and players (decisions §10, canBanUsers): open ones first, oldest first, with both players'
- * ages. The page shows the game's transcript with the reported line and both players' other reports. Update with
- * `action`: dismiss, warn (`message`), mute (`days`), ban (`reason` and `days` or `permanent`); each is audited and
- * settles the report.
+ * The one safeguarding queue (decisions §10, canBanUsers): reports of chat lines, players and forum posts, and
+ * automatic flags, with both players' ages; open flags first, then open reports, then settled ones, oldest first by
+ * default. The page shows the game's transcript with the reported line and the originals of masked lines (for a post,
+ * the posts around it in its thread), both players' other reports and their masked attempts. Update with `action`:
+ * dismiss, warn (`message`), mute (`days`), ban (`reason` and `days` or `permanent`), and for a post report hide
+ * (optional `reason`); each is audited and settles the report.
  */
 export const reportsResource = defineResource<AdminReportRecord, ReportFilters>({
   name: 'reports',
   sortable: ['id', 'created_at'],
   defaultSort: { field: 'created_at', order: 'ASC' },
-  filters: { resolved: boolFilter, reporter_user_id: intFilter, reported_user_id: intFilter },
+  filters: {
+    resolved: boolFilter,
+    kind: choiceFilter(KINDS),
+    reporter_user_id: intFilter,
+    reported_user_id: intFilter,
+    post_id: intFilter,
+  },
 
   async list(ac, request) {
     const query = baseQuery(ac.deps.knex);
-    const { resolved, reporter_user_id, reported_user_id } = request.filter;
+    const { resolved, kind, reporter_user_id, reported_user_id, post_id } = request.filter;
     if (resolved === true) query.whereNotNull('reports.resolved_at');
     if (resolved === false) query.whereNull('reports.resolved_at');
+    if (kind !== undefined) query.where('reports.kind', kind);
     if (reporter_user_id !== undefined) query.where('reports.reporter_user_id', reporter_user_id);
     if (reported_user_id !== undefined) query.where('reports.reported_user_id', reported_user_id);
-    // Open reports before settled ones, whatever the sort.
-    query.orderByRaw('reports.resolved_at IS NOT NULL');
+    if (post_id !== undefined) query.where('reports.post_id', post_id);
+    // Open flags, then open reports, then settled ones, whatever the sort.
+    query.orderByRaw("reports.resolved_at IS NOT NULL, reports.kind <> 'flag'");
     const { rows, total } = await sqlPage<Row>(query, request, {
       id: 'reports.id',
       sort: { id: 'reports.id', created_at: 'reports.created_at' },

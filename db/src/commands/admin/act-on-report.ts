@@ -4,27 +4,33 @@ import { writeAudit } from '../audit.ts';
 import { CommandRejected, type CommandEvent, type CommandOutcome } from '../types.ts';
 import type { AdminActor } from './actor.ts';
 import { banUser } from './ban-user.ts';
+import { setPostHidden } from '../forums/set-post-hidden.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** What a moderator does with a chat or player report (canBanUsers, checked by the caller). */
+/** What a moderator does with an item of the queue (canBanUsers, checked by the caller); `hide` is for posts. */
 export type ReportAction =
   | { action: 'dismiss' }
   | { action: 'warn'; message: string }
   | { action: 'mute'; days: number }
-  | { action: 'ban'; reason: string; days: number | null };
+  | { action: 'ban'; reason: string; days: number | null }
+  | { action: 'hide'; reason: string | null };
 
 const OUTCOME: Record<ReportAction['action'], ReportOutcome> = {
   dismiss: 'dismissed',
   warn: 'warned',
   mute: 'muted',
   ban: 'banned',
+  hide: 'hidden',
 };
 
 /**
- * A moderator settles a report (decisions §10): dismiss it, warn the reported player (a message they see once on
- * their next visit), mute their chat for some days, or ban them (the console's ban, audited as `user.ban`). The
- * report is settled with its outcome and audited; a report already settled is a 409, an unknown one a 404.
+ * A moderator settles an item of the queue (decisions §10): dismiss it, warn the reported player (a message they see
+ * once on their next visit), mute their chat for some days, or ban them (the console's ban, audited as `user.ban`);
+ * for a post report also hide the post (the forum's own hide, audited as `forum.post.hide`, with the reporter's words
+ * when no reason is given), which settles every open report of that post, since it is gone from the players' view.
+ * Each settled report gets its outcome and is audited; a report already settled is a 409, an unknown one a 404,
+ * hiding on anything but a post report a 400.
  */
 export async function actOnReport(
   trx: Knex,
@@ -33,10 +39,21 @@ export async function actOnReport(
   const report = (await trx('reports')
     .where('id', input.report_id)
     .forUpdate()
-    .first('id', 'reported_user_id', 'resolved_at')) as
-    { id: number; reported_user_id: number; resolved_at: Date | null } | undefined;
+    .first('id', 'kind', 'reported_user_id', 'post_id', 'text', 'resolved_at')) as
+    | {
+        id: number;
+        kind: string;
+        reported_user_id: number;
+        post_id: number | null;
+        text: string | null;
+        resolved_at: Date | null;
+      }
+    | undefined;
   if (!report) throw new CommandRejected('not_found', MESSAGES.recordNotFound);
   if (report.resolved_at !== null) throw new CommandRejected('conflict', MESSAGES.reportAlreadySettled);
+  if (input.act.action === 'hide' && (report.kind !== 'forum' || report.post_id === null)) {
+    throw new CommandRejected('invalid', MESSAGES.adminActionInvalid);
+  }
   const userId = Number(report.reported_user_id);
   const common = { actor_user_id: input.actor.id, ip: input.ip, now: input.now };
   const events: CommandEvent[] = [];
@@ -83,15 +100,34 @@ export async function actOnReport(
     });
     events.push(...banned.events);
   }
+  const settled = [Number(report.id)];
+  if (act.action === 'hide') {
+    const postId = Number(report.post_id);
+    const reason = act.reason ?? report.text;
+    events.push(...(await setPostHidden(trx, { ...common, post_id: postId, hidden: true, reason })).events);
+    // Read plainly and settled by id (a locking range read would take gap locks that block players' new reports).
+    const others = (await trx('reports')
+      .where({ kind: 'forum', post_id: postId })
+      .whereNull('resolved_at')
+      .whereNot('id', report.id)
+      .pluck('id')) as number[];
+    settled.push(...others.map(Number));
+  }
   const outcome = OUTCOME[act.action];
-  await trx('reports').where('id', report.id).update({ resolved_at: input.now, resolved_by: input.actor.id, outcome });
-  await writeAudit(trx, {
-    ...common,
-    action: 'report.resolve',
-    entity: 'report',
-    entity_id: report.id,
-    before: { resolved: false },
-    after: { resolved: true, outcome },
-  });
+  for (const id of settled) {
+    // The guard on resolved_at keeps a report settled at the same moment by another moderator from counting twice.
+    const changed = await trx('reports')
+      .where({ id, resolved_at: null })
+      .update({ resolved_at: input.now, resolved_by: input.actor.id, outcome });
+    if (changed !== 1) continue;
+    await writeAudit(trx, {
+      ...common,
+      action: 'report.resolve',
+      entity: 'report',
+      entity_id: id,
+      before: { resolved: false },
+      after: { resolved: true, outcome },
+    });
+  }
   return { result: { id: Number(report.id) }, events };
 }

@@ -11,7 +11,6 @@ export * from './news-fields.ts';
 export * from './create-news.ts';
 export * from './update-news.ts';
 export * from './delete-news.ts';
-export * from './act-on-forum-report.ts';
 export * from './create-admin-session.ts';
 export * from './start-totp-setup.ts';
 export * from './enable-totp.ts';

@@ -4,20 +4,26 @@ import { CommandRejected, type CommandOutcome } from '../types.ts';
 import { writeAudit } from '../audit.ts';
 
 /**
- * A player reports a post to the moderators. The unique (post_id, reporter_user_id) key settles repeats, also at
- * the same instant: a second report of the same post answers the same success and adds no row.
+ * A player reports a post to the moderators: a report of kind 'forum' in the one safeguarding queue (decisions §10),
+ * against the post's author, with reason 'other' and the player's words as its text. The unique
+ * (post_id, reporter_user_id) key settles repeats, also at the same instant: a second report of the same post
+ * answers the same success and adds no row.
  */
 export async function reportPost(
   trx: Knex,
   input: { reporter_user_id: number; post_id: number; reason: string; ip: string | null; now: Date },
 ): Promise<CommandOutcome<{ reported: true; created: boolean }>> {
-  const post = await trx('forum_posts').where('id', input.post_id).first('id');
+  const post = (await trx('forum_posts').where('id', input.post_id).first('id', 'user_id')) as
+    { id: number; user_id: number } | undefined;
   if (!post) throw new CommandRejected('not_found', MESSAGES.postNotFound);
-  const [inserted] = await trx('forum_reports')
+  const [inserted] = await trx('reports')
     .insert({
-      post_id: input.post_id,
+      kind: 'forum',
       reporter_user_id: input.reporter_user_id,
-      reason: input.reason,
+      reported_user_id: post.user_id,
+      post_id: input.post_id,
+      reason: 'other',
+      text: input.reason,
       created_at: input.now,
     })
     .onConflict(['post_id', 'reporter_user_id'])

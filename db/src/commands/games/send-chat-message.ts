@@ -8,6 +8,7 @@ import {
   asTrimmed,
   charLength,
   checkChat,
+  flagsContactAttempt,
   gameRoom,
   isAdminChat,
   isChatPresetKey,
@@ -21,7 +22,8 @@ import {
 } from '@ecup/domain';
 import { SPREAD_MAX_LINES, filterLine, type EarlierLine } from '@ecup/domain/chat-safety/index.ts';
 import { CommandRejected, pushEvents, type CommandOutcome } from '../types.ts';
-import { gameChatPolicy } from './chat-policy.ts';
+import { flagContactAttempt } from '../safety/flags.ts';
+import { chatSendContext } from './chat-policy.ts';
 import { enforce, lockGame, snapshotOf } from './game-row.ts';
 import { chatRows, presentChatMessage } from './payload.ts';
 
@@ -100,13 +102,15 @@ async function keepOriginal(
  * unknown key is a 400). The text is trimmed; empty lines are ignored and store nothing; over CHAT_MESSAGE_MAX
  * characters is a 400. The throttle (spec §5: 3.75 s after a successful message) counts from the same user's last
  * line in this game; the game's row lock makes two lines sent at once queue up, so the second one sees the first and
- * is throttled. A player whose chat a moderator muted gets a 403 until the mute ends. Pushes `message` on the game's
+ * is throttled. A player whose chat a moderator muted gets a 403 until the mute ends. The mute, the policy and blocks
+ * are one read. Pushes `message` on the game's
  * room, except to a player of the game who blocked the author.
  *
  * Chat safety (issue 18, decisions §10) for players' lines, never staff's: under the game's policy 'off' nothing is
  * sent (403), under 'presets' only quick messages (403), under 'filtered' contact details and swearing are masked
  * in what is stored and pushed, the line as typed is kept in `chat_originals`, and earlier lines that now show part
- * of a spread number are masked too and pushed again as `message-update`.
+ * of a spread number are masked too and pushed again as `message-update`. An adult's line to a minor masked for
+ * contact details opens (or counts on) the sender's automatic flag.
  */
 export async function sendChatMessage(
   trx: Knex,
@@ -115,10 +119,10 @@ export async function sendChatMessage(
   const game = await lockGame(trx, input.game_id);
   const snapshot = snapshotOf(game);
   enforce(checkChat(snapshot, input.actor));
+  // The sender's mute, the chat's policy and who blocked the sender, in one read.
+  const context = await chatSendContext(trx, game, input.actor.id, input.now);
   // A moderator's chat mute (decisions §10) refuses the line before anything is read of it.
-  const author = (await trx('users').where('id', input.actor.id).first('chat_muted_until')) as
-    { chat_muted_until: Date | null } | undefined;
-  const mutedUntil = author?.chat_muted_until ? new Date(author.chat_muted_until) : null;
+  const mutedUntil = context.muted_until;
   if (mutedUntil && mutedUntil.getTime() > input.now.getTime()) {
     throw new CommandRejected('forbidden', MESSAGES.chatMuted(mutedUntil, DEFAULT_TIME_ZONE));
   }
@@ -126,7 +130,7 @@ export async function sendChatMessage(
   if (line.content === '') return { result: { status: 'ignored' }, events: [] };
   if (charLength(line.content) > CHAT_MESSAGE_MAX) throw new CommandRejected('invalid', MESSAGES.chatMessageTooLong);
   const is_admin = isAdminChat(snapshot, input.actor);
-  const policy = is_admin ? 'free' : await gameChatPolicy(trx, game, input.now);
+  const policy = is_admin ? 'free' : context.policy;
   if (policy === 'off') throw new CommandRejected('forbidden', MESSAGES.chatOff);
   if (policy === 'presets' && line.preset === null) throw new CommandRejected('forbidden', MESSAGES.chatPresetsOnly);
   const last = (await trx('chat_messages')
@@ -168,12 +172,23 @@ export async function sendChatMessage(
   const row = (await chatRows(trx).where('chat_messages.id', Number(id)).first()) as Record<string, unknown>;
   const message = presentChatMessage(row);
   pushes.unshift(push(gameRoom(game.id), 'message', message));
+  // An adult whose line to a minor was masked for contact details is flagged for the moderators (issue 18).
+  const reasons = [...(filtered?.reasons ?? []), ...(filtered?.remask ?? []).flatMap((earlier) => earlier.reasons)];
+  const senderIsUser1 = input.actor.id === game.user_1_id;
+  const [senderIsMinor, otherIsMinor] = senderIsUser1
+    ? [context.minor_1, context.minor_2]
+    : [context.minor_2, context.minor_1];
+  if (!is_admin && flagsContactAttempt(reasons, senderIsMinor, otherIsMinor)) {
+    await flagContactAttempt(trx, {
+      user_id: input.actor.id,
+      game_id: game.id,
+      chat_message_id: Number(id),
+      now: input.now,
+    });
+  }
   // Not delivered to a player of the game who blocked the author (decisions §10: one-sided for display).
-  const blockers = (await trx('blocks')
-    .where('blocked_user_id', input.actor.id)
-    .whereIn('blocker_user_id', [game.user_1_id, game.user_2_id])
-    .pluck('blocker_user_id')) as number[];
-  if (blockers.length > 0) for (const p of pushes) p.except = blockers.map((blocker) => userRoom(Number(blocker)));
+  const blockers = context.blocker_ids;
+  if (blockers.length > 0) for (const p of pushes) p.except = blockers.map((blocker) => userRoom(blocker));
   return {
     result: { status: 'sent', message, masked: Boolean(filtered?.masked || filtered?.remask.length) },
     events: pushEvents(pushes),

@@ -79,9 +79,7 @@ export interface UserDataExport {
   evidence: Row[];
   forum_threads: Row[];
   forum_posts: Row[];
-  /** Reports the player made about posts. */
-  forum_reports: Row[];
-  /** Reports the player made about opponents and their chat lines (never reports about the player: who reported stays private). */
+  /** Reports the player made about opponents, their chat lines and forum posts (never reports about the player: who reported stays private). */
   reports: Row[];
   /** Players the player blocked (never who blocked the player). */
   blocks: Row[];
@@ -159,7 +157,6 @@ export async function exportUserData(knex: Knex, input: { ref: string; now: Date
     evidence,
     forumThreads,
     forumPosts,
-    forumReports,
     trophies,
     trophyMoves,
     emails,
@@ -229,10 +226,6 @@ export async function exportUserData(knex: Knex, input: { ref: string; now: Date
       .where('user_id', id)
       .orderBy('id')
       .select('id', 'thread_id', 'message', 'created_at', 'hidden_at', 'hidden_reason'),
-    knex('forum_reports')
-      .where('reporter_user_id', id)
-      .orderBy('id')
-      .select('id', 'post_id', 'reason', 'created_at', 'resolved_at'),
     knex('trophies as t')
       .join('trophy_pools as p', 'p.id', 't.pool_id')
       .where('t.holder_user_id', id)
@@ -264,6 +257,7 @@ export async function exportUserData(knex: Knex, input: { ref: string; now: Date
         'reported_user_id',
         'game_id',
         'chat_message_id',
+        'post_id',
         'reason',
         'text',
         'created_at',
@@ -351,7 +345,6 @@ export async function exportUserData(knex: Knex, input: { ref: string; now: Date
     evidence: evidence as Row[],
     forum_threads: (forumThreads as Row[]).map((row) => ({ ...row, locked: Boolean(row.locked) })),
     forum_posts: forumPosts as Row[],
-    forum_reports: forumReports as Row[],
     reports: reports as Row[],
     blocks: blocks as Row[],
     warnings: warnings as Row[],
@@ -392,7 +385,6 @@ export interface ErasureChanges {
   bans: number;
   chat_messages: number;
   forum_posts: number;
-  forum_reports: number;
   reports: number;
   blocks: number;
   user_warnings: number;
@@ -482,11 +474,6 @@ const STEPS: ErasureStep[] = [
     scope: (trx, id) => trx('forum_posts').where('user_id', id).whereNot('message', MESSAGES.contentRemoved),
     apply: blank('message'),
     alongside: (trx, id) => trx('forum_post_originals').where('user_id', id),
-  },
-  {
-    name: 'forum_reports',
-    scope: (trx, id) => trx('forum_reports').where('reporter_user_id', id).whereNot('reason', MESSAGES.contentRemoved),
-    apply: blank('reason'),
   },
   {
     name: 'reports',

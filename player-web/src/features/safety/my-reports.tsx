@@ -9,7 +9,10 @@ import { RecordList, RecordRow } from './record-list.tsx';
 import { getOwnReports } from './safety-api.ts';
 import './i18n.ts';
 
-/** The player's own reports with their status; a handled one reads "We looked at your report". */
+/**
+ * The player's own reports of opponents, chat lines and forum posts with their status; a handled one reads "We
+ * looked at your report".
+ */
 export function MyReports() {
   const { t, dateTime } = useI18n();
   const { api } = useClient();
@@ -42,10 +45,14 @@ export function MyReports() {
           <RecordRow
             key={report.id}
             data-report={String(report.id)}
-            title={t('safety.reports.item', {
-              name: report.reported_username,
-              reason: t(`safety.reason.${report.reason}`),
-            })}
+            title={
+              report.kind === 'forum'
+                ? t('safety.reports.forumItem', { name: report.reported_username })
+                : t('safety.reports.item', {
+                    name: report.reported_username,
+                    reason: t(`safety.reason.${report.reason}`),
+                  })
+            }
             caption={dateTime(new Date(report.created_at))}
             end={
               <Chip

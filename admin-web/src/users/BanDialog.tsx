@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import { BAN_DAYS_MAX } from '@ecup/domain';
+
+/** What the ban form sends (decisions §8): a reason and a number of days, or for ever. */
+export type BanData = { reason: string; days: number } | { reason: string; permanent: true };
+
+/**
+ * The console's one ban form (canBanUsers): a reason the player sees (3-500 characters) and 1-BAN_DAYS_MAX days or
+ * permanent. Used by the user page and by a report's page; the caller sends the `{ action: 'ban', ... }` update.
+ */
+export function BanDialog({
+  open,
+  name,
+  pending,
+  onClose,
+  onBan,
+}: {
+  open: boolean;
+  name: string;
+  pending: boolean;
+  onClose: () => void;
+  onBan: (data: BanData) => void;
+}) {
+  const [reason, setReason] = useState('');
+  const [days, setDays] = useState('7');
+  const [permanent, setPermanent] = useState(false);
+  const dayCount = Number(days);
+  const daysValid = permanent || (Number.isInteger(dayCount) && dayCount >= 1 && dayCount <= BAN_DAYS_MAX);
+  const reasonValid = reason.trim().length >= 3 && reason.trim().length <= 500;
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs">
+      <DialogTitle>Ban {name}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <TextField
+            label="Reason"
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            multiline
+            minRows={2}
+            required
+            helperText="3-500 characters; the player sees it"
+            autoFocus
+          />
+          <FormControlLabel
+            control={<Switch checked={permanent} onChange={(event) => setPermanent(event.target.checked)} />}
+            label="Permanent"
+          />
+          {!permanent && (
+            <TextField
+              label="Days"
+              type="number"
+              value={days}
+              onChange={(event) => setDays(event.target.value)}
+              slotProps={{ htmlInput: { min: 1, max: BAN_DAYS_MAX } }}
+              error={!daysValid}
+              helperText={`1-${BAN_DAYS_MAX}`}
+            />
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button
+          color="error"
+          variant="contained"
+          disabled={pending || !daysValid || !reasonValid}
+          onClick={() =>
+            onBan(permanent ? { reason: reason.trim(), permanent: true } : { reason: reason.trim(), days: dayCount })
+          }
+        >
+          Ban
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
