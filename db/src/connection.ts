@@ -49,6 +49,13 @@ const knexLog = {
   },
 };
 
+/**
+ * Every connection's sql_mode without NO_BACKSLASH_ESCAPES, whatever the server's global mode: knex and mysql2 put
+ * bound values into the query text escaped with backslashes, and under that mode a backslash is an ordinary
+ * character, so a quote in a value would end the string (an injection).
+ */
+const BACKSLASH_ESCAPES_ON = "SET SESSION sql_mode = REPLACE(@@SESSION.sql_mode, 'NO_BACKSLASH_ESCAPES', '')";
+
 /** A knex instance on the target database; all times are UTC (decisions §4). */
 export function createKnex(target: DatabaseTarget, options: { pool?: { min: number; max: number } } = {}): Knex {
   return knexFactory({
@@ -74,7 +81,16 @@ export function createKnex(target: DatabaseTarget, options: { pool?: { min: numb
     // propagateCreateError) and the next attempt follows this pause: tarn's 200 ms default let requests queued
     // behind a busy pool wait seconds for their 503 when MySQL went down (issue 10); 20 ms fails them within
     // moments. Attempts are made only for waiting queries, so nothing spins while the API is idle.
-    pool: { ...(options.pool ?? { min: 0, max: 10 }), createRetryIntervalMillis: 20 },
+    pool: {
+      ...(options.pool ?? { min: 0, max: 10 }),
+      createRetryIntervalMillis: 20,
+      afterCreate(
+        connection: { query(sql: string, done: (error: Error | null) => void): void },
+        done: (error: Error | null, connection: unknown) => void,
+      ) {
+        connection.query(BACKSLASH_ESCAPES_ON, (error) => done(error, connection));
+      },
+    },
     acquireConnectionTimeout: 10000,
   });
 }
