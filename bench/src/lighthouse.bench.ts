@@ -19,12 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CHROMIUM_PATH } from '../../test/helpers/browser.ts';
 import { startProduct } from '../../test/helpers/product.ts';
-import {
-  loadLighthouseTools,
-  type LaunchedChrome,
-  type Lighthouse,
-  type LighthouseResult,
-} from './tools.ts';
+import { loadLighthouseTools, type LaunchedChrome, type Lighthouse, type LighthouseResult } from './tools.ts';
 
 /** The pages of the issue, with their routes in player-web/src/app/router.tsx. */
 const PAGES = [
