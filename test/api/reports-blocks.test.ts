@@ -235,12 +235,33 @@ test('chat lines of a blocked player are hidden for the blocker, in the history 
   const forB = (await getGame(b.auth, game)).body.messages.map((m) => m.content);
   t.deepEqual(forA, ['my line']);
   t.deepEqual(forB, ['before the block', 'after the block', 'my line']);
+  t.true((await getGame(a.auth, game)).body.opponent_blocked, 'the blocker’s game says the opponent is blocked');
+  t.false((await getGame(b.auth, game)).body.opponent_blocked, 'the blocked player is not told');
   t.is((await unblock(a.auth, b.user.id)).status, 200);
+  const after = (await getGame(a.auth, game)).body;
   t.deepEqual(
-    (await getGame(a.auth, game)).body.messages.map((m) => m.content),
+    after.messages.map((m) => m.content),
     forB,
     'after unblocking the lines show again',
   );
+  t.false(after.opponent_blocked);
+});
+
+test('the answer to a verify leaves out the lines of a player the verifier blocked', async (t) => {
+  const a = await signedIn();
+  const b = await signedIn();
+  const game = await buildGame(server.knex, {
+    user_1_id: a.user.id,
+    user_2_id: b.user.id,
+    created_at: new Date(now().getTime() - 13 * 60_000),
+  });
+  await line(game, b, 'a line from b');
+  t.is((await block(a.auth, b.user.id)).status, 200);
+  t.is((await api.postJson('/game/submit', { game_id: game, score_1: 2, score_2: 1 }, { auth: b.auth })).status, 200);
+  const verified = await api.postJson<GamePayload>('/game/confirm', { game_id: game }, { auth: a.auth });
+  t.is(verified.status, 200);
+  t.deepEqual(verified.body.messages, []);
+  t.true(verified.body.opponent_blocked);
 });
 
 test('forum posts of a blocked player reach the blocker without their words', async (t) => {

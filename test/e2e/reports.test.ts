@@ -68,6 +68,12 @@ test('a player reports a line and blocks; a moderator warns; both players see th
   await confirm.getByRole('button', { name: 'Block', exact: true }).click();
   await popoverSays(phone, MESSAGES.playerBlocked);
   t.is(await line.count(), 0, 'the blocked player’s line is gone from the chat');
+  const unblockHere = phone.getByRole('button', { name: `Unblock ${reported.user.username}` });
+  await unblockHere.waitFor();
+  t.is(await phone.getByRole('button', { name: 'Block player' }).count(), 0, 'no second Block once blocked');
+  await phone.reload();
+  await unblockHere.waitFor();
+  t.is(await line.count(), 0, 'after a reload the line stays hidden and the button still reads Unblock');
   t.true(
     await phone.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
     'the game page fits the phone',

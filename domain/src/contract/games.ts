@@ -113,6 +113,8 @@ export interface GamePayload extends GameSummary {
    * messages only) or 'off'. Staff lines are never limited.
    */
   chat_policy: ChatPolicy;
+  /** Whether the viewer has blocked the other player of the game (decisions §10); false for staff. */
+  opponent_blocked: boolean;
 }
 
 /**

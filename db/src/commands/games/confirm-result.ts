@@ -26,5 +26,8 @@ export async function confirmResult(
     solved_by_user_id: null,
   });
   // The summary the `score` push carries is the answer's too; only the chat and evidence are read for it.
-  return { result: { ...summary, ...(await chatAndEvidence(trx, game, input.now)) }, events: pushEvents(pushes) };
+  return {
+    result: { ...summary, ...(await chatAndEvidence(trx, game, input.now, input.actor.id)) },
+    events: pushEvents(pushes),
+  };
 }

@@ -137,7 +137,7 @@ export async function chatAndEvidence(
   game: GameRow,
   now: Date,
   viewerId: number | null = null,
-): Promise<Pick<GamePayload, 'messages' | 'evidence' | 'chat_policy'>> {
+): Promise<Pick<GamePayload, 'messages' | 'evidence' | 'chat_policy' | 'opponent_blocked'>> {
   const lines = chatRows(knex).where('chat_messages.game_id', game.id);
   if (viewerId !== null) {
     lines.whereNotExists(
@@ -147,20 +147,32 @@ export async function chatAndEvidence(
         .select(knex.raw('1')),
     );
   }
-  const [messages, evidence, chat_policy] = await Promise.all([
+  // The other player, when the viewer plays in the game: whether the viewer blocked them.
+  const opponentId = viewerId === game.user_1_id ? game.user_2_id : viewerId === game.user_2_id ? game.user_1_id : null;
+  const [messages, evidence, chat_policy, block] = await Promise.all([
     lines.orderBy('chat_messages.id', 'desc').limit(CHAT_HISTORY_MAX),
     evidenceRows(knex).where('evidence.game_id', game.id).orderBy('evidence.id', 'asc'),
     gameChatPolicy(knex, game, now),
+    opponentId === null
+      ? null
+      : knex('blocks').where({ blocker_user_id: viewerId, blocked_user_id: opponentId }).first('blocked_user_id'),
   ]);
   return {
     messages: (messages as Record<string, unknown>[]).reverse().map(presentChatMessage),
     evidence: (evidence as Record<string, unknown>[]).map(presentEvidence),
     chat_policy,
+    opponent_blocked: block !== null && block !== undefined,
   };
 }
 
 /** The summary part of a payload, for the `score` event (no chat, no evidence). */
 export function summaryOf(payload: GamePayload): GameSummary {
-  const { messages: _messages, evidence: _evidence, chat_policy: _policy, ...summary } = payload;
+  const {
+    messages: _messages,
+    evidence: _evidence,
+    chat_policy: _policy,
+    opponent_blocked: _blocked,
+    ...summary
+  } = payload;
   return summary;
 }

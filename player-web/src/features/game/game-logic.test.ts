@@ -53,6 +53,7 @@ const game: GamePayload = {
   messages: [{ id: 1, user_id: 1, name: 'p1', avatar_hash: null, content: 'hi', inserted: 1 }],
   evidence: [],
   chat_policy: 'free',
+  opponent_blocked: false,
 };
 
 test('the form asks "mine / theirs"; the wire is in game order, swapped for user 2', (t) => {

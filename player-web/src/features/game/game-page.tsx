@@ -208,9 +208,14 @@ function GameScreen({ gameId, user }: { gameId: number | null; user: UserPayload
           <OpponentActions
             gameId={game.id}
             opponent={seatOf(game, otherSeat(viewer.seat)).player}
-            onBlocked={() => {
+            blocked={game.opponent_blocked}
+            onBlocked={(blocked) => {
               const opponentId = seatOf(game, otherSeat(viewer.seat)).player.id;
-              update((g) => ({ ...g, messages: g.messages.filter((m) => m.user_id !== opponentId) }));
+              update((g) => ({
+                ...g,
+                opponent_blocked: blocked,
+                messages: blocked ? g.messages.filter((m) => m.user_id !== opponentId) : g.messages,
+              }));
             }}
           />
         </Box>

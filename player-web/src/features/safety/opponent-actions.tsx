@@ -12,18 +12,25 @@ import { MESSAGES } from '@ecup/domain';
 import { useClient } from '../../app/client-context.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { ReportDialog } from './report-dialog.tsx';
-import { blockPlayer } from './safety-api.ts';
+import { blockPlayer, unblockPlayer } from './safety-api.ts';
 import './i18n.ts';
 
-/** "Report player" and "Block player" under the opponent's card; blocking asks to confirm first. */
+/**
+ * "Report player" and "Block player" under the opponent's card; blocking asks to confirm first. Once blocked, the
+ * second button reads "Unblock" and lifts the block at once.
+ */
 export function OpponentActions({
   gameId,
   opponent,
+  blocked,
   onBlocked,
 }: {
   gameId: number;
   opponent: { id: number; username: string };
-  onBlocked(): void;
+  /** Whether the player has blocked this opponent. */
+  blocked: boolean;
+  /** After a block (true) or an unblock (false) was saved. */
+  onBlocked(blocked: boolean): void;
 }) {
   const { t, tm } = useI18n();
   const { api, popover } = useClient();
@@ -37,8 +44,21 @@ export function OpponentActions({
     try {
       await blockPlayer(api, opponent.id);
       setConfirming(false);
-      onBlocked();
+      onBlocked(true);
       popover(t('safety.block.doneTitle'), tm(MESSAGES.playerBlocked));
+    } catch {
+      // The api client showed the server's message.
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const unblock = async () => {
+    setPending(true);
+    try {
+      await unblockPlayer(api, opponent.id);
+      onBlocked(false);
+      popover(t('safety.blocked.title'), tm(MESSAGES.playerUnblocked));
     } catch {
       // The api client showed the server's message.
     } finally {
@@ -52,9 +72,22 @@ export function OpponentActions({
         <Button size="small" color="inherit" startIcon={<FlagOutlined />} onClick={() => setReporting(true)}>
           {t('safety.reportPlayer')}
         </Button>
-        <Button size="small" color="inherit" startIcon={<BlockIcon />} onClick={() => setConfirming(true)}>
-          {t('safety.blockPlayer')}
-        </Button>
+        {blocked ? (
+          <Button
+            size="small"
+            color="inherit"
+            startIcon={<BlockIcon />}
+            aria-label={t('safety.unblockName', { name: opponent.username })}
+            onClick={() => void unblock()}
+            disabled={pending}
+          >
+            {t('safety.unblock')}
+          </Button>
+        ) : (
+          <Button size="small" color="inherit" startIcon={<BlockIcon />} onClick={() => setConfirming(true)}>
+            {t('safety.blockPlayer')}
+          </Button>
+        )}
       </Stack>
       <ReportDialog
         open={reporting}
