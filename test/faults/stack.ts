@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import { seedBase } from '@ecup/db';
 import { createTestDatabase, testRedisPrefix, type TestDatabase } from '../helpers/db.ts';
+import { FACTORY_COST } from '../helpers/factories.ts';
 import { freePort, runEntry, type RunningProcess } from '../helpers/process.ts';
 import { deleteRedisPrefix } from '../helpers/server.ts';
 
@@ -73,6 +74,8 @@ export async function createFaultStack(
     WORKER: 'off',
     LOG_LEVEL: 'warn',
     TRUST_PROXY: 'on',
+    // The factories' cheaper scrypt cost, as every test server has, so their users are not rehashed at each sign-in.
+    PASSWORD_COST: String(FACTORY_COST),
     ...extraEnv,
   };
   const processes: RunningProcess[] = [];
