@@ -189,9 +189,14 @@ async function main(): Promise<number> {
   const logDir = mkdtempSync(path.join(os.tmpdir(), 'ecup-test-logs-'));
   process.env.TEST_LOG_DIR = logDir;
   const outputs: string[] = [];
-  for (const args of phases) {
+  for (const [index, args] of phases.entries()) {
+    const started = Date.now();
     const { code, output } = await runAva(args);
     outputs.push(output);
+    if (phases.length > 1) {
+      const what = index === 0 ? 'unit and integration tests' : 'browser tests';
+      console.log(`  ${what} took ${((Date.now() - started) / 60_000).toFixed(1)} min\n`);
+    }
     const counts = countAvaResults(output);
     if (!counts.summarised) {
       console.log(

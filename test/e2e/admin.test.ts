@@ -35,7 +35,7 @@ test('staff without canPublishNews see no News menu and get 403 from the news AP
   const page = await newDesktopPage(browser);
   t.teardown(() => page.context().close());
   await signInToConsole(page, product, moderator.username, moderator.password);
-  await page.getByRole('menuitem', { name: 'Forum reports' }).waitFor();
+  await page.getByRole('menuitem', { name: 'Reports', exact: true }).waitFor();
   t.is(await page.getByRole('menuitem', { name: 'News' }).count(), 0, 'no News in the menu');
   t.is(await page.getByRole('menuitem', { name: 'Users' }).count(), 0, 'no Users without canSeeUserProfile');
   const news = await consoleFetch(page, '/admin/api/news');
