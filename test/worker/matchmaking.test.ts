@@ -10,7 +10,7 @@ import {
   type MatchPayload,
   type MatchmakingStatus,
 } from '@ecup/domain';
-import { acceptMatch, expireMatches, expireQueueEntries, pairQueue, pushesOf, seedBase } from '@ecup/db';
+import { acceptMatch, enterQueue, expireMatches, expireQueueEntries, pairQueue, pushesOf, seedBase } from '@ecup/db';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { createTestDatabase } from '../helpers/db.ts';
 import { buildUser } from '../helpers/factories.ts';
@@ -222,4 +222,48 @@ test('each sweep run twice at once changes things once', async (t) => {
   );
   t.deepEqual(new Date(left[0].entered_at), late);
   t.is(left[0].match_id, null);
+});
+
+test('players enter the queue while a pairing of two others waits on the database: nobody waits for it', async (t) => {
+  const db = await createTestDatabase('mmenter');
+  t.teardown(() => db.drop());
+  const start = new Date();
+  const { season_id } = await seedBase(db.knex, { now: start });
+  // Ids interleaved: the newcomers' entries fall before, between and after the two being paired.
+  const [c, a, d, b, e] = await Promise.all([0, 1, 2, 3, 4].map(() => buildUser(db.knex, { elo: 1000 })));
+  await db
+    .knex('queue_entries')
+    .insert([a!, b!].map((u) => ({ user_id: u.id, season_id, elo: u.elo, entered_at: start, keepalive_at: start })));
+
+  // A pairing stalled inside its transaction, its players' entries locked: the matches table is held elsewhere.
+  const lock = await db.knex.transaction();
+  t.teardown(async () => {
+    if (!lock.isCompleted()) await lock.rollback();
+  });
+  await lock.raw('SELECT * FROM matches FOR UPDATE');
+  const pairing = pairQueue(db.knex, start);
+  const stalled = async () => {
+    const [rows] = (await db.knex.raw(
+      "SELECT COUNT(*) AS n FROM information_schema.processlist WHERE db = DATABASE() AND info LIKE 'insert into `matches`%'",
+    )) as [{ n: number }[]];
+    return Number(rows[0]!.n) > 0;
+  };
+  for (let i = 0; i < 100 && !(await stalled()); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+  t.true(await stalled(), 'the pairing waits on the held matches table');
+
+  // Each enter gives up after 3 s of waiting on a lock (the server's default is 50 s).
+  const enter = (userId: number) =>
+    db.knex.transaction(async (trx) => {
+      await trx.raw('SET SESSION innodb_lock_wait_timeout = 3');
+      return (await enterQueue(trx, { user_id: userId, now: start })).result;
+    });
+  const statuses = await Promise.all([c!, d!, e!].map((u) => enter(u.id)));
+  t.deepEqual(
+    statuses.map((s) => s.state),
+    ['queued', 'queued', 'queued'],
+  );
+
+  await lock.rollback();
+  t.is(pushesOf(await pairing).length, 2, 'the stalled pairing then goes through');
+  t.is((await db.knex('matches').select('id')).length, 1);
 });

@@ -33,22 +33,29 @@ const REFUSAL_KIND = {
  * a miss being counted) commits before this insert goes through. The checks read after it, so they see those
  * commits; a refusal rolls the insert back. A repeated enter writes nothing, so repeats at the same instant, which
  * all hold a shared lock on the existing entry, never wait on each other.
+ *
+ * The insert is a single-row INSERT … VALUES, not INSERT … SELECT: InnoDB holds a table-wide auto-increment lock
+ * for the whole of an INSERT … SELECT, so one enter waiting on a row lock (a pairing in progress) made every other
+ * enter wait behind it. Its values come from a locking read (the shared locks INSERT … SELECT took), which, unlike a
+ * plain read, does not fix the transaction's snapshot before the insert.
  */
 export async function enterQueue(
   trx: Knex,
   input: { user_id: number; now: Date },
 ): Promise<CommandOutcome<MatchmakingStatus>> {
   const { user_id, now } = input;
-  await trx.raw(
-    `INSERT IGNORE INTO queue_entries (user_id, season_id, elo, entered_at, keepalive_at)
-     SELECT users.id, seasons.id, users.elo, ?, ? FROM users
-     JOIN (SELECT id FROM seasons WHERE active = 1 ORDER BY id DESC LIMIT 1) AS seasons
-     WHERE users.id = ?`,
-    [now, now, user_id],
-  );
-
-  const user = (await trx('users').where('id', user_id).first('console')) as { console: number } | undefined;
+  // Both reads lock (a plain read, even as a subquery, would fix the snapshot here).
+  const user = (await trx('users').where('id', user_id).forShare().first('console', 'elo')) as
+    { console: number; elo: number } | undefined;
   if (!user) throw new CommandRejected('not_found', MESSAGES.notFound);
+  const active = (await trx('seasons').where('active', 1).orderBy('id', 'desc').forShare().first('id')) as
+    { id: number } | undefined;
+  if (active) {
+    await trx.raw(
+      `INSERT IGNORE INTO queue_entries (user_id, season_id, elo, entered_at, keepalive_at) VALUES (?, ?, ?, ?, ?)`,
+      [user_id, active.id, user.elo, now, now],
+    );
+  }
   const season = await playSeason(trx);
   const check = checkQueueEntry({
     console: Number(user.console),

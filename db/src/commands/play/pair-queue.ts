@@ -94,14 +94,22 @@ export async function blockedPairs(knex: Knex, candidates: readonly PairingCandi
  */
 async function createMatch(trx: Knex, input: PlayerPair & { season_id: number; now: Date }): Promise<MatchRow | null> {
   const { season_id, user_1_id, user_2_id, now } = input;
-  const entries = (await trx('queue_entries')
-    .whereIn(
-      'user_id',
-      [user_1_id, user_2_id].sort((a, b) => a - b),
-    )
+  // Each entry is locked by its primary key, in user order: a locking read by the unique user key also locks the
+  // gap before the entry (MariaDB 10.11), which held up other players' enters into that gap for as long as this
+  // transaction ran.
+  type Entry = { id: number; user_id: number; season_id: number; match_id: number | null };
+  const ids = (await trx('queue_entries')
+    .whereIn('user_id', [user_1_id, user_2_id])
     .orderBy('user_id')
-    .forUpdate()
-    .select('id', 'season_id', 'match_id')) as { id: number; season_id: number; match_id: number | null }[];
+    .select('id')) as { id: number }[];
+  const entries: Entry[] = [];
+  for (const { id } of ids) {
+    const entry = (await trx('queue_entries')
+      .where('id', id)
+      .forUpdate()
+      .first('id', 'user_id', 'season_id', 'match_id')) as Entry | undefined;
+    if (entry) entries.push(entry);
+  }
   if (entries.length !== 2 || entries.some((e) => e.match_id !== null || e.season_id !== season_id)) return null;
   const deadline_at = new Date(now.getTime() + ACCEPT_WINDOW_MS);
   const [id] = await trx('matches').insert({ season_id, user_1_id, user_2_id, deadline_at, created_at: now });
