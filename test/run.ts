@@ -5,7 +5,7 @@
  * count as failed. The exit code is AVA's, and non-zero when AVA printed no summary at all.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -77,6 +77,8 @@ function countAvaResults(output: string): Counts {
 
 /** The browser suites, run in the second phase. */
 const E2E_DIR = 'test/e2e/';
+/** How many browser suites run at once. */
+const E2E_LANES = 2;
 
 /** Every test file of the repository (as the AVA config's globs find them), by path from the root. */
 function testFiles(dir = ROOT, prefix = ''): string[] {
@@ -93,8 +95,11 @@ function formatCounts({ passed, failed, skipped }: Counts): string {
   return `${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`;
 }
 
-/** Runs AVA, streaming its output live while keeping a copy to count from. */
-function runAva(args: string[]): Promise<{ code: number; output: string }> {
+/**
+ * Runs AVA, keeping a copy of its output to count from. Streams it live, or with `quiet` holds it back for the caller
+ * to print in one piece (several AVAs at once would interleave their lines).
+ */
+function runAva(args: string[], { quiet = false } = {}): Promise<{ code: number; output: string }> {
   const env = { ...process.env };
   // AVA's stdout is a pipe here; keep its colours when our own terminal shows them.
   if (process.stdout.isTTY && env.NO_COLOR === undefined && env.FORCE_COLOR === undefined) env.FORCE_COLOR = '1';
@@ -102,11 +107,11 @@ function runAva(args: string[]): Promise<{ code: number; output: string }> {
   const chunks: string[] = [];
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
     chunks.push(chunk);
-    process.stdout.write(chunk);
+    if (!quiet) process.stdout.write(chunk);
   });
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
     chunks.push(chunk);
-    process.stderr.write(chunk);
+    if (!quiet) process.stderr.write(chunk);
   });
   // Ctrl-C reaches AVA too (same process group); stay alive to print the counts of what it finished.
   const ignore = () => undefined;
@@ -121,6 +126,30 @@ function runAva(args: string[]): Promise<{ code: number; output: string }> {
       resolve({ code: code ?? 1, output: chunks.join('') });
     });
   });
+}
+
+/**
+ * The browser suites, `lanes` files at a time, each file in an AVA of its own with its tests one after another
+ * (AVA's `--serial` would also run the files one at a time). Files are taken largest first, so that a long file
+ * does not start last; each file's output is printed in one piece when it ends. The outputs are joined in the order
+ * the files ended, and the exit code is the first non-zero one.
+ */
+async function runFilesInLanes(files: string[], lanes: number): Promise<{ code: number; output: string }> {
+  const queue = [...files].sort((a, b) => statSync(path.join(ROOT, b)).size - statSync(path.join(ROOT, a)).size);
+  const outputs: string[] = [];
+  let code = 0;
+  const lane = async () => {
+    for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+      const result = await runAva(['--serial', file], { quiet: true });
+      process.stdout.write(result.output);
+      outputs.push(result.output);
+      if (code === 0 && result.code !== 0) code = result.code;
+      // A file whose AVA printed no summary (it crashed) counts as a failure of its own.
+      if (!countAvaResults(result.output).summarised) outputs.push(`\n  1 uncaught exception\n`);
+    }
+  };
+  await Promise.all(Array.from({ length: lanes }, lane));
+  return { code, output: outputs.join('\n') };
 }
 
 /** The passwords and secrets every test run knows of: the demo's, the factories', development's app secret. */
@@ -176,25 +205,31 @@ async function main(): Promise<number> {
   // dozen others for the CPU.
   const extra = process.argv.slice(2);
   const files = testFiles();
+  const unitPhase = () => runAva(files.filter((f) => !f.startsWith(E2E_DIR)));
+  const browserPhase = () =>
+    runFilesInLanes(
+      files.filter((f) => f.startsWith(E2E_DIR)),
+      E2E_LANES,
+    );
+  // `--browser` runs the second phase alone, as `npm test` would.
   const phases =
-    extra.length > 0
-      ? [extra]
-      : [
-          files.filter((f) => !f.startsWith(E2E_DIR)),
-          ['--concurrency', '2', '--serial', ...files.filter((f) => f.startsWith(E2E_DIR))],
-        ];
+    extra.length === 1 && extra[0] === '--browser'
+      ? [browserPhase]
+      : extra.length > 0
+        ? [() => runAva(extra)]
+        : [unitPhase, browserPhase];
   const totals: Counts = { passed: 0, failed: 0, skipped: 0, summarised: true };
   let exitCode = 0;
   // Every server a test starts writes its log here (test/helpers: testLogFile), to be checked for secrets at the end.
   const logDir = mkdtempSync(path.join(os.tmpdir(), 'ecup-test-logs-'));
   process.env.TEST_LOG_DIR = logDir;
   const outputs: string[] = [];
-  for (const [index, args] of phases.entries()) {
+  for (const run of phases) {
     const started = Date.now();
-    const { code, output } = await runAva(args);
+    const { code, output } = await run();
     outputs.push(output);
-    if (phases.length > 1) {
-      const what = index === 0 ? 'unit and integration tests' : 'browser tests';
+    if (phases.length > 1 || phases[0] === browserPhase) {
+      const what = run === unitPhase ? 'unit and integration tests' : 'browser tests';
       console.log(`  ${what} took ${((Date.now() - started) / 60_000).toFixed(1)} min\n`);
     }
     const counts = countAvaResults(output);

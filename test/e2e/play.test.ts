@@ -113,6 +113,8 @@ test.serial(
 
     await queueAndMatch(t, c, d);
     await c.getByRole('button', { name: 'Accept' }).click();
+    // Dana declines once Carl's acceptance has reached her, as a player would see it.
+    await d.locator('[data-accepted="true"]').waitFor();
     await d.getByRole('button', { name: 'Decline' }).click();
 
     await d.getByRole('alert').getByText('You declined the match and left the queue.').waitFor();
