@@ -9,7 +9,7 @@ import {
   NEWS_IMAGE_TITLE_TOP,
   PRODUCT_NAME_DEFAULT,
 } from '@ecup/domain';
-import { NEWS_IMAGE_TEXT_BOX, newsImageLabels, renderNewsImage } from '../../db/src/seed/demo.ts';
+import { NEWS_IMAGE_TEXT_BOX, newsImageLabels, renderNewsImage } from '../../db/src/seed/demo/images.ts';
 
 /** The box around every drawn pixel of an SVG fragment on an empty 1200×630 banner. */
 async function inkBox(fragment: string) {
