@@ -4,7 +4,8 @@
  * own process on loopback (as `npm run api` does), and measures each call at a fixed concurrency.
  */
 import { DEMO_ACCOUNTS } from '@ecup/db';
-import { load, printResults } from './load.ts';
+import { checkLoadGenerator, startKoaHello } from './baselines.ts';
+import { load, printResults, type LoadTarget } from './load.ts';
 import { benchDatabase, loadOptions, seedBenchDemo, startApiProcess } from './setup.ts';
 
 export async function run(): Promise<void> {
@@ -19,32 +20,33 @@ export async function run(): Promise<void> {
     });
     const { id, token } = (await login.json()) as { id: number; token: string };
     const options = loadOptions();
-    const get = (p: string) => () => fetch(`${api.url}${p}`);
+    const hello = await startKoaHello();
+    try {
+      if (!(await checkLoadGenerator(hello.url, options))) return;
+    } finally {
+      await hello.stop();
+    }
+    const get = (path: string, headers: Record<string, string> = {}): LoadTarget => ({ url: api.url, path, headers });
     const results = [
       await load('GET /ranking/list (50, Elo)', get('/ranking/list?sorting=0&amount=50'), options),
       await load('GET /ranking/list (250, page 4)', get('/ranking/list?sorting=0&start=750&amount=250'), options),
       await load('GET /ranking/list?search=an', get('/ranking/list?search=an&amount=50'), options),
       await load('GET /news/latest', get('/news/latest'), options),
-      await load(
-        'GET /user/auth',
-        () => fetch(`${api.url}/user/auth`, { headers: { Authorization: `Bearer ${id}:${token}` } }),
-        options,
-      ),
+      await load('GET /user/auth', get('/user/auth', { Authorization: `Bearer ${id}:${token}` }), options),
       await load(
         'POST /user/login (scrypt)',
-        (i) =>
-          fetch(`${api.url}/user/login`, {
-            method: 'POST',
-            headers: {
-              'Content-Type': 'application/x-www-form-urlencoded',
-              'X-Forwarded-For': `198.18.${(i >> 8) & 255}.${i & 255}`,
-            },
-            body: new URLSearchParams({
-              username: DEMO_ACCOUNTS.player.username,
-              password: DEMO_ACCOUNTS.player.password,
-            }),
-          }),
-        { ...options, concurrency: 8, maxRequests: 400 },
+        {
+          url: api.url,
+          method: 'POST',
+          path: '/user/login',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({
+            username: DEMO_ACCOUNTS.player.username,
+            password: DEMO_ACCOUNTS.player.password,
+          }).toString(),
+          ownAddress: true,
+        },
+        { ...options, concurrency: 1 },
       ),
     ];
     printResults(results);

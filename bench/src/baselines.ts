@@ -4,7 +4,7 @@
  * updates two user rows for the final-result transaction.
  */
 import type { Pool, PoolConnection } from 'mysql2/promise';
-import { load, type LoadResult } from './load.ts';
+import { LOAD_GENERATOR, load, printResults, type LoadOptions, type LoadResult, type LoadTarget } from './load.ts';
 import { startProcess } from './process.ts';
 
 /** How the baseline server runs: the API's own runner (api/src/main.ts is started the same way). */
@@ -15,13 +15,67 @@ export function startKoaHello() {
   return startProcess('bench/src/koa-hello.ts', {}, 'Koa hello listening');
 }
 
-/** Measures the Koa hello with the same load settings (concurrency, duration, request cap) as the calls it bounds. */
-export function measureKoaHello(
-  url: string,
-  options: Parameters<typeof load>[2],
-  name = 'bare Koa JSON hello',
-): Promise<LoadResult> {
-  return load(name, () => fetch(`${url}/?_=${Date.now()}`, { headers: { Accept: 'application/json' } }), options);
+/** Starts the raw `node:http` JSON hello (bench/src/node-hello.ts) as its own process on loopback. */
+export function startNodeHello() {
+  return startProcess('bench/src/node-hello.ts', {}, 'node:http hello listening');
+}
+
+/** A hello called as the player app calls the API: `Accept` and a `_` cache-buster. */
+function helloTarget(url: string): LoadTarget {
+  return { url, path: '/', headers: { Accept: 'application/json' }, cacheBust: true };
+}
+
+/** Measures the Koa hello with the same load settings (concurrency, duration) as the calls it bounds. */
+export function measureKoaHello(url: string, options: LoadOptions, name = 'bare Koa JSON hello'): Promise<LoadResult> {
+  return load(name, helloTarget(url), options);
+}
+
+/**
+ * On a server-bound stack the bare Koa hello reaches about 0.55 of a raw `node:http` hello; when it comes closer
+ * than this, the two were held back by the load generator rather than by the servers, and no ratio of the run
+ * says anything about the product.
+ */
+export const GENERATOR_CHECK_MAX = 0.8;
+
+/**
+ * Checks the load generator before a run's figures: measures the raw `node:http` hello and the bare Koa hello at
+ * `options` in two interleaved rounds, prints both, and when Koa reaches more than GENERATOR_CHECK_MAX of raw
+ * `node:http` prints that the load generator is the bottleneck and marks the run failed (exit code 1).
+ */
+export async function checkLoadGenerator(koaUrl: string, options: LoadOptions): Promise<boolean> {
+  const raw = await startNodeHello();
+  try {
+    const rawRounds: LoadResult[] = [];
+    const koaRounds: LoadResult[] = [];
+    for (let round = 0; round < 2; round++) {
+      const measureRaw = async () =>
+        rawRounds.push(await load('raw node:http JSON hello', helloTarget(raw.url), options));
+      const measureKoa = async () => koaRounds.push(await measureKoaHello(koaUrl, options));
+      if (round % 2 === 0) {
+        await measureRaw();
+        await measureKoa();
+      } else {
+        await measureKoa();
+        await measureRaw();
+      }
+    }
+    const best = (rounds: LoadResult[]) => rounds.reduce((a, b) => (b.perSecond > a.perSecond ? b : a));
+    const [rawBest, koaBest] = [best(rawRounds), best(koaRounds)];
+    console.log(`load generator check (${LOAD_GENERATOR}, ${options.concurrency} connections):`);
+    printResults([rawBest, koaBest]);
+    const ratio = koaBest.perSecond / rawBest.perSecond;
+    if (ratio > GENERATOR_CHECK_MAX) {
+      console.log(
+        `INVALID RUN: bare Koa reached ${ratio.toFixed(2)}× raw node:http (over ${GENERATOR_CHECK_MAX}×): the load generator is the bottleneck`,
+      );
+      process.exitCode = 1;
+      return false;
+    }
+    console.log(`bare Koa ${ratio.toFixed(2)}× raw node:http: the servers, not the generator, set the pace`);
+    return true;
+  } finally {
+    await raw.stop();
+  }
 }
 
 /** One figure against its goal: `ratio` = figure / baseline, and whether it reaches `goal` times the baseline. */

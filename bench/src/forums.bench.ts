@@ -5,7 +5,8 @@
  * plans (EXPLAIN key and ANALYZE rows) of the thread list and the thread page.
  */
 import type { Knex } from 'knex';
-import { load, printResults } from './load.ts';
+import { checkLoadGenerator, startKoaHello } from './baselines.ts';
+import { load, printResults, type LoadTarget } from './load.ts';
 import { benchDatabase, loadOptions, startApiProcess } from './setup.ts';
 
 const USERS = 3_000;
@@ -122,7 +123,13 @@ export async function run(): Promise<void> {
 
     const api = await startApiProcess(db);
     const options = loadOptions();
-    const get = (p: string) => () => fetch(`${api.url}${p}`);
+    const hello = await startKoaHello();
+    try {
+      if (!(await checkLoadGenerator(hello.url, options))) return;
+    } finally {
+      await hello.stop();
+    }
+    const get = (path: string): LoadTarget => ({ url: api.url, path });
     const results = [
       await load('threads, first page (10)', get('/forums/threads?category_id=1&amount=10'), options),
       await load('threads, deep page (start 2400)', get('/forums/threads?category_id=1&start=2400&amount=10'), options),

@@ -4,6 +4,7 @@
  */
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { stopLoad } from './load.ts';
 
 const only = process.argv[2];
 const dir = import.meta.dirname;
@@ -13,4 +14,6 @@ for (const file of files) {
   const bench = (await import(path.join(dir, file))) as { run(): Promise<void> };
   await bench.run();
 }
-process.exit(0);
+await stopLoad();
+// A benchmark that found its run invalid (the load generator check) has set a non-zero exit code.
+process.exit(process.exitCode ?? 0);

@@ -22,7 +22,6 @@ export function loadOptions() {
   return {
     concurrency: Number(process.env.BENCH_CONCURRENCY ?? 32),
     seconds: Number(process.env.BENCH_SECONDS ?? 4),
-    maxRequests: 50_000,
   };
 }
 

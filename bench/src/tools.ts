@@ -79,21 +79,37 @@ export async function loadLighthouseTools(): Promise<LighthouseTools> {
   return { lighthouse: lighthouse.default, launch: chromeLauncher.launch, version };
 }
 
-/** The parts of autocannon's result the benchmarks read. */
+/** The parts of autocannon's result the benchmarks read (latencies in milliseconds, duration in seconds). */
 export interface AutocannonResult {
   requests: { total: number; average: number };
-  latency: { p50: number; p99: number; max: number };
+  latency: { p50: number; p97_5: number; p99: number; max: number };
+  duration: number;
   errors: number;
   non2xx: number;
   timeouts: number;
+}
+
+/** One request autocannon sends, with `setupRequest` to change each one before it goes (path, headers). */
+export interface AutocannonRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+  setupRequest?: (request: { path: string; headers: Record<string, string> }) => {
+    path: string;
+    headers: Record<string, string>;
+  };
 }
 
 export interface AutocannonOptions {
   url: string;
   connections: number;
   overallRate?: number;
-  duration: number;
-  requests: Array<{ method: 'GET'; path: string; headers?: Record<string, string> }>;
+  /** Seconds to run; ignored when `amount` is given. */
+  duration?: number;
+  /** Stop after this many requests. */
+  amount?: number;
+  requests: AutocannonRequest[];
 }
 
 export interface AutocannonInstance {
