@@ -11,6 +11,7 @@ import { cleanSessions } from './jobs/clean-sessions.ts';
 import { cleanChatOriginals } from './jobs/clean-chat-originals.ts';
 import { pairNow, playTick, type PlayJobDeps } from './jobs/play-tick.ts';
 import { resetWeeklyTrophyPools } from './jobs/reset-trophy-pools.ts';
+import { closeWindow, openWindow } from './jobs/window.ts';
 
 /** Queues send-email jobs for stored e-mails by their fixed ids, so one whose job still exists is not queued twice. */
 export async function requeueEmails(queue: Queue, ids: number[]): Promise<void> {
@@ -63,5 +64,7 @@ export function calendarProcessors(deps: PlayJobDeps): Processors<'calendar'> {
     'reset-trophy-pools': () => resetWeeklyTrophyPools(deps),
     'clean-sessions': () => cleanSessions(deps.knex, deps.now()),
     'clean-chat-originals': () => cleanChatOriginals(deps.knex, deps.now()),
+    'open-window': () => openWindow(deps),
+    'close-window': () => closeWindow(deps),
   };
 }

@@ -24,8 +24,9 @@ export interface WorkerHandle {
 /**
  * Starts the BullMQ workers (decisions §1): e-mail sending and its reconciler; the play loop's tick (keepalive
  * expiry, accept timeouts, conflict escalation, pairing, trophy expiry) with on-demand pairing; and the calendar's
- * jobs in the season's time zone (the weekly trophy-pool reset, the nightly clean-ups of ended sessions, spent
- * reset links and chat originals: decisions §7, §10), each period's job queued at start if it is still owed.
+ * jobs in the season's time zone (the weekly trophy-pool reset, the window's opening and closing with the week's
+ * round winners, the nightly clean-ups of ended sessions, spent reset links and chat originals: decisions §7, §10,
+ * issue 19), each period's job queued at start if it is still owed.
  */
 export async function startWorker(options: {
   config: Config;
