@@ -59,6 +59,7 @@ test('calendar job ids name the job and its period, without a colon and never al
   t.is(calendarJobId('clean-chat-originals', now, ZONE), 'clean-chat-originals-2026-11-26');
   t.is(calendarJobId('clean-sessions', at('2026-11-26T02:59:00.000Z'), ZONE), 'clean-sessions-2026-11-25');
   t.is(calendarJobId('reset-trophy-pools', now, 'UTC'), 'pool-reset-2026-W48');
+  t.is(calendarJobId('clean-evidence', now, ZONE), 'clean-evidence-2026-11-26');
   t.is(calendarJobId('open-window', now, ZONE), 'window-open-2026-W48');
   t.is(calendarJobId('close-window', now, ZONE), 'window-close-2026-W47');
 });

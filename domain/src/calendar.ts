@@ -18,6 +18,8 @@ export const CALENDAR_CRON = {
   'clean-sessions': `0 ${NIGHTLY_CLEANUP_HOUR} * * *`,
   /** Every night at NIGHTLY_CLEANUP_HOUR:00 (issue 18). */
   'clean-chat-originals': `0 ${NIGHTLY_CLEANUP_HOUR} * * *`,
+  /** Every night at NIGHTLY_CLEANUP_HOUR:00 (issue 19: SOLVED_CONFLICT_EVIDENCE_RETENTION_DAYS). */
+  'clean-evidence': `0 ${NIGHTLY_CLEANUP_HOUR} * * *`,
 } as const;
 
 /**
