@@ -12,7 +12,8 @@ export async function up(knex: Knex): Promise<void> {
     /** Monday 00:00 local of the week, as `games.week_start`. */
     t.datetime('week_start').notNullable();
     t.tinyint('place').unsigned().notNullable();
-    t.integer('user_id').unsigned().notNullable().references('id').inTable('users');
+    // A removed account (the demo's) takes its recorded wins along; the export then computes those weeks again.
+    t.integer('user_id').unsigned().notNullable().references('id').inTable('users').onDelete('CASCADE');
     t.integer('elo_gain').notNullable();
     t.integer('games').unsigned().notNullable();
     t.integer('wins').unsigned().notNullable();
