@@ -126,3 +126,27 @@ test.serial(
     t.is(exported.weekly_round_winners[0]!.reason, PRIZE_REASONS.banned);
   },
 );
+
+test.serial('a week with a game not final yet is recorded at a later close, once every result is in', async (t) => {
+  const weekThreeClosed = new Date(WEEK_2_CLOSED.getTime() + WEEK);
+  const { b, c } = players;
+  await final(b, c, [2, 0], [30, -30], 3);
+  const open = (await db.knex('games').orderBy('id', 'desc').first('id')) as { id: number };
+  await db.knex('games').where('id', open.id).update({ state: 'conflict', conflict: true });
+  t.deepEqual(
+    await recordRoundWinners(db.knex, { season_id: season.id, through: weekThreeClosed, now: weekThreeClosed }),
+    { recorded: 0 },
+  );
+  t.is((await db.knex('round_winners').where('season_id', season.id)).length, 2);
+
+  await db.knex('games').where('id', open.id).update({ state: 'final', conflict_solved: true });
+  const computed = await prizeExport(db.knex, season, NOW);
+  t.deepEqual(await recordRoundWinners(db.knex, { season_id: season.id, through: weekThreeClosed, now: NOW }), {
+    recorded: 1,
+  });
+  t.like(await db.knex('round_winners').orderBy('week_start', 'desc').first('user_id', 'elo_gain'), {
+    user_id: b.id,
+    elo_gain: 30,
+  });
+  t.deepEqual(await prizeExport(db.knex, season, NOW), computed);
+});
