@@ -85,6 +85,23 @@ export function weekPeriod(now: Date, timeZone: string): string {
   return `${year}-W${pad(week)}`;
 }
 
+const instants = new Map<string, number>();
+
+/**
+ * `localTimeToInstant` remembered for the last few hundred wall-clock moments: the calendar asks for the same few
+ * (this week's and last week's opening and closing) on every play tick and schedule check.
+ */
+function instantOf(timeZone: string, year: number, month: number, day: number, minute: number): number {
+  const key = `${timeZone} ${year} ${month} ${day} ${minute}`;
+  let instant = instants.get(key);
+  if (instant === undefined) {
+    if (instants.size >= 512) instants.clear();
+    instant = localTimeToInstant(timeZone, year, month, day, minute).getTime();
+    instants.set(key, instant);
+  }
+  return instant;
+}
+
 /**
  * Monday 00:00 local of the week whose window opening (or closing) is the latest at or before `now`: from that
  * moment until the next week's, the period is that week's. A closing that falls in the next week (a window over
@@ -96,8 +113,8 @@ export function lastWindowWeek(name: WindowJobName, now: Date, timeZone: string,
   // The event of this week's Monday, or of one of the two before it (a closing lies less than two weeks on).
   for (const weeks of [0, -1, -2]) {
     const day = p.day - p.weekday + 7 * weeks;
-    if (localTimeToInstant(timeZone, p.year, p.month, day, minute).getTime() <= now.getTime()) {
-      return localTimeToInstant(timeZone, p.year, p.month, day, 0);
+    if (instantOf(timeZone, p.year, p.month, day, minute) <= now.getTime()) {
+      return new Date(instantOf(timeZone, p.year, p.month, day, 0));
     }
   }
   throw new Error(`no window period before ${now.toISOString()}`);

@@ -4,12 +4,14 @@ import { QueueEvents } from 'bullmq';
 import {
   CALENDAR_JOB_NAMES,
   QUEUE_NAMES,
+  WINDOW_JOB_NAMES,
   calendarCron,
   calendarJobId,
   localParts,
   localTimeToInstant,
   nextWeekStart,
   weekPeriod,
+  type CalendarWindow,
   type SeasonPayload,
 } from '@ecup/domain';
 import { createBullConnection } from '@ecup/db';
@@ -23,8 +25,15 @@ const ZONE = 'Europe/Stockholm';
 const MINUTE_MS = 60_000;
 
 test('each cron pattern fires exactly at the minutes where its period id changes, across both DST changes', async (t) => {
-  for (const name of NAMES) {
-    const task = cron.createTask(calendarCron(name), () => undefined, { timezone: ZONE });
+  // The spec's window, and one from Sunday 00:00 over Monday 00:00 to 01:00 (its closing falls in the next week).
+  const windows: CalendarWindow[] = [{}, { window_start_minute: 6 * 1440, window_end_minute: 60 }];
+  const cases = [
+    ...NAMES.map((name) => ({ name, window: windows[0]! })),
+    ...WINDOW_JOB_NAMES.map((name) => ({ name, window: windows[1]! })),
+  ];
+  for (const { name, window } of cases) {
+    const label = `${name} ${JSON.stringify(window)}`;
+    const task = cron.createTask(calendarCron(name, window), () => undefined, { timezone: ZONE });
     try {
       for (const [from, to] of [
         ['2026-03-22T00:00:00Z', '2026-04-01T00:00:00Z'],
@@ -32,15 +41,16 @@ test('each cron pattern fires exactly at the minutes where its period id changes
       ] as const) {
         const fires: string[] = [];
         const changes: string[] = [];
+        let previous = calendarJobId(name, new Date(Date.parse(from) - MINUTE_MS), ZONE, window);
         for (let ms = Date.parse(from); ms < Date.parse(to); ms += MINUTE_MS) {
           const at = new Date(ms);
           if (task.match(at)) fires.push(at.toISOString());
-          if (calendarJobId(name, at, ZONE) !== calendarJobId(name, new Date(ms - MINUTE_MS), ZONE)) {
-            changes.push(at.toISOString());
-          }
+          const id = calendarJobId(name, at, ZONE, window);
+          if (id !== previous) changes.push(at.toISOString());
+          previous = id;
         }
-        t.true(fires.length > 0, `${name} fires between ${from} and ${to}`);
-        t.deepEqual(fires, changes, `${name} between ${from} and ${to}`);
+        t.true(fires.length > 0, `${label} fires between ${from} and ${to}`);
+        t.deepEqual(fires, changes, `${label} between ${from} and ${to}`);
       }
     } finally {
       await task.destroy();
@@ -58,6 +68,9 @@ test.after.always(async () => server?.close());
 test.serial(
   "two workers run each calendar period once, at start and when the clock reaches the next period, and a player's socket gets the season at the window's opening and closing",
   async (t) => {
+    // The spec's Monday 00:00 to Saturday 00:00 window (the base seed's is open all week), so the opening and the
+    // closing are moments of their own.
+    await server.knex('seasons').where('active', true).update({ window_start_minute: 0, window_end_minute: 7200 });
     const season = (await server
       .knex('seasons')
       .where('active', true)
@@ -106,7 +119,9 @@ test.serial(
     t.true(second.includes(`pool-reset-${week}`));
     t.false(first.includes(`pool-reset-${week}`));
     t.true(second.includes(`window-open-${week}`));
+    t.false(second.includes(`window-close-${week}`));
     await waitFor(second);
+    t.like(await opened, { window_start_minute: 0, window_end_minute: 7200 });
     t.deepEqual(await opened, await seasonNow(), 'the opening pushed the season as GET /season/current answers it');
 
     // The window's closing minute of that week: the close's period, and a second push.
