@@ -48,6 +48,12 @@ export const CHAT_HISTORY_MAX = 200;
  * `clean-chat-originals` job deletes it.
  */
 export const CHAT_ORIGINAL_RETENTION_DAYS = 90;
+/**
+ * Days the uploaded evidence images of a solved conflict are kept after the moderator's decision (issue 19): long
+ * enough for a late question about the decision, then the photos (which may show players' rooms and screens) are
+ * deleted each night. The game's result, the decision and any YouTube links stay.
+ */
+export const SOLVED_CONFLICT_EVIDENCE_RETENTION_DAYS = 90;
 /** Lowest score a player can report (spec §5). */
 export const SCORE_MIN = 0;
 /** Highest score a player can report (spec §5: "integer 0-99"). */

@@ -74,6 +74,17 @@ test.serial(
       score_2: 1,
       created_at: NOW,
     });
+    // A week the worker recorded as won by a demo player.
+    await db.knex('round_winners').insert({
+      season_id: (await db.knex('seasons').first('id')).id,
+      week_start: NOW,
+      place: 1,
+      user_id: demoPlayer.id,
+      elo_gain: 12,
+      games: 2,
+      wins: 1,
+      recorded_at: NOW,
+    });
     const demoThread = await db.knex('forum_threads').first('id', 'category_id');
     await db.knex('forum_posts').insert({ thread_id: demoThread.id, user_id: real.id, message: 'Nice one!' });
     const [realThread] = await db.knex('forum_threads').insert({
@@ -127,6 +138,7 @@ test.serial(
     t.is(await count('games'), 0);
     t.falsy(await db.knex('games').where('id', vsDemo).first('id'));
     t.is(await count('news'), 0);
+    t.is(await count('round_winners'), 0);
     t.deepEqual(
       (await db.knex('forum_threads').select('id')).map((r: { id: number }) => r.id),
       [realThread],

@@ -2,19 +2,19 @@ import cron, { type ScheduledTask } from 'node-cron';
 import type { Queue } from 'bullmq';
 import type { Knex } from 'knex';
 import {
-  CALENDAR_CRON,
   CALENDAR_JOB_KEEP_SECONDS,
+  CALENDAR_JOB_NAMES,
   DEFAULT_TIME_ZONE,
+  calendarCron,
   calendarJobId,
   type CalendarJobName,
+  type CalendarWindow,
 } from '@ecup/domain';
 import { findCurrentSeason, type Logger } from '@ecup/db';
 
 /** Attempts of a calendar job before it is kept as failed; the next period's run does what this one owed. */
 const CALENDAR_JOB_ATTEMPTS = 5;
 const CALENDAR_JOB_BACKOFF_MS = 5_000;
-
-const NAMES = Object.keys(CALENDAR_CRON) as CalendarJobName[];
 
 export interface Calendar {
   /**
@@ -23,7 +23,7 @@ export interface Calendar {
    * test clock moved into a new period). Failures to reach Redis are logged and tried again on the next call.
    */
   catchUp(): Promise<void>;
-  /** Reads the current season's time zone again and moves the cron tasks to it when it changed. */
+  /** Reads the current season's time zone and window again and moves the cron tasks to them when they changed. */
   refreshZone(): Promise<void>;
   /** The zone the calendar runs in now. */
   timeZone(): string;
@@ -32,8 +32,9 @@ export interface Calendar {
 
 /**
  * The worker's calendar (decisions §1): node-cron tasks in the current season's time zone (the weekly trophy-pool
- * reset at Monday 00:00, the nightly clean-ups) that only queue a BullMQ job whose id names the period, such as
- * `pool-reset-2026-W48`. BullMQ adds nothing for an id it already holds (finished jobs are kept for
+ * reset at Monday 00:00, the weekly window's opening and closing at the season's minutes, the nightly clean-ups)
+ * that only queue a BullMQ job whose id names the period, such as `pool-reset-2026-W48` or `window-open-2026-W48`.
+ * BullMQ adds nothing for an id it already holds (finished jobs are kept for
  * CALENDAR_JOB_KEEP_SECONDS), so any number of workers give one run per period; the jobs are idempotent besides.
  * The period comes from the worker's clock (`now`), so a moved test clock starts a period exactly as time does.
  */
@@ -44,14 +45,15 @@ export function createCalendar(deps: {
   log: Pick<Logger, 'warn'>;
 }): Calendar {
   let zone = DEFAULT_TIME_ZONE;
+  let weekly: CalendarWindow = {};
   let tasks: ScheduledTask[] = [];
   const queued = new Map<CalendarJobName, string>();
   let running: Promise<void> | null = null;
 
   async function queueDue() {
     const now = deps.now();
-    for (const name of NAMES) {
-      const jobId = calendarJobId(name, now, zone);
+    for (const name of CALENDAR_JOB_NAMES) {
+      const jobId = calendarJobId(name, now, zone, weekly);
       if (queued.get(name) === jobId) continue;
       await deps.queue.add(
         name,
@@ -78,8 +80,8 @@ export function createCalendar(deps: {
 
   function schedule() {
     for (const task of tasks) void task.destroy();
-    tasks = NAMES.map((name) =>
-      cron.schedule(CALENDAR_CRON[name], () => catchUp(), {
+    tasks = CALENDAR_JOB_NAMES.map((name) =>
+      cron.schedule(calendarCron(name, weekly), () => catchUp(), {
         timezone: zone,
         name: `calendar-${name}`,
         noOverlap: true,
@@ -93,8 +95,17 @@ export function createCalendar(deps: {
     async refreshZone() {
       const season = await findCurrentSeason(deps.knex);
       const next = season?.time_zone ?? DEFAULT_TIME_ZONE;
-      if (next === zone && tasks.length > 0) return;
+      const nextWindow: CalendarWindow = {
+        window_start_minute: season?.window_start_minute ?? null,
+        window_end_minute: season?.window_end_minute ?? null,
+      };
+      const same =
+        next === zone &&
+        nextWindow.window_start_minute === weekly.window_start_minute &&
+        nextWindow.window_end_minute === weekly.window_end_minute;
+      if (same && tasks.length > 0) return;
       zone = next;
+      weekly = nextWindow;
       schedule();
     },
     stop() {

@@ -3,3 +3,5 @@ export { createMailTransport } from './mail/transport.ts';
 export { sendEmail } from './jobs/send-email.ts';
 export { cleanChatOriginals } from './jobs/clean-chat-originals.ts';
 export { cleanSessions } from './jobs/clean-sessions.ts';
+export { cleanEvidence } from './jobs/clean-evidence.ts';
+export { closeWindow, openWindow } from './jobs/window.ts';

@@ -1,7 +1,7 @@
 import type { Queue } from 'bullmq';
 import type { Knex } from 'knex';
 import { emailJobs } from '@ecup/domain';
-import { pushesOf, runEloRecalculation } from '@ecup/db';
+import { pushesOf, runEloRecalculation, type ImageStore, type Logger } from '@ecup/db';
 import type { Calendar } from './calendar.ts';
 import type { MailTransport } from './mail/transport.ts';
 import type { Processors } from './queues.ts';
@@ -11,6 +11,8 @@ import { cleanSessions } from './jobs/clean-sessions.ts';
 import { cleanChatOriginals } from './jobs/clean-chat-originals.ts';
 import { pairNow, playTick, type PlayJobDeps } from './jobs/play-tick.ts';
 import { resetWeeklyTrophyPools } from './jobs/reset-trophy-pools.ts';
+import { cleanEvidence } from './jobs/clean-evidence.ts';
+import { closeWindow, openWindow } from './jobs/window.ts';
 
 /** Queues send-email jobs for stored e-mails by their fixed ids, so one whose job still exists is not queued twice. */
 export async function requeueEmails(queue: Queue, ids: number[]): Promise<void> {
@@ -58,10 +60,15 @@ export function playProcessors(deps: PlayJobDeps & { calendar: Calendar }): Proc
 }
 
 /** The calendar's jobs, one run per period (`calendar.ts`); each reads the worker's clock and is idempotent. */
-export function calendarProcessors(deps: PlayJobDeps): Processors<'calendar'> {
+export function calendarProcessors(
+  deps: PlayJobDeps & { images: ImageStore; log: Pick<Logger, 'info'> },
+): Processors<'calendar'> {
   return {
     'reset-trophy-pools': () => resetWeeklyTrophyPools(deps),
     'clean-sessions': () => cleanSessions(deps.knex, deps.now()),
     'clean-chat-originals': () => cleanChatOriginals(deps.knex, deps.now()),
+    'clean-evidence': () => cleanEvidence({ knex: deps.knex, now: deps.now(), images: deps.images, log: deps.log }),
+    'open-window': () => openWindow(deps),
+    'close-window': () => closeWindow(deps),
   };
 }

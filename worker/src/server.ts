@@ -2,7 +2,14 @@ import { Queue } from 'bullmq';
 import type { Knex } from 'knex';
 import { QUEUE_NAMES, type QueueName } from '@ecup/domain';
 import type { Registry } from 'prom-client';
-import { createBullConnection, createLogger, type Config, type Logger } from '@ecup/db';
+import {
+  createBullConnection,
+  createDiskImageStore,
+  createLogger,
+  type Config,
+  type ImageStore,
+  type Logger,
+} from '@ecup/db';
 import { createPublisher } from './emitter.ts';
 import { createMailTransport } from './mail/transport.ts';
 import { unsentEmailIds } from './jobs/reconcile-emails.ts';
@@ -24,8 +31,9 @@ export interface WorkerHandle {
 /**
  * Starts the BullMQ workers (decisions §1): e-mail sending and its reconciler; the play loop's tick (keepalive
  * expiry, accept timeouts, conflict escalation, pairing, trophy expiry) with on-demand pairing; and the calendar's
- * jobs in the season's time zone (the weekly trophy-pool reset, the nightly clean-ups of ended sessions, spent
- * reset links and chat originals: decisions §7, §10), each period's job queued at start if it is still owed.
+ * jobs in the season's time zone (the weekly trophy-pool reset, the window's opening and closing with the week's
+ * round winners, the nightly clean-ups of ended sessions, spent reset links, chat originals and long-solved
+ * conflicts' evidence: decisions §7, §10, issue 19), each period's job queued at start if it is still owed.
  */
 export async function startWorker(options: {
   config: Config;
@@ -36,6 +44,8 @@ export async function startWorker(options: {
   metrics?: Registry;
   /** Serve the worker's own /metrics on this port (0: any free port); none when null or not given. */
   metricsPort?: number | null;
+  /** Where uploaded images live (the API's store); the disk under UPLOAD_DIR when not given. */
+  images?: ImageStore;
 }): Promise<WorkerHandle> {
   const { config, knex } = options;
   const log = options.log ?? createLogger({ level: config.logLevel });
@@ -75,7 +85,12 @@ export async function startWorker(options: {
   );
   // One play job at a time per worker; the sweeps' guarded writes keep several workers correct.
   const playWorker = startQueueWorker('play', playProcessors({ ...playDeps, calendar }), workerOptions(1));
-  const calendarWorker = startQueueWorker('calendar', calendarProcessors(playDeps), workerOptions(1));
+  const images = options.images ?? createDiskImageStore(config.uploadDir);
+  const calendarWorker = startQueueWorker(
+    'calendar',
+    calendarProcessors({ ...playDeps, images, log }),
+    workerOptions(1),
+  );
   // Closed in this order: the play loop first, then the calendar's and the e-mail jobs.
   const workers = [playWorker, calendarWorker, emailWorker];
 

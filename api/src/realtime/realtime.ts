@@ -10,6 +10,7 @@ import {
   PRESENCE_TTL_SECONDS,
   parsePositiveInt,
   userRoom,
+  PLAYERS_ROOM,
   type ClientToServerEvents,
   type ServerToClientEvents,
   sessionPermissions,
@@ -32,7 +33,7 @@ export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, 
 
 /**
  * socket.io on the API's HTTP server (decisions §3): the handshake carries the id/token pair, a socket joins its
- * user's room at once and a game's room on `subscribe`; rooms are shared by every API process through the Redis
+ * user's room and the room of all players at once and a game's room on `subscribe`; rooms are shared by every API process through the Redis
  * adapter; presence lives in Redis with an expiry.
  */
 export function attachRealtime(server: http.Server, deps: AppDeps): { io: RealtimeServer; close(): Promise<void> } {
@@ -96,7 +97,7 @@ export function attachRealtime(server: http.Server, deps: AppDeps): { io: Realti
     'connection',
     (socket: Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>) => {
       const { user } = socket.data;
-      void socket.join(userRoom(user.id));
+      void socket.join([userRoom(user.id), PLAYERS_ROOM]);
       void touch(user.id);
       const refresh = setInterval(() => void touch(user.id), PRESENCE_REFRESH_MS);
 

@@ -198,7 +198,8 @@ export async function removeDemo(
       }
 
       for (const part of chunks(news.map((n) => n.id))) await trx('news').whereIn('id', part).delete();
-      // Sessions, reset links, queue entries, bans and reports go with the accounts (ON DELETE CASCADE).
+      // Sessions, reset links, queue entries, bans, reports and recorded round wins go with the accounts (ON DELETE
+      // CASCADE).
       for (const part of chunks(ids)) await trx('users').whereIn('id', part).delete();
 
       result.games = gameIds.length;

@@ -29,6 +29,12 @@ export interface JobMap {
     'clean-sessions': CalendarJobData;
     /** Nightly: masked lines' originals past CHAT_ORIGINAL_RETENTION_DAYS are deleted (issue 18). */
     'clean-chat-originals': CalendarJobData;
+    /** Nightly: uploaded evidence of conflicts solved SOLVED_CONFLICT_EVIDENCE_RETENTION_DAYS ago is deleted (issue 19). */
+    'clean-evidence': CalendarJobData;
+    /** At the weekly window's opening: every connected player gets the season, so open apps switch to open. */
+    'open-window': CalendarJobData;
+    /** At the window's closing: the week's round winners are recorded, then every connected player gets the season. */
+    'close-window': CalendarJobData;
   };
 }
 

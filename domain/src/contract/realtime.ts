@@ -12,11 +12,18 @@ import type {
   MatchPayload,
   StatsEvent,
 } from './games.ts';
+import type { SeasonPayload } from './accounts.ts';
 
 /** The room of one user's own events (match, match-accepted, match-declined, game, stats). */
 export function userRoom(userId: number): string {
   return `private-user-${userId}`;
 }
+
+/**
+ * The room every signed-in socket joins at connection: events for all players at once, such as the season at the
+ * weekly window's opening and closing.
+ */
+export const PLAYERS_ROOM = 'players';
 
 /** The room of one game's events (message, score, evidence). */
 export function gameRoom(gameId: number): string {
@@ -72,6 +79,8 @@ export interface ServerToClientEvents {
   'message-update'(payload: ChatMessagePayload): void;
   score(payload: GameSummary): void;
   evidence(payload: EvidencePayload): void;
+  /** The current season as GET /season/current answers it, sent at the weekly window's opening and closing. */
+  season(payload: SeasonPayload): void;
 }
 
 export type ServerEventName = keyof ServerToClientEvents;

@@ -32,7 +32,7 @@ import { useClient } from './client-context.tsx';
 export type EventPayload<E extends ServerEventName> = Parameters<ServerToClientEvents[E]>[0];
 type Handler = (payload: never) => void;
 
-/** Every event the server pushes (spec §7): the user room's, then a game room's. */
+/** Every event the server pushes (spec §7): the user room's, then a game room's, then the one for all players. */
 const SERVER_EVENTS: readonly ServerEventName[] = [
   'match',
   'match-accepted',
@@ -43,6 +43,7 @@ const SERVER_EVENTS: readonly ServerEventName[] = [
   'message-update',
   'score',
   'evidence',
+  'season',
 ];
 
 /** How long a `subscribe` may wait for its acknowledgement. */

@@ -6,3 +6,5 @@ export * from './elo-rebuild.ts';
 export * from './user-data.ts';
 export * from './reset-two-factor.ts';
 export * from './elo-replay.ts';
+export * from './round-winners.ts';
+export * from './season-payload.ts';

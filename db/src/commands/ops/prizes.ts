@@ -12,6 +12,7 @@ import {
   weeklyRoundWinners,
   type BirthDate,
   type RoundGame,
+  type RoundWinner,
 } from '@ecup/domain';
 import { trophyWeeklyWinners } from '../trophies/queries.ts';
 
@@ -221,10 +222,13 @@ function rankedSeasonPlayers(knex: Knex, seasonId: number, now: Date): Knex.Quer
     );
 }
 
-/** Weekly round winners (docs/rules.md "Prizes"): the week's biggest Elo gain among the ranked players. */
-async function weeklyRoundWinnerRows(knex: Knex, season: OperatorSeason, now: Date): Promise<WeeklyRoundWinnerRow[]> {
+/**
+ * The weekly round winners as the rule picks them from the season's final games (docs/rules.md "Prizes": the
+ * week's biggest Elo gain among the players ranked at `now`), one per week in week order.
+ */
+export async function computeRoundWinners(knex: Knex, seasonId: number, now: Date): Promise<RoundWinner[]> {
   const rows = (await knex('games')
-    .where({ season_id: season.id, state: 'final' })
+    .where({ season_id: seasonId, state: 'final' })
     .select(
       'week_start',
       'user_1_id',
@@ -245,8 +249,36 @@ async function weeklyRoundWinnerRows(knex: Knex, season: OperatorSeason, now: Da
     elo_change_1: Number(row.elo_1_after) - Number(row.elo_1_before),
     elo_change_2: Number(row.elo_2_after) - Number(row.elo_2_before),
   }));
-  const candidates = new Set(((await rankedSeasonPlayers(knex, season.id, now).pluck('id')) as unknown[]).map(Number));
-  const winners = weeklyRoundWinners(games, candidates);
+  const candidates = new Set(((await rankedSeasonPlayers(knex, seasonId, now).pluck('id')) as unknown[]).map(Number));
+  return weeklyRoundWinners(games, candidates);
+}
+
+/** The round winners recorded for a season's closed weeks (place 1 of each week), in week order. */
+export async function recordedRoundWinners(knex: Knex, seasonId: number): Promise<RoundWinner[]> {
+  const rows = (await knex('round_winners')
+    .where('season_id', seasonId)
+    .orderBy([{ column: 'week_start' }, { column: 'place' }])
+    .select('week_start', 'user_id', 'elo_gain', 'games', 'wins')) as Record<string, unknown>[];
+  return rows.map((row) => ({
+    week_start_ms: new Date(row.week_start as Date).getTime(),
+    user_id: Number(row.user_id),
+    elo_gain: Number(row.elo_gain),
+    games: Number(row.games),
+    wins: Number(row.wins),
+  }));
+}
+
+/**
+ * Weekly round winners for the export: the weeks the worker recorded when their window closed (`round_winners`),
+ * and for any week not recorded (the running one, or one closed while no worker ran) the rule computed now.
+ */
+async function weeklyRoundWinnerRows(knex: Knex, season: OperatorSeason, now: Date): Promise<WeeklyRoundWinnerRow[]> {
+  const recorded = await recordedRoundWinners(knex, season.id);
+  const recordedWeeks = new Set(recorded.map((winner) => winner.week_start_ms));
+  const computed = (await computeRoundWinners(knex, season.id, now)).filter(
+    (winner) => !recordedWeeks.has(winner.week_start_ms),
+  );
+  const winners = [...recorded, ...computed].sort((a, b) => a.week_start_ms - b.week_start_ms);
   const users = await usersById(
     knex,
     winners.map((w) => w.user_id),

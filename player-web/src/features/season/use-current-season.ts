@@ -2,12 +2,22 @@ import { startTransition, useEffect, useState } from 'react';
 import { PRODUCT_NAME_DEFAULT, type SeasonPayload } from '@ecup/domain';
 import { getCurrentSeason } from './get-current-season.ts';
 import { useClient } from '../../app/client-context.tsx';
+import { useRealtimeEvent } from '../../app/realtime-context.tsx';
 
 export type SeasonState =
   { status: 'loading' } | { status: 'ready'; productName: string; season: SeasonPayload | null };
 
+/** The state for a season answer: its product name, or the default and no season when the answer has none. */
+function readySeason(season: SeasonPayload): SeasonState {
+  const productName = typeof season.product_name === 'string' ? season.product_name.trim() : '';
+  return productName
+    ? { status: 'ready', productName, season }
+    : { status: 'ready', productName: PRODUCT_NAME_DEFAULT, season: null };
+}
+
 /**
- * Loads the current season once. A failed or malformed answer falls back to PRODUCT_NAME_DEFAULT ("eCup") rather than
+ * Loads the current season once, and takes the season the server pushes at the weekly window's opening and
+ * closing, so an open app switches between open and closed without a reload. A failed or malformed answer falls back to PRODUCT_NAME_DEFAULT ("eCup") rather than
  * blocking the page: the product name is branding, not something a player needs to act on.
  */
 export function useCurrentSeason(): SeasonState {
@@ -18,15 +28,8 @@ export function useCurrentSeason(): SeasonState {
     const controller = new AbortController();
     getCurrentSeason(api, controller.signal)
       .then((season) => {
-        const productName = typeof season.product_name === 'string' ? season.product_name.trim() : '';
         // The whole app draws once the season is known: in slices, so the page stays responsive meanwhile.
-        startTransition(() =>
-          setState(
-            productName
-              ? { status: 'ready', productName, season }
-              : { status: 'ready', productName: PRODUCT_NAME_DEFAULT, season: null },
-          ),
-        );
+        startTransition(() => setState(readySeason(season)));
       })
       .catch(() => {
         if (!controller.signal.aborted) {
@@ -35,6 +38,7 @@ export function useCurrentSeason(): SeasonState {
       });
     return () => controller.abort();
   }, [api]);
+  useRealtimeEvent('season', (season) => startTransition(() => setState(readySeason(season))));
 
   return state;
 }

@@ -1,0 +1,69 @@
+import type { Knex } from 'knex';
+import { SOLVED_CONFLICT_EVIDENCE_RETENTION_DAYS } from '@ecup/domain';
+import { removeWithThumbnail, writeAudit, type ImageStore, type Logger } from '@ecup/db';
+
+/** Evidence rows handled per pass; a night's share is far smaller than this many passes. */
+const BATCH = 200;
+const MAX_PASSES = 1000;
+
+/**
+ * The nightly clean-up of long-solved conflicts' evidence (issue 19): the uploaded images (full size and game-page
+ * copy, in the store the uploads use) of conflicts whose moderator's decision is more than
+ * SOLVED_CONFLICT_EVIDENCE_RETENTION_DAYS days old are deleted, then their evidence rows. The decision is the
+ * game's last result (`final_at`, or a later correction in its Elo history). The game, its result and YouTube
+ * links stay. Files go first, so a run that stops halfway leaves rows the next run finds again; idempotent. The
+ * count goes to the audit log and the worker's log.
+ */
+export async function cleanEvidence(deps: {
+  knex: Knex;
+  now: Date;
+  images: ImageStore;
+  log: Pick<Logger, 'info'>;
+}): Promise<{ evidence: number }> {
+  const { knex } = deps;
+  const cutoff = new Date(deps.now.getTime() - SOLVED_CONFLICT_EVIDENCE_RETENTION_DAYS * 24 * 60 * 60 * 1000);
+  let evidence = 0;
+  for (let pass = 0; pass < MAX_PASSES; pass++) {
+    const rows = (await knex('evidence as e')
+      .join('games as g', 'g.id', 'e.game_id')
+      .where('g.conflict_solved', true)
+      .where('g.final_at', '<', cutoff)
+      .whereNotExists((q) =>
+        q
+          .select(knex.raw('1'))
+          .from('elo_history as h')
+          .whereRaw('h.game_id = g.id')
+          .where('h.kind', 'edit')
+          .where('h.created_at', '>=', cutoff),
+      )
+      .whereNotNull('e.evidence_hash')
+      .orderBy('e.id')
+      .limit(BATCH)
+      .select('e.id', 'e.evidence_hash')) as { id: number; evidence_hash: string }[];
+    if (rows.length === 0) break;
+    for (const row of rows) await removeWithThumbnail(deps.images, 'evidence_thumb', row.evidence_hash);
+    evidence += await knex('evidence')
+      .whereIn(
+        'id',
+        rows.map((row) => row.id),
+      )
+      .delete();
+  }
+  if (evidence > 0) {
+    await writeAudit(knex, {
+      actor_user_id: null,
+      action: 'evidence.clean',
+      entity: 'evidence',
+      entity_id: 'solved-conflicts',
+      before: null,
+      after: { deleted: evidence, solved_before: cutoff.toISOString() },
+      ip: null,
+      now: deps.now,
+    });
+  }
+  deps.log.info(
+    { evidence },
+    `clean-evidence: deleted ${evidence} evidence images of conflicts solved before ${cutoff.toISOString()}`,
+  );
+  return { evidence };
+}

@@ -1,0 +1,45 @@
+import type { Knex } from 'knex';
+import { PLAYERS_ROOM, lastWindowWeek, push, type Push } from '@ecup/domain';
+import { Season, presentSeason, recordRoundWinners } from '@ecup/db';
+
+export interface WindowJobDeps {
+  knex: Knex;
+  now: () => Date;
+  publish: (pushes: Push[]) => void;
+}
+
+/** The active season (decisions §4: the active one with the highest id), as the API's GET /season/current reads it. */
+async function activeSeason(knex: Knex): Promise<Season | null> {
+  return (await Season.query(knex).where('active', true).orderBy('id', 'desc').first()) ?? null;
+}
+
+/** Every connected player gets the season as GET /season/current answers it, so open apps switch without a reload. */
+function pushSeason(deps: WindowJobDeps, season: Season) {
+  deps.publish([push(PLAYERS_ROOM, 'season', presentSeason(season))]);
+}
+
+/**
+ * The weekly window's opening (spec §1, decisions §4), the calendar's job at the season's opening minute: pushes
+ * the season to every connected player. Idempotent: a second push says the same.
+ */
+export async function openWindow(deps: WindowJobDeps): Promise<{ pushed: boolean }> {
+  const season = await activeSeason(deps.knex);
+  if (!season) return { pushed: false };
+  pushSeason(deps, season);
+  return { pushed: true };
+}
+
+/**
+ * The weekly window's closing, the calendar's job at the season's closing minute: records the round winners of the
+ * week that closed and of any earlier week not recorded yet (`recordRoundWinners`), then pushes the season to every
+ * connected player. Idempotent: a second run finds the weeks recorded.
+ */
+export async function closeWindow(deps: WindowJobDeps): Promise<{ recorded: number; pushed: boolean }> {
+  const season = await activeSeason(deps.knex);
+  if (!season) return { recorded: 0, pushed: false };
+  const now = deps.now();
+  const through = lastWindowWeek('close-window', now, season.time_zone, season);
+  const { recorded } = await recordRoundWinners(deps.knex, { season_id: season.id, through, now });
+  pushSeason(deps, season);
+  return { recorded, pushed: true };
+}
