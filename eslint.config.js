@@ -10,6 +10,18 @@ const zones = [
   { target: './admin-web', from: ['./db', './api', './worker', './scripts', './player-web'] },
   { target: './api', from: ['./worker', './scripts', './player-web', './admin-web'] },
   { target: './worker', from: ['./api', './scripts', './player-web', './admin-web'] },
+  // Inside the player app: shared code (components, hooks, lib, providers) <- features <- app (router, layout). The
+  // i18n catalogue names the features' string tables, so only app/ is above it.
+  {
+    target: [
+      './player-web/src/components',
+      './player-web/src/hooks',
+      './player-web/src/lib',
+      './player-web/src/providers',
+    ],
+    from: ['./player-web/src/features', './player-web/src/app'],
+  },
+  { target: ['./player-web/src/features', './player-web/src/i18n'], from: './player-web/src/app' },
 ];
 const packageZones = {
   domain: ['@ecup/db', '@ecup/api', '@ecup/worker', '@ecup/scripts', '@ecup/player-web', '@ecup/admin-web'],

@@ -30,9 +30,10 @@ import {
   type BirthDate,
   type SignupField,
 } from '@ecup/domain';
-import { useClient } from '../../app/client-context.tsx';
-import { usePageTitle } from '../../app/use-page-title.ts';
-import { useSeason } from '../../app/season-context.tsx';
+import { useClient } from '../../providers/client-context.tsx';
+import { useOpenSignIn } from '../../components/header/use-open-sign-in.ts';
+import { usePageTitle } from '../../hooks/use-page-title.ts';
+import { useSeason } from '../../providers/season-context.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { AccountPage, FormSection, SubmitButton, twoColumns } from './account-layout.tsx';
@@ -129,7 +130,8 @@ function birthDateOf(form: SignupForm): BirthDate | null {
 export function Component() {
   const { t, tm, locale } = useI18n();
   const { productName } = useSeason();
-  const { state, api, popover, signInWithToken, openSignIn } = useClient();
+  const { state, api, popover, signInWithToken } = useClient();
+  const openSignIn = useOpenSignIn();
   const navigate = useNavigate();
   const noticeGuardianMail = useGuardianMailNotice();
   usePageTitle(t('account.register.title'));

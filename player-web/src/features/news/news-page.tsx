@@ -14,8 +14,8 @@ import {
   type NewsEntry,
   type NewsListEntry,
 } from '@ecup/domain';
-import { useClient } from '../../app/client-context.tsx';
-import { usePageTitle } from '../../app/use-page-title.ts';
+import { useClient } from '../../providers/client-context.tsx';
+import { usePageTitle } from '../../hooks/use-page-title.ts';
 import { LoadingScreen } from '../../components/loading-screen.tsx';
 import { newsPattern } from '../../components/news-art.ts';
 import { NewsCard, newsGrid } from '../../components/news-card.tsx';

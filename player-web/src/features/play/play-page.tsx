@@ -18,10 +18,11 @@ import {
   type MatchmakingStatus,
   type UserPayload,
 } from '@ecup/domain';
-import { useClient } from '../../app/client-context.tsx';
-import { useRealtimeEvent, useResync } from '../../app/realtime-context.tsx';
-import { useSeason } from '../../app/season-context.tsx';
-import { usePageTitle } from '../../app/use-page-title.ts';
+import { useClient } from '../../providers/client-context.tsx';
+import { useOpenSignIn } from '../../components/header/use-open-sign-in.ts';
+import { useRealtimeEvent, useResync } from '../../providers/realtime-context.tsx';
+import { useSeason } from '../../providers/season-context.tsx';
+import { usePageTitle } from '../../hooks/use-page-title.ts';
 import { LoadingScreen } from '../../components/loading-screen.tsx';
 import { PlayerCard } from '../../components/player-card.tsx';
 import { visuallyHidden } from '../../components/visually-hidden.ts';
@@ -61,7 +62,7 @@ function useStartCountdownWords(): (parts: WeeksDaysHours) => string {
 /** Signed out: 'Sign in to play' opens the header's sign-in form (spec §2). */
 function SignedOut() {
   const { t, tm } = useI18n();
-  const { openSignIn } = useClient();
+  const openSignIn = useOpenSignIn();
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 }, maxWidth: 640 }}>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
