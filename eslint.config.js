@@ -2,6 +2,7 @@
 // domain <- db <- api, worker, scripts; domain <- player-web, admin-web.
 import tseslint from 'typescript-eslint';
 import importPlugin from 'eslint-plugin-import';
+import path from 'node:path';
 
 const zones = [
   { target: './domain', from: ['./db', './api', './worker', './scripts', './player-web', './admin-web'] },
@@ -32,6 +33,24 @@ const packageZones = {
   worker: ['@ecup/api', '@ecup/scripts'],
 };
 
+/** The web apps' files are named in kebab-case (user-show.tsx, use-matchmaking.ts), whatever they export. */
+const fileNames = {
+  rules: {
+    'kebab-case': {
+      meta: { type: 'suggestion', schema: [] },
+      create(context) {
+        return {
+          Program(node) {
+            const name = path.basename(context.filename);
+            if (!/^[a-z0-9]+(-[a-z0-9]+)*(\.[a-z0-9]+)+$/.test(name))
+              context.report({ node, message: `File names are kebab-case: ${name}` });
+          },
+        };
+      },
+    },
+  },
+};
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.data/**'] },
   ...tseslint.configs.recommended,
@@ -42,6 +61,11 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
+  },
+  {
+    files: ['player-web/src/**/*.{ts,tsx}', 'admin-web/src/**/*.{ts,tsx}'],
+    plugins: { 'file-names': fileNames },
+    rules: { 'file-names/kebab-case': 'error' },
   },
   ...Object.entries(packageZones).map(([dir, banned]) => ({
     files: [`${dir}/**/*.{ts,tsx}`],
