@@ -33,34 +33,14 @@ export function Component() {
   const openSignIn = useOpenSignIn();
   usePageTitle(t('account.register.title'));
 
-  const {
-    form,
-    update,
-    text,
-    errors,
-    errorOf,
-    clearError,
-    terms,
-    setTerms,
-    userPhoto,
-    setUserPhoto,
-    teamPhoto,
-    setTeamPhoto,
-    pending,
-    signedUp,
-    minor,
-    yearHint,
-    birthErrors,
-    birthInput,
-    submit,
-  } = useSignupForm();
+  const signup = useSignupForm();
 
   const months = useMemo(() => {
     const format = new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' });
     return Array.from({ length: 12 }, (_, i) => ({ value: String(i + 1), name: format.format(Date.UTC(2000, i, 1)) }));
   }, [locale]);
 
-  if (state.user && !signedUp) return <Navigate to="/" replace />;
+  if (state.user && !signup.signedUp) return <Navigate to="/" replace />;
 
   return (
     <AccountPage
@@ -68,38 +48,39 @@ export function Component() {
       intro={t('account.register.intro', { product: productName })}
       width="md"
     >
-      <Box component="form" noValidate onSubmit={submit} aria-label={t('account.register.title')}>
+      <Box component="form" noValidate onSubmit={signup.submit} aria-label={t('account.register.title')}>
         <Box sx={twoColumns}>
           {/* Two columns on desktop, each a stack, so a short section leaves no gap beside a long one. */}
           <Stack spacing={2} sx={{ minWidth: 0 }}>
             <FormSection id="signup-account" title={t('account.register.sectionAccount')}>
               <Stack spacing={2}>
                 <TextField
-                  {...text('username')}
+                  {...signup.text('username')}
                   label={t('account.field.username')}
                   helperText={
-                    errorOf('username') ?? t('account.field.usernameHelp', { min: USERNAME_MIN, max: USERNAME_MAX })
+                    signup.errorOf('username') ??
+                    t('account.field.usernameHelp', { min: USERNAME_MIN, max: USERNAME_MAX })
                   }
                   autoComplete="username"
                   slotProps={{ htmlInput: { maxLength: USERNAME_MAX, autoCapitalize: 'none', spellCheck: false } }}
                 />
                 <TextField
-                  {...text('email')}
+                  {...signup.text('email')}
                   label={t('account.field.email')}
                   type="email"
                   autoComplete="email"
                   slotProps={{ htmlInput: { maxLength: EMAIL_MAX, autoCapitalize: 'none', spellCheck: false } }}
                 />
                 <TextField
-                  {...text('password')}
+                  {...signup.text('password')}
                   label={t('account.field.password')}
                   type="password"
-                  helperText={errorOf('password') ?? t('account.field.passwordHelp', { min: PASSWORD_MIN })}
+                  helperText={signup.errorOf('password') ?? t('account.field.passwordHelp', { min: PASSWORD_MIN })}
                   autoComplete="new-password"
                   slotProps={{ htmlInput: { maxLength: PASSWORD_MAX } }}
                 />
                 <TextField
-                  {...text('repeat_password')}
+                  {...signup.text('repeat_password')}
                   label={t('account.field.repeatPassword')}
                   type="password"
                   autoComplete="new-password"
@@ -110,11 +91,11 @@ export function Component() {
             <FormSection id="signup-console" title={t('account.register.sectionConsole')}>
               <ConsoleFields
                 idPrefix={PREFIX}
-                console={form.console}
-                gamerTag={form.gamer_tag}
-                onConsole={(value) => update('console', value)}
-                onGamerTag={(value) => update('gamer_tag', value)}
-                errors={{ console: errorOf('console'), gamer_tag: errorOf('gamer_tag') }}
+                console={signup.form.console}
+                gamerTag={signup.form.gamer_tag}
+                onConsole={(value) => signup.update('console', value)}
+                onGamerTag={(value) => signup.update('gamer_tag', value)}
+                errors={{ console: signup.errorOf('console'), gamer_tag: signup.errorOf('gamer_tag') }}
               />
             </FormSection>
           </Stack>
@@ -129,13 +110,13 @@ export function Component() {
                   }}
                 >
                   <TextField
-                    {...text('first_name')}
+                    {...signup.text('first_name')}
                     label={t('account.field.firstName')}
                     autoComplete="given-name"
                     slotProps={{ htmlInput: { maxLength: NAME_MAX } }}
                   />
                   <TextField
-                    {...text('last_name')}
+                    {...signup.text('last_name')}
                     label={t('account.field.lastName')}
                     autoComplete="family-name"
                     slotProps={{ htmlInput: { maxLength: NAME_MAX } }}
@@ -153,23 +134,23 @@ export function Component() {
                     }}
                   >
                     <TextField
-                      {...text('birth_year')}
+                      {...signup.text('birth_year')}
                       label={t('account.field.birthYear')}
-                      helperText={t('account.field.birthYearHint', yearHint)}
+                      helperText={t('account.field.birthYearHint', signup.yearHint)}
                       autoComplete="bday-year"
                       slotProps={{
                         htmlInput: {
                           inputMode: 'numeric',
                           maxLength: 4,
                           pattern: '[0-9]*',
-                          ...birthInput('birth_year'),
+                          ...signup.birthInput('birth_year'),
                         },
                         // The hint stays a hint; the date's messages show below the three fields.
                         formHelperText: { error: false, sx: { mx: 0.5, whiteSpace: 'nowrap' } },
                       }}
                     />
                     <TextField
-                      {...text('birth_month')}
+                      {...signup.text('birth_month')}
                       helperText={undefined}
                       select
                       label={t('account.field.birthMonth')}
@@ -177,7 +158,7 @@ export function Component() {
                       slotProps={{
                         select: { native: true },
                         inputLabel: { shrink: true },
-                        htmlInput: birthInput('birth_month'),
+                        htmlInput: signup.birthInput('birth_month'),
                       }}
                     >
                       <option value="">{t('account.field.birthMonthNone')}</option>
@@ -188,7 +169,7 @@ export function Component() {
                       ))}
                     </TextField>
                     <TextField
-                      {...text('birth_day')}
+                      {...signup.text('birth_day')}
                       label={t('account.field.birthDay')}
                       helperText="1–31"
                       autoComplete="bday-day"
@@ -197,7 +178,7 @@ export function Component() {
                           inputMode: 'numeric',
                           maxLength: 2,
                           pattern: '[0-9]*',
-                          ...birthInput('birth_day'),
+                          ...signup.birthInput('birth_day'),
                         },
                         // The hint stays a hint; the date's messages show below the three fields.
                         formHelperText: { error: false, sx: { mx: 0.5, whiteSpace: 'nowrap' } },
@@ -205,14 +186,14 @@ export function Component() {
                     />
                   </Box>
                   {/* The three fields are narrow, so their messages show once, under the whole date. */}
-                  {birthErrors.length > 0 && (
+                  {signup.birthErrors.length > 0 && (
                     <FormHelperText id={BIRTH_ERROR_ID} error sx={{ mx: 0.5 }}>
-                      {birthErrors.join(' ')}
+                      {signup.birthErrors.join(' ')}
                     </FormHelperText>
                   )}
                 </Box>
                 <TextField
-                  {...text('country_id')}
+                  {...signup.text('country_id')}
                   select
                   label={t('account.field.country')}
                   autoComplete="country-name"
@@ -225,11 +206,11 @@ export function Component() {
                     </option>
                   ))}
                 </TextField>
-                {minor && (
+                {signup.minor && (
                   <TextField
-                    {...text('guardian_email')}
+                    {...signup.text('guardian_email')}
                     label={t('account.field.guardianEmail')}
-                    helperText={errorOf('guardian_email') ?? t('account.field.guardianHelp')}
+                    helperText={signup.errorOf('guardian_email') ?? t('account.field.guardianHelp')}
                     type="email"
                     autoComplete="off"
                     slotProps={{ htmlInput: { maxLength: EMAIL_MAX, autoCapitalize: 'none', spellCheck: false } }}
@@ -243,30 +224,30 @@ export function Component() {
                   id={idOf('irl_team')}
                   label={t('account.field.irlTeam')}
                   helperText={t('account.field.irlTeamHelp')}
-                  value={form.irl_team}
-                  onChange={(value) => update('irl_team', value)}
-                  error={errorOf('irl_team')}
+                  value={signup.form.irl_team}
+                  onChange={(value) => signup.update('irl_team', value)}
+                  error={signup.errorOf('irl_team')}
                 />
                 <TeamInput
                   id={idOf('fifa_team')}
                   label={t('account.field.fifaTeam')}
                   helperText={t('account.field.fifaTeamHelp')}
-                  value={form.fifa_team}
-                  onChange={(value) => update('fifa_team', value)}
-                  error={errorOf('fifa_team')}
+                  value={signup.form.fifa_team}
+                  onChange={(value) => signup.update('fifa_team', value)}
+                  error={signup.errorOf('fifa_team')}
                 />
                 <Stack spacing={2}>
                   <PhotoInput
                     id="signup-user_photo"
                     label={`${t('account.field.userPhoto')} (${t('account.optional')})`}
-                    file={userPhoto}
-                    onChange={setUserPhoto}
+                    file={signup.userPhoto}
+                    onChange={signup.setUserPhoto}
                   />
                   <PhotoInput
                     id="signup-team_photo"
                     label={`${t('account.field.teamPhoto')} (${t('account.optional')})`}
-                    file={teamPhoto}
-                    onChange={setTeamPhoto}
+                    file={signup.teamPhoto}
+                    onChange={signup.setTeamPhoto}
                   />
                 </Stack>
               </Stack>
@@ -281,25 +262,25 @@ export function Component() {
                 <Checkbox
                   id={idOf('terms')}
                   name="terms"
-                  checked={terms}
+                  checked={signup.terms}
                   onChange={(event) => {
-                    setTerms(event.target.checked);
-                    clearError('terms');
+                    signup.setTerms(event.target.checked);
+                    signup.clearError('terms');
                   }}
                   slotProps={{
                     input: {
-                      'aria-invalid': errors.terms !== undefined || undefined,
-                      'aria-describedby': errors.terms !== undefined ? TERMS_ERROR_ID : undefined,
+                      'aria-invalid': signup.errors.terms !== undefined || undefined,
+                      'aria-describedby': signup.errors.terms !== undefined ? TERMS_ERROR_ID : undefined,
                     },
                   }}
                 />
               }
               label={t('account.register.terms')}
-              sx={errors.terms !== undefined ? { color: 'error.main' } : undefined}
+              sx={signup.errors.terms !== undefined ? { color: 'error.main' } : undefined}
             />
-            {errors.terms !== undefined && (
+            {signup.errors.terms !== undefined && (
               <FormHelperText id={TERMS_ERROR_ID} error sx={{ pl: 4, mt: 0 }}>
-                {errorOf('terms')}
+                {signup.errorOf('terms')}
               </FormHelperText>
             )}
             <Typography variant="body2" sx={{ pl: 4 }}>
@@ -311,7 +292,7 @@ export function Component() {
               </Typography>
             </Typography>
           </Box>
-          <SubmitButton pending={pending}>{t('account.register.submit')}</SubmitButton>
+          <SubmitButton pending={signup.pending}>{t('account.register.submit')}</SubmitButton>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
             <Typography variant="body2" color="text.secondary">
               {t('account.register.haveAccount')}
