@@ -2,6 +2,7 @@
 // domain <- db <- api, worker, scripts; domain <- player-web, admin-web.
 import tseslint from 'typescript-eslint';
 import importPlugin from 'eslint-plugin-import';
+import path from 'node:path';
 
 const zones = [
   { target: './domain', from: ['./db', './api', './worker', './scripts', './player-web', './admin-web'] },
@@ -10,6 +11,18 @@ const zones = [
   { target: './admin-web', from: ['./db', './api', './worker', './scripts', './player-web'] },
   { target: './api', from: ['./worker', './scripts', './player-web', './admin-web'] },
   { target: './worker', from: ['./api', './scripts', './player-web', './admin-web'] },
+  // Inside the player app: shared code (components, hooks, lib, providers) <- features <- app (router, layout). The
+  // i18n catalogue names the features' string tables, so only app/ is above it.
+  {
+    target: [
+      './player-web/src/components',
+      './player-web/src/hooks',
+      './player-web/src/lib',
+      './player-web/src/providers',
+    ],
+    from: ['./player-web/src/features', './player-web/src/app'],
+  },
+  { target: ['./player-web/src/features', './player-web/src/i18n'], from: './player-web/src/app' },
 ];
 const packageZones = {
   domain: ['@ecup/db', '@ecup/api', '@ecup/worker', '@ecup/scripts', '@ecup/player-web', '@ecup/admin-web'],
@@ -18,6 +31,24 @@ const packageZones = {
   'admin-web': ['@ecup/db', '@ecup/api', '@ecup/worker'],
   api: ['@ecup/worker', '@ecup/scripts'],
   worker: ['@ecup/api', '@ecup/scripts'],
+};
+
+/** The web apps' files are named in kebab-case (user-show.tsx, use-matchmaking.ts), whatever they export. */
+const fileNames = {
+  rules: {
+    'kebab-case': {
+      meta: { type: 'suggestion', schema: [] },
+      create(context) {
+        return {
+          Program(node) {
+            const name = path.basename(context.filename);
+            if (!/^[a-z0-9]+(-[a-z0-9]+)*(\.[a-z0-9]+)+$/.test(name))
+              context.report({ node, message: `File names are kebab-case: ${name}` });
+          },
+        };
+      },
+    },
+  },
 };
 
 export default tseslint.config(
@@ -30,6 +61,11 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
+  },
+  {
+    files: ['player-web/src/**/*.{ts,tsx}', 'admin-web/src/**/*.{ts,tsx}'],
+    plugins: { 'file-names': fileNames },
+    rules: { 'file-names/kebab-case': 'error' },
   },
   ...Object.entries(packageZones).map(([dir, banned]) => ({
     files: [`${dir}/**/*.{ts,tsx}`],

@@ -18,7 +18,7 @@ export interface ConsoleResource {
   /** The field react-admin shows as a record's title (references, breadcrumbs). */
   recordRepresentation?: string;
   /**
-   * What the console says after react-admin's own create, save and delete of this resource (i18nProvider.ts), in
+   * What the console says after react-admin's own create, save and delete of this resource (i18n-provider.ts), in
    * the product's words rather than react-admin's "Element created".
    */
   notifications?: { created?: string; updated?: string; deleted?: string };

@@ -1,8 +1,8 @@
 import Gavel from '@mui/icons-material/Gavel';
 import { ADMIN_RESOURCES } from '@ecup/domain';
 import type { ConsoleResource } from '../resource-definition.ts';
-import { ConflictList } from './ConflictList.tsx';
-import { ConflictShow } from './ConflictShow.tsx';
+import { ConflictList } from './conflict-list.tsx';
+import { ConflictShow } from './conflict-show.tsx';
 
 /** Conflicts (canResolveConflicts): the queue, oldest first and claimable, and the conflict page with its verdict. */
 export const conflicts: ConsoleResource = {

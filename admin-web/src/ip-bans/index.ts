@@ -1,8 +1,8 @@
 import Block from '@mui/icons-material/Block';
 import { ADMIN_RESOURCES } from '@ecup/domain';
 import type { ConsoleResource } from '../resource-definition.ts';
-import { IpBanCreate } from './IpBanCreate.tsx';
-import { IpBanList } from './IpBanList.tsx';
+import { IpBanCreate } from './ip-ban-create.tsx';
+import { IpBanList } from './ip-ban-list.tsx';
 
 /** IP bans (canIPBan): list, add a single address or a range with a reason, remove. */
 export const ipBans: ConsoleResource = {

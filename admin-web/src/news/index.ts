@@ -2,7 +2,7 @@ import Article from '@mui/icons-material/Article';
 import { ADMIN_RESOURCES } from '@ecup/domain';
 import type { ConsoleResource } from '../resource-definition.ts';
 import { NewsCreate, NewsEdit } from './lazy.tsx';
-import { NewsList } from './NewsList.tsx';
+import { NewsList } from './news-list.tsx';
 
 /** News (canPublishNews): list, create, edit and delete articles, with image upload and a preview. */
 export const news: ConsoleResource = {

@@ -3,8 +3,8 @@ import { Loading } from 'react-admin';
 
 // The editor (Tiptap, through ra-input-rich-text) is the console's largest dependency: it loads when an editor opens
 // an article, not with the console.
-const LazyCreate = lazy(() => import('./NewsCreate.tsx'));
-const LazyEdit = lazy(() => import('./NewsEdit.tsx'));
+const LazyCreate = lazy(() => import('./news-create.tsx'));
+const LazyEdit = lazy(() => import('./news-edit.tsx'));
 
 export function NewsCreate() {
   return (

@@ -1,4 +1,4 @@
-import { httpClient } from '../dataProvider.ts';
+import { httpClient } from '../data-provider.ts';
 
 /** The answer of `POST /admin/api/news-images` (docs/api.md "news"). */
 interface NewsImageUpload {

@@ -1,8 +1,8 @@
 import Report from '@mui/icons-material/Report';
 import { ADMIN_RESOURCES } from '@ecup/domain';
 import type { ConsoleResource } from '../resource-definition.ts';
-import { ReportList } from './ReportList.tsx';
-import { ReportShow } from './ReportShow.tsx';
+import { ReportList } from './report-list.tsx';
+import { ReportShow } from './report-show.tsx';
 
 /** Reports of chat lines and players (canBanUsers): the transcript, both ages, earlier reports, and the actions. */
 export const reports: ConsoleResource = {

@@ -1,7 +1,7 @@
 import EmojiEvents from '@mui/icons-material/EmojiEvents';
 import { ADMIN_RESOURCES } from '@ecup/domain';
 import type { ConsoleResource } from '../resource-definition.ts';
-import { TrophyWinnerList } from './TrophyWinnerList.tsx';
+import { TrophyWinnerList } from './trophy-winner-list.tsx';
 
 /** Trophy winners (canSeeTrophyWinners): per week, in order of securing, with contact details and a CSV export. */
 export const trophyWinners: ConsoleResource = {

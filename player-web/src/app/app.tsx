@@ -2,9 +2,9 @@ import { BrowserRouter } from 'react-router-dom';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { I18nProvider } from '../i18n/i18n.tsx';
-import { ClientProvider } from './client-context.tsx';
-import { RealtimeProvider } from './realtime-context.tsx';
-import { SeasonProvider } from './season-context.tsx';
+import { ClientProvider } from '../providers/client-context.tsx';
+import { RealtimeProvider } from '../providers/realtime-context.tsx';
+import { SeasonProvider } from '../providers/season-context.tsx';
 import { AppRoutes } from './router.tsx';
 import { theme } from './theme.ts';
 

@@ -9,9 +9,9 @@ import { AppFooter } from '../components/app-footer.tsx';
 import { PopoverHost } from '../components/popover-host.tsx';
 import { ProgressBar } from '../components/progress-bar.tsx';
 import { useI18n } from '../i18n/i18n.tsx';
-import { useClient } from './client-context.tsx';
-import { startNavigation, useNavigationProgress } from './navigation-progress.ts';
-import { useRealtimeEvent } from './realtime-context.tsx';
+import { useClient } from '../providers/client-context.tsx';
+import { startNavigation, useNavigationProgress } from '../lib/navigation-progress.ts';
+import { useRealtimeEvent } from '../providers/realtime-context.tsx';
 import { WarningDialog } from '../features/safety/warning-dialog.tsx';
 
 /** Spec §2: navigation scrolls to the top except inside the forums, and closes the dropdown and the nav bar. */

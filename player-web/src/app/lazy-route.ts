@@ -1,6 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { CHUNK_TIMEOUT_MS } from '@ecup/domain';
-import { trackPageChunk } from './navigation-progress.ts';
+import { trackPageChunk } from '../lib/navigation-progress.ts';
 
 /** Thrown when a page's code could not be loaded (spec §8: a failed or slow chunk load reports a load error). */
 export class ChunkLoadError extends Error {}

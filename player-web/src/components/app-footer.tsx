@@ -10,7 +10,7 @@ import type { CSSObject } from '@mui/material/styles';
 import Instagram from '@mui/icons-material/Instagram';
 import YouTube from '@mui/icons-material/YouTube';
 import X from '@mui/icons-material/X';
-import { useSeason } from '../app/season-context.tsx';
+import { useSeason } from '../providers/season-context.tsx';
 import { LANGUAGES, type Lang } from '../i18n/dictionary.ts';
 import { useI18n } from '../i18n/i18n.tsx';
 

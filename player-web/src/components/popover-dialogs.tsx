@@ -4,7 +4,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { useClient } from '../app/client-context.tsx';
+import { useClient } from '../providers/client-context.tsx';
 import { useI18n } from '../i18n/i18n.tsx';
 
 /**

@@ -1,5 +1,5 @@
 import { Suspense, lazy } from 'react';
-import { useClient } from '../app/client-context.tsx';
+import { useClient } from '../providers/client-context.tsx';
 
 /** The dialogs' code (MUI's Dialog and Modal) is fetched with the first popover, not with every page (issue 10). */
 const PopoverDialogs = lazy(() => import('./popover-dialogs.tsx').then((m) => ({ default: m.PopoverDialogs })));

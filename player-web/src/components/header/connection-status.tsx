@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
-import { useClient } from '../../app/client-context.tsx';
-import { useRealtime } from '../../app/realtime-context.tsx';
+import { useClient } from '../../providers/client-context.tsx';
+import { useRealtime } from '../../providers/realtime-context.tsx';
 import { isInterrupted, type ConnectionState } from '../../lib/connection-state.ts';
 import type { MessageKey } from '../../i18n/catalogue.ts';
 import { useI18n } from '../../i18n/i18n.tsx';

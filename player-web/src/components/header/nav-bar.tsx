@@ -5,8 +5,8 @@ import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import { isStaff } from '@ecup/domain';
-import { useClient } from '../../app/client-context.tsx';
-import { USER_MENU_LINKS, type NavLink } from '../../app/nav-links.ts';
+import { useClient } from '../../providers/client-context.tsx';
+import { USER_MENU_LINKS, type NavLink } from './nav-links.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { SignInForm } from './sign-in-form.tsx';
 

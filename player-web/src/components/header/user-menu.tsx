@@ -5,8 +5,8 @@ import Divider from '@mui/material/Divider';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { isStaff, type UserPayload } from '@ecup/domain';
-import { useClient } from '../../app/client-context.tsx';
-import { USER_MENU_LINKS } from '../../app/nav-links.ts';
+import { useClient } from '../../providers/client-context.tsx';
+import { USER_MENU_LINKS } from './nav-links.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { UserAvatar } from '../user-avatar.tsx';
 

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { MESSAGES, RANKING_STEPS, type RankingSorting } from '@ecup/domain';
-import { useClient } from '../../app/client-context.tsx';
+import { useClient } from '../../providers/client-context.tsx';
 import { PagedListBody } from '../paged-list-body.tsx';
 import { SearchSummary } from '../search-summary.tsx';
 import { ShowMoreButtons } from '../show-more-buttons.tsx';

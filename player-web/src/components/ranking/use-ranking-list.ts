@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import type { RankingEntry, RankingSorting } from '@ecup/domain';
-import { useClient } from '../../app/client-context.tsx';
+import { useClient } from '../../providers/client-context.tsx';
 import { usePagedList, type Page } from '../../lib/use-paged-list.ts';
 import { getRanking } from './get-ranking.ts';
 

@@ -4,8 +4,8 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { MESSAGES, parsePositiveInt } from '@ecup/domain';
-import { useClient } from '../../app/client-context.tsx';
-import { usePageTitle } from '../../app/use-page-title.ts';
+import { useClient } from '../../providers/client-context.tsx';
+import { usePageTitle } from '../../hooks/use-page-title.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 
 /**

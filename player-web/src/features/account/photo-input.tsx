@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import AddPhotoAlternate from '@mui/icons-material/AddPhotoAlternate';
 import { MESSAGES, PHOTO_ACCEPT, isAcceptedFileType } from '@ecup/domain';
-import { useClient } from '../../app/client-context.tsx';
+import { useClient } from '../../providers/client-context.tsx';
 import { visuallyHidden } from '../../components/visually-hidden.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 

@@ -1,5 +1,5 @@
-import { useMemo, useState, type FormEvent } from 'react';
-import { Link as RouterLink, Navigate, useNavigate } from 'react-router-dom';
+import { useMemo } from 'react';
+import { Link as RouterLink, Navigate } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -9,239 +9,38 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import {
-  BIRTH_YEAR_MAX,
-  BIRTH_YEAR_MIN,
-  EMAIL_MAX,
-  MESSAGES,
-  NAME_MAX,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-  PHOTO_ACCEPT,
-  USERNAME_MAX,
-  USERNAME_MIN,
-  asInteger,
-  birthYearHint,
-  isAcceptedFileType,
-  isMinorOn,
-  isRealDate,
-  signupErrors,
-  validateSignup,
-  type BirthDate,
-  type SignupField,
-} from '@ecup/domain';
-import { useClient } from '../../app/client-context.tsx';
-import { usePageTitle } from '../../app/use-page-title.ts';
-import { useSeason } from '../../app/season-context.tsx';
+import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '@ecup/domain';
+import { useClient } from '../../providers/client-context.tsx';
+import { useOpenSignIn } from '../../components/header/use-open-sign-in.ts';
+import { usePageTitle } from '../../hooks/use-page-title.ts';
+import { useSeason } from '../../providers/season-context.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
-import { ApiError } from '../../lib/api-client.ts';
 import { AccountPage, FormSection, SubmitButton, twoColumns } from './account-layout.tsx';
-import { ConsoleFields, consoleFieldIds, type ConsoleChoice } from './console-fields.tsx';
+import { ConsoleFields } from './console-fields.tsx';
 import { countryOptions } from './country-options.ts';
 import { PhotoInput } from './photo-input.tsx';
-import { useGuardianMailNotice } from './guardian-status.tsx';
-import { signUp } from './sign-up.ts';
 import { TeamInput } from './team-input.tsx';
-import { useFocusAfterPopover } from './use-focus-after-popover.ts';
-
-/** The text fields of the sign-up form (spec §3), named as the API names them. */
-interface SignupForm {
-  username: string;
-  email: string;
-  password: string;
-  repeat_password: string;
-  first_name: string;
-  last_name: string;
-  birth_year: string;
-  birth_month: string;
-  birth_day: string;
-  country_id: string;
-  guardian_email: string;
-  console: ConsoleChoice;
-  gamer_tag: string;
-  irl_team: string;
-  fifa_team: string;
-}
-
-const EMPTY: SignupForm = {
-  username: '',
-  email: '',
-  password: '',
-  repeat_password: '',
-  first_name: '',
-  last_name: '',
-  birth_year: '',
-  birth_month: '',
-  birth_day: '',
-  country_id: '',
-  guardian_email: '',
-  console: '',
-  gamer_tag: '',
-  irl_team: '',
-  fifa_team: '',
-};
-
-const PREFIX = 'signup';
-const idOf = (name: keyof SignupForm | 'terms') => `${PREFIX}-${name}`;
-const CONSOLE_IDS = consoleFieldIds(PREFIX);
-const BIRTH_ERROR_ID = `${PREFIX}-birth-error`;
-const TERMS_ERROR_ID = `${PREFIX}-terms-error`;
-
-/** The messages the server may answer that the form cannot know beforehand, and the field each is about. */
-const SERVER_MESSAGE_FIELDS: [SignupField, readonly string[]][] = [
-  ['username', [MESSAGES.usernameTaken]],
-  ['email', [MESSAGES.emailInUse]],
-];
+import { BIRTH_ERROR_ID, PREFIX, TERMS_ERROR_ID, idOf, useSignupForm } from './use-signup-form.ts';
 
 /**
- * Which field a server refusal is about: the taken username or e-mail, or the field whose rule the form shares
- * with the server (the domain's validator finds the same message there); null for anything else.
- */
-function fieldOfServerMessage(message: string, input: Record<string, string>): SignupField | null {
-  const known = SERVER_MESSAGE_FIELDS.find(([, messages]) => messages.includes(message));
-  if (known) return known[0];
-  return signupErrors(input, new Date()).find((error) => error.message === message)?.field ?? null;
-}
-
-/** The element a field's message sends the focus to. */
-function elementIdOf(name: SignupField): string {
-  if (name === 'console') return CONSOLE_IDS.console;
-  if (name === 'gamer_tag') return CONSOLE_IDS.gamerTag;
-  return idOf(name);
-}
-
-/** The birth date typed so far, when it is a real date the validator would accept. */
-function birthDateOf(form: SignupForm): BirthDate | null {
-  const year = asInteger(form.birth_year);
-  const month = asInteger(form.birth_month);
-  const day = asInteger(form.birth_day);
-  if (year === undefined || month === undefined || day === undefined) return null;
-  if (year < BIRTH_YEAR_MIN || year > BIRTH_YEAR_MAX || !isRealDate(year, month, day)) return null;
-  return { year, month, day };
-}
-
-/**
- * /register (spec §2, §3, §5; decisions §8): the sign-up form. The domain's sign-up validator runs first: every
- * field's message shows under its field at once, the first in the form's order also in the Error popover, and
- * nothing is sent; what was typed stays. On success the new player is signed in and goes to /play. Signed-in
- * visitors are sent to /.
+ * /register (spec §2, §3, §5; decisions §8): the sign-up form, whose state and submission are useSignupForm's.
+ * Signed-in visitors are sent to /.
  */
 export function Component() {
-  const { t, tm, locale } = useI18n();
+  const { t, locale } = useI18n();
   const { productName } = useSeason();
-  const { state, api, popover, signInWithToken, openSignIn } = useClient();
-  const navigate = useNavigate();
-  const noticeGuardianMail = useGuardianMailNotice();
+  const { state } = useClient();
+  const openSignIn = useOpenSignIn();
   usePageTitle(t('account.register.title'));
 
-  const [form, setForm] = useState<SignupForm>(EMPTY);
-  const [terms, setTerms] = useState(false);
-  const [userPhoto, setUserPhoto] = useState<File | null>(null);
-  const [teamPhoto, setTeamPhoto] = useState<File | null>(null);
-  const [pending, setPending] = useState(false);
-  const [signedUp, setSignedUp] = useState(false);
-  const [errors, setErrors] = useState<Partial<Record<SignupField, string>>>({});
-  const [, setFocusAfterPopover] = useFocusAfterPopover();
+  const signup = useSignupForm();
 
   const months = useMemo(() => {
     const format = new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' });
     return Array.from({ length: 12 }, (_, i) => ({ value: String(i + 1), name: format.format(Date.UTC(2000, i, 1)) }));
   }, [locale]);
 
-  if (state.user && !signedUp) return <Navigate to="/" replace />;
-
-  const today = new Date();
-  const birth = birthDateOf(form);
-  const minor = birth !== null && isMinorOn(birth, today);
-  const yearHint = birthYearHint(today);
-
-  /** A field's message in the reader's language, or undefined while the field is fine. */
-  const errorOf = (name: SignupField) => {
-    const message = errors[name];
-    return message === undefined ? undefined : tm(message);
-  };
-  /** A field's message goes away as soon as the player changes that field. */
-  function clearError(name: SignupField) {
-    setErrors((previous) => {
-      if (previous[name] === undefined) return previous;
-      const next = { ...previous };
-      delete next[name];
-      return next;
-    });
-  }
-  function update(name: keyof SignupForm, value: string) {
-    setForm((previous) => ({ ...previous, [name]: value }));
-    clearError(name);
-  }
-  const text = (name: keyof SignupForm) => ({
-    id: idOf(name),
-    name,
-    value: form[name],
-    onChange: (event: { target: { value: string } }) => update(name, event.target.value),
-    error: errors[name] !== undefined,
-    helperText: errorOf(name),
-  });
-  const birthErrors = (['birth_year', 'birth_month', 'birth_day'] as const)
-    .map((name) => errorOf(name))
-    .filter((message) => message !== undefined);
-  /** A birth field with a message is described by the date's messages, and by its own hint when it has one. */
-  const birthInput = (name: 'birth_year' | 'birth_month' | 'birth_day') => {
-    if (errors[name] === undefined) return {};
-    const hint = name === 'birth_month' ? '' : `${idOf(name)}-helper-text `;
-    return { 'aria-describedby': `${hint}${BIRTH_ERROR_ID}` };
-  };
-
-  /** Marks every field's message, shows the first in the Error popover and then focuses its field. */
-  function fail(found: { field: SignupField; message: string }[]) {
-    const [first] = found;
-    if (!first) return;
-    setErrors(Object.fromEntries(found.map((error) => [error.field, error.message])));
-    setFocusAfterPopover(elementIdOf(first.field));
-    popover(tm(MESSAGES.errorTitle), tm(first.message));
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (pending) return;
-    const input = { ...form, terms: terms ? '1' : '' };
-    const found = signupErrors(input, new Date());
-    if (found.length > 0) {
-      fail(found);
-      return;
-    }
-    const checked = validateSignup(input, new Date());
-    if (!checked.ok) return;
-    if (![userPhoto, teamPhoto].every((file) => isAcceptedFileType(file, PHOTO_ACCEPT))) {
-      setErrors({});
-      popover(tm(MESSAGES.errorTitle), tm(MESSAGES.photoType));
-      return;
-    }
-    setErrors({});
-    setPending(true);
-    try {
-      const answer = await signUp(api, {
-        ...checked.value,
-        repeat_password: form.repeat_password,
-        terms: '1',
-        user_photo: userPhoto,
-        team_photo: teamPhoto,
-      });
-      setSignedUp(true);
-      await signInWithToken({ id: answer.id, token: answer.token });
-      navigate('/play', { replace: true });
-      noticeGuardianMail(checked.value.guardian_email);
-    } catch (error) {
-      // The client has shown the refusal's message; show it under the field it is about too.
-      if (error instanceof ApiError) {
-        const field = fieldOfServerMessage(error.message, input);
-        if (field) {
-          setErrors({ [field]: error.message });
-          setFocusAfterPopover(elementIdOf(field));
-        }
-      }
-      setPending(false);
-    }
-  }
+  if (state.user && !signup.signedUp) return <Navigate to="/" replace />;
 
   return (
     <AccountPage
@@ -249,38 +48,39 @@ export function Component() {
       intro={t('account.register.intro', { product: productName })}
       width="md"
     >
-      <Box component="form" noValidate onSubmit={submit} aria-label={t('account.register.title')}>
+      <Box component="form" noValidate onSubmit={signup.submit} aria-label={t('account.register.title')}>
         <Box sx={twoColumns}>
           {/* Two columns on desktop, each a stack, so a short section leaves no gap beside a long one. */}
           <Stack spacing={2} sx={{ minWidth: 0 }}>
             <FormSection id="signup-account" title={t('account.register.sectionAccount')}>
               <Stack spacing={2}>
                 <TextField
-                  {...text('username')}
+                  {...signup.text('username')}
                   label={t('account.field.username')}
                   helperText={
-                    errorOf('username') ?? t('account.field.usernameHelp', { min: USERNAME_MIN, max: USERNAME_MAX })
+                    signup.errorOf('username') ??
+                    t('account.field.usernameHelp', { min: USERNAME_MIN, max: USERNAME_MAX })
                   }
                   autoComplete="username"
                   slotProps={{ htmlInput: { maxLength: USERNAME_MAX, autoCapitalize: 'none', spellCheck: false } }}
                 />
                 <TextField
-                  {...text('email')}
+                  {...signup.text('email')}
                   label={t('account.field.email')}
                   type="email"
                   autoComplete="email"
                   slotProps={{ htmlInput: { maxLength: EMAIL_MAX, autoCapitalize: 'none', spellCheck: false } }}
                 />
                 <TextField
-                  {...text('password')}
+                  {...signup.text('password')}
                   label={t('account.field.password')}
                   type="password"
-                  helperText={errorOf('password') ?? t('account.field.passwordHelp', { min: PASSWORD_MIN })}
+                  helperText={signup.errorOf('password') ?? t('account.field.passwordHelp', { min: PASSWORD_MIN })}
                   autoComplete="new-password"
                   slotProps={{ htmlInput: { maxLength: PASSWORD_MAX } }}
                 />
                 <TextField
-                  {...text('repeat_password')}
+                  {...signup.text('repeat_password')}
                   label={t('account.field.repeatPassword')}
                   type="password"
                   autoComplete="new-password"
@@ -291,11 +91,11 @@ export function Component() {
             <FormSection id="signup-console" title={t('account.register.sectionConsole')}>
               <ConsoleFields
                 idPrefix={PREFIX}
-                console={form.console}
-                gamerTag={form.gamer_tag}
-                onConsole={(value) => update('console', value)}
-                onGamerTag={(value) => update('gamer_tag', value)}
-                errors={{ console: errorOf('console'), gamer_tag: errorOf('gamer_tag') }}
+                console={signup.form.console}
+                gamerTag={signup.form.gamer_tag}
+                onConsole={(value) => signup.update('console', value)}
+                onGamerTag={(value) => signup.update('gamer_tag', value)}
+                errors={{ console: signup.errorOf('console'), gamer_tag: signup.errorOf('gamer_tag') }}
               />
             </FormSection>
           </Stack>
@@ -310,13 +110,13 @@ export function Component() {
                   }}
                 >
                   <TextField
-                    {...text('first_name')}
+                    {...signup.text('first_name')}
                     label={t('account.field.firstName')}
                     autoComplete="given-name"
                     slotProps={{ htmlInput: { maxLength: NAME_MAX } }}
                   />
                   <TextField
-                    {...text('last_name')}
+                    {...signup.text('last_name')}
                     label={t('account.field.lastName')}
                     autoComplete="family-name"
                     slotProps={{ htmlInput: { maxLength: NAME_MAX } }}
@@ -334,23 +134,23 @@ export function Component() {
                     }}
                   >
                     <TextField
-                      {...text('birth_year')}
+                      {...signup.text('birth_year')}
                       label={t('account.field.birthYear')}
-                      helperText={t('account.field.birthYearHint', yearHint)}
+                      helperText={t('account.field.birthYearHint', signup.yearHint)}
                       autoComplete="bday-year"
                       slotProps={{
                         htmlInput: {
                           inputMode: 'numeric',
                           maxLength: 4,
                           pattern: '[0-9]*',
-                          ...birthInput('birth_year'),
+                          ...signup.birthInput('birth_year'),
                         },
                         // The hint stays a hint; the date's messages show below the three fields.
                         formHelperText: { error: false, sx: { mx: 0.5, whiteSpace: 'nowrap' } },
                       }}
                     />
                     <TextField
-                      {...text('birth_month')}
+                      {...signup.text('birth_month')}
                       helperText={undefined}
                       select
                       label={t('account.field.birthMonth')}
@@ -358,7 +158,7 @@ export function Component() {
                       slotProps={{
                         select: { native: true },
                         inputLabel: { shrink: true },
-                        htmlInput: birthInput('birth_month'),
+                        htmlInput: signup.birthInput('birth_month'),
                       }}
                     >
                       <option value="">{t('account.field.birthMonthNone')}</option>
@@ -369,7 +169,7 @@ export function Component() {
                       ))}
                     </TextField>
                     <TextField
-                      {...text('birth_day')}
+                      {...signup.text('birth_day')}
                       label={t('account.field.birthDay')}
                       helperText="1–31"
                       autoComplete="bday-day"
@@ -378,7 +178,7 @@ export function Component() {
                           inputMode: 'numeric',
                           maxLength: 2,
                           pattern: '[0-9]*',
-                          ...birthInput('birth_day'),
+                          ...signup.birthInput('birth_day'),
                         },
                         // The hint stays a hint; the date's messages show below the three fields.
                         formHelperText: { error: false, sx: { mx: 0.5, whiteSpace: 'nowrap' } },
@@ -386,14 +186,14 @@ export function Component() {
                     />
                   </Box>
                   {/* The three fields are narrow, so their messages show once, under the whole date. */}
-                  {birthErrors.length > 0 && (
+                  {signup.birthErrors.length > 0 && (
                     <FormHelperText id={BIRTH_ERROR_ID} error sx={{ mx: 0.5 }}>
-                      {birthErrors.join(' ')}
+                      {signup.birthErrors.join(' ')}
                     </FormHelperText>
                   )}
                 </Box>
                 <TextField
-                  {...text('country_id')}
+                  {...signup.text('country_id')}
                   select
                   label={t('account.field.country')}
                   autoComplete="country-name"
@@ -406,11 +206,11 @@ export function Component() {
                     </option>
                   ))}
                 </TextField>
-                {minor && (
+                {signup.minor && (
                   <TextField
-                    {...text('guardian_email')}
+                    {...signup.text('guardian_email')}
                     label={t('account.field.guardianEmail')}
-                    helperText={errorOf('guardian_email') ?? t('account.field.guardianHelp')}
+                    helperText={signup.errorOf('guardian_email') ?? t('account.field.guardianHelp')}
                     type="email"
                     autoComplete="off"
                     slotProps={{ htmlInput: { maxLength: EMAIL_MAX, autoCapitalize: 'none', spellCheck: false } }}
@@ -424,30 +224,30 @@ export function Component() {
                   id={idOf('irl_team')}
                   label={t('account.field.irlTeam')}
                   helperText={t('account.field.irlTeamHelp')}
-                  value={form.irl_team}
-                  onChange={(value) => update('irl_team', value)}
-                  error={errorOf('irl_team')}
+                  value={signup.form.irl_team}
+                  onChange={(value) => signup.update('irl_team', value)}
+                  error={signup.errorOf('irl_team')}
                 />
                 <TeamInput
                   id={idOf('fifa_team')}
                   label={t('account.field.fifaTeam')}
                   helperText={t('account.field.fifaTeamHelp')}
-                  value={form.fifa_team}
-                  onChange={(value) => update('fifa_team', value)}
-                  error={errorOf('fifa_team')}
+                  value={signup.form.fifa_team}
+                  onChange={(value) => signup.update('fifa_team', value)}
+                  error={signup.errorOf('fifa_team')}
                 />
                 <Stack spacing={2}>
                   <PhotoInput
                     id="signup-user_photo"
                     label={`${t('account.field.userPhoto')} (${t('account.optional')})`}
-                    file={userPhoto}
-                    onChange={setUserPhoto}
+                    file={signup.userPhoto}
+                    onChange={signup.setUserPhoto}
                   />
                   <PhotoInput
                     id="signup-team_photo"
                     label={`${t('account.field.teamPhoto')} (${t('account.optional')})`}
-                    file={teamPhoto}
-                    onChange={setTeamPhoto}
+                    file={signup.teamPhoto}
+                    onChange={signup.setTeamPhoto}
                   />
                 </Stack>
               </Stack>
@@ -462,25 +262,25 @@ export function Component() {
                 <Checkbox
                   id={idOf('terms')}
                   name="terms"
-                  checked={terms}
+                  checked={signup.terms}
                   onChange={(event) => {
-                    setTerms(event.target.checked);
-                    clearError('terms');
+                    signup.setTerms(event.target.checked);
+                    signup.clearError('terms');
                   }}
                   slotProps={{
                     input: {
-                      'aria-invalid': errors.terms !== undefined || undefined,
-                      'aria-describedby': errors.terms !== undefined ? TERMS_ERROR_ID : undefined,
+                      'aria-invalid': signup.errors.terms !== undefined || undefined,
+                      'aria-describedby': signup.errors.terms !== undefined ? TERMS_ERROR_ID : undefined,
                     },
                   }}
                 />
               }
               label={t('account.register.terms')}
-              sx={errors.terms !== undefined ? { color: 'error.main' } : undefined}
+              sx={signup.errors.terms !== undefined ? { color: 'error.main' } : undefined}
             />
-            {errors.terms !== undefined && (
+            {signup.errors.terms !== undefined && (
               <FormHelperText id={TERMS_ERROR_ID} error sx={{ pl: 4, mt: 0 }}>
-                {errorOf('terms')}
+                {signup.errorOf('terms')}
               </FormHelperText>
             )}
             <Typography variant="body2" sx={{ pl: 4 }}>
@@ -492,7 +292,7 @@ export function Component() {
               </Typography>
             </Typography>
           </Box>
-          <SubmitButton pending={pending}>{t('account.register.submit')}</SubmitButton>
+          <SubmitButton pending={signup.pending}>{t('account.register.submit')}</SubmitButton>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
             <Typography variant="body2" color="text.secondary">
               {t('account.register.haveAccount')}

@@ -13,8 +13,8 @@ import {
   validateResetLink,
   validateResetPassword,
 } from '@ecup/domain';
-import { useClient } from '../../app/client-context.tsx';
-import { usePageTitle } from '../../app/use-page-title.ts';
+import { useClient } from '../../providers/client-context.tsx';
+import { usePageTitle } from '../../hooks/use-page-title.ts';
 import { LoadingScreen } from '../../components/loading-screen.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { ApiError } from '../../lib/api-client.ts';

@@ -20,8 +20,9 @@ import {
   validateTeamsUpdate,
   type UserPayload,
 } from '@ecup/domain';
-import { useClient } from '../../app/client-context.tsx';
-import { usePageTitle } from '../../app/use-page-title.ts';
+import { useClient } from '../../providers/client-context.tsx';
+import { useOpenSignIn } from '../../components/header/use-open-sign-in.ts';
+import { usePageTitle } from '../../hooks/use-page-title.ts';
 import { LoadingScreen } from '../../components/loading-screen.tsx';
 import { UserAvatar } from '../../components/user-avatar.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
@@ -283,7 +284,7 @@ function TeamsSection({ user }: { user: UserPayload }) {
 /** Signed out (spec §2): the placeholder text and a way to sign in or sign up. */
 function SignedOut() {
   const { t, tm } = useI18n();
-  const { openSignIn } = useClient();
+  const openSignIn = useOpenSignIn();
 
   return (
     <AccountPage title={tm(MESSAGES.mustLogInToView)} intro={t('account.settings.signedOutHint')}>

@@ -7,7 +7,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { UNKNOWN_BROWSER, type SessionPayload, type SessionsResponse, type SignOutOthersResponse } from '@ecup/domain';
-import { useClient } from '../../app/client-context.tsx';
+import { useClient } from '../../providers/client-context.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import type { ApiClient } from '../../lib/api-client.ts';
 import { FormSection } from './account-layout.tsx';

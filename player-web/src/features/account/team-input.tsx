@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { TEAM_NAME_MAX } from '@ecup/domain';
-import { useClient } from '../../app/client-context.tsx';
+import { useClient } from '../../providers/client-context.tsx';
 import { searchTeams } from './search-teams.ts';
 
 /** Wait this long after the last key before asking for suggestions. */

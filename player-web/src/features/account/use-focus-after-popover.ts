@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useClient } from '../../app/client-context.tsx';
+import { useClient } from '../../providers/client-context.tsx';
 
 /**
  * The field a validation message is about (an element id), marked invalid while it is set and focused once the

@@ -17,8 +17,9 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { MESSAGES, has, type ConflictEntry, type ConflictPlayer, type UserPayload } from '@ecup/domain';
-import { useClient } from '../../app/client-context.tsx';
-import { usePageTitle } from '../../app/use-page-title.ts';
+import { useClient } from '../../providers/client-context.tsx';
+import { useOpenSignIn } from '../../components/header/use-open-sign-in.ts';
+import { usePageTitle } from '../../hooks/use-page-title.ts';
 import { LoadingScreen } from '../../components/loading-screen.tsx';
 import { StatusChip } from '../../components/status-chip.tsx';
 import { UserAvatar } from '../../components/user-avatar.tsx';
@@ -233,7 +234,7 @@ function ConflictList({ user }: { user: UserPayload }) {
 /** Signed out: the login prompt of /settings (spec §2: 'You must log in to view this page'). */
 function SignedOut() {
   const { t, tm } = useI18n();
-  const { openSignIn } = useClient();
+  const openSignIn = useOpenSignIn();
   return (
     <>
       <Typography variant="h4" component="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.125rem' }, mb: 1 }}>

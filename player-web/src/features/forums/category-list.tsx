@@ -8,8 +8,8 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import type { ForumCategory, ForumCategoryCounts } from '@ecup/domain';
-import { useClient } from '../../app/client-context.tsx';
-import { usePageTitle } from '../../app/use-page-title.ts';
+import { useClient } from '../../providers/client-context.tsx';
+import { usePageTitle } from '../../hooks/use-page-title.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { getCategoryCounts } from './get-category-counts.ts';
 

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import DialogContentText from '@mui/material/DialogContentText';
 import TextField from '@mui/material/TextField';
 import { FORUM_REASON_MAX, MESSAGES, validateForumReason } from '@ecup/domain';
-import { useClient } from '../../app/client-context.tsx';
+import { useClient } from '../../providers/client-context.tsx';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 

@@ -5,7 +5,7 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { FORUM_REPLY_INPUT_MAXLENGTH, MESSAGES, validateForumReply, type ForumPostPayload } from '@ecup/domain';
-import { useClient } from '../../app/client-context.tsx';
+import { useClient } from '../../providers/client-context.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { createPost } from './create-post.ts';
 

@@ -16,8 +16,9 @@ import type { Theme } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
 import LockIcon from '@mui/icons-material/Lock';
 import { FORUM_THREAD_STEPS, MESSAGES, type ForumCategory, type ForumThreadRow } from '@ecup/domain';
-import { useClient } from '../../app/client-context.tsx';
-import { usePageTitle } from '../../app/use-page-title.ts';
+import { useClient } from '../../providers/client-context.tsx';
+import { useOpenSignIn } from '../../components/header/use-open-sign-in.ts';
+import { usePageTitle } from '../../hooks/use-page-title.ts';
 import { PagedListBody } from '../../components/paged-list-body.tsx';
 import { SearchSummary } from '../../components/search-summary.tsx';
 import { ShowMoreButtons } from '../../components/show-more-buttons.tsx';
@@ -147,7 +148,8 @@ function ThreadCards({ threads, slug, caption, now }: RowsProps) {
  */
 export function ThreadList({ category }: { category: ForumCategory }) {
   const { t, tm } = useI18n();
-  const { state: client, openSignIn } = useClient();
+  const { state: client } = useClient();
+  const openSignIn = useOpenSignIn();
   usePageTitle(category.title);
   const [search, setSearch] = useState('');
   const list = useThreadList(category.id, search);

@@ -10,8 +10,9 @@ import LockIcon from '@mui/icons-material/Lock';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import ReplyIcon from '@mui/icons-material/Reply';
 import { MESSAGES, has, type ForumCategory, type ForumPostPayload } from '@ecup/domain';
-import { useClient } from '../../app/client-context.tsx';
-import { usePageTitle } from '../../app/use-page-title.ts';
+import { useClient } from '../../providers/client-context.tsx';
+import { useOpenSignIn } from '../../components/header/use-open-sign-in.ts';
+import { usePageTitle } from '../../hooks/use-page-title.ts';
 import { LoadingScreen } from '../../components/loading-screen.tsx';
 import { SearchSummary } from '../../components/search-summary.tsx';
 import { visuallyHidden } from '../../components/visually-hidden.ts';
@@ -76,7 +77,8 @@ function PostList({
  */
 export function ThreadView({ category, threadParam }: { category: ForumCategory; threadParam: string }) {
   const { t, tm } = useI18n();
-  const { api, state: client, popover, openSignIn } = useClient();
+  const { api, state: client, popover } = useClient();
+  const openSignIn = useOpenSignIn();
   const threadId = parseThreadId(threadParam);
   const { state, retry, update, loadMore } = useThread(threadId);
   const [search, setSearch] = useState('');

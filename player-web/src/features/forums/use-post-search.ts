@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ForumPostPayload } from '@ecup/domain';
-import { useClient } from '../../app/client-context.tsx';
+import { useClient } from '../../providers/client-context.tsx';
 import { searchPosts } from './search-posts.ts';
 
 export type PostSearchState =

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { FORUM_THREADS_INITIAL, type ForumThreadRow } from '@ecup/domain';
-import { useClient } from '../../app/client-context.tsx';
+import { useClient } from '../../providers/client-context.tsx';
 import { usePagedList, type Page } from '../../lib/use-paged-list.ts';
 import { getThreads } from './get-threads.ts';
 import { searchThreads } from './search-threads.ts';

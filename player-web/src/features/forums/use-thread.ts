@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { FORUM_POSTS_MAX_AMOUNT, type ForumPostPayload, type ForumThreadResponse } from '@ecup/domain';
-import { useClient } from '../../app/client-context.tsx';
+import { useClient } from '../../providers/client-context.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { getThread } from './get-thread.ts';
 

@@ -17,7 +17,7 @@ import {
   type ChatPolicy,
   type ChatPresetKey,
 } from '@ecup/domain';
-import { useClient } from '../../app/client-context.tsx';
+import { useClient } from '../../providers/client-context.tsx';
 import { UserAvatar } from '../../components/user-avatar.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { sendMessage } from './send-message.ts';

@@ -13,7 +13,7 @@ import FileUpload from '@mui/icons-material/FileUpload';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import OndemandVideo from '@mui/icons-material/OndemandVideo';
 import { MESSAGES, PHOTO_ACCEPT, isAcceptedFileType, validateYoutubeLink, type EvidencePayload } from '@ecup/domain';
-import { useClient } from '../../app/client-context.tsx';
+import { useClient } from '../../providers/client-context.tsx';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { imageUrl } from '../../lib/images.ts';

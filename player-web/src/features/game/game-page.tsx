@@ -14,8 +14,9 @@ import TrendingDown from '@mui/icons-material/TrendingDown';
 import TrendingFlat from '@mui/icons-material/TrendingFlat';
 import TrendingUp from '@mui/icons-material/TrendingUp';
 import { MESSAGES, parsePositiveInt, type ChatMessagePayload, type GamePayload, type UserPayload } from '@ecup/domain';
-import { useClient } from '../../app/client-context.tsx';
-import { usePageTitle } from '../../app/use-page-title.ts';
+import { useClient } from '../../providers/client-context.tsx';
+import { useOpenSignIn } from '../../components/header/use-open-sign-in.ts';
+import { usePageTitle } from '../../hooks/use-page-title.ts';
 import { LoadingScreen } from '../../components/loading-screen.tsx';
 import { PlayerCard } from '../../components/player-card.tsx';
 import { StatusChip } from '../../components/status-chip.tsx';
@@ -280,7 +281,7 @@ function GameScreen({ gameId, user }: { gameId: number | null; user: UserPayload
 /** Signed out: the game screen asks to sign in (spec §2: 'Sign in to play'). */
 function SignedOut() {
   const { t, tm } = useI18n();
-  const { openSignIn } = useClient();
+  const openSignIn = useOpenSignIn();
   usePageTitle(tm(MESSAGES.signInToPlay));
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 }, maxWidth: 640 }}>

@@ -15,7 +15,7 @@ import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import Gavel from '@mui/icons-material/Gavel';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import { MESSAGES, SCORE_MAX, validateScore, type GamePayload } from '@ecup/domain';
-import { useClient } from '../../app/client-context.tsx';
+import { useClient } from '../../providers/client-context.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { formatClock } from '../../lib/durations.ts';
 import { useServerNow } from '../../lib/server-clock.ts';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChatMessagePayload, EvidencePayload, GamePayload } from '@ecup/domain';
-import { useClient } from '../../app/client-context.tsx';
-import { useRealtime, useRealtimeEvent } from '../../app/realtime-context.tsx';
+import { useClient } from '../../providers/client-context.tsx';
+import { useRealtime, useRealtimeEvent } from '../../providers/realtime-context.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { syncServerClock } from '../../lib/server-clock.ts';
 import { getGame } from './get-game.ts';

@@ -3,9 +3,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import SportsEsports from '@mui/icons-material/SportsEsports';
-import { useClient } from '../../app/client-context.tsx';
+import { useClient } from '../../providers/client-context.tsx';
 import { Placeholder } from '../../components/placeholder.tsx';
-import { useSeason } from '../../app/season-context.tsx';
+import { useSeason } from '../../providers/season-context.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 
 const ctaSx = { px: 5, py: 1.5, fontSize: '1.15rem', fontWeight: 700, letterSpacing: '0.06em', minWidth: 220 };

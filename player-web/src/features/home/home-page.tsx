@@ -3,7 +3,7 @@ import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import { RANKING_INITIAL, RANKING_SORT_ELO } from '@ecup/domain';
 import { RankingTable } from '../../components/ranking/ranking-table.tsx';
-import { usePageTitle } from '../../app/use-page-title.ts';
+import { usePageTitle } from '../../hooks/use-page-title.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { Hero } from './hero.tsx';
 import { LatestNews } from './latest-news.tsx';

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { HOME_NEWS_COUNT, type NewsListEntry } from '@ecup/domain';
-import { useClient } from '../../app/client-context.tsx';
+import { useClient } from '../../providers/client-context.tsx';
 import { NewsCard, newsGrid } from '../../components/news-card.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { getLatestNews } from '../../lib/news.ts';

@@ -10,7 +10,7 @@ import EventRepeat from '@mui/icons-material/EventRepeat';
 import Flag from '@mui/icons-material/Flag';
 import SportsSoccer from '@mui/icons-material/SportsSoccer';
 import { seasonFinalYear } from '@ecup/domain';
-import { useSeason } from '../../app/season-context.tsx';
+import { useSeason } from '../../providers/season-context.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import type { MessageKey } from '../../i18n/catalogue.ts';
 import { seasonTimes } from './season-times.ts';

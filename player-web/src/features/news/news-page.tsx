@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -12,59 +11,15 @@ import {
   NEWS_IMAGE_TITLE_TOP,
   NEWS_IMAGE_WIDTH,
   type NewsEntry,
-  type NewsListEntry,
 } from '@ecup/domain';
-import { useClient } from '../../app/client-context.tsx';
-import { usePageTitle } from '../../app/use-page-title.ts';
+import { usePageTitle } from '../../hooks/use-page-title.ts';
 import { LoadingScreen } from '../../components/loading-screen.tsx';
 import { newsPattern } from '../../components/news-art.ts';
 import { NewsCard, newsGrid } from '../../components/news-card.tsx';
 import { CATEGORY_LABEL } from '../../components/news-i18n.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
-import { ApiError } from '../../lib/api-client.ts';
 import { imageUrl } from '../../lib/images.ts';
-import { getLatestNews } from '../../lib/news.ts';
-import { getNewsArticle } from './get-news-article.ts';
-
-type ArticleState =
-  { status: 'loading' } | { status: 'ready'; article: NewsEntry } | { status: 'not-found' } | { status: 'error' };
-
-type ListState = { status: 'loading' } | { status: 'ready'; items: NewsListEntry[] } | { status: 'error' };
-
-/** The article for the route's id, or the newest one when there is none. */
-function useArticle(id: string | undefined) {
-  const { api } = useClient();
-  const [state, setState] = useState<ArticleState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    const controller = new AbortController();
-    setState({ status: 'loading' });
-    getNewsArticle(api, id, controller.signal)
-      .then((article) => setState({ status: 'ready', article }))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        setState(error instanceof ApiError && error.status === 404 ? { status: 'not-found' } : { status: 'error' });
-      });
-    return () => controller.abort();
-  }, [api, id, attempt]);
-  return { state, retry: () => setAttempt((n) => n + 1) };
-}
-
-/** The latest articles, one more than shown so the open one can be left out (spec §9: 8 further articles). */
-function useFurtherNews() {
-  const { api } = useClient();
-  const [state, setState] = useState<ListState>({ status: 'loading' });
-  useEffect(() => {
-    const controller = new AbortController();
-    getLatestNews(api, NEWS_FURTHER_COUNT + 1, controller.signal)
-      .then((items) => setState({ status: 'ready', items }))
-      .catch(() => {
-        if (!controller.signal.aborted) setState({ status: 'error' });
-      });
-    return () => controller.abort();
-  }, [api]);
-  return state;
-}
+import { useArticle, useFurtherNews } from './use-news-article.ts';
 
 /**
  * How far up the picture the title block may reach: the lowest 230 of a 1200×630 picture's 630 rows, as a share of

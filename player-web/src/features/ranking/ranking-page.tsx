@@ -5,7 +5,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { RANKING_PAGE_SIZE, RANKING_SORT_ELO, RANKING_SORT_TROPHIES, type RankingSorting } from '@ecup/domain';
-import { usePageTitle } from '../../app/use-page-title.ts';
+import { usePageTitle } from '../../hooks/use-page-title.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { RankingSearch } from '../../components/ranking/ranking-search.tsx';
 import { RankingTable } from '../../components/ranking/ranking-table.tsx';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import Button from '@mui/material/Button';
 import { MESSAGES, type BlockedPlayerPayload } from '@ecup/domain';
-import { useClient } from '../../app/client-context.tsx';
+import { useClient } from '../../providers/client-context.tsx';
 import { UserAvatar } from '../../components/user-avatar.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { FormSection } from '../account/account-layout.tsx';

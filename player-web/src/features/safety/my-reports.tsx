@@ -3,7 +3,7 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { OwnReportPayload } from '@ecup/domain';
-import { useClient } from '../../app/client-context.tsx';
+import { useClient } from '../../providers/client-context.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { RecordList, RecordRow } from './record-list.tsx';
 import { getOwnReports } from './safety-api.ts';

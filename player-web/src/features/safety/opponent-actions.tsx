@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import BlockIcon from '@mui/icons-material/Block';
 import FlagOutlined from '@mui/icons-material/FlagOutlined';
 import { MESSAGES } from '@ecup/domain';
-import { useClient } from '../../app/client-context.tsx';
+import { useClient } from '../../providers/client-context.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { ReportDialog } from './report-dialog.tsx';
 import { blockPlayer, unblockPlayer } from './safety-api.ts';

@@ -7,7 +7,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import { MESSAGES, REPORT_REASONS, REPORT_TEXT_MAX, validateReport, type ReportReason } from '@ecup/domain';
-import { useClient } from '../../app/client-context.tsx';
+import { useClient } from '../../providers/client-context.tsx';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { reportInGame } from './safety-api.ts';

@@ -6,7 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import type { WarningPayload } from '@ecup/domain';
-import { useClient } from '../../app/client-context.tsx';
+import { useClient } from '../../providers/client-context.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { getWarning, markWarningSeen } from './safety-api.ts';
 import './i18n.ts';

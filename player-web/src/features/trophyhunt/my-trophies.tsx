@@ -15,7 +15,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import EmojiEvents from '@mui/icons-material/EmojiEvents';
 import SportsSoccer from '@mui/icons-material/SportsSoccer';
-import { useClient } from '../../app/client-context.tsx';
+import { useOpenSignIn } from '../../components/header/use-open-sign-in.ts';
 import { visuallyHidden } from '../../components/visually-hidden.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { CompactCountdown } from './countdown.tsx';
@@ -47,7 +47,7 @@ function Section({ children }: { children: ReactNode }) {
 /** Signed out: the player's own trophies need a sign-in (spec §6: personal trophy stats are for players). */
 export function SignInPrompt({ checking }: { checking: boolean }) {
   const { t } = useI18n();
-  const { openSignIn } = useClient();
+  const openSignIn = useOpenSignIn();
   return (
     <Section>
       <Typography color="text.secondary" sx={{ mb: 2.5 }}>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useClient } from '../../app/client-context.tsx';
-import { useRealtimeEvent, useResync } from '../../app/realtime-context.tsx';
+import { useClient } from '../../providers/client-context.tsx';
+import { useRealtimeEvent, useResync } from '../../providers/realtime-context.tsx';
 import { serverNow } from '../../lib/server-clock.ts';
 import { getTrophyHolders } from './get-trophy-holders.ts';
 import { getTrophyStats } from './get-trophy-stats.ts';

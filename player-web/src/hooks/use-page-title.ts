@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useSeason } from './season-context.tsx';
+import { useSeason } from '../providers/season-context.tsx';
 
 /** Spec §1: "{title} – {product}"; the product name alone without a title. */
 export function usePageTitle(title?: string | null): void {

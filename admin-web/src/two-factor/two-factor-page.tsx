@@ -8,10 +8,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { HttpError, Loading, Title, useGetIdentity, useNotify } from 'react-admin';
 import { ALL_PERMISSIONS, hasAll, type AdminIdentity, type AdminTotpEnabled, type AdminTotpSetup } from '@ecup/domain';
-import { refreshIdentity } from '../authProvider.ts';
-import { httpClient } from '../dataProvider.ts';
-import { RecoveryCodes } from './RecoveryCodes.tsx';
-import { TotpEnrolment } from './TotpEnrolment.tsx';
+import { refreshIdentity } from '../auth-provider.ts';
+import { httpClient } from '../data-provider.ts';
+import { RecoveryCodes } from './recovery-codes.tsx';
+import { TotpEnrolment } from './totp-enrolment.tsx';
 
 async function post<T>(path: string, body: unknown): Promise<T> {
   const { json } = await httpClient(`/admin/api/auth/totp/${path}`, {

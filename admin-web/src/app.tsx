@@ -2,17 +2,17 @@ import { useEffect, useState } from 'react';
 import { Navigate, Route, Routes, useParams } from 'react-router-dom';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { PRODUCT_NAME_DEFAULT } from '@ecup/domain';
-import { authProvider } from './authProvider.ts';
-import { Dashboard } from './dashboard/Dashboard.tsx';
-import { dataProvider } from './dataProvider.ts';
-import { i18nProvider } from './i18nProvider.ts';
+import { authProvider } from './auth-provider.ts';
+import { Dashboard } from './dashboard/dashboard.tsx';
+import { dataProvider } from './data-provider.ts';
+import { i18nProvider } from './i18n-provider.ts';
 import { getProductName } from './get-current-season.ts';
-import { Layout } from './layout/Layout.tsx';
-import { EnrolPage } from './login/EnrolPage.tsx';
-import { LoginPage } from './login/LoginPage.tsx';
+import { Layout } from './layout/layout.tsx';
+import { EnrolPage } from './login/enrol-page.tsx';
+import { LoginPage } from './login/login-page.tsx';
 import { RESOURCES } from './resources.tsx';
 import { darkTheme, lightTheme } from './theme.ts';
-import { TwoFactorPage } from './two-factor/TwoFactorPage.tsx';
+import { TwoFactorPage } from './two-factor/two-factor-page.tsx';
 
 /** `/admin/user/{id}` (spec §2) is react-admin's `/admin/users/{id}/show`. */
 function UserRedirect() {

@@ -13,7 +13,7 @@ import {
 } from '@ecup/domain';
 import { formatWhen } from '../dates.tsx';
 import { KIND_LABELS, OUTCOME_LABELS, REASON_LABELS, summaryOf } from './labels.ts';
-import { ReportActions } from './ReportActions.tsx';
+import { ReportActions } from './report-actions.tsx';
 
 function PlayerFacts({ title, player }: { title: string; player: AdminReportPlayer }) {
   return (

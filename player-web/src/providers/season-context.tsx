@@ -1,6 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { PRODUCT_NAME_DEFAULT, type SeasonPayload } from '@ecup/domain';
-import { useCurrentSeason } from '../features/season/use-current-season.ts';
+import { useCurrentSeason } from './use-current-season.ts';
 import { LoadingScreen } from '../components/loading-screen.tsx';
 
 export interface SeasonInfo {

@@ -1,5 +1,5 @@
 import type { SeasonPayload } from '@ecup/domain';
-import type { ApiClient } from '../../lib/api-client.ts';
+import type { ApiClient } from '../lib/api-client.ts';
 
 /** GET /season/current (decisions §4: the product name comes from the season). */
 export function getCurrentSeason(api: ApiClient, signal?: AbortSignal): Promise<SeasonPayload> {

@@ -10,7 +10,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { List, TopToolbar, useListContext } from 'react-admin';
 import type { AdminTrophyWinnerRecord } from '@ecup/domain';
-import { ExportCsvButton } from './ExportCsvButton.tsx';
+import { ExportCsvButton } from './export-csv-button.tsx';
 import { formatWhen } from '../dates.tsx';
 
 /** Weeks in order, each with its winners in order of securing. */

@@ -4,8 +4,8 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useLogin } from 'react-admin';
-import { TotpRequiredError, forgetLoginNotice, loginNotice, type LoginParams } from '../authProvider.ts';
-import { AuthCard } from './AuthCard.tsx';
+import { TotpRequiredError, forgetLoginNotice, loginNotice, type LoginParams } from '../auth-provider.ts';
+import { AuthCard } from './auth-card.tsx';
 
 type Step = { kind: 'password' } | { kind: 'code' };
 

@@ -3,7 +3,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import { Datagrid, FunctionField, List, NumberField, SelectInput, TextField } from 'react-admin';
 import type { AdminConflictRecord } from '@ecup/domain';
-import { ClaimButton } from './ClaimButton.tsx';
+import { ClaimButton } from './claim-button.tsx';
 import { avatarUrl, formatAge } from './format.ts';
 import { WhenField } from '../dates.tsx';
 

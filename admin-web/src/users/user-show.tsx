@@ -16,8 +16,8 @@ import { Link, Show, useCanAccess, useCreatePath, useRecordContext } from 'react
 import type { AdminUserDetail, AdminUserGame, AdminUserRecord } from '@ecup/domain';
 import { formatWhen } from '../dates.tsx';
 import { consoleName } from './choices.ts';
-import { UserActions } from './UserActions.tsx';
-import { UserSessions } from './UserSessions.tsx';
+import { UserActions } from './user-actions.tsx';
+import { UserSessions } from './user-sessions.tsx';
 
 /**
  * Whether the record is the profile (`GET /users/{id}`) rather than a row of the list: react-admin shows the list's

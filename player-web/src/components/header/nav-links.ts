@@ -1,4 +1,4 @@
-import type { MessageKey } from '../i18n/catalogue.ts';
+import type { MessageKey } from '../../i18n/catalogue.ts';
 
 export interface NavLink {
   to: string;

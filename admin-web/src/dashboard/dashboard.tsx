@@ -13,10 +13,10 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { Link, Loading, Title, useCanAccess, useCreatePath, useLogoutIfAccessDenied } from 'react-admin';
 import { CHAT_MODE_LABELS, type AdminDashboard } from '@ecup/domain';
-import { httpClient } from '../dataProvider.ts';
+import { httpClient } from '../data-provider.ts';
 import { formatWhen } from '../dates.tsx';
 
-const DayChart = lazy(() => import('./DayChart.tsx'));
+const DayChart = lazy(() => import('./day-chart.tsx'));
 
 /** How often the figures refresh while the dashboard is open. */
 const REFRESH_MS = 30_000;

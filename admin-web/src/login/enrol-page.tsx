@@ -2,10 +2,10 @@ import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
 import { type AdminEnrolmentDone, type AdminEnrolmentStart } from '@ecup/domain';
-import { openConsoleSession } from '../authProvider.ts';
-import { RecoveryCodes } from '../two-factor/RecoveryCodes.tsx';
-import { TotpEnrolment } from '../two-factor/TotpEnrolment.tsx';
-import { AuthCard } from './AuthCard.tsx';
+import { openConsoleSession } from '../auth-provider.ts';
+import { RecoveryCodes } from '../two-factor/recovery-codes.tsx';
+import { TotpEnrolment } from '../two-factor/totp-enrolment.tsx';
+import { AuthCard } from './auth-card.tsx';
 
 type Step =
   | { kind: 'loading' }

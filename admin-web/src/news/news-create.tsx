@@ -1,5 +1,5 @@
 import { Create } from 'react-admin';
-import { NewsForm } from './NewsForm.tsx';
+import { NewsForm } from './news-form.tsx';
 import { newsTransform } from './upload-image.ts';
 
 /** A new article; after saving, the edit page shows the preview of what the server stored. */

@@ -7,9 +7,9 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { Datagrid, List, NumberField, TextField, TextInput, useListContext } from 'react-admin';
 import type { AdminCountryStatsRecord } from '@ecup/domain';
-import type { CountryMetric } from './CountryChart.tsx';
+import type { CountryMetric } from './country-chart.tsx';
 
-const CountryChart = lazy(() => import('./CountryChart.tsx'));
+const CountryChart = lazy(() => import('./country-chart.tsx'));
 
 const METRICS: { id: CountryMetric; label: string }[] = [
   { id: 'players', label: 'Players' },

@@ -9,7 +9,7 @@ import {
   type AdminSession,
 } from '@ecup/domain';
 import { clearCredentials, loadCredentials, saveCredentials } from './credentials.ts';
-import { httpClient } from './dataProvider.ts';
+import { httpClient } from './data-provider.ts';
 import { RESOURCES } from './resources.tsx';
 
 /** Thrown by `login` when the account has TOTP on and the code is missing or wrong: the login page asks for it. */

@@ -2,7 +2,7 @@ import type { MouseEvent } from 'react';
 import Button from '@mui/material/Button';
 import { useGetIdentity, useNotify, useRecordContext, useRefresh, useUpdate } from 'react-admin';
 import type { AdminConflictRecord } from '@ecup/domain';
-import { holdsEveryFlag } from '../authProvider.ts';
+import { holdsEveryFlag } from '../auth-provider.ts';
 
 /**
  * Claim an open conflict, or give back one's own claim (docs/api.md "conflicts": `{ action: 'claim' | 'release' }`).

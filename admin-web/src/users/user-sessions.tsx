@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import Logout from '@mui/icons-material/Logout';
 import type { AdminUserSession } from '@ecup/domain';
 import { formatWhen } from '../dates.tsx';
-import { useUserAction } from './UserActions.tsx';
+import { useUserAction } from './user-actions.tsx';
 
 /** Columns a phone leaves out: the address moves under the browser, so "Sign out" stays on the screen. */
 const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;

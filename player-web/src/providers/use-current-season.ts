@@ -1,8 +1,8 @@
 import { startTransition, useEffect, useState } from 'react';
 import { PRODUCT_NAME_DEFAULT, type SeasonPayload } from '@ecup/domain';
 import { getCurrentSeason } from './get-current-season.ts';
-import { useClient } from '../../app/client-context.tsx';
-import { useRealtimeEvent } from '../../app/realtime-context.tsx';
+import { useClient } from './client-context.tsx';
+import { useRealtimeEvent } from './realtime-context.tsx';
 
 export type SeasonState =
   { status: 'loading' } | { status: 'ready'; productName: string; season: SeasonPayload | null };

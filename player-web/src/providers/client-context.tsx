@@ -1,11 +1,10 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
-import { MESSAGES, MOBILE_BREAKPOINT_PX, validateLogin, type AuthResponse, type LoginResponse } from '@ecup/domain';
-import { trackNavigationRequest } from './navigation-progress.ts';
+import { MESSAGES, validateLogin, type AuthResponse, type LoginResponse } from '@ecup/domain';
+import { trackNavigationRequest } from '../lib/navigation-progress.ts';
 import { ApiError, createApiClient, type ApiClient, type Credentials } from '../lib/api-client.ts';
 import { clientReducer, initialClientState, type ClientAction, type ClientState } from '../lib/client-state.ts';
 import { clearCredentials, loadCredentials, saveCredentials } from '../lib/credentials.ts';
 import { useI18n } from '../i18n/i18n.tsx';
-import { loadSignIn } from '../components/header/lazy-parts.ts';
 
 /**
  * How a sign-in ended: signed in; refused (the 'Login error' popover said why); or the account has two-factor
@@ -29,8 +28,6 @@ export interface Client {
   signOut(): Promise<void>;
   /** Reads the signed-in user again (after a settings change). */
   refreshUser(): Promise<void>;
-  /** Opens the header's sign-in form (the dropdown from 768 px, the nav bar below) and focuses its username. */
-  openSignIn(): void;
 }
 
 const ClientContext = createContext<Client | null>(null);
@@ -148,29 +145,9 @@ export function ClientProvider({ children }: { children: ReactNode }) {
       .catch(forget);
   }, [api, forget]);
 
-  const openSignIn = useCallback(() => {
-    const desktop = window.matchMedia(`(min-width: ${MOBILE_BREAKPOINT_PX}px)`).matches;
-    if (desktop) {
-      dispatch({ type: 'toggle-dropdown', name: 'sign-in' });
-    } else {
-      window.scrollTo(0, 0);
-      dispatch({ type: 'set-nav-open', open: true });
-    }
-    // After the form's code has arrived and the dropdown or the nav bar has opened; a visitor who has already
-    // reached one of the form's fields (typing fast, or a password manager filling it) keeps their place.
-    void loadSignIn()
-      .catch(() => undefined)
-      .then(() =>
-        setTimeout(() => {
-          const field = document.getElementById(desktop ? 'dropdown-username' : 'inline-username');
-          if (field instanceof HTMLInputElement && !field.form?.contains(document.activeElement)) field.focus();
-        }, 350),
-      );
-  }, []);
-
   const value = useMemo<Client>(
-    () => ({ state, dispatch, api, popover, signIn, signInWithToken, signOut, refreshUser, openSignIn }),
-    [state, api, popover, signIn, signInWithToken, signOut, refreshUser, openSignIn],
+    () => ({ state, dispatch, api, popover, signIn, signInWithToken, signOut, refreshUser }),
+    [state, api, popover, signIn, signInWithToken, signOut, refreshUser],
   );
   return <ClientContext.Provider value={value}>{children}</ClientContext.Provider>;
 }

@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useNotify, useRecordContext, useRefresh, useUpdate } from 'react-admin';
 import { MUTE_DAYS_MAX, type AdminReportRecord } from '@ecup/domain';
-import { BanDialog } from '../users/BanDialog.tsx';
+import { BanDialog } from '../users/ban-dialog.tsx';
 
 type Form = 'warn' | 'mute' | 'hide' | 'ban' | null;
 

@@ -3,8 +3,8 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { Edit, useRecordContext } from 'react-admin';
 import type { AdminNewsRecord } from '@ecup/domain';
-import { NewsForm } from './NewsForm.tsx';
-import { NewsPreview } from './NewsPreview.tsx';
+import { NewsForm } from './news-form.tsx';
+import { NewsPreview } from './news-preview.tsx';
 import { newsTransform } from './upload-image.ts';
 
 function PreviewAside() {

@@ -13,7 +13,7 @@ import LockOpen from '@mui/icons-material/LockOpen';
 import AdminPanelSettings from '@mui/icons-material/AdminPanelSettings';
 import { useNotify, usePermissions, useRecordContext, useRefresh, useUpdate } from 'react-admin';
 import { ADMIN_ACTION_FLAGS, PERMISSION_NAMES, PERMISSIONS, hasAll, type AdminUserRecord } from '@ecup/domain';
-import { BanDialog } from './BanDialog.tsx';
+import { BanDialog } from './ban-dialog.tsx';
 
 /** Sends one `{ action }` update of the users resource and refreshes the page (docs/api.md "users"). */
 export function useUserAction(onDone: () => void) {

@@ -14,9 +14,9 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Link, Show, TopToolbar, ListButton, useCreatePath, useRecordContext } from 'react-admin';
 import type { AdminConflictDetail, AdminConflictPlayer, AdminConflictRecord } from '@ecup/domain';
-import { ClaimButton } from './ClaimButton.tsx';
-import { StatusChip } from './ConflictList.tsx';
-import { ResolveForm } from './ResolveForm.tsx';
+import { ClaimButton } from './claim-button.tsx';
+import { StatusChip } from './conflict-list.tsx';
+import { ResolveForm } from './resolve-form.tsx';
 import { avatarUrl, formatAge, formatUnixSeconds } from './format.ts';
 import { formatWhen } from '../dates.tsx';
 
