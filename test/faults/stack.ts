@@ -5,7 +5,7 @@ import { Redis } from 'ioredis';
 import { seedBase } from '@ecup/db';
 import { createTestDatabase, testRedisPrefix, type TestDatabase } from '../helpers/db.ts';
 import { FACTORY_COST } from '../helpers/factories.ts';
-import { freePort, runEntry, type RunningProcess } from '../helpers/process.ts';
+import { freePort, processStackEnv, runEntry, type RunningProcess } from '../helpers/process.ts';
 import { deleteRedisPrefix } from '../helpers/server.ts';
 
 /** A fault suite's own installation: a migrated, seeded database, a Redis prefix, a folder for outbox and uploads. */
@@ -64,14 +64,7 @@ export async function createFaultStack(
   const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
   const dir = await mkdtemp(path.join(os.tmpdir(), `ecup-${label}-`));
   const env: NodeJS.ProcessEnv = {
-    DATABASE_URL: db.url,
-    REDIS_URL: redisUrl,
-    REDIS_PREFIX: prefix,
-    MAIL_OUTBOX: path.join(dir, 'outbox'),
-    UPLOAD_DIR: path.join(dir, 'uploads'),
-    PUBLIC_URL: 'http://localhost:3000',
-    SEED_DEMO: 'off',
-    WORKER: 'off',
+    ...processStackEnv({ databaseUrl: db.url, redisUrl, prefix, dir }),
     LOG_LEVEL: 'warn',
     TRUST_PROXY: 'on',
     // The factories' cheaper scrypt cost, as every test server has, so their users are not rehashed at each sign-in.

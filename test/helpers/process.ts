@@ -79,3 +79,26 @@ export async function waitForOutput(proc: RunningProcess, text: string, timeoutM
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/**
+ * The environment of separate `npm run api` and `npm run worker` processes sharing one test database, Redis prefix
+ * and folder (outbox, uploads), as in production: the worker in its own processes (WORKER=off on the APIs) and no
+ * demo data.
+ */
+export function processStackEnv(input: {
+  databaseUrl: string;
+  redisUrl: string;
+  prefix: string;
+  dir: string;
+}): NodeJS.ProcessEnv {
+  return {
+    DATABASE_URL: input.databaseUrl,
+    REDIS_URL: input.redisUrl,
+    REDIS_PREFIX: input.prefix,
+    MAIL_OUTBOX: path.join(input.dir, 'outbox'),
+    UPLOAD_DIR: path.join(input.dir, 'uploads'),
+    PUBLIC_URL: 'http://localhost:3000',
+    SEED_DEMO: 'off',
+    WORKER: 'off',
+  };
+}

@@ -17,7 +17,7 @@ import {
 import { seedBase } from '@ecup/db';
 import { createTestDatabase, testRedisPrefix, type TestDatabase } from '../helpers/db.ts';
 import { deleteRedisPrefix } from '../helpers/server.ts';
-import { freePort, runEntry, type RunningProcess } from '../helpers/process.ts';
+import { freePort, processStackEnv, runEntry, type RunningProcess } from '../helpers/process.ts';
 import { nextEvent, signedInUser } from '../helpers/sockets.ts';
 import type { Credentials } from '../helpers/http.ts';
 
@@ -76,14 +76,7 @@ test.before(async () => {
   prefix = testRedisPrefix('nginx');
   dir = await mkdtemp(path.join(os.tmpdir(), 'ecup-nginx-'));
   const env = {
-    DATABASE_URL: db.url,
-    REDIS_URL: redisUrl,
-    REDIS_PREFIX: prefix,
-    MAIL_OUTBOX: path.join(dir, 'outbox'),
-    UPLOAD_DIR: path.join(dir, 'uploads'),
-    PUBLIC_URL: 'http://localhost:3000',
-    SEED_DEMO: 'off',
-    WORKER: 'off',
+    ...processStackEnv({ databaseUrl: db.url, redisUrl, prefix, dir }),
     TRUST_PROXY: 'on',
     TRUSTED_PROXIES: '127.0.0.1/32,::1',
   };

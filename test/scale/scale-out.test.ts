@@ -24,7 +24,7 @@ import {
 import { seedBase } from '@ecup/db';
 import { createTestDatabase, testRedisPrefix, type TestDatabase } from '../helpers/db.ts';
 import { deleteRedisPrefix } from '../helpers/server.ts';
-import { freePort, runEntry, type RunningProcess } from '../helpers/process.ts';
+import { freePort, processStackEnv, runEntry, type RunningProcess } from '../helpers/process.ts';
 import { nextEvent, openSocket, signedInUser, subscribe } from '../helpers/sockets.ts';
 import { client, type Credentials } from '../helpers/http.ts';
 
@@ -99,14 +99,7 @@ test.before(async () => {
   prefix = testRedisPrefix('scale');
   dir = await mkdtemp(path.join(os.tmpdir(), 'ecup-scale-'));
   const env = {
-    DATABASE_URL: db.url,
-    REDIS_URL: redisUrl,
-    REDIS_PREFIX: prefix,
-    MAIL_OUTBOX: path.join(dir, 'outbox'),
-    UPLOAD_DIR: path.join(dir, 'uploads'),
-    PUBLIC_URL: 'http://localhost:3000',
-    SEED_DEMO: 'off',
-    WORKER: 'off',
+    ...processStackEnv({ databaseUrl: db.url, redisUrl, prefix, dir }),
     JOB_LOCK_MS: String(JOB_LOCK_MS),
   };
   const ports = [await freePort(), await freePort()];
