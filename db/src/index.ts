@@ -21,5 +21,6 @@ export * from './services/process.ts';
 export * from './services/log.ts';
 export * from './security/bearer.ts';
 export * from './services/transaction.ts';
+export * from './services/after-commit.ts';
 export * from './services/settings.ts';
 export * from './services/like.ts';
