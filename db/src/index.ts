@@ -15,6 +15,8 @@ export * from './services/versions.ts';
 export * from './content/html.ts';
 export * from './security/ip.ts';
 export * from './commands/index.ts';
+export * from './queries/index.ts';
+export * from './presenters/index.ts';
 export * from './mail/templates.ts';
 export * from './seed/index.ts';
 export * from './services/process.ts';

@@ -13,7 +13,7 @@ import {
 import { CommandRejected } from '../types.ts';
 import { applyTrophyResult, replaceTrophyResult } from '../trophies/result.ts';
 import { heldTrophiesOfPlayers, statsFrom } from '../trophies/rows.ts';
-import { gameSummary } from './payload.ts';
+import { gameSummary } from '../../presenters/games.ts';
 import type { GameRow } from './game-row.ts';
 
 /** The final score and who made it final: the verifying player, or the moderator who set it. */

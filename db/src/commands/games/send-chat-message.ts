@@ -25,7 +25,7 @@ import { CommandRejected, pushEvents, type CommandOutcome } from '../types.ts';
 import { flagContactAttempt } from '../safety/flags.ts';
 import { chatSendContext } from './chat-policy.ts';
 import { enforce, lockGame, snapshotOf } from './game-row.ts';
-import { chatRows, presentChatMessage } from './payload.ts';
+import { chatRows, presentChatMessage } from '../../presenters/games.ts';
 
 /**
  * What became of a chat line: stored and pushed (`masked` when parts were hidden, for the sender's notice), ignored

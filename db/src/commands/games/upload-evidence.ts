@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { checkUploadEvidence, gameRoom, push, type EvidencePayload, type GameActor } from '@ecup/domain';
 import { pushEvents, type CommandOutcome } from '../types.ts';
 import { enforce, lockGame, snapshotOf } from './game-row.ts';
-import { evidenceRows, presentEvidence } from './payload.ts';
+import { evidenceRows, presentEvidence } from '../../presenters/games.ts';
 
 /**
  * Evidence (spec §4, §7 /game/upload_evidence): a player of a game whose result was submitted, reported or

@@ -13,7 +13,7 @@ import {
   type BirthDate,
   type RoundGame,
 } from '@ecup/domain';
-import { trophyWeeklyWinners } from '../trophies/queries.ts';
+import { trophyWeeklyWinners } from '../../queries/trophies.ts';
 
 /** The season fields the operator commands read. */
 export interface OperatorSeason {

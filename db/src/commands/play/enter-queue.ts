@@ -1,8 +1,9 @@
 import type { Knex } from 'knex';
 import { MESSAGES, checkQueueEntry, weekStart, type MatchmakingStatus } from '@ecup/domain';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
-import { matchmakingStatus } from './matchmaking-status.ts';
-import { gamesInWeek, openGameId, playSeason, recentMissTimes } from './queue-rows.ts';
+import { matchmakingStatus } from '../../queries/matchmaking-status.ts';
+import { openGameId } from '../../queries/active-game.ts';
+import { gamesInWeek, playSeason, recentMissTimes } from '../../queries/queue.ts';
 
 /**
  * The queue cooldown refusal (decisions §5): a conflict for any caller, and to the API a 429 whose Retry-After runs

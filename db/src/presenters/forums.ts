@@ -1,6 +1,6 @@
 import { isStaff, type ForumPostPayload, type ForumThreadRow } from '@ecup/domain';
-import type { ForumPostRow } from '@ecup/db';
-import type { ForumThreadRowData } from './forums.query.ts';
+import type { ForumPostRow } from '../commands/forums/post-row.ts';
+import type { ForumThreadRowData } from '../queries/forums.ts';
 
 const seconds = (date: Date) => Math.floor(new Date(date).getTime() / 1000);
 

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { PERMISSIONS, has, type ConflictEntry, type GameActor } from '@ecup/domain';
+import { presentConflict } from '../presenters/conflicts.ts';
 
 /** Rows one conflict list answers at most. */
 export const CONFLICT_LIST_MAX = 200;
@@ -26,24 +27,6 @@ function listQuery(knex: Knex, viewer: GameActor) {
   return query;
 }
 
-function present(row: Record<string, unknown>): ConflictEntry {
-  return {
-    id: Number(row.id),
-    user_1: {
-      id: Number(row.u1_id),
-      username: String(row.u1_username),
-      avatar_hash: (row.u1_avatar_hash as string | null) ?? null,
-    },
-    user_2: {
-      id: Number(row.u2_id),
-      username: String(row.u2_username),
-      avatar_hash: (row.u2_avatar_hash as string | null) ?? null,
-    },
-    solved: Boolean(row.conflict_solved),
-    inserted: Math.floor(new Date(row.created_at as Date).getTime() / 1000),
-  };
-}
-
 /**
  * The conflict list (spec §2 Conflicts page, §3 Conflict, §7 /conflicts/list; decisions §8): players see the games
  * they played that went to conflict, staff with canResolveConflicts see every one. Open conflicts come first,
@@ -68,5 +51,5 @@ export async function conflictList(knex: Knex, viewer: GameActor): Promise<Confl
           ])
           .limit(room)) as Record<string, unknown>[])
       : [];
-  return [...open, ...solved].map(present);
+  return [...open, ...solved].map(presentConflict);
 }

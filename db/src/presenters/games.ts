@@ -10,10 +10,10 @@ import {
   type GamePayload,
   type GameSummary,
 } from '@ecup/domain';
-import { CommandRejected } from '../types.ts';
-import { loadGamePlayers } from '../play/players.ts';
-import { gameChatPolicy } from './chat-policy.ts';
-import { findGame, snapshotOf, type GameRow } from './game-row.ts';
+import { CommandRejected } from '../commands/types.ts';
+import { gameChatPolicy } from '../commands/games/chat-policy.ts';
+import { findGame, snapshotOf, type GameRow } from '../commands/games/game-row.ts';
+import { loadGamePlayers } from './players.ts';
 
 const seconds = (value: unknown) => Math.floor(new Date(value as Date).getTime() / 1000);
 

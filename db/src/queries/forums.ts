@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import { containsPattern, forumPostsWithPosters, like, type ForumPostRow } from '@ecup/db';
+import { containsPattern, like } from '../services/like.ts';
+import { forumPostsWithPosters, type ForumPostRow } from '../commands/forums/post-row.ts';
 
 /** A thread-list row: the thread and its author's username. */
 export interface ForumThreadRowData {

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { TROPHY_WEEKLY_WINNERS, isHuntOpen, weekStart, weeklyWinners } from '@ecup/domain';
-import { ensureTrophyPool, trophiesLeftIn } from './pools.ts';
-import { loadTrophySeason, type TrophySeason } from './rows.ts';
+import { ensureTrophyPool, trophiesLeftIn } from '../commands/trophies/pools.ts';
+import { loadTrophySeason, type TrophySeason } from '../commands/trophies/rows.ts';
 
 /** This week's pool at `now`: trophies left of its size; null outside the hunt. Opens the pool if nobody has yet. */
 export async function trophyPoolStatus(

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { containsPattern, like } from '@ecup/db';
+import { containsPattern, like } from '../services/like.ts';
 
 /** The two ranking orders (spec §7: sorting 0 = Elo, 1 = trophies; decisions §6 tie-breaks). */
 export type RankingSort = 0 | 1;

@@ -1,15 +1,6 @@
 import type { Knex } from 'knex';
-import {
-  ACCEPT_GRACE_MS,
-  ACCEPT_WINDOW_MS,
-  OPEN_GAME_STATES,
-  QUEUE_PENALTY_COOLDOWN_MS,
-  QUEUE_PENALTY_WINDOW_MS,
-  type GamePlayer,
-  type MatchPayload,
-} from '@ecup/domain';
-import { findActiveSeason } from '../../seed/base.ts';
-import { loadGamePlayers } from './players.ts';
+import { ACCEPT_GRACE_MS, ACCEPT_WINDOW_MS, QUEUE_PENALTY_COOLDOWN_MS, QUEUE_PENALTY_WINDOW_MS } from '@ecup/domain';
+import { findActiveSeason } from '../seed/base.ts';
 
 /** The season play runs under (decisions §4): the newest active one. */
 export const playSeason = findActiveSeason;
@@ -66,19 +57,6 @@ export function answerCutoff(now: Date): Date {
   return new Date(now.getTime() - ACCEPT_GRACE_MS);
 }
 
-/** The player's open game (state in OPEN_GAME_STATES), newest first, or null. */
-export async function openGameId(knex: Knex, userId: number): Promise<number | null> {
-  for (const column of ['user_1_id', 'user_2_id']) {
-    const row = await knex('games')
-      .where(column, userId)
-      .whereIn('state', OPEN_GAME_STATES as string[])
-      .orderBy('id', 'desc')
-      .first('id');
-    if (row) return Number(row.id);
-  }
-  return null;
-}
-
 /** Games the player has in the week that starts at `weekStart` (spec §9: the weekly cap counts every game). */
 export async function gamesInWeek(knex: Knex, userId: number, weekStart: Date): Promise<number> {
   let games = 0;
@@ -114,26 +92,4 @@ export async function recentMissTimes(knex: Knex, userId: number, now: Date): Pr
     for (const row of rows) times.push(new Date(row.closed_at).getTime());
   }
   return times;
-}
-
-/** A match as its players see it (MatchPayload), from a map of loaded player cards. */
-export function presentMatch(match: MatchRow, players: Map<number, GamePlayer>, now: Date): MatchPayload {
-  return {
-    id: match.id,
-    user_1: players.get(match.user_1_id)!,
-    user_2: players.get(match.user_2_id)!,
-    user_1_accepted: match.user_1_accepted_at !== null,
-    user_2_accepted: match.user_2_accepted_at !== null,
-    deadline_ms: new Date(match.deadline_at).getTime(),
-    server_time_ms: now.getTime(),
-  };
-}
-
-/** Match payloads for any number of matches, with one query for all their players. */
-export async function matchPayloads(knex: Knex, matches: readonly MatchRow[], now: Date): Promise<MatchPayload[]> {
-  const players = await loadGamePlayers(
-    knex,
-    matches.flatMap((m) => [m.user_1_id, m.user_2_id]),
-  );
-  return matches.map((match) => presentMatch(match, players, now));
 }
