@@ -1,3 +1,4 @@
+export * from './stats.ts';
 export * from './players.ts';
 export * from './matches.ts';
 export * from './games.ts';

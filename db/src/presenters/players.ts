@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { USER_STATS_FIELDS, type ConsoleId, type GamePlayer } from '@ecup/domain';
-import { statsFrom } from '../commands/trophies/rows.ts';
+import { statsFrom } from './stats.ts';
 
 const COLUMNS = [
   'id',

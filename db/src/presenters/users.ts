@@ -1,7 +1,7 @@
 import type { ConsoleId, RankingEntry, UserPayload } from '@ecup/domain';
 import { isStaff } from '@ecup/domain';
 import type { User } from '../models/User.ts';
-import { statsFrom } from '../commands/trophies/rows.ts';
+import { statsFrom } from './stats.ts';
 import type { RankingRow } from '../queries/ranking.ts';
 
 /** The user object of spec §3 as the player app receives it (the owner's own view, with e-mail). */

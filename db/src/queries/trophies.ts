@@ -1,7 +1,18 @@
 import type { Knex } from 'knex';
-import { TROPHY_WEEKLY_WINNERS, isHuntOpen, weekStart, weeklyWinners } from '@ecup/domain';
+import {
+  TROPHY_WEEKLY_WINNERS,
+  USER_STATS_FIELDS,
+  countdownSeconds,
+  isCurrentPoolWeek,
+  isHuntOpen,
+  weekStart,
+  weeklyWinners,
+  type HeldTrophyPayload,
+  type UserStats,
+} from '@ecup/domain';
 import { ensureTrophyPool, trophiesLeftIn } from '../commands/trophies/pools.ts';
-import { loadTrophySeason, type TrophySeason } from '../commands/trophies/rows.ts';
+import { loadTrophySeason, seasonOf, type TrophySeason } from '../commands/trophies/rows.ts';
+import { statsFrom } from '../presenters/stats.ts';
 
 /** This week's pool at `now`: trophies left of its size; null outside the hunt. Opens the pool if nobody has yet. */
 export async function trophyPoolStatus(
@@ -144,4 +155,55 @@ export async function trophyWeeklyWinners(knex: Knex, seasonId: number): Promise
     answer.push({ week_start: new Date(week), winners: ids.map((id) => secured.find((s) => s.user_id === id)!) });
   }
   return answer;
+}
+
+/**
+ * A player's unsecured trophies in play at `now` (spec §3 Trophy stats: id, wins, time_active): held, inside its
+ * 2-day window, from this week's pool of a season whose hunt runs. A trophy the worker has not yet sent back (it ran
+ * out a moment ago, or its week ended) is not listed.
+ */
+export async function heldTrophiesOf(knex: Knex, userId: number, now: Date): Promise<HeldTrophyPayload[]> {
+  return (await heldTrophiesOfPlayers(knex, [userId], now)).get(userId) ?? [];
+}
+
+/** {@link heldTrophiesOf} for several players in one query, by player id (an empty list for one holding none). */
+export async function heldTrophiesOfPlayers(
+  knex: Knex,
+  userIds: readonly number[],
+  now: Date,
+): Promise<Map<number, HeldTrophyPayload[]>> {
+  const byPlayer = new Map(userIds.map((id) => [id, [] as HeldTrophyPayload[]]));
+  if (userIds.length === 0) return byPlayer;
+  const rows = (await knex('trophies as t')
+    .join('trophy_pools as p', 'p.id', 't.pool_id')
+    .join('seasons as s', 's.id', 'p.season_id')
+    .whereIn('t.held_by', [...new Set(userIds)])
+    .select(
+      't.held_by',
+      't.id',
+      't.wins',
+      't.expires_at',
+      'p.week_start',
+      's.id as season_id',
+      's.time_zone',
+      's.qualifiers_start',
+      's.trophy_hunt_end',
+      's.active',
+    )) as Record<string, unknown>[];
+  const nowMs = now.getTime();
+  for (const row of rows) {
+    const season = seasonOf({ ...row, id: row.season_id });
+    const expiresMs = new Date(row.expires_at as Date).getTime();
+    if (!isHuntOpen(season, now) || expiresMs <= nowMs) continue;
+    if (!isCurrentPoolWeek(new Date(row.week_start as Date), season.time_zone, now)) continue;
+    byPlayer
+      .get(Number(row.held_by))
+      ?.push({ id: Number(row.id), wins: Number(row.wins), time_active: countdownSeconds(expiresMs - nowMs) });
+  }
+  return byPlayer;
+}
+
+/** A player's stats as the `stats` event carries them (spec §3 User). */
+export async function userStatsOf(knex: Knex, userId: number): Promise<UserStats> {
+  return statsFrom((await knex('users').where('id', userId).first(USER_STATS_FIELDS)) as Record<string, unknown>);
 }

@@ -12,7 +12,8 @@ import {
 } from '@ecup/domain';
 import { CommandRejected } from '../types.ts';
 import { applyTrophyResult, replaceTrophyResult } from '../trophies/result.ts';
-import { heldTrophiesOfPlayers, statsFrom } from '../trophies/rows.ts';
+import { heldTrophiesOfPlayers } from '../../queries/trophies.ts';
+import { statsFrom } from '../../presenters/stats.ts';
 import { gameSummary } from '../../presenters/games.ts';
 import type { GameRow } from './game-row.ts';
 

@@ -1,16 +1,5 @@
 import type { Knex } from 'knex';
-import {
-  countdownSeconds,
-  isCurrentPoolWeek,
-  isHuntOpen,
-  push,
-  USER_STATS_FIELDS,
-  userRoom,
-  type HeldTrophyPayload,
-  type HuntSeason,
-  type Push,
-  type UserStats,
-} from '@ecup/domain';
+import type { HuntSeason } from '@ecup/domain';
 
 /** The season fields the hunt reads (db/migrations/20260101000001_countries_seasons.ts). */
 export interface TrophySeason extends HuntSeason {
@@ -118,71 +107,4 @@ export async function lockTrophies(trx: Knex, ids: readonly number[]): Promise<M
     unknown
   >[];
   return new Map(rows.map((raw) => [Number(raw.id), trophyRowOf(raw)]));
-}
-
-/**
- * A player's unsecured trophies in play at `now` (spec §3 Trophy stats: id, wins, time_active): held, inside its
- * 2-day window, from this week's pool of a season whose hunt runs. A trophy the worker has not yet sent back (it ran
- * out a moment ago, or its week ended) is not listed.
- */
-export async function heldTrophiesOf(knex: Knex, userId: number, now: Date): Promise<HeldTrophyPayload[]> {
-  return (await heldTrophiesOfPlayers(knex, [userId], now)).get(userId) ?? [];
-}
-
-/** {@link heldTrophiesOf} for several players in one query, by player id (an empty list for one holding none). */
-export async function heldTrophiesOfPlayers(
-  knex: Knex,
-  userIds: readonly number[],
-  now: Date,
-): Promise<Map<number, HeldTrophyPayload[]>> {
-  const byPlayer = new Map(userIds.map((id) => [id, [] as HeldTrophyPayload[]]));
-  if (userIds.length === 0) return byPlayer;
-  const rows = (await knex('trophies as t')
-    .join('trophy_pools as p', 'p.id', 't.pool_id')
-    .join('seasons as s', 's.id', 'p.season_id')
-    .whereIn('t.held_by', [...new Set(userIds)])
-    .select(
-      't.held_by',
-      't.id',
-      't.wins',
-      't.expires_at',
-      'p.week_start',
-      's.id as season_id',
-      's.time_zone',
-      's.qualifiers_start',
-      's.trophy_hunt_end',
-      's.active',
-    )) as Record<string, unknown>[];
-  const nowMs = now.getTime();
-  for (const row of rows) {
-    const season = seasonOf({ ...row, id: row.season_id });
-    const expiresMs = new Date(row.expires_at as Date).getTime();
-    if (!isHuntOpen(season, now) || expiresMs <= nowMs) continue;
-    if (!isCurrentPoolWeek(new Date(row.week_start as Date), season.time_zone, now)) continue;
-    byPlayer
-      .get(Number(row.held_by))
-      ?.push({ id: Number(row.id), wins: Number(row.wins), time_active: countdownSeconds(expiresMs - nowMs) });
-  }
-  return byPlayer;
-}
-
-/** A player's stats as the `stats` event carries them (spec §3 User). */
-export async function userStatsOf(knex: Knex, userId: number): Promise<UserStats> {
-  return statsFrom((await knex('users').where('id', userId).first(USER_STATS_FIELDS)) as Record<string, unknown>);
-}
-
-/** The stats fields of a row that has them: a `users` row, or a player card (GamePlayer) read in this transaction. */
-export function statsFrom(row: Record<(typeof USER_STATS_FIELDS)[number], unknown>): UserStats {
-  return Object.fromEntries(USER_STATS_FIELDS.map((field) => [field, Number(row[field])])) as unknown as UserStats;
-}
-
-/**
- * The `stats` event for one player (spec §7; spec §4: "score update events update goals, wins, losses, ties of
- * both players and trophies of the winner"): their stats and unsecured trophies as this transaction leaves them.
- * `gameId` is null when no game caused the change (a trophy expired or was reset).
- */
-export async function statsPush(knex: Knex, userId: number, gameId: number | null, now: Date): Promise<Push> {
-  const stats = await userStatsOf(knex, userId);
-  const trophies = await heldTrophiesOf(knex, userId, now);
-  return push(userRoom(userId), 'stats', { user_id: userId, game_id: gameId, stats, trophies });
 }

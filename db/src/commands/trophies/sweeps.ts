@@ -3,7 +3,8 @@ import { isHuntOpen, trophyReleaseDue, weekStart, type Push } from '@ecup/domain
 import { pushEvents, type CommandEvent, type Sweep } from '../types.ts';
 import { releaseHeld } from './moves.ts';
 import { ensureTrophyPool } from './pools.ts';
-import { SEASON_COLUMNS, loadTrophySeason, seasonOf, statsPush, trophyRowOf } from './rows.ts';
+import { statsPush } from '../../presenters/stats.ts';
+import { SEASON_COLUMNS, loadTrophySeason, seasonOf, trophyRowOf } from './rows.ts';
 import { transaction } from '../../services/transaction.ts';
 
 /** Trophies moved per sweep; the next tick takes the rest. */
