@@ -1,61 +1,27 @@
 import type { Knex } from 'knex';
 import type { HuntSeason } from '@ecup/domain';
-
-/** The season fields the hunt reads (db/migrations/20260101000001_countries_seasons.ts). */
-export interface TrophySeason extends HuntSeason {
-  id: number;
-  active: boolean;
-}
+import type { Season } from '../../models/Season.ts';
+import type { Trophy } from '../../models/Trophy.ts';
 
 export const SEASON_COLUMNS = ['id', 'time_zone', 'qualifiers_start', 'trophy_hunt_end', 'active'] as const;
 
-export function seasonOf(raw: Record<string, unknown>): TrophySeason {
-  return {
-    id: Number(raw.id),
-    time_zone: String(raw.time_zone),
-    qualifiers_start: new Date(raw.qualifiers_start as Date),
-    trophy_hunt_end: new Date(raw.trophy_hunt_end as Date),
-    active: Boolean(raw.active),
-  };
+/** The season columns the hunt reads, as the driver gives them (`active` a TINYINT). */
+export type SeasonColumns = Omit<Pick<Season, (typeof SEASON_COLUMNS)[number]>, 'active'> & {
+  active: boolean | number;
+};
+
+/** The season fields the hunt reads (the Season model's). */
+export type TrophySeason = Pick<Season, (typeof SEASON_COLUMNS)[number]> & HuntSeason;
+
+export function seasonOf(row: SeasonColumns): TrophySeason {
+  const { id, time_zone, qualifiers_start, trophy_hunt_end, active } = row;
+  return { id, time_zone, qualifiers_start, trophy_hunt_end, active: Boolean(active) };
 }
 
 /** One season, or null. */
 export async function loadTrophySeason(knex: Knex, seasonId: number): Promise<TrophySeason | null> {
-  const raw = (await knex('seasons').where('id', seasonId).first(SEASON_COLUMNS)) as
-    Record<string, unknown> | undefined;
-  return raw ? seasonOf(raw) : null;
-}
-
-export type TrophyStateName = 'pool' | 'held' | 'secured';
-
-/** A `trophies` row (db/migrations/20260101000007_trophies.ts, 20260101000011_trophy_reversal.ts). */
-export interface TrophyRow {
-  id: number;
-  pool_id: number;
-  state: TrophyStateName;
-  holder_user_id: number | null;
-  wins: number;
-  taken_at: Date | null;
-  expires_at: Date | null;
-  secured_at: Date | null;
-  last_move_id: number | null;
-}
-
-const idOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
-const dateOrNull = (value: unknown) => (value === null || value === undefined ? null : new Date(value as Date));
-
-export function trophyRowOf(raw: Record<string, unknown>): TrophyRow {
-  return {
-    id: Number(raw.id),
-    pool_id: Number(raw.pool_id),
-    state: raw.state as TrophyStateName,
-    holder_user_id: idOrNull(raw.holder_user_id),
-    wins: Number(raw.wins),
-    taken_at: dateOrNull(raw.taken_at),
-    expires_at: dateOrNull(raw.expires_at),
-    secured_at: dateOrNull(raw.secured_at),
-    last_move_id: idOrNull(raw.last_move_id),
-  };
+  const row = (await knex('seasons').where('id', seasonId).first(SEASON_COLUMNS)) as SeasonColumns | undefined;
+  return row ? seasonOf(row) : null;
 }
 
 const TROPHY_COLUMNS = [
@@ -69,6 +35,9 @@ const TROPHY_COLUMNS = [
   'secured_at',
   'last_move_id',
 ] as const;
+
+/** The columns of a `trophies` row the hunt reads and writes (the Trophy model's). */
+export type TrophyRow = Pick<Trophy, (typeof TROPHY_COLUMNS)[number]>;
 
 /**
  * The unsecured trophy a player holds, under its row lock (at most one: the unique `held_by` key). The caller holds
@@ -86,25 +55,26 @@ export async function lockHeldTrophyOf(
 ): Promise<TrophyRow | null> {
   const counter = unsecured ?? (await lockedUnsecuredCounter(trx, userId));
   if (counter === null || counter === 0) return null;
-  const raw = (await trx('trophies').where('held_by', userId).forUpdate().first(TROPHY_COLUMNS)) as
-    Record<string, unknown> | undefined;
-  return raw ? trophyRowOf(raw) : null;
+  const row = (await trx('trophies').where('held_by', userId).forUpdate().first(TROPHY_COLUMNS)) as
+    TrophyRow | undefined;
+  return row ?? null;
 }
 
 /** A player's unsecured-trophy counter under the player's row lock; null for no such player. */
 async function lockedUnsecuredCounter(trx: Knex, userId: number): Promise<number | null> {
   const user = (await trx('users').where('id', userId).forUpdate().first('unsecured_trophies')) as
     { unsecured_trophies: number } | undefined;
-  return user ? Number(user.unsecured_trophies) : null;
+  return user ? user.unsecured_trophies : null;
 }
 
 /** Trophies by id under their row locks, locked in id order. */
 export async function lockTrophies(trx: Knex, ids: readonly number[]): Promise<Map<number, TrophyRow>> {
   const unique = [...new Set(ids)].sort((a, b) => a - b);
   if (unique.length === 0) return new Map();
-  const rows = (await trx('trophies').whereIn('id', unique).orderBy('id').forUpdate().select(TROPHY_COLUMNS)) as Record<
-    string,
-    unknown
-  >[];
-  return new Map(rows.map((raw) => [Number(raw.id), trophyRowOf(raw)]));
+  const rows = (await trx('trophies')
+    .whereIn('id', unique)
+    .orderBy('id')
+    .forUpdate()
+    .select(TROPHY_COLUMNS)) as TrophyRow[];
+  return new Map(rows.map((row) => [row.id, row]));
 }
