@@ -19,6 +19,8 @@ import {
   gameSummary,
   presentChatMessage,
   presentEvidence,
+  type ChatLineRow,
+  type EvidenceRow,
   releaseConflict,
   resolveConflict,
 } from '@ecup/db';
@@ -168,17 +170,17 @@ async function detail(ac: AdminContext, id: number): Promise<AdminConflictDetail
       { ...summary.user_1, side: 1, games_played: gamesPlayed(game.user_1_id), result: resultOf(game.user_1_id) },
       { ...summary.user_2, side: 2, games_played: gamesPlayed(game.user_2_id), result: resultOf(game.user_2_id) },
     ],
-    messages: (messages as Row[]).map((line): AdminChatMessage => {
-      const message: AdminChatMessage = presentChatMessage(line);
-      if (typeof line.original === 'string') {
-        message.original = line.original;
-        message.original_reasons = String(line.original_reasons ?? '')
-          .split(',')
-          .filter(Boolean);
-      }
-      return message;
-    }),
-    evidence: (evidence as Row[]).map((e): AdminEvidence => {
+    messages: (messages as (ChatLineRow & { original: string | null; original_reasons: string | null })[]).map(
+      (line): AdminChatMessage => {
+        const message: AdminChatMessage = presentChatMessage(line);
+        if (typeof line.original === 'string') {
+          message.original = line.original;
+          message.original_reasons = (line.original_reasons ?? '').split(',').filter(Boolean);
+        }
+        return message;
+      },
+    ),
+    evidence: (evidence as EvidenceRow[]).map((e): AdminEvidence => {
       const item = presentEvidence(e);
       return { ...item, image_url: imageUrl('evidence', item.evidence_hash), embed_url: youtubeEmbed(item.youtube_id) };
     }),

@@ -52,7 +52,7 @@ export async function adminEditResult(
       type: 'elo-recalculate',
       season_id: game.season_id,
       game_id: game.id,
-      history_id: Number(edit.id),
+      history_id: edit.id,
     });
   }
   await writeAudit(trx, {
