@@ -3,8 +3,8 @@ import type { Knex } from 'knex';
 import { heldTrophiesOf, userStatsOf } from '../queries/trophies.ts';
 
 /** The stats fields of a row that has them: a `users` row, or a player card (GamePlayer) read in this transaction. */
-export function statsFrom(row: Record<(typeof USER_STATS_FIELDS)[number], unknown>): UserStats {
-  return Object.fromEntries(USER_STATS_FIELDS.map((field) => [field, Number(row[field])])) as unknown as UserStats;
+export function statsFrom(row: UserStats): UserStats {
+  return Object.fromEntries(USER_STATS_FIELDS.map((field) => [field, row[field]])) as unknown as UserStats;
 }
 
 /**

@@ -15,7 +15,7 @@ export async function openGameId(knex: Knex, userId: number): Promise<number | n
       .whereIn('state', OPEN_GAME_STATES)
       .orderBy('id', 'desc')
       .first('id')) as { id: number } | undefined;
-    if (row && (newest === null || Number(row.id) > newest)) newest = Number(row.id);
+    if (row && (newest === null || row.id > newest)) newest = row.id;
   }
   return newest;
 }

@@ -120,9 +120,9 @@ export async function postPage(
       : (knex('forum_posts')
           .where('thread_id', input.thread_id)
           .whereNotNull('hidden_at')
-          .count({ total: '*' }) as Promise<{ total: number | string }[]>),
+          .count({ total: '*' }) as Promise<{ total: number }[]>),
   ]);
-  return { rows, total: input.reply_count + 1 - Number(hidden[0]?.total ?? 0) };
+  return { rows, total: input.reply_count + 1 - (hidden[0]?.total ?? 0) };
 }
 
 /** Posts of one thread whose message contains `text` (a scan of that thread's posts only), oldest first. */
@@ -142,6 +142,6 @@ export async function searchPosts(
 /** Thread counts of every category, indexed by category id (spec §3). */
 export async function categoryCounts(knex: Knex, categoryIds: readonly number[]): Promise<number[]> {
   const rows = await knex('forum_categories').select<{ id: number; thread_count: number }[]>('id', 'thread_count');
-  const byId = new Map(rows.map((row) => [Number(row.id), Number(row.thread_count)]));
+  const byId = new Map(rows.map((row) => [row.id, row.thread_count]));
   return categoryIds.map((id) => byId.get(id) ?? 0);
 }

@@ -176,5 +176,5 @@ export async function heldTrophiesOfPlayers(
 
 /** A player's stats as the `stats` event carries them (spec §3 User). */
 export async function userStatsOf(knex: Knex, userId: number): Promise<UserStats> {
-  return statsFrom((await knex('users').where('id', userId).first(USER_STATS_FIELDS)) as Record<string, unknown>);
+  return statsFrom((await knex('users').where('id', userId).first(USER_STATS_FIELDS)) as UserStats);
 }

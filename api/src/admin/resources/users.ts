@@ -197,7 +197,7 @@ async function detail(ac: AdminContext, id: number): Promise<AdminUserDetail | n
     guardian_confirmed: row.guardian_confirmed_at !== null,
     stats: {
       rank,
-      ...statsFrom(row as Parameters<typeof statsFrom>[0]),
+      ...statsFrom(row as unknown as Parameters<typeof statsFrom>[0]),
       games_played: Number(row.games_played),
       forum_posts: Number(row.forum_post_count),
     },
