@@ -5,8 +5,12 @@ import { presentConflict } from '../presenters/conflicts.ts';
 /** Rows one conflict list answers at most. */
 export const CONFLICT_LIST_MAX = 200;
 
-function listQuery(knex: Knex, viewer: GameActor) {
-  const query = knex('games')
+/**
+ * The games that went to conflict, each with its two players' id, username and picture (`u1_*`, `u2_*`): the
+ * conflict list's query and the console's conflict queue's, which adds its own columns.
+ */
+export function conflictGames(knex: Knex) {
+  return knex('games')
     .join('users as u1', 'u1.id', 'games.user_1_id')
     .join('users as u2', 'u2.id', 'games.user_2_id')
     .where('games.conflict', true)
@@ -21,6 +25,10 @@ function listQuery(knex: Knex, viewer: GameActor) {
       'u2.username as u2_username',
       'u2.avatar_hash as u2_avatar_hash',
     );
+}
+
+function listQuery(knex: Knex, viewer: GameActor) {
+  const query = conflictGames(knex);
   if (!has(viewer.permissions, PERMISSIONS.canResolveConflicts)) {
     query.where((q) => q.where('games.user_1_id', viewer.id).orWhere('games.user_2_id', viewer.id));
   }

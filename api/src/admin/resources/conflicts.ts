@@ -13,6 +13,7 @@ import {
 } from '@ecup/domain';
 import {
   chatRows,
+  conflictGames,
   claimConflict,
   evidenceRows,
   findGame,
@@ -46,29 +47,17 @@ const TRANSCRIPT_MAX = 2000;
 const HISTORY_MAX = 50;
 
 function baseQuery(knex: Knex) {
-  return knex('games')
-    .join('users as u1', 'u1.id', 'games.user_1_id')
-    .join('users as u2', 'u2.id', 'games.user_2_id')
+  return conflictGames(knex)
     .leftJoin('users as claimer', 'claimer.id', 'games.claimed_by_user_id')
     .leftJoin('users as solver', 'solver.id', 'games.solved_by_user_id')
-    .where('games.conflict', true)
     .select(
-      'games.id',
       'games.state',
       'games.score_1',
       'games.score_2',
-      'games.conflict_solved',
       'games.solved_by_user_id',
       'games.submitted_at',
       'games.claimed_by_user_id',
       'games.claimed_at',
-      'games.created_at',
-      'u1.id as u1_id',
-      'u1.username as u1_username',
-      'u1.avatar_hash as u1_avatar_hash',
-      'u2.id as u2_id',
-      'u2.username as u2_username',
-      'u2.avatar_hash as u2_avatar_hash',
       'claimer.username as claimer_username',
       'solver.username as solver_username',
     );
