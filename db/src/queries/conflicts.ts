@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { PERMISSIONS, has, type ConflictEntry, type GameActor } from '@ecup/domain';
-import { presentConflict } from '../presenters/conflicts.ts';
+import { presentConflict, type ConflictGameRow } from '../presenters/conflicts.ts';
 
 /** Rows one conflict list answers at most. */
 export const CONFLICT_LIST_MAX = 200;
@@ -47,7 +47,7 @@ export async function conflictList(knex: Knex, viewer: GameActor): Promise<Confl
       { column: 'games.created_at', order: 'asc' },
       { column: 'games.id', order: 'asc' },
     ])
-    .limit(CONFLICT_LIST_MAX)) as Record<string, unknown>[];
+    .limit(CONFLICT_LIST_MAX)) as ConflictGameRow[];
   const room = CONFLICT_LIST_MAX - open.length;
   const solved =
     room > 0
@@ -57,7 +57,7 @@ export async function conflictList(knex: Knex, viewer: GameActor): Promise<Confl
             { column: 'games.created_at', order: 'desc' },
             { column: 'games.id', order: 'desc' },
           ])
-          .limit(room)) as Record<string, unknown>[])
+          .limit(room)) as ConflictGameRow[])
       : [];
   return [...open, ...solved].map(presentConflict);
 }
