@@ -33,10 +33,10 @@ export interface AppDeps {
    */
   publish: (pushes: Push[]) => void;
   /**
-   * Set once socket.io is attached: closes a user's sockets except those of one session (or only those of
-   * `onlySessionIds` when given), on every API process.
+   * Closes a user's sockets except those of one session (or only those of `onlySessionIds` when given), on every
+   * API process.
    */
-  disconnectSessions?: (userId: number, keptSessionId: number | null, onlySessionIds?: number[]) => Promise<void>;
+  disconnectSessions: (userId: number, keptSessionId: number | null, onlySessionIds?: number[]) => Promise<void>;
 }
 
 /** The signed-in session: its row id and when it was last seen. */

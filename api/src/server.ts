@@ -8,7 +8,7 @@ import { createDiskImageStore, createLogger, createRedis, type Config, type Imag
 import { createApp } from './app.ts';
 import type { AppDeps } from './context.ts';
 import { createJobQueues } from './services/jobs.ts';
-import { attachRealtime, type RealtimeServer } from './realtime/realtime.ts';
+import { createRealtime, type RealtimeServer } from './realtime/realtime.ts';
 import { createApiMetrics, createMetricsRegistry } from './services/metrics.ts';
 import { PUBLIC_READ_LIFETIME_MS, PUBLIC_READ_MAX_ENTRIES, createReadCache } from './services/read-cache.ts';
 
@@ -52,7 +52,7 @@ export async function startApi(options: {
   await waitUntilReady(redis, 10_000);
   const jobs = createJobQueues(config.redisUrl, config.redisPrefix);
   const now = options.clock ? () => options.clock!.now() : (options.now ?? (() => new Date()));
-  const deps: AppDeps = {
+  const base = {
     config,
     knex,
     redis,
@@ -67,11 +67,12 @@ export async function startApi(options: {
       maxEntries: PUBLIC_READ_MAX_ENTRIES,
       now: () => now().getTime(),
     }),
-    publish: () => undefined,
   };
+  const realtime = createRealtime(base);
+  const deps: AppDeps = { ...base, publish: realtime.publish, disconnectSessions: realtime.disconnectSessions };
   const app = createApp(deps);
   const server = http.createServer(app.callback());
-  const realtime = attachRealtime(server, deps);
+  realtime.attach(server);
   // Once a stop has begun every answer carries `Connection: close`, so its keep-alive connection ends with it and no
   // client reuses a connection that is going away. Without it server.close() waits out the clients' keep-alive
   // (65 s) after the last answer and the stop runs into SHUTDOWN_TIMEOUT_MS (fault suite graceful-shutdown).

@@ -56,6 +56,28 @@ const knexLog = {
  */
 const BACKSLASH_ESCAPES_ON = "SET SESSION sql_mode = REPLACE(@@SESSION.sql_mode, 'NO_BACKSLASH_ESCAPES', '')";
 
+/** Significant digits a double holds exactly: a DECIMAL with more stays a string rather than be rounded. */
+const SAFE_DECIMAL_DIGITS = 15;
+
+/** mysql2's view of a column value while a row is read (its `typeCast` hook). */
+interface CastField {
+  type: string;
+  string(): string | null;
+}
+
+/**
+ * Numbers arrive as numbers (issue 19): INT columns do already, BIGINT ones (COUNT(*), ids) do through
+ * `supportBigNumbers` while they are safe integers, and DECIMAL results (SUM, AVG) are cast here while they fit a
+ * double exactly; anything larger stays a string, never a rounded number.
+ */
+export function castDecimal(field: CastField, next: () => unknown): unknown {
+  if (field.type !== 'NEWDECIMAL') return next();
+  const text = field.string();
+  if (text === null) return null;
+  const digits = text.replace(/[-.]/g, '').replace(/^0+/, '').length;
+  return digits <= SAFE_DECIMAL_DIGITS ? Number(text) : text;
+}
+
 /** A knex instance on the target database; all times are UTC (decisions §4). */
 export function createKnex(target: DatabaseTarget, options: { pool?: { min: number; max: number } } = {}): Knex {
   return knexFactory({
@@ -72,6 +94,7 @@ export function createKnex(target: DatabaseTarget, options: { pool?: { min: numb
       supportBigNumbers: true,
       bigNumberStrings: false,
       dateStrings: false,
+      typeCast: castDecimal,
       connectTimeout: 5000,
       // knex sends plain queries, never prepared statements; mysql2's default cache of 16,000 makes every new
       // connection allocate about 0.5 MB, which a MySQL restart turns into a reconnect storm of garbage (issue 10).

@@ -1,7 +1,7 @@
 import type { Queue } from 'bullmq';
 import type { Knex } from 'knex';
 import { emailJobs } from '@ecup/domain';
-import { pushesOf, runEloRecalculation, type ImageStore, type Logger } from '@ecup/db';
+import { dispatchEvents, runEloRecalculation, type ImageStore, type Logger } from '@ecup/db';
 import type { Calendar } from './calendar.ts';
 import type { MailTransport } from './mail/transport.ts';
 import type { Processors } from './queues.ts';
@@ -53,7 +53,7 @@ export function playProcessors(deps: PlayJobDeps & { calendar: Calendar }): Proc
     pair: () => pairNow(deps),
     'elo-recalculate': async (data) => {
       const { result, events } = await runEloRecalculation(deps.knex, { game_id: data.game_id, now: deps.now() });
-      deps.publish(pushesOf(events));
+      await dispatchEvents(events, deps.after);
       return result;
     },
   };

@@ -67,7 +67,7 @@ export async function startWorker(options: {
   const playDeps = {
     knex,
     now,
-    publish: publisher.publish,
+    after: { log, publish: publisher.publish, sendEmails: (ids: number[]) => requeueEmails(queues.email, ids) },
     matchesMade: (count: number) => metrics.matchesMade.inc(count),
   };
   const workerOptions = (concurrency: number): QueueWorkerOptions => ({

@@ -47,7 +47,7 @@ export function bannedError(user: Pick<User, 'banned_until' | 'ban_reason'>, tim
  * has ended (decisions §10: unused too long or too old, with the console's shorter limits; the limits are the
  * `settings` table's).
  */
-export async function findSession(deps: AppDeps, id: number, token: string) {
+export async function findSession(deps: Pick<AppDeps, 'knex' | 'now'>, id: number, token: string) {
   if (!/^[0-9a-f]{64}$/.test(token) || id < 1) return null;
   const user = await User.query(deps.knex)
     .join('sessions', 'sessions.user_id', 'users.id')

@@ -31,14 +31,25 @@ const SOCKETS_METRIC = 'ecup_socket_connections';
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
+/** What real-time needs from the process: the app's dependencies but the two it gives them. */
+export type RealtimeDeps = Omit<AppDeps, 'publish' | 'disconnectSessions'>;
+
+export interface Realtime extends Pick<AppDeps, 'publish' | 'disconnectSessions'> {
+  io: RealtimeServer;
+  /** Serves socket.io on the API's HTTP server (the same port). */
+  attach(server: http.Server): void;
+  close(): Promise<void>;
+}
+
 /**
- * socket.io on the API's HTTP server (decisions §3): the handshake carries the id/token pair, a socket joins its
- * user's room and the room of all players at once and a game's room on `subscribe`; rooms are shared by every API process through the Redis
- * adapter; presence lives in Redis with an expiry.
+ * socket.io for the API's HTTP server (decisions §3): the handshake carries the id/token pair, a socket joins its
+ * user's room and the room of all players at once and a game's room on `subscribe`; rooms are shared by every API
+ * process through the Redis adapter; presence lives in Redis with an expiry. Made before the app, which gets its
+ * `publish` and `disconnectSessions`, and attached to the server once that exists.
  */
-export function attachRealtime(server: http.Server, deps: AppDeps): { io: RealtimeServer; close(): Promise<void> } {
+export function createRealtime(deps: RealtimeDeps): Realtime {
   const { publicUrl, trustProxy } = deps.config;
-  const io: RealtimeServer = new Server(server, {
+  const io: RealtimeServer = new Server({
     path: '/socket.io',
     serveClient: false,
     // A page of another site cannot open a socket with a visitor's browser (issue 9: foreign origins).
@@ -46,14 +57,6 @@ export function attachRealtime(server: http.Server, deps: AppDeps): { io: Realti
       const foreign = isForeignRequest(request.headers, publicUrl, trustProxy);
       callback(foreign ? MESSAGES.foreignOrigin : null, !foreign);
     },
-  });
-  // The transport's answers (handshakes, polling, its own errors) bypass Koa: the same headers, set before
-  // engine.io writes anything.
-  const headers = securityHeaders(publicUrl);
-  server.prependListener('request', (request: http.IncomingMessage, response: http.ServerResponse) => {
-    if (!request.url?.startsWith('/socket.io/')) return;
-    for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
-    response.setHeader('Content-Security-Policy', contentSecurityPolicy(request.headers.host ?? ''));
   });
   // The adapter needs its own connections: one of them only listens.
   const pub: Redis = deps.redis.duplicate({ keyPrefix: '', enableOfflineQueue: true });
@@ -130,24 +133,33 @@ export function attachRealtime(server: http.Server, deps: AppDeps): { io: Realti
     },
   );
 
-  deps.publish = (pushes) => {
-    for (const { room, event, payload, except } of pushes) {
-      const target = except && except.length > 0 ? io.to(room).except(except) : io.to(room);
-      (target.emit as (event: string, payload: unknown) => boolean)(event, payload);
-    }
-  };
-
-  deps.disconnectSessions = async (userId, keptSessionId, onlySessionIds) => {
-    const sockets = await io.in(userRoom(userId)).fetchSockets();
-    for (const socket of sockets) {
-      if (socket.data.sessionId === keptSessionId) continue;
-      if (onlySessionIds && !onlySessionIds.includes(socket.data.sessionId)) continue;
-      socket.disconnect(true);
-    }
-  };
-
   return {
     io,
+    publish(pushes) {
+      for (const { room, event, payload, except } of pushes) {
+        const target = except && except.length > 0 ? io.to(room).except(except) : io.to(room);
+        (target.emit as (event: string, payload: unknown) => boolean)(event, payload);
+      }
+    },
+    async disconnectSessions(userId, keptSessionId, onlySessionIds) {
+      const sockets = await io.in(userRoom(userId)).fetchSockets();
+      for (const socket of sockets) {
+        if (socket.data.sessionId === keptSessionId) continue;
+        if (onlySessionIds && !onlySessionIds.includes(socket.data.sessionId)) continue;
+        socket.disconnect(true);
+      }
+    },
+    attach(server) {
+      io.attach(server);
+      // The transport's answers (handshakes, polling, its own errors) bypass Koa: the same headers, set before
+      // engine.io writes anything.
+      const headers = securityHeaders(publicUrl);
+      server.prependListener('request', (request: http.IncomingMessage, response: http.ServerResponse) => {
+        if (!request.url?.startsWith('/socket.io/')) return;
+        for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
+        response.setHeader('Content-Security-Policy', contentSecurityPolicy(request.headers.host ?? ''));
+      });
+    },
     async close() {
       await new Promise<void>((resolve) => io.close(() => resolve()));
       pub.disconnect();

@@ -1,16 +1,27 @@
 import type { Knex } from 'knex';
-import { CommandRejected, eloRecalculations, emailIds, pushesOf, transaction, type CommandOutcome } from '@ecup/db';
+import { CommandRejected, executeCommand, type AfterCommit, type CommandOutcome } from '@ecup/db';
 import { HttpError } from '../errors.ts';
 import type { AppDeps } from '../context.ts';
-import { CACHED_READS } from './read-cache.ts';
+import { dropStaleReads } from './read-cache.ts';
 
 /** The HTTP status of each kind of refusal (decisions §2), for commands and for checks made before one runs. */
 export const REFUSAL_STATUS = { invalid: 400, not_found: 404, conflict: 409, forbidden: 403 } as const;
 
+/** What the API does once a command committed: all of the after-commit dispatcher's work. */
+export function apiAfterCommit(deps: AppDeps): AfterCommit {
+  return {
+    log: deps.log,
+    sendEmails: (ids) => deps.jobs.sendEmails(ids),
+    disconnectSessions: deps.disconnectSessions,
+    recalculateElo: (data) => deps.jobs.recalculateElo(data),
+    requestPairing: () => deps.jobs.requestPairing(),
+    reactions: [dropStaleReads(deps.publicReads)],
+    publish: deps.publish,
+  };
+}
+
 /**
- * Runs one command in a transaction (run again when it lost a deadlock), then its side effects once committed
- * (CONVENTIONS §6). A job that cannot be
- * queued right now is not lost: its row says it still needs work and the worker's reconciler picks it up.
+ * Runs one command through the after-commit dispatcher (`executeCommand`) and answers a refusal with its status.
  * `changes` names the cached public reads (CACHED_READS) the command changes: this process drops them at once.
  */
 export async function runCommand<T>(
@@ -18,40 +29,17 @@ export async function runCommand<T>(
   command: (trx: Knex) => Promise<CommandOutcome<T>>,
   options: { changes?: readonly string[] } = {},
 ): Promise<T> {
-  let outcome: CommandOutcome<T>;
+  const after = apiAfterCommit(deps);
+  const changes = (): void => {
+    for (const prefix of options.changes ?? []) deps.publicReads.drop(prefix);
+  };
   try {
-    outcome = await transaction(deps.knex, (trx) => command(trx));
+    return await executeCommand(deps.knex, command, {
+      ...after,
+      reactions: [changes, ...(after.reactions ?? [])],
+    });
   } catch (error) {
     if (error instanceof CommandRejected) throw new HttpError(REFUSAL_STATUS[error.kind], error.message);
     throw error;
   }
-  for (const prefix of options.changes ?? []) deps.publicReads.drop(prefix);
-  const emails = emailIds(outcome.events);
-  if (emails.length > 0) {
-    await deps.jobs.sendEmails(emails).catch((error: unknown) => {
-      deps.log.warn(`e-mails ${emails.join(', ')} left for the reconciler: ${(error as Error).message}`);
-    });
-  }
-  for (const event of outcome.events) {
-    // decisions §2: revoked sessions lose their sockets too, not only their HTTP access.
-    if (event.type === 'sessions-revoked' && deps.disconnectSessions) {
-      await deps.disconnectSessions(event.user_id, event.kept_session_id, event.session_ids).catch((error: unknown) => {
-        deps.log.warn(`could not close the sockets of user ${event.user_id}: ${(error as Error).message}`);
-      });
-    }
-  }
-  for (const { season_id, game_id, history_id } of eloRecalculations(outcome.events)) {
-    // Not lost when Redis is away: `elo:rebuild` replays the same games and writes what differs.
-    await deps.jobs.recalculateElo({ season_id, game_id, history_id }).catch((error: unknown) => {
-      deps.log.error(
-        `Elo recalculation after game ${game_id} could not be queued (run elo:rebuild): ${(error as Error).message}`,
-      );
-    });
-  }
-  const pushes = pushesOf(outcome.events);
-  // A result made final or edited tells both players their new stats; this process's ranking pages go at once
-  // (other processes' within their second, issue 10).
-  if (pushes.some((p) => p.event === 'stats')) deps.publicReads.drop(CACHED_READS.ranking);
-  if (pushes.length > 0) deps.publish(pushes);
-  return outcome.result;
 }

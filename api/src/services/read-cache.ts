@@ -1,3 +1,5 @@
+import { pushesOf, type CommandEvent } from '@ecup/db';
+
 /**
  * How long a cached public read may be served (issue 10: the ranking is never stale by more than a second after a
  * result). Counted from the moment the read started, so a slow read does not extend it. Tests that write past the
@@ -14,6 +16,24 @@ export const CACHED_READS = {
   /** GET|POST /forums/threads pages: dropped when this process adds a thread or a post, or locks a thread. */
   forumThreads: 'forum-threads:',
 } as const;
+
+/**
+ * The committed events after which a cached read is stale in this process, beyond the writes that name it (other
+ * processes' copies go within their second, issue 10): a result made final or edited tells players their new stats,
+ * so the ranking's pages go at once.
+ */
+const STALE_AFTER: Partial<Record<keyof typeof CACHED_READS, (events: CommandEvent[]) => boolean>> = {
+  ranking: (events) => pushesOf(events).some((push) => push.event === 'stats'),
+};
+
+/** The reaction of `cache` to a committed command's events (STALE_AFTER), for the after-commit dispatcher. */
+export function dropStaleReads(cache: ReadCache): (events: CommandEvent[]) => void {
+  return (events) => {
+    for (const [read, stale] of Object.entries(STALE_AFTER)) {
+      if (stale(events)) cache.drop(CACHED_READS[read as keyof typeof CACHED_READS]);
+    }
+  };
+}
 
 /** Distinct reads kept at most (pages × sortings × searches; a 250-player page is some 75 KB); the oldest go first. */
 export const PUBLIC_READ_MAX_ENTRIES = 200;

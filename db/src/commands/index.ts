@@ -10,7 +10,6 @@ export * from './accounts/resend-guardian-mail.ts';
 export * from './accounts/update-profile.ts';
 export * from './accounts/sign-out-sessions.ts';
 export * from './audit.ts';
-export * from './forums/post-row.ts';
 export * from './forums/create-thread.ts';
 export * from './forums/create-post.ts';
 export * from './forums/set-thread-lock.ts';

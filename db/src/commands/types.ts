@@ -16,7 +16,9 @@ export type CommandEvent =
     }
   | { type: 'push'; push: Push }
   /** A result changed after later games were rated: the worker replays the ratings from that game on (issue 19). */
-  | { type: 'elo-recalculate'; season_id: number; game_id: number; history_id: number };
+  | { type: 'elo-recalculate'; season_id: number; game_id: number; history_id: number }
+  /** A player entered the queue: the worker pairs at once rather than at its next tick (decisions §5). */
+  | { type: 'pairing-requested' };
 
 export interface CommandOutcome<T> {
   result: T;

@@ -1,5 +1,15 @@
 import type { Knex } from 'knex';
-import { bindModels, checkDatabase, createKnex, loadConfig, migrateLatest, type Config } from '@ecup/db';
+import {
+  CommandRejected,
+  bindModels,
+  checkDatabase,
+  createKnex,
+  executeCommand,
+  loadConfig,
+  migrateLatest,
+  type CommandOutcome,
+  type Config,
+} from '@ecup/db';
 
 /** Where a command writes and what it reads: the real process, or a test's in-memory streams and environment. */
 export interface CliIo {
@@ -30,6 +40,11 @@ export interface CliRuntime {
    * `work`, and closes the connection whatever happens.
    */
   withDatabase<T>(work: (knex: Knex, config: Config) => Promise<T>): Promise<T>;
+  /**
+   * Runs one command through the after-commit dispatcher; a refusal becomes the command's one-line error. The CLI
+   * has no Redis: e-mails it stores are sent by the worker's reconciler, and it pushes nothing (clients re-read).
+   */
+  runCommand<T>(knex: Knex, command: (trx: Knex.Transaction) => Promise<CommandOutcome<T>>): Promise<T>;
   /** Prints one line to stdout. */
   print(line: string): void;
 }
@@ -38,6 +53,15 @@ export function createRuntime(io: CliIo): CliRuntime {
   return {
     io,
     print: (line) => io.stdout(`${line}\n`),
+    async runCommand(knex, command) {
+      const log = (line: string) => io.stderr(`warning: ${line}\n`);
+      try {
+        return await executeCommand(knex, command, { log: { warn: log, error: log } });
+      } catch (error) {
+        if (error instanceof CommandRejected) throw new CliError(error.message);
+        throw error;
+      }
+    },
     async withDatabase(work) {
       const config = loadConfig(io.env);
       await checkDatabase(config);

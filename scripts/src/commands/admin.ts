@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { CommandRejected, changeStaffFlags, resetTwoFactor, type Config } from '@ecup/db';
+import { changeStaffFlags, resetTwoFactor, type Config } from '@ecup/db';
 import { ENROLMENT_LINK_TTL_MINUTES, PERMISSIONS, PERMISSION_NAMES, describeFlags, parseFlags } from '@ecup/domain';
 import { CliError, type CliRuntime } from '../cli/runtime.ts';
 import type { RegisterCommands } from './index.ts';
@@ -64,14 +64,9 @@ ${
       }
       await runtime.withDatabase(async (knex, config) => {
         const now = runtime.io.now();
-        const { result } = await knex
-          .transaction((trx) =>
-            changeStaffFlags(trx, { user, bits: parsed.value, change, now, dry_run: options.dryRun }),
-          )
-          .catch((error: unknown) => {
-            if (error instanceof CommandRejected) throw new CliError(error.message);
-            throw error;
-          });
+        const result = await runtime.runCommand(knex, (trx) =>
+          changeStaffFlags(trx, { user, bits: parsed.value, change, now, dry_run: options.dryRun }),
+        );
         const who = `${result.user.username} (id ${result.user.id})`;
         runtime.print(`User ${who}`);
         runtime.print(`  before: ${describeFlags(result.before)}`);
@@ -106,12 +101,7 @@ Example:
     )
     .action(async (user: string) => {
       await runtime.withDatabase(async (knex, config) => {
-        const { result } = await knex
-          .transaction((trx) => resetTwoFactor(trx, { user, now: runtime.io.now() }))
-          .catch((error: unknown) => {
-            if (error instanceof CommandRejected) throw new CliError(error.message);
-            throw error;
-          });
+        const result = await runtime.runCommand(knex, (trx) => resetTwoFactor(trx, { user, now: runtime.io.now() }));
         runtime.print(`User ${result.user.username} (id ${result.user.id})`);
         runtime.print(result.was_enabled ? '  two-factor sign-in: turned off' : '  two-factor sign-in: was not on');
         runtime.print(`  console sessions ended: ${result.sessions_ended}`);

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import {
-  CommandRejected,
   createSeason,
   findCurrentSeason,
   findSeason,
@@ -142,11 +141,6 @@ function fieldsOrFail(base: SeasonFields | null, input: SeasonInput): SeasonFiel
   return applied.value;
 }
 
-function rejected(error: unknown): never {
-  if (error instanceof CommandRejected) throw new CliError(error.message);
-  throw error;
-}
-
 /** An instant in UTC and in the season's zone: '24 Nov 2019, 23:00 UTC (25 Nov 2019, 00:00 CET)'. */
 function when(instant: Date | null, zone: string): string {
   if (!instant) return 'none';
@@ -232,11 +226,9 @@ Examples:
       const fields = fieldsOrFail(null, input);
       await runtime.withDatabase(async (knex) => {
         const now = runtime.io.now();
-        const { result } = await knex
-          .transaction((trx) =>
-            createSeason(trx, { fields, active: !options.inactive, now, dry_run: options.dryRun, label }),
-          )
-          .catch(rejected);
+        const result = await runtime.runCommand(knex, (trx) =>
+          createSeason(trx, { fields, active: !options.inactive, now, dry_run: options.dryRun, label }),
+        );
         const { season, deactivated } = result;
         const others = deactivated.length > 0 ? `; season ${deactivated.join(', ')} stops being active` : '';
         const role = season.active ? `the current season${others}` : 'not active, so not the current season';
@@ -281,13 +273,11 @@ Examples:
       await runtime.withDatabase(async (knex) => {
         const active = options.activate ? true : options.deactivate ? false : undefined;
         const now = runtime.io.now();
-        const { result } = await knex
-          .transaction(async (trx) => {
-            const season = await seasonOrFail(trx, id);
-            const fields = fieldsOrFail(seasonFieldsOf(season), input);
-            return updateSeason(trx, { id: season.id, fields, active, now, dry_run: options.dryRun, label });
-          })
-          .catch(rejected);
+        const result = await runtime.runCommand(knex, async (trx) => {
+          const season = await seasonOrFail(trx, id);
+          const fields = fieldsOrFail(seasonFieldsOf(season), input);
+          return updateSeason(trx, { id: season.id, fields, active, now, dry_run: options.dryRun, label });
+        });
         const { before, after, changed, deactivated } = result;
         if (changed.length === 0 && deactivated.length === 0) {
           runtime.print(`Season ${before.id} "${before.name}": nothing to change.`);

@@ -1,13 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  CommandRejected,
-  createDiskImageStore,
-  eraseUser,
-  exportUserData,
-  transaction,
-  type ErasureResult,
-} from '@ecup/db';
+import { CommandRejected, createDiskImageStore, eraseUser, exportUserData, type ErasureResult } from '@ecup/db';
 import { CliError, type CliRuntime } from '../cli/runtime.ts';
 import type { RegisterCommands } from './index.ts';
 
@@ -103,7 +96,7 @@ export const registerUsersCommands: RegisterCommands = (program, runtime) => {
       const now = runtime.io.now();
       const input = { ref, confirm: options.confirm, force: options.force, dry_run: options.dryRun, now };
       await runtime.withDatabase(async (knex, config) => {
-        const { result } = await refusalsAsCliErrors(() => transaction(knex, (trx) => eraseUser(trx, input)));
+        const result = await runtime.runCommand(knex, (trx) => eraseUser(trx, input));
         // After commit (CONVENTIONS §6): a failed delete leaves a file nobody links to, never a broken account.
         const images = createDiskImageStore(config.uploadDir);
         const left: string[] = [];

@@ -1,12 +1,13 @@
 import type { Knex } from 'knex';
 import type { Push } from '@ecup/domain';
-import { pairQueue, pushesOf, type Sweep } from '@ecup/db';
+import { dispatchEvents, pairQueue, pushesOf, type AfterCommit, type Sweep } from '@ecup/db';
 import { PLAY_TICK_SWEEPS } from '../sweeps.ts';
 
 export interface PlayJobDeps {
   knex: Knex;
   now: () => Date;
-  publish: (pushes: Push[]) => void;
+  /** What the worker does with committed events (its emitter's pushes). */
+  after: AfterCommit;
   /** Counts the matches a pass created (the matches-made metric). */
   matchesMade?: (count: number) => void;
 }
@@ -21,9 +22,8 @@ async function run(deps: PlayJobDeps, sweeps: readonly Sweep[]) {
   for (const sweep of sweeps) {
     // Each sweep commits before its events go out (CONVENTIONS §6).
     const done = await sweep(deps.knex, deps.now());
-    const pushes = pushesOf(done);
-    deps.publish(pushes);
-    if (sweep === pairQueue) deps.matchesMade?.(newMatches(pushes));
+    await dispatchEvents(done, deps.after);
+    if (sweep === pairQueue) deps.matchesMade?.(newMatches(pushesOf(done)));
     events += done.length;
   }
   return { events };

@@ -1,4 +1,4 @@
-import { resetTrophyPools, pushesOf } from '@ecup/db';
+import { dispatchEvents, resetTrophyPools } from '@ecup/db';
 import type { PlayJobDeps } from './play-tick.ts';
 
 /** Passes of at most a batch of trophies per season each; a week's pool is far smaller than this many batches. */
@@ -14,7 +14,7 @@ export async function resetWeeklyTrophyPools(deps: Omit<PlayJobDeps, 'matchesMad
   let events = 0;
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     const done = await resetTrophyPools(deps.knex, deps.now());
-    deps.publish(pushesOf(done));
+    await dispatchEvents(done, deps.after);
     events += done.length;
     if (done.length === 0) break;
   }

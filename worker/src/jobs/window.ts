@@ -1,11 +1,12 @@
 import type { Knex } from 'knex';
-import { PLAYERS_ROOM, lastWindowWeek, push, type Push } from '@ecup/domain';
-import { Season, presentSeason, recordRoundWinners } from '@ecup/db';
+import { PLAYERS_ROOM, lastWindowWeek, push } from '@ecup/domain';
+import { Season, dispatchEvents, presentSeason, pushEvents, recordRoundWinners, type AfterCommit } from '@ecup/db';
 
 export interface WindowJobDeps {
   knex: Knex;
   now: () => Date;
-  publish: (pushes: Push[]) => void;
+  /** What the worker does with committed events (its emitter's pushes). */
+  after: AfterCommit;
 }
 
 /** The active season (decisions §4: the active one with the highest id), as the API's GET /season/current reads it. */
@@ -14,8 +15,8 @@ async function activeSeason(knex: Knex): Promise<Season | null> {
 }
 
 /** Every connected player gets the season as GET /season/current answers it, so open apps switch without a reload. */
-function pushSeason(deps: WindowJobDeps, season: Season) {
-  deps.publish([push(PLAYERS_ROOM, 'season', presentSeason(season))]);
+function pushSeason(deps: WindowJobDeps, season: Season): Promise<void> {
+  return dispatchEvents(pushEvents([push(PLAYERS_ROOM, 'season', presentSeason(season))]), deps.after);
 }
 
 /**
@@ -25,7 +26,7 @@ function pushSeason(deps: WindowJobDeps, season: Season) {
 export async function openWindow(deps: WindowJobDeps): Promise<{ pushed: boolean }> {
   const season = await activeSeason(deps.knex);
   if (!season) return { pushed: false };
-  pushSeason(deps, season);
+  await pushSeason(deps, season);
   return { pushed: true };
 }
 
@@ -40,6 +41,6 @@ export async function closeWindow(deps: WindowJobDeps): Promise<{ recorded: numb
   const now = deps.now();
   const through = lastWindowWeek('close-window', now, season.time_zone, season);
   const { recorded } = await recordRoundWinners(deps.knex, { season_id: season.id, through, now });
-  pushSeason(deps, season);
+  await pushSeason(deps, season);
   return { recorded, pushed: true };
 }

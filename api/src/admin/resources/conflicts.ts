@@ -13,12 +13,15 @@ import {
 } from '@ecup/domain';
 import {
   chatRows,
+  conflictGames,
   claimConflict,
   evidenceRows,
   findGame,
   gameSummary,
   presentChatMessage,
   presentEvidence,
+  type ChatLineRow,
+  type EvidenceRow,
   releaseConflict,
   resolveConflict,
 } from '@ecup/db';
@@ -44,29 +47,17 @@ const TRANSCRIPT_MAX = 2000;
 const HISTORY_MAX = 50;
 
 function baseQuery(knex: Knex) {
-  return knex('games')
-    .join('users as u1', 'u1.id', 'games.user_1_id')
-    .join('users as u2', 'u2.id', 'games.user_2_id')
+  return conflictGames(knex)
     .leftJoin('users as claimer', 'claimer.id', 'games.claimed_by_user_id')
     .leftJoin('users as solver', 'solver.id', 'games.solved_by_user_id')
-    .where('games.conflict', true)
     .select(
-      'games.id',
       'games.state',
       'games.score_1',
       'games.score_2',
-      'games.conflict_solved',
       'games.solved_by_user_id',
       'games.submitted_at',
       'games.claimed_by_user_id',
       'games.claimed_at',
-      'games.created_at',
-      'u1.id as u1_id',
-      'u1.username as u1_username',
-      'u1.avatar_hash as u1_avatar_hash',
-      'u2.id as u2_id',
-      'u2.username as u2_username',
-      'u2.avatar_hash as u2_avatar_hash',
       'claimer.username as claimer_username',
       'solver.username as solver_username',
     );
@@ -168,17 +159,17 @@ async function detail(ac: AdminContext, id: number): Promise<AdminConflictDetail
       { ...summary.user_1, side: 1, games_played: gamesPlayed(game.user_1_id), result: resultOf(game.user_1_id) },
       { ...summary.user_2, side: 2, games_played: gamesPlayed(game.user_2_id), result: resultOf(game.user_2_id) },
     ],
-    messages: (messages as Row[]).map((line): AdminChatMessage => {
-      const message: AdminChatMessage = presentChatMessage(line);
-      if (typeof line.original === 'string') {
-        message.original = line.original;
-        message.original_reasons = String(line.original_reasons ?? '')
-          .split(',')
-          .filter(Boolean);
-      }
-      return message;
-    }),
-    evidence: (evidence as Row[]).map((e): AdminEvidence => {
+    messages: (messages as (ChatLineRow & { original: string | null; original_reasons: string | null })[]).map(
+      (line): AdminChatMessage => {
+        const message: AdminChatMessage = presentChatMessage(line);
+        if (typeof line.original === 'string') {
+          message.original = line.original;
+          message.original_reasons = (line.original_reasons ?? '').split(',').filter(Boolean);
+        }
+        return message;
+      },
+    ),
+    evidence: (evidence as EvidenceRow[]).map((e): AdminEvidence => {
       const item = presentEvidence(e);
       return { ...item, image_url: imageUrl('evidence', item.evidence_hash), embed_url: youtubeEmbed(item.youtube_id) };
     }),

@@ -7,7 +7,16 @@ interface CountryStatsFilters {
   q: string | undefined;
 }
 
-type Row = Record<string, unknown>;
+/** A row of the query below: counts and the average are numbers from the driver (db connection's typeCast). */
+interface Row {
+  id: number;
+  code: string;
+  name: string;
+  players: number;
+  active_players: number;
+  games: number | null;
+  average_elo: number | null;
+}
 
 /**
  * Players, active players, final games and average Elo per country, for countries with players. A game counts for
@@ -54,13 +63,9 @@ async function stats(ac: AdminContext, q: string | undefined): Promise<AdminCoun
   if (q !== undefined) query.where(like(knex, 'countries.name', containsPattern(q)));
   const rows = (await query) as Row[];
   return rows.map((row) => ({
-    id: Number(row.id),
-    code: String(row.code),
-    name: String(row.name),
-    players: Number(row.players),
-    active_players: Number(row.active_players ?? 0),
-    games: Number(row.games ?? 0),
-    average_elo: row.average_elo === null ? null : Math.round(Number(row.average_elo)),
+    ...row,
+    games: row.games ?? 0,
+    average_elo: row.average_elo === null ? null : Math.round(row.average_elo),
   }));
 }
 

@@ -16,7 +16,7 @@ import {
   type ReportOutcome,
   type ReportReason,
 } from '@ecup/domain';
-import { actOnReport, chatRows, presentChatMessage, type ReportAction } from '@ecup/db';
+import { actOnReport, chatRows, presentChatMessage, type ChatLineRow, type ReportAction } from '@ecup/db';
 import { badRequest, valid } from '../../errors.ts';
 import { runCommand } from '../../services/commands.ts';
 import { iso, isoAlways, userRef } from '../present.ts';
@@ -243,13 +243,13 @@ async function one(ac: AdminContext, id: number): Promise<AdminReportRecord | nu
             .leftJoin('chat_originals', 'chat_originals.message_id', 'chat_messages.id')
             .select('chat_originals.original')
             .where('chat_messages.game_id', report.game_id)
-            .orderBy('chat_messages.id', 'asc')) as Row[]);
+            .orderBy('chat_messages.id', 'asc')) as (ChatLineRow & { original: string | null })[]);
     report.transcript = lines.map((line) => {
       const message = presentChatMessage(line);
       return {
         ...message,
         reported: message.id === report.chat_message_id,
-        original: (line.original as string | null) ?? null,
+        original: line.original,
       };
     });
   }

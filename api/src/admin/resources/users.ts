@@ -13,12 +13,20 @@ import {
   type AdminUserGame,
   type AdminUserRecord,
 } from '@ecup/domain';
-import { adminSignOutSessions, banUser, containsPattern, like, setPermissions, statsFrom, unbanUser } from '@ecup/db';
+import {
+  adminSignOutSessions,
+  banUser,
+  containsPattern,
+  like,
+  rankOf,
+  setPermissions,
+  statsFrom,
+  unbanUser,
+} from '@ecup/db';
 import { badRequest } from '../../errors.ts';
 import { valid } from '../../errors.ts';
 import { runCommand } from '../../services/commands.ts';
 import { liveSessions } from '../../services/sessions.ts';
-import { rankOf } from '../../features/ranking/ranking.query.ts';
 import { requireFlags } from '../access.ts';
 import { iso, isoAlways, userRef } from '../present.ts';
 import { boolFilter, defineResource, intFilter, sqlPage, textFilter, type AdminContext } from '../resource.ts';
@@ -189,7 +197,7 @@ async function detail(ac: AdminContext, id: number): Promise<AdminUserDetail | n
     guardian_confirmed: row.guardian_confirmed_at !== null,
     stats: {
       rank,
-      ...statsFrom(row as Parameters<typeof statsFrom>[0]),
+      ...statsFrom(row as unknown as Parameters<typeof statsFrom>[0]),
       games_played: Number(row.games_played),
       forum_posts: Number(row.forum_post_count),
     },

@@ -27,7 +27,23 @@ import {
   type ForumThreadSearchResponse,
   type ForumThreadsResponse,
 } from '@ecup/domain';
-import { blockedIds, createPost, createThread, reportPost, setPostHidden, setThreadLock } from '@ecup/db';
+import {
+  blockedIds,
+  categoryCounts,
+  createPost,
+  createThread,
+  findCategory,
+  findThread,
+  postPage,
+  presentPost,
+  presentThreadRow,
+  reportPost,
+  searchPosts,
+  searchThreads,
+  setPostHidden,
+  setThreadLock,
+  threadPage,
+} from '@ecup/db';
 import type Koa from 'koa';
 import type { AppDeps, AppState } from '../../context.ts';
 import { notFound, valid } from '../../errors.ts';
@@ -38,16 +54,6 @@ import { clientIp } from '../../services/client.ts';
 import { runCommand } from '../../services/commands.ts';
 import { amountOf, startOf } from '../../services/paging.ts';
 import { CACHED_READS } from '../../services/read-cache.ts';
-import {
-  categoryCounts,
-  findCategory,
-  findThread,
-  postPage,
-  searchPosts,
-  searchThreads,
-  threadPage,
-} from './forums.query.ts';
-import { presentPost, presentThreadRow } from './forums.present.ts';
 
 function categoryOf(params: Record<string, unknown>): number {
   const id = asInteger(params.category_id);

@@ -16,7 +16,7 @@ import {
   type GamePayload,
 } from '@ecup/domain';
 import {
-  activeGameId,
+  openGameId,
   adminEditResult,
   confirmResult,
   escalateResult,
@@ -70,7 +70,7 @@ export function gamesRoutes(deps: AppDeps): Router<AppState> {
 
   router.get('/game/get_active', async (ctx) => {
     const user = requireUser(ctx);
-    const response: ActiveGameResponse = { game_id: await activeGameId(deps.knex, user.id) };
+    const response: ActiveGameResponse = { game_id: await openGameId(deps.knex, user.id) };
     ctx.body = response;
   });
 

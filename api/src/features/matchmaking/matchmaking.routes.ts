@@ -36,22 +36,16 @@ function cooldownAs429(now: Date) {
  */
 export function matchmakingRoutes(deps: AppDeps): Router<AppState> {
   const router = new Router<AppState>();
-  const command = (path: string, run: QueueCommand, after?: () => Promise<void>) => {
+  const command = (path: string, run: QueueCommand) => {
     router.post(path, async (ctx) => {
       const user = requireUser(ctx);
       const now = deps.now();
       const status = await runCommand(deps, (trx) => run(trx, { user_id: user.id, now }).catch(cooldownAs429(now)));
-      await after?.();
       ctx.body = status;
     });
   };
 
-  command('/matchmaking/queue/enter', enterQueue, () =>
-    // decisions §5: pair on every enter; when the job cannot be queued the worker's tick pairs within a second.
-    deps.jobs.requestPairing().catch((error: unknown) => {
-      deps.log.warn(`pairing request left to the tick: ${(error as Error).message}`);
-    }),
-  );
+  command('/matchmaking/queue/enter', enterQueue);
   command('/matchmaking/queue/keepalive', keepalive);
   command('/matchmaking/queue/leave', leaveQueue);
   command('/matchmaking/match/accept', acceptMatch);

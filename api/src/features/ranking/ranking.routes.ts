@@ -1,12 +1,11 @@
 import Router from '@koa/router';
 import { RANKING_MAX_AMOUNT, RANKING_PAGE_SIZE, asInteger, asTrimmed, type RankingListResponse } from '@ecup/domain';
+import { presentRankingEntry, rankingPage, type RankingSort } from '@ecup/db';
 import type { AppDeps, AppState } from '../../context.ts';
 import { queryOf } from '../../middleware/body.ts';
 import { onlineFlags } from '../../services/presence.ts';
 import { CACHED_READS } from '../../services/read-cache.ts';
 import { amountOf, startOf } from '../../services/paging.ts';
-import { presentRankingEntry } from '../users/users.present.ts';
-import { rankingPage, type RankingSort } from './ranking.query.ts';
 
 const MAX_SEARCH = 50;
 

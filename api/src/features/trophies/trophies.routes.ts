@@ -1,12 +1,19 @@
 import Router from '@koa/router';
 import type { TrophyHoldersResponse } from '@ecup/domain';
-import { heldTrophiesOf, trophyHolders, trophyPoolStatus, userStatsOf } from '@ecup/db';
+import {
+  heldTrophiesOf,
+  presentTrophyHolder,
+  presentTrophyStats,
+  trophyHolders,
+  trophyPoolStatus,
+  userStatsOf,
+  type MyTrophies,
+} from '@ecup/db';
 import type { AppDeps, AppContext, AppState } from '../../context.ts';
 import { queryOf } from '../../middleware/body.ts';
 import { amountOf } from '../../services/paging.ts';
 import { onlineFlags } from '../../services/presence.ts';
 import { currentSeason } from '../../services/season.ts';
-import { presentTrophyHolder, presentTrophyStats, type MyTrophies } from './trophies.present.ts';
 
 /** Holders answered by one call (not in the spec: the page shows the players to beat, never hundreds). */
 const HOLDERS_MAX = 100;

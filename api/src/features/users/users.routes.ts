@@ -2,7 +2,6 @@ import Router from '@koa/router';
 import type Koa from 'koa';
 import {
   MESSAGES,
-  OPEN_GAME_STATES,
   validateConsoleUpdate,
   validateForgotPassword,
   validatePasswordChange,
@@ -21,9 +20,13 @@ import {
   createSession,
   hashPassword,
   isUsableReset,
+  openGameId,
+  presentUser,
+  rankOf,
   removeAvatar,
   requestPasswordReset,
   resetPassword,
+  searchTeams,
   setAvatar,
   signUp,
   storeAvatar,
@@ -46,9 +49,6 @@ import { readPhoto } from '../../services/photos.ts';
 import { checkSignInCode } from '../../services/totp.ts';
 import { CACHED_READS } from '../../services/read-cache.ts';
 import { DEFAULT_PRODUCT_NAME, currentSeason } from '../../services/season.ts';
-import { rankOf } from '../ranking/ranking.query.ts';
-import { presentUser } from './users.present.ts';
-import { searchTeams } from './teams.query.ts';
 
 /** The account calls of spec §7 (sign-in, sign-up, settings, password reset). */
 export function usersRoutes(deps: AppDeps): Router<AppState> {
@@ -63,17 +63,12 @@ export function usersRoutes(deps: AppDeps): Router<AppState> {
     const [rank, online, game] = await Promise.all([
       rankOf(deps.knex, fresh, deps.now()),
       onlineFlags(deps.redis, [fresh.id]),
-      deps
-        .knex('games')
-        .where((q) => q.where('user_1_id', fresh.id).orWhere('user_2_id', fresh.id))
-        .whereIn('state', OPEN_GAME_STATES)
-        .orderBy('id', 'desc')
-        .first('id'),
+      openGameId(deps.knex, fresh.id),
     ]);
     return presentUser(fresh, {
       rank,
       online: online.get(fresh.id) ?? false,
-      game_id: game ? Number(game.id) : null,
+      game_id: game,
       session_permissions,
     });
   }

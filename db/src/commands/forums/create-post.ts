@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { MESSAGES } from '@ecup/domain';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
 import { keepPostOriginal, maskPostOfMinor } from './mask-post.ts';
-import { forumPostsWithPosters, type ForumPostRow } from './post-row.ts';
+import { forumPostsWithPosters, type ForumPostRow } from '../../queries/forums.ts';
 
 /**
  * A reply (spec §4 Forum, §7 /forums/new_post). The thread's counter moves first with a guarded UPDATE (`locked =

@@ -4,7 +4,7 @@ import { writeAudit } from '../audit.ts';
 import { pushEvents, type CommandEvent, type CommandOutcome } from '../types.ts';
 import { applyFinalResult, replaceFinalResult } from './apply-final-result.ts';
 import { enforce, lockGame, snapshotOf, type GameRow } from './game-row.ts';
-import { gamePayload } from './payload.ts';
+import { gamePayload } from '../../presenters/games.ts';
 import { hasLaterRatedGames } from './recalculate-elo.ts';
 
 const audited = (game: GameRow) => ({
@@ -52,7 +52,7 @@ export async function adminEditResult(
       type: 'elo-recalculate',
       season_id: game.season_id,
       game_id: game.id,
-      history_id: Number(edit.id),
+      history_id: edit.id,
     });
   }
   await writeAudit(trx, {

@@ -12,9 +12,11 @@ import {
 } from '@ecup/domain';
 import { CommandRejected } from '../types.ts';
 import { applyTrophyResult, replaceTrophyResult } from '../trophies/result.ts';
-import { heldTrophiesOfPlayers, statsFrom } from '../trophies/rows.ts';
-import { gameSummary } from './payload.ts';
+import { heldTrophiesOfPlayers } from '../../queries/trophies.ts';
+import { statsFrom } from '../../presenters/stats.ts';
+import { gameSummary } from '../../presenters/games.ts';
 import type { GameRow } from './game-row.ts';
+import type { User } from '../../models/User.ts';
 
 /** The final score and who made it final: the verifying player, or the moderator who set it. */
 export interface FinalScore {
@@ -24,12 +26,7 @@ export interface FinalScore {
   solved_by_user_id: number | null;
 }
 
-interface Rating {
-  id: number;
-  elo: number;
-  games_played: number;
-  unsecured_trophies: number;
-}
+type Rating = Pick<User, 'id' | 'elo' | 'games_played' | 'unsecured_trophies'>;
 
 /** What a final result (or its edit) answers: the pushes for after commit and the game's summary they carry. */
 export interface FinalOutcome {
@@ -48,18 +45,8 @@ async function lockRatings(trx: Knex, game: GameRow): Promise<{ one: Rating; two
     .whereIn('id', [game.user_1_id, game.user_2_id])
     .orderBy('id')
     .forUpdate()
-    .select('id', 'elo', 'games_played', 'unsecured_trophies')) as Record<string, unknown>[];
-  const byId = new Map(
-    rows.map((r) => [
-      Number(r.id),
-      {
-        id: Number(r.id),
-        elo: Number(r.elo),
-        games_played: Number(r.games_played),
-        unsecured_trophies: Number(r.unsecured_trophies),
-      },
-    ]),
-  );
+    .select('id', 'elo', 'games_played', 'unsecured_trophies')) as Rating[];
+  const byId = new Map(rows.map((rating) => [rating.id, rating]));
   return { one: byId.get(game.user_1_id)!, two: byId.get(game.user_2_id)! };
 }
 

@@ -3,7 +3,7 @@ import { checkVerify, forfeitScore, type GameActor, type GamePayload } from '@ec
 import { pushEvents, type CommandOutcome } from '../types.ts';
 import { applyFinalResult } from './apply-final-result.ts';
 import { enforce, lockGame, snapshotOf } from './game-row.ts';
-import { chatAndEvidence } from './payload.ts';
+import { chatAndEvidence } from '../../presenters/games.ts';
 
 /**
  * Verify (spec §4, §7 /game/confirm): the other player accepts the submitted score, or the player reported as

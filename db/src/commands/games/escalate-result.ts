@@ -10,7 +10,7 @@ import {
 } from '@ecup/domain';
 import { CommandRejected, pushEvents, type CommandOutcome } from '../types.ts';
 import { enforce, lockGame, snapshotOf } from './game-row.ts';
-import { gamePayload, summaryOf } from './payload.ts';
+import { gamePayload, summaryOf } from '../../presenters/games.ts';
 
 /**
  * Protest (spec §4, §7 /game/escalate): the other player disputes the submitted score or the 'Opponent left'

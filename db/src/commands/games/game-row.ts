@@ -1,63 +1,26 @@
 import type { Knex } from 'knex';
-import { MESSAGES, type GameCheck, type GameSnapshot, type GameStateName } from '@ecup/domain';
+import { MESSAGES, type GameCheck, type GameSnapshot } from '@ecup/domain';
+import type { BaseModel } from '../../models/base.ts';
+import type { Game } from '../../models/Game.ts';
 import { CommandRejected } from '../types.ts';
 
-/** A `games` row as the game commands read it (db/migrations/20260101000006_play.ts). */
-export interface GameRow {
-  id: number;
-  season_id: number;
-  user_1_id: number;
-  user_2_id: number;
-  score_1: number | null;
-  score_2: number | null;
-  state: GameStateName;
-  submitted_user_id: number | null;
-  confirmed_user_id: number | null;
-  dropped_user_id: number | null;
-  conflict: boolean;
-  conflict_solved: boolean;
-  solved_by_user_id: number | null;
-  submitted_at: Date | null;
-  final_at: Date | null;
-  elo_1_before: number | null;
-  elo_2_before: number | null;
-  elo_1_after: number | null;
-  elo_2_after: number | null;
-  created_at: Date;
-}
+/**
+ * A `games` row as the game commands read it: the Game model's columns (db/migrations/20260101000006_play.ts), its
+ * flags as booleans.
+ */
+export type GameRow = Omit<Game, keyof BaseModel | 'user_1' | 'user_2' | 'messages' | 'evidence'>;
 
-const id = (value: unknown) => (value === null || value === undefined ? null : Number(value));
-const date = (value: unknown) => (value === null || value === undefined ? null : new Date(value as Date));
+/** The row the driver gives: the flags are TINYINT 0/1. */
+type StoredGame = Omit<GameRow, 'conflict' | 'conflict_solved'> & { conflict: number; conflict_solved: number };
 
-function rowOf(raw: Record<string, unknown>): GameRow {
-  return {
-    id: Number(raw.id),
-    season_id: Number(raw.season_id),
-    user_1_id: Number(raw.user_1_id),
-    user_2_id: Number(raw.user_2_id),
-    score_1: id(raw.score_1),
-    score_2: id(raw.score_2),
-    state: raw.state as GameStateName,
-    submitted_user_id: id(raw.submitted_user_id),
-    confirmed_user_id: id(raw.confirmed_user_id),
-    dropped_user_id: id(raw.dropped_user_id),
-    conflict: Boolean(raw.conflict),
-    conflict_solved: Boolean(raw.conflict_solved),
-    solved_by_user_id: id(raw.solved_by_user_id),
-    submitted_at: date(raw.submitted_at),
-    final_at: date(raw.final_at),
-    elo_1_before: id(raw.elo_1_before),
-    elo_2_before: id(raw.elo_2_before),
-    elo_1_after: id(raw.elo_1_after),
-    elo_2_after: id(raw.elo_2_after),
-    created_at: new Date(raw.created_at as Date),
-  };
+function rowOf(stored: StoredGame): GameRow {
+  return { ...stored, conflict: Boolean(stored.conflict), conflict_solved: Boolean(stored.conflict_solved) };
 }
 
 /** One game, or null. */
 export async function findGame(knex: Knex, gameId: number): Promise<GameRow | null> {
-  const raw = (await knex('games').where('id', gameId).first()) as Record<string, unknown> | undefined;
-  return raw ? rowOf(raw) : null;
+  const stored = (await knex('games').where('id', gameId).first()) as StoredGame | undefined;
+  return stored ? rowOf(stored) : null;
 }
 
 /**
@@ -65,9 +28,9 @@ export async function findGame(knex: Knex, gameId: number): Promise<GameRow | nu
  * same state and concurrent calls on the game queue up. A missing game is a 404.
  */
 export async function lockGame(trx: Knex, gameId: number): Promise<GameRow> {
-  const raw = (await trx('games').where('id', gameId).forUpdate().first()) as Record<string, unknown> | undefined;
-  if (!raw) throw new CommandRejected('not_found', MESSAGES.gameNotFound);
-  return rowOf(raw);
+  const stored = (await trx('games').where('id', gameId).forUpdate().first()) as StoredGame | undefined;
+  if (!stored) throw new CommandRejected('not_found', MESSAGES.gameNotFound);
+  return rowOf(stored);
 }
 
 /** What the domain's result rules read of a row. */

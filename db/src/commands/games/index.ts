@@ -1,5 +1,4 @@
 export * from './game-row.ts';
-export * from './payload.ts';
 export * from './apply-final-result.ts';
 export * from './submit-result.ts';
 export * from './confirm-result.ts';
@@ -9,6 +8,4 @@ export * from './upload-evidence.ts';
 export * from './send-chat-message.ts';
 export * from './admin-edit-result.ts';
 export * from './escalate-overdue.ts';
-export * from './conflict-list.ts';
-export * from './active-game.ts';
 export * from './recalculate-elo.ts';

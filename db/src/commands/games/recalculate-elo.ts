@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { planEloReplay, writeEloReplay } from '../ops/elo-replay.ts';
-import { statsPush } from '../trophies/rows.ts';
+import { statsPush } from '../../presenters/stats.ts';
 import { pushEvents, type CommandOutcome } from '../types.ts';
 import { transaction } from '../../services/transaction.ts';
 import type { GameRow } from './game-row.ts';
@@ -32,7 +32,7 @@ export async function recalculateElo(
   const game = (await trx('games').where({ id: input.game_id, state: 'final' }).first('id', 'final_at')) as
     { id: number; final_at: Date } | undefined;
   if (!game) return { result: { games: 0, changed_games: 0, moved: [] }, events: [] };
-  const plan = await planEloReplay(trx, { from: { final_at: game.final_at, id: Number(game.id) }, lock: true });
+  const plan = await planEloReplay(trx, { from: { final_at: game.final_at, id: game.id }, lock: true });
   const moved = await writeEloReplay(trx, plan, input.now);
   const pushes = [];
   for (const id of moved) pushes.push(await statsPush(trx, id, null, input.now));

@@ -10,7 +10,7 @@ import {
 } from '@ecup/domain';
 import { CommandRejected, pushEvents, type CommandOutcome } from '../types.ts';
 import { enforce, lockGame, snapshotOf } from './game-row.ts';
-import { gamePayload, summaryOf } from './payload.ts';
+import { gamePayload, summaryOf } from '../../presenters/games.ts';
 
 /**
  * 'Opponent left' (spec §4 dropped, §7 /game/dropped): a player of a game still being played names the opponent,

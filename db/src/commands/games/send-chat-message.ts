@@ -25,7 +25,7 @@ import { CommandRejected, pushEvents, type CommandOutcome } from '../types.ts';
 import { flagContactAttempt } from '../safety/flags.ts';
 import { chatSendContext } from './chat-policy.ts';
 import { enforce, lockGame, snapshotOf } from './game-row.ts';
-import { chatRows, presentChatMessage } from './payload.ts';
+import { chatRows, presentChatMessage, type ChatLineRow } from '../../presenters/games.ts';
 
 /**
  * What became of a chat line: stored and pushed (`masked` when parts were hidden, for the sender's notice), ignored
@@ -72,8 +72,8 @@ async function recentOwnLines(trx: Knex, gameId: number, userId: number): Promis
   }>;
   const own: EarlierLine<number>[] = [];
   for (const row of rows) {
-    if (Number(row.user_id) !== userId || row.preset !== null) break;
-    own.unshift({ id: Number(row.id), text: row.original ?? row.content, at_ms: new Date(row.created_at).getTime() });
+    if (row.user_id !== userId || row.preset !== null) break;
+    own.unshift({ id: row.id, text: row.original ?? row.content, at_ms: row.created_at.getTime() });
   }
   return own;
 }
@@ -160,16 +160,16 @@ export async function sendChatMessage(
   const pushes: Push[] = [];
   const own = { game_id: game.id, user_id: input.actor.id, now: input.now };
   if (filtered?.masked) {
-    await keepOriginal(trx, { ...own, message_id: Number(id), original: line.content, reasons: filtered.reasons });
+    await keepOriginal(trx, { ...own, message_id: id!, original: line.content, reasons: filtered.reasons });
   }
   for (const earlier of filtered?.remask ?? []) {
     const before = (await trx('chat_messages').where('id', earlier.id).first('content')) as { content: string };
     await trx('chat_messages').where('id', earlier.id).update({ content: earlier.text });
     await keepOriginal(trx, { ...own, message_id: earlier.id, original: before.content, reasons: earlier.reasons });
-    const row = (await chatRows(trx).where('chat_messages.id', earlier.id).first()) as Record<string, unknown>;
+    const row = (await chatRows(trx).where('chat_messages.id', earlier.id).first()) as ChatLineRow;
     pushes.push(push(gameRoom(game.id), 'message-update', presentChatMessage(row)));
   }
-  const row = (await chatRows(trx).where('chat_messages.id', Number(id)).first()) as Record<string, unknown>;
+  const row = (await chatRows(trx).where('chat_messages.id', id!).first()) as ChatLineRow;
   const message = presentChatMessage(row);
   pushes.unshift(push(gameRoom(game.id), 'message', message));
   // An adult whose line to a minor was masked for contact details is flagged for the moderators (issue 18).
@@ -182,7 +182,7 @@ export async function sendChatMessage(
     await flagContactAttempt(trx, {
       user_id: input.actor.id,
       game_id: game.id,
-      chat_message_id: Number(id),
+      chat_message_id: id!,
       now: input.now,
     });
   }

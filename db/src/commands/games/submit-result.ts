@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { MESSAGES, checkSubmit, gameRoom, push, type GameActor, type GamePayload } from '@ecup/domain';
 import { CommandRejected, pushEvents, type CommandOutcome } from '../types.ts';
 import { enforce, lockGame, snapshotOf } from './game-row.ts';
-import { gamePayload, summaryOf } from './payload.ts';
+import { gamePayload, summaryOf } from '../../presenters/games.ts';
 
 /**
  * A player submits the score (spec §4 Game result, §7 /game/submit), in game order (score_1 is user_1's goals),

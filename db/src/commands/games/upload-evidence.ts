@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { checkUploadEvidence, gameRoom, push, type EvidencePayload, type GameActor } from '@ecup/domain';
 import { pushEvents, type CommandOutcome } from '../types.ts';
 import { enforce, lockGame, snapshotOf } from './game-row.ts';
-import { evidenceRows, presentEvidence } from './payload.ts';
+import { evidenceRows, presentEvidence, type EvidenceRow } from '../../presenters/games.ts';
 
 /**
  * Evidence (spec §4, §7 /game/upload_evidence): a player of a game whose result was submitted, reported or
@@ -27,7 +27,7 @@ export async function uploadEvidence(
     evidence_hash: input.evidence.evidence_hash ?? null,
     created_at: input.now,
   });
-  const row = (await evidenceRows(trx).where('evidence.id', Number(id)).first()) as Record<string, unknown>;
+  const row = (await evidenceRows(trx).where('evidence.id', id!).first()) as EvidenceRow;
   const evidence = presentEvidence(row);
   return { result: evidence, events: pushEvents([push(gameRoom(game.id), 'evidence', evidence)]) };
 }

@@ -14,7 +14,7 @@ import {
   type RoundGame,
   type RoundWinner,
 } from '@ecup/domain';
-import { trophyWeeklyWinners } from '../trophies/queries.ts';
+import { trophyWeeklyWinners } from '../../queries/trophies.ts';
 
 /** The season fields the operator commands read. */
 export interface OperatorSeason {

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import { MESSAGES, push, userRoom, weekStart, type MatchmakingStatus, type Push } from '@ecup/domain';
 import { CommandRejected, pushEvents, type CommandOutcome } from '../types.ts';
-import { matchmakingStatus } from './matchmaking-status.ts';
-import { answerCutoff, findEntry, findMatch, type MatchRow } from './queue-rows.ts';
+import { matchmakingStatus } from '../../queries/matchmaking-status.ts';
+import { answerCutoff, findEntry, findMatch, type MatchRow } from '../../queries/queue.ts';
 
 /** Both players accepted: the match closes, their entries go and the game starts, all in the caller's transaction. */
 async function startGame(trx: Knex, match: MatchRow, now: Date): Promise<number> {

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { push, userRoom, type MatchDeclinedEvent } from '@ecup/domain';
 import { pushEvents, type CommandEvent } from '../types.ts';
-import { answerCutoff, findMatch, type MatchRow } from './queue-rows.ts';
+import { answerCutoff, findMatch, type MatchRow } from '../../queries/queue.ts';
 
 /**
  * Sends one player of a closing match on: back to the queue with the timer and keepalive reset (spec §4: "returns

@@ -2,8 +2,8 @@ import type { Knex } from 'knex';
 import { MESSAGES, type MatchmakingStatus } from '@ecup/domain';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
 import { declineMatchAs } from './close-match.ts';
-import { matchmakingStatus } from './matchmaking-status.ts';
-import { findEntry, findMatch } from './queue-rows.ts';
+import { matchmakingStatus } from '../../queries/matchmaking-status.ts';
+import { findEntry, findMatch } from '../../queries/queue.ts';
 
 /**
  * A matched player declines (spec §4 "Decline leaves the queue"): the decliner leaves the queue, the opponent returns

@@ -1,8 +1,9 @@
 import type { Knex } from 'knex';
 import { MESSAGES, checkQueueEntry, weekStart, type MatchmakingStatus } from '@ecup/domain';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
-import { matchmakingStatus } from './matchmaking-status.ts';
-import { gamesInWeek, openGameId, playSeason, recentMissTimes } from './queue-rows.ts';
+import { matchmakingStatus } from '../../queries/matchmaking-status.ts';
+import { openGameId } from '../../queries/active-game.ts';
+import { gamesInWeek, playSeason, recentMissTimes } from '../../queries/queue.ts';
 
 /**
  * The queue cooldown refusal (decisions §5): a conflict for any caller, and to the API a 429 whose Retry-After runs
@@ -32,7 +33,8 @@ const REFUSAL_KIND = {
  * player waits on that key and then finds the entry, and a match of theirs that is closing (a game being created, or
  * a miss being counted) commits before this insert goes through. The checks read after it, so they see those
  * commits; a refusal rolls the insert back. A repeated enter writes nothing, so repeats at the same instant, which
- * all hold a shared lock on the existing entry, never wait on each other.
+ * all hold a shared lock on the existing entry, never wait on each other. Every enter that is not refused asks for a
+ * pairing pass once it committed (event `pairing-requested`).
  *
  * The insert is a single-row INSERT … VALUES, not INSERT … SELECT: InnoDB holds a table-wide auto-increment lock
  * for the whole of an INSERT … SELECT, so one enter waiting on a row lock (a pairing in progress) made every other
@@ -69,5 +71,5 @@ export async function enterQueue(
     if (check.reason === 'cooldown') throw new QueueCooldown(check.message, check.until);
     throw new CommandRejected(REFUSAL_KIND[check.reason], check.message);
   }
-  return { result: await matchmakingStatus(trx, user_id, now), events: [] };
+  return { result: await matchmakingStatus(trx, user_id, now), events: [{ type: 'pairing-requested' }] };
 }

@@ -1,6 +1,6 @@
 import type { CommandEvent, Sweep } from '../types.ts';
 import { expireMatch } from './close-match.ts';
-import { answerCutoff } from './queue-rows.ts';
+import { answerCutoff } from '../../queries/queue.ts';
 import { transaction } from '../../services/transaction.ts';
 
 /**

@@ -1,6 +1,3 @@
-export * from './players.ts';
-export * from './queue-rows.ts';
-export * from './matchmaking-status.ts';
 export * from './close-match.ts';
 export * from './enter-queue.ts';
 export * from './keepalive.ts';

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import { MESSAGES, isWindowOpen, nextWindowOpening, type MatchmakingStatus } from '@ecup/domain';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
-import { matchmakingStatus } from './matchmaking-status.ts';
-import { findEntry, playSeason } from './queue-rows.ts';
+import { matchmakingStatus } from '../../queries/matchmaking-status.ts';
+import { findEntry, playSeason } from '../../queries/queue.ts';
 
 /**
  * The queue keepalive (spec §4: every 6 s while queued and not matched; decisions §5: an entry without one for 20 s

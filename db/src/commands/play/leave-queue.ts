@@ -2,8 +2,8 @@ import type { Knex } from 'knex';
 import { MESSAGES, push, userRoom, type MatchmakingStatus } from '@ecup/domain';
 import { CommandRejected, type CommandEvent, type CommandOutcome } from '../types.ts';
 import { declineMatchAs, expireMatch } from './close-match.ts';
-import { matchmakingStatus } from './matchmaking-status.ts';
-import { findEntry, findMatch } from './queue-rows.ts';
+import { matchmakingStatus } from '../../queries/matchmaking-status.ts';
+import { findEntry, findMatch } from '../../queries/queue.ts';
 
 /** The leaver's own `match-declined` says they are out of the queue. */
 function asLeft(event: CommandEvent, userId: number): CommandEvent {

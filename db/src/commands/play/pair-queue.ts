@@ -12,7 +12,8 @@ import {
   type PlayerPair,
 } from '@ecup/domain';
 import { pushEvents, type Sweep } from '../types.ts';
-import { matchPayloads, playSeason, type MatchRow } from './queue-rows.ts';
+import { matchPayloads } from '../../presenters/matches.ts';
+import { playSeason, type MatchRow } from '../../queries/queue.ts';
 import { transaction } from '../../services/transaction.ts';
 
 /** Pair transactions run side by side: pairs never share a player, so they never wait on each other. */

@@ -3,4 +3,3 @@ export * from './pools.ts';
 export * from './moves.ts';
 export * from './result.ts';
 export * from './sweeps.ts';
-export * from './queries.ts';

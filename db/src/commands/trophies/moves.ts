@@ -1,39 +1,14 @@
 import type { Knex } from 'knex';
 import type { TrophyMove } from '@ecup/domain';
+import type { BaseModel } from '../../models/base.ts';
+import type { TrophyMove as TrophyMoveModel } from '../../models/TrophyMove.ts';
 import type { TrophyRow } from './rows.ts';
 
 /** The kinds of a `trophy_moves` row: the domain's moves, plus the ones no game makes. */
 export type MoveKind = TrophyMove['kind'] | 'expire' | 'reset' | 'reverse';
 
-/** A `trophy_moves` row as reversal reads it. */
-export interface MoveRow {
-  id: number;
-  trophy_id: number;
-  game_id: number | null;
-  kind: MoveKind;
-  from_user_id: number | null;
-  to_user_id: number | null;
-  wins_before: number | null;
-  taken_at_before: Date | null;
-  expires_at_before: Date | null;
-}
-
-const idOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
-const dateOrNull = (value: unknown) => (value === null || value === undefined ? null : new Date(value as Date));
-
-export function moveRowOf(raw: Record<string, unknown>): MoveRow {
-  return {
-    id: Number(raw.id),
-    trophy_id: Number(raw.trophy_id),
-    game_id: idOrNull(raw.game_id),
-    kind: raw.kind as MoveKind,
-    from_user_id: idOrNull(raw.from_user_id),
-    to_user_id: idOrNull(raw.to_user_id),
-    wins_before: idOrNull(raw.wins_before),
-    taken_at_before: dateOrNull(raw.taken_at_before),
-    expires_at_before: dateOrNull(raw.expires_at_before),
-  };
-}
+/** A `trophy_moves` row as reversal reads it (the TrophyMove model's columns but the reversal's own). */
+export type MoveRow = Omit<TrophyMoveModel, 'reversed_at' | 'created_at' | keyof BaseModel>;
 
 /** The columns of a trophy back in its pool. */
 export const IN_POOL = { state: 'pool', holder_user_id: null, wins: 0, taken_at: null, expires_at: null } as const;
@@ -74,7 +49,7 @@ export async function moveTrophy(
     .whereRaw('last_move_id <=> ?', [input.trophy.last_move_id])
     .update({ ...input.changes, last_move_id: moveId, updated_at: input.now });
   if (changed !== 1) throw new Error(`trophy ${input.trophy.id} was not in the state its ${input.kind} expected`);
-  return Number(moveId);
+  return moveId!;
 }
 
 /** Adds `delta` to a player's unsecured or secured trophy counter (kept equal to the trophies' states). */

@@ -1,31 +1,18 @@
 import type { Knex } from 'knex';
 import { TROPHY_POOL_SIZE, isHuntOpen, weekStart } from '@ecup/domain';
+import type { TrophyPool } from '../../models/TrophyPool.ts';
 import type { TrophySeason } from './rows.ts';
-
-/** A `trophy_pools` row: the pool of one season's week, opened with `size` trophies. */
-export interface PoolRow {
-  id: number;
-  season_id: number;
-  week_start: Date;
-  size: number;
-}
-
-function poolOf(raw: Record<string, unknown>): PoolRow {
-  return {
-    id: Number(raw.id),
-    season_id: Number(raw.season_id),
-    week_start: new Date(raw.week_start as Date),
-    size: Number(raw.size),
-  };
-}
 
 const POOL_COLUMNS = ['id', 'season_id', 'week_start', 'size'] as const;
 
+/** A `trophy_pools` row: the pool of one season's week, opened with `size` trophies (the TrophyPool model's). */
+export type PoolRow = Pick<TrophyPool, (typeof POOL_COLUMNS)[number]>;
+
 /** A pool by its week, with a plain read (no lock; inside a transaction, as of its snapshot). */
 async function findPool(knex: Knex, seasonId: number, week: Date): Promise<PoolRow | null> {
-  const raw = (await knex('trophy_pools').where({ season_id: seasonId, week_start: week }).first(POOL_COLUMNS)) as
-    Record<string, unknown> | undefined;
-  return raw ? poolOf(raw) : null;
+  const pool = (await knex('trophy_pools').where({ season_id: seasonId, week_start: week }).first(POOL_COLUMNS)) as
+    PoolRow | undefined;
+  return pool ?? null;
 }
 
 /**
@@ -41,9 +28,9 @@ async function createPool(knex: Knex, seasonId: number, week: Date, now: Date): 
       'INSERT INTO trophy_pools (season_id, week_start, size, created_at) VALUES (?, ?, 0, ?) ON DUPLICATE KEY UPDATE id = LAST_INSERT_ID(id)',
       [seasonId, week, now],
     )) as [{ insertId: number }];
-    const id = Number(result.insertId);
+    const id = result.insertId;
     const { size } = (await trx('trophy_pools').where('id', id).forUpdate().first('size')) as { size: number };
-    if (Number(size) === 0) {
+    if (size === 0) {
       await trx('trophies').insert(
         Array.from({ length: TROPHY_POOL_SIZE }, () => ({ pool_id: id, state: 'pool', updated_at: now })),
       );
@@ -76,17 +63,13 @@ export async function ensureTrophyPool(
   if (seen && !options.lock) return seen;
   const id = seen?.id ?? (await createPool(knex, season.id, week, now));
   const query = knex('trophy_pools').where('id', id);
-  const raw = (await (options.lock ? query.forUpdate() : query.forShare()).first(POOL_COLUMNS)) as Record<
-    string,
-    unknown
-  >;
-  return poolOf(raw);
+  return (await (options.lock ? query.forUpdate() : query.forShare()).first(POOL_COLUMNS)) as PoolRow;
 }
 
 /** Trophies left in a pool (still in state 'pool'). */
 export async function trophiesLeftIn(knex: Knex, poolId: number): Promise<number> {
   const [{ left }] = (await knex('trophies').where({ pool_id: poolId, state: 'pool' }).count({ left: '*' })) as [
-    { left: number | string },
+    { left: number },
   ];
-  return Number(left);
+  return left;
 }

@@ -7,7 +7,7 @@ import {
   type HeldTrophy,
   type TrophyMove,
 } from '@ecup/domain';
-import { IN_POOL, countTrophies, moveRowOf, moveTrophy, releaseHeld, type MoveRow } from './moves.ts';
+import { IN_POOL, countTrophies, moveTrophy, releaseHeld, type MoveRow } from './moves.ts';
 import { ensureTrophyPool, type PoolRow } from './pools.ts';
 import { loadTrophySeason, lockHeldTrophyOf, lockTrophies, type TrophyRow, type TrophySeason } from './rows.ts';
 
@@ -40,14 +40,14 @@ async function settledHolding(
     season_id: number;
     week_start: Date;
   };
-  if (Number(from.season_id) !== season.id) {
+  if (from.season_id !== season.id) {
     // Left over from an earlier season's hunt (kept as it was when that hunt ended): it goes back as a reset when
     // its holder plays in this one, so it never blocks them.
     await releaseHeld(trx, held, 'reset', now);
     return null;
   }
   const due = trophyReleaseDue(
-    { expires_at_ms: held.expires_at?.getTime() ?? 0, pool_week_start: new Date(from.week_start) },
+    { expires_at_ms: held.expires_at?.getTime() ?? 0, pool_week_start: from.week_start },
     season,
     now.getTime(),
   );
@@ -71,8 +71,7 @@ async function firstFreeTrophy(trx: Knex, poolId: number): Promise<{ id: number;
     "SELECT id, last_move_id FROM trophies FORCE INDEX (trophies_pool_id_state_index) WHERE pool_id = ? AND state = 'pool' ORDER BY pool_id, state, id LIMIT 1 FOR UPDATE",
     [poolId],
   )) as [{ id: number; last_move_id: number | null }[]];
-  const row = rows[0];
-  return row ? { id: Number(row.id), last_move_id: row.last_move_id === null ? null : Number(row.last_move_id) } : null;
+  return rows[0] ?? null;
 }
 
 const asHeld = (row: TrophyRow | null): HeldTrophy | null =>
@@ -352,14 +351,12 @@ export async function replaceTrophyResult(
   const season = await loadTrophySeason(trx, game.season_id);
   if (season) await ensureTrophyPool(trx, season, now, { lock: true });
   // A plain read: this game's moves are only written under the game's row lock, which the caller holds.
-  const live = (
-    (await trx('trophy_moves')
-      .where('game_id', game.id)
-      .whereIn('kind', GAME_MOVE_KINDS)
-      .whereNull('reversed_at')
-      .orderBy('id')
-      .select('*')) as Record<string, unknown>[]
-  ).map(moveRowOf);
+  const live = (await trx('trophy_moves')
+    .where('game_id', game.id)
+    .whereIn('kind', GAME_MOVE_KINDS)
+    .whereNull('reversed_at')
+    .orderBy('id')
+    .select('*')) as MoveRow[];
   if (live.length > 0 && !(await reverseMoves(trx, game, live, now))) return;
   await applyTrophyResult(trx, game, score, now);
 }

@@ -3,7 +3,8 @@ import { isHuntOpen, trophyReleaseDue, weekStart, type Push } from '@ecup/domain
 import { pushEvents, type CommandEvent, type Sweep } from '../types.ts';
 import { releaseHeld } from './moves.ts';
 import { ensureTrophyPool } from './pools.ts';
-import { SEASON_COLUMNS, loadTrophySeason, seasonOf, statsPush, trophyRowOf } from './rows.ts';
+import { statsPush } from '../../presenters/stats.ts';
+import { SEASON_COLUMNS, loadTrophySeason, seasonOf, type SeasonColumns, type TrophyRow } from './rows.ts';
 import { transaction } from '../../services/transaction.ts';
 
 /** Trophies moved per sweep; the next tick takes the rest. */
@@ -20,20 +21,19 @@ export async function releaseDueTrophy(knex: Knex, trophyId: number, now: Date):
   const peek = (await knex('trophies').where('id', trophyId).first('holder_user_id', 'pool_id', 'state')) as
     { holder_user_id: number | null; pool_id: number; state: string } | undefined;
   if (!peek || peek.state !== 'held' || peek.holder_user_id === null) return [];
-  const holder = Number(peek.holder_user_id);
+  const holder = peek.holder_user_id;
   const pushes = await transaction(knex, async (trx): Promise<Push[]> => {
     await trx('users').where('id', holder).forUpdate().first('id');
     const pool = (await trx('trophy_pools').where('id', peek.pool_id).first('season_id', 'week_start')) as {
       season_id: number;
       week_start: Date;
     };
-    const raw = (await trx('trophies').where('id', trophyId).forUpdate().first()) as Record<string, unknown>;
-    const trophy = trophyRowOf(raw);
+    const trophy = (await trx('trophies').where('id', trophyId).forUpdate().first()) as TrophyRow;
     if (trophy.state !== 'held' || trophy.holder_user_id !== holder) return [];
-    const season = await loadTrophySeason(trx, Number(pool.season_id));
+    const season = await loadTrophySeason(trx, pool.season_id);
     if (!season) return [];
     const due = trophyReleaseDue(
-      { expires_at_ms: trophy.expires_at?.getTime() ?? 0, pool_week_start: new Date(pool.week_start) },
+      { expires_at_ms: trophy.expires_at?.getTime() ?? 0, pool_week_start: pool.week_start },
       season,
       now.getTime(),
     );
@@ -61,7 +61,7 @@ export const expireTrophies: Sweep = async (knex, now) => {
     .limit(BATCH)
     .pluck('t.id')) as number[];
   const events: CommandEvent[] = [];
-  for (const id of due) events.push(...(await releaseDueTrophy(knex, Number(id), now)));
+  for (const id of due) events.push(...(await releaseDueTrophy(knex, id, now)));
   return events;
 };
 
@@ -74,7 +74,7 @@ export const expireTrophies: Sweep = async (knex, now) => {
  */
 export const resetTrophyPools: Sweep = async (knex, now) => {
   const seasons = (
-    (await knex('seasons').where('qualifiers_start', '<=', now).select(SEASON_COLUMNS)) as Record<string, unknown>[]
+    (await knex('seasons').where('qualifiers_start', '<=', now).select(SEASON_COLUMNS)) as SeasonColumns[]
   ).map(seasonOf);
   for (const season of seasons) {
     if (season.active && isHuntOpen(season, now)) await ensureTrophyPool(knex, season, now);
@@ -94,7 +94,7 @@ export const resetTrophyPools: Sweep = async (knex, now) => {
       .orderBy('t.id')
       .limit(BATCH)
       .pluck('t.id')) as number[];
-    for (const id of stale) events.push(...(await releaseDueTrophy(knex, Number(id), now)));
+    for (const id of stale) events.push(...(await releaseDueTrophy(knex, id, now)));
   }
   return events;
 };

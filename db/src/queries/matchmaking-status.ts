@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import type { MatchmakingStatus } from '@ecup/domain';
-import { findEntry, findMatch, matchPayloads, openGameId } from './queue-rows.ts';
+import { matchPayloads } from '../presenters/matches.ts';
+import { openGameId } from './active-game.ts';
+import { findEntry, findMatch } from './queue.ts';
 
 /**
  * Where a player stands in the play loop (spec §4 Queue; the answer of every /matchmaking call): 'matched' with the

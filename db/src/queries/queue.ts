@@ -1,41 +1,11 @@
 import type { Knex } from 'knex';
-import {
-  ACCEPT_GRACE_MS,
-  ACCEPT_WINDOW_MS,
-  OPEN_GAME_STATES,
-  QUEUE_PENALTY_COOLDOWN_MS,
-  QUEUE_PENALTY_WINDOW_MS,
-  type GamePlayer,
-  type MatchPayload,
-} from '@ecup/domain';
-import { findActiveSeason } from '../../seed/base.ts';
-import { loadGamePlayers } from './players.ts';
+import { ACCEPT_GRACE_MS, ACCEPT_WINDOW_MS, QUEUE_PENALTY_COOLDOWN_MS, QUEUE_PENALTY_WINDOW_MS } from '@ecup/domain';
+import type { Match } from '../models/Match.ts';
+import type { QueueEntry } from '../models/QueueEntry.ts';
+import { findActiveSeason } from '../seed/base.ts';
 
 /** The season play runs under (decisions §4): the newest active one. */
 export const playSeason = findActiveSeason;
-
-/** A queue entry as the play commands read it. */
-export interface QueueEntryRow {
-  id: number;
-  user_id: number;
-  season_id: number;
-  elo: number;
-  entered_at: Date;
-  keepalive_at: Date;
-  match_id: number | null;
-}
-
-/** A match as the play commands read it. */
-export interface MatchRow {
-  id: number;
-  season_id: number;
-  user_1_id: number;
-  user_2_id: number;
-  state: 'pending' | 'accepted' | 'declined' | 'expired';
-  user_1_accepted_at: Date | null;
-  user_2_accepted_at: Date | null;
-  deadline_at: Date;
-}
 
 const ENTRY_COLUMNS = ['id', 'user_id', 'season_id', 'elo', 'entered_at', 'keepalive_at', 'match_id'] as const;
 const MATCH_COLUMNS = [
@@ -48,6 +18,12 @@ const MATCH_COLUMNS = [
   'user_2_accepted_at',
   'deadline_at',
 ] as const;
+
+/** A queue entry as the play commands read it (the QueueEntry model's columns). */
+export type QueueEntryRow = Pick<QueueEntry, (typeof ENTRY_COLUMNS)[number]>;
+
+/** A match as the play commands read it (the Match model's columns). */
+export type MatchRow = Pick<Match, (typeof MATCH_COLUMNS)[number]>;
 
 /** A player's queue entry, or undefined when they are not queued; `lock` reads the newest version FOR UPDATE. */
 export async function findEntry(knex: Knex, userId: number, lock = false): Promise<QueueEntryRow | undefined> {
@@ -66,26 +42,13 @@ export function answerCutoff(now: Date): Date {
   return new Date(now.getTime() - ACCEPT_GRACE_MS);
 }
 
-/** The player's open game (state in OPEN_GAME_STATES), newest first, or null. */
-export async function openGameId(knex: Knex, userId: number): Promise<number | null> {
-  for (const column of ['user_1_id', 'user_2_id']) {
-    const row = await knex('games')
-      .where(column, userId)
-      .whereIn('state', OPEN_GAME_STATES as string[])
-      .orderBy('id', 'desc')
-      .first('id');
-    if (row) return Number(row.id);
-  }
-  return null;
-}
-
 /** Games the player has in the week that starts at `weekStart` (spec §9: the weekly cap counts every game). */
 export async function gamesInWeek(knex: Knex, userId: number, weekStart: Date): Promise<number> {
   let games = 0;
   for (const column of ['user_1_id', 'user_2_id']) {
     const row = (await knex('games').where(column, userId).where('week_start', weekStart).count('* as n').first()) as
-      { n: number | string } | undefined;
-    games += Number(row?.n ?? 0);
+      { n: number } | undefined;
+    games += row?.n ?? 0;
   }
   return games;
 }
@@ -111,29 +74,7 @@ export async function recentMissTimes(knex: Knex, userId: number, now: Date): Pr
           .orWhere((e) => e.where('state', 'expired').whereNull(`user_${side}_accepted_at`)),
       )
       .select('closed_at')) as { closed_at: Date }[];
-    for (const row of rows) times.push(new Date(row.closed_at).getTime());
+    for (const row of rows) times.push(row.closed_at.getTime());
   }
   return times;
-}
-
-/** A match as its players see it (MatchPayload), from a map of loaded player cards. */
-export function presentMatch(match: MatchRow, players: Map<number, GamePlayer>, now: Date): MatchPayload {
-  return {
-    id: match.id,
-    user_1: players.get(match.user_1_id)!,
-    user_2: players.get(match.user_2_id)!,
-    user_1_accepted: match.user_1_accepted_at !== null,
-    user_2_accepted: match.user_2_accepted_at !== null,
-    deadline_ms: new Date(match.deadline_at).getTime(),
-    server_time_ms: now.getTime(),
-  };
-}
-
-/** Match payloads for any number of matches, with one query for all their players. */
-export async function matchPayloads(knex: Knex, matches: readonly MatchRow[], now: Date): Promise<MatchPayload[]> {
-  const players = await loadGamePlayers(
-    knex,
-    matches.flatMap((m) => [m.user_1_id, m.user_2_id]),
-  );
-  return matches.map((match) => presentMatch(match, players, now));
 }

@@ -1,11 +1,16 @@
 import type { Knex } from 'knex';
 import { PERMISSIONS, has, type ConflictEntry, type GameActor } from '@ecup/domain';
+import { presentConflict, type ConflictGameRow } from '../presenters/conflicts.ts';
 
 /** Rows one conflict list answers at most. */
 export const CONFLICT_LIST_MAX = 200;
 
-function listQuery(knex: Knex, viewer: GameActor) {
-  const query = knex('games')
+/**
+ * The games that went to conflict, each with its two players' id, username and picture (`u1_*`, `u2_*`): the
+ * conflict list's query and the console's conflict queue's, which adds its own columns.
+ */
+export function conflictGames(knex: Knex) {
+  return knex('games')
     .join('users as u1', 'u1.id', 'games.user_1_id')
     .join('users as u2', 'u2.id', 'games.user_2_id')
     .where('games.conflict', true)
@@ -20,28 +25,14 @@ function listQuery(knex: Knex, viewer: GameActor) {
       'u2.username as u2_username',
       'u2.avatar_hash as u2_avatar_hash',
     );
+}
+
+function listQuery(knex: Knex, viewer: GameActor) {
+  const query = conflictGames(knex);
   if (!has(viewer.permissions, PERMISSIONS.canResolveConflicts)) {
     query.where((q) => q.where('games.user_1_id', viewer.id).orWhere('games.user_2_id', viewer.id));
   }
   return query;
-}
-
-function present(row: Record<string, unknown>): ConflictEntry {
-  return {
-    id: Number(row.id),
-    user_1: {
-      id: Number(row.u1_id),
-      username: String(row.u1_username),
-      avatar_hash: (row.u1_avatar_hash as string | null) ?? null,
-    },
-    user_2: {
-      id: Number(row.u2_id),
-      username: String(row.u2_username),
-      avatar_hash: (row.u2_avatar_hash as string | null) ?? null,
-    },
-    solved: Boolean(row.conflict_solved),
-    inserted: Math.floor(new Date(row.created_at as Date).getTime() / 1000),
-  };
 }
 
 /**
@@ -56,7 +47,7 @@ export async function conflictList(knex: Knex, viewer: GameActor): Promise<Confl
       { column: 'games.created_at', order: 'asc' },
       { column: 'games.id', order: 'asc' },
     ])
-    .limit(CONFLICT_LIST_MAX)) as Record<string, unknown>[];
+    .limit(CONFLICT_LIST_MAX)) as ConflictGameRow[];
   const room = CONFLICT_LIST_MAX - open.length;
   const solved =
     room > 0
@@ -66,7 +57,7 @@ export async function conflictList(knex: Knex, viewer: GameActor): Promise<Confl
             { column: 'games.created_at', order: 'desc' },
             { column: 'games.id', order: 'desc' },
           ])
-          .limit(room)) as Record<string, unknown>[])
+          .limit(room)) as ConflictGameRow[])
       : [];
-  return [...open, ...solved].map(present);
+  return [...open, ...solved].map(presentConflict);
 }

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { TeamSearchResponse } from '@ecup/domain';
-import { containsPattern, like, prefixPattern } from '@ecup/db';
+import { containsPattern, like, prefixPattern } from '../services/like.ts';
 
 const MAX_TEAMS = 10;
 

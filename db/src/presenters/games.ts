@@ -10,21 +10,32 @@ import {
   type GamePayload,
   type GameSummary,
 } from '@ecup/domain';
-import { CommandRejected } from '../types.ts';
-import { loadGamePlayers } from '../play/players.ts';
-import { gameChatPolicy } from './chat-policy.ts';
-import { findGame, snapshotOf, type GameRow } from './game-row.ts';
+import { CommandRejected } from '../commands/types.ts';
+import { gameChatPolicy } from '../commands/games/chat-policy.ts';
+import { findGame, snapshotOf, type GameRow } from '../commands/games/game-row.ts';
+import type { ChatMessage } from '../models/ChatMessage.ts';
+import type { Evidence } from '../models/Evidence.ts';
+import type { User } from '../models/User.ts';
+import { loadGamePlayers } from './players.ts';
 
-const seconds = (value: unknown) => Math.floor(new Date(value as Date).getTime() / 1000);
+const seconds = (value: Date) => Math.floor(value.getTime() / 1000);
+
+/** A `chat_messages` row joined with its author's name and picture (`chatRows`); `is_admin` is TINYINT 0/1. */
+export type ChatLineRow = Pick<ChatMessage, 'id' | 'user_id' | 'content' | 'preset' | 'created_at'> &
+  Pick<User, 'username' | 'avatar_hash'> & { is_admin: number | boolean };
+
+/** An `evidence` row joined with its uploader's name (`evidenceRows`). */
+export type EvidenceRow = Pick<Evidence, 'id' | 'user_id' | 'youtube_id' | 'evidence_hash' | 'created_at'> &
+  Pick<User, 'username'>;
 
 /** A chat row joined with its author (spec §3 Chat message): `name` is the username; moderators get class 'admin'. */
-export function presentChatMessage(row: Record<string, unknown>): ChatMessagePayload {
+export function presentChatMessage(row: ChatLineRow): ChatMessagePayload {
   const message: ChatMessagePayload = {
-    id: Number(row.id),
-    user_id: Number(row.user_id),
-    name: String(row.username),
-    avatar_hash: (row.avatar_hash as string | null) ?? null,
-    content: String(row.content),
+    id: row.id,
+    user_id: row.user_id,
+    name: row.username,
+    avatar_hash: row.avatar_hash,
+    content: row.content,
     inserted: seconds(row.created_at),
   };
   if (row.is_admin) message.class_name = 'admin';
@@ -33,13 +44,13 @@ export function presentChatMessage(row: Record<string, unknown>): ChatMessagePay
 }
 
 /** An evidence row joined with its uploader (spec §3 Evidence). */
-export function presentEvidence(row: Record<string, unknown>): EvidencePayload {
+export function presentEvidence(row: EvidenceRow): EvidencePayload {
   return {
-    id: Number(row.id),
-    youtube_id: (row.youtube_id as string | null) ?? null,
-    evidence_hash: (row.evidence_hash as string | null) ?? null,
-    user_id: Number(row.user_id),
-    username: String(row.username),
+    id: row.id,
+    youtube_id: row.youtube_id,
+    evidence_hash: row.evidence_hash,
+    user_id: row.user_id,
+    username: row.username,
     inserted: seconds(row.created_at),
   };
 }
@@ -158,8 +169,8 @@ export async function chatAndEvidence(
       : knex('blocks').where({ blocker_user_id: viewerId, blocked_user_id: opponentId }).first('blocked_user_id'),
   ]);
   return {
-    messages: (messages as Record<string, unknown>[]).reverse().map(presentChatMessage),
-    evidence: (evidence as Record<string, unknown>[]).map(presentEvidence),
+    messages: (messages as ChatLineRow[]).reverse().map(presentChatMessage),
+    evidence: (evidence as EvidenceRow[]).map(presentEvidence),
     chat_policy,
     opponent_blocked: block !== null && block !== undefined,
   };

@@ -7,7 +7,7 @@ import {
   type TrophyHolderPayload,
   type TrophyStatsResponse,
 } from '@ecup/domain';
-import type { TrophyHolderRow } from '@ecup/db';
+import type { TrophyHolderRow } from '../queries/trophies.ts';
 
 /** The signed-in player's part of the stats. */
 export interface MyTrophies {

@@ -1,8 +1,7 @@
 import { isStaff, type ForumPostPayload, type ForumThreadRow } from '@ecup/domain';
-import type { ForumPostRow } from '@ecup/db';
-import type { ForumThreadRowData } from './forums.query.ts';
+import type { ForumPostRow, ForumThreadRowData } from '../queries/forums.ts';
 
-const seconds = (date: Date) => Math.floor(new Date(date).getTime() / 1000);
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /** A row of a category's thread list (spec §3 Forum thread); `posts` is the reply count. */
 export function presentThreadRow(row: ForumThreadRowData): ForumThreadRow {

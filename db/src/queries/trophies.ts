@@ -1,7 +1,21 @@
 import type { Knex } from 'knex';
-import { TROPHY_WEEKLY_WINNERS, isHuntOpen, weekStart, weeklyWinners } from '@ecup/domain';
-import { ensureTrophyPool, trophiesLeftIn } from './pools.ts';
-import { loadTrophySeason, type TrophySeason } from './rows.ts';
+import {
+  TROPHY_WEEKLY_WINNERS,
+  USER_STATS_FIELDS,
+  countdownSeconds,
+  isCurrentPoolWeek,
+  isHuntOpen,
+  weekStart,
+  weeklyWinners,
+  type HeldTrophyPayload,
+  type UserStats,
+} from '@ecup/domain';
+import { ensureTrophyPool, trophiesLeftIn } from '../commands/trophies/pools.ts';
+import { loadTrophySeason, seasonOf, type SeasonColumns, type TrophySeason } from '../commands/trophies/rows.ts';
+import type { Trophy } from '../models/Trophy.ts';
+import type { TrophyPool } from '../models/TrophyPool.ts';
+import type { User } from '../models/User.ts';
+import { statsFrom } from '../presenters/stats.ts';
 
 /** This week's pool at `now`: trophies left of its size; null outside the hunt. Opens the pool if nobody has yet. */
 export async function trophyPoolStatus(
@@ -15,15 +29,8 @@ export async function trophyPoolStatus(
 }
 
 /** One current holder of an unsecured trophy, with the player fields the page shows. */
-export interface TrophyHolderRow {
-  trophy_id: number;
-  user_id: number;
-  username: string;
-  avatar_hash: string | null;
-  gamer_tag: string;
-  wins: number;
-  expires_at: Date;
-}
+export type TrophyHolderRow = Pick<User, 'username' | 'avatar_hash' | 'gamer_tag'> &
+  Pick<Trophy, 'wins'> & { trophy_id: Trophy['id']; user_id: User['id']; expires_at: Date };
 
 /**
  * The players holding an unsecured trophy of this week's pool at `now`, still inside its 2-day window (the ones
@@ -37,7 +44,7 @@ export async function trophyHolders(
   limit: number,
 ): Promise<TrophyHolderRow[]> {
   if (!isHuntOpen(season, now)) return [];
-  const rows = (await knex('trophies as t')
+  return (await knex('trophies as t')
     .join('trophy_pools as p', 'p.id', 't.pool_id')
     .join('users as u', 'u.id', 't.holder_user_id')
     .where('p.season_id', season.id)
@@ -58,29 +65,15 @@ export async function trophyHolders(
       'u.gamer_tag',
       't.wins',
       't.expires_at',
-    )) as Record<string, unknown>[];
-  return rows.map((row) => ({
-    trophy_id: Number(row.trophy_id),
-    user_id: Number(row.user_id),
-    username: String(row.username),
-    avatar_hash: (row.avatar_hash as string | null) ?? null,
-    gamer_tag: String(row.gamer_tag),
-    wins: Number(row.wins),
-    expires_at: new Date(row.expires_at as Date),
-  }));
+    )) as TrophyHolderRow[];
 }
 
 /** A weekly trophy-hunt winner with what a prize export needs to reach them. */
-export interface TrophyWinnerRow {
-  user_id: number;
-  username: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  gamer_tag: string;
+export type TrophyWinnerRow = Pick<User, 'username' | 'first_name' | 'last_name' | 'email' | 'gamer_tag'> & {
+  user_id: User['id'];
   /** When they secured the trophy that made them a winner (their first that week). */
   secured_at: Date;
-}
+};
 
 /** One week of the hunt: Monday 00:00 in the season's zone, and its winners in order of securing. */
 export interface TrophyWeekWinners {
@@ -115,22 +108,11 @@ export async function trophyWeeklyWinners(knex: Knex, seasonId: number): Promise
       'u.email',
       'u.gamer_tag',
       't.secured_at',
-    )) as Record<string, unknown>[];
+    )) as TrophyWinnerRow[];
   const weeks = new Map<number, TrophyWinnerRow[]>();
   for (const row of rows) {
-    const secured_at = new Date(row.secured_at as Date);
-    const week = weekStart(secured_at, season.time_zone).getTime();
-    const list = weeks.get(week) ?? [];
-    list.push({
-      user_id: Number(row.user_id),
-      username: String(row.username),
-      first_name: String(row.first_name),
-      last_name: String(row.last_name),
-      email: String(row.email),
-      gamer_tag: String(row.gamer_tag),
-      secured_at,
-    });
-    weeks.set(week, list);
+    const week = weekStart(row.secured_at, season.time_zone).getTime();
+    weeks.set(week, [...(weeks.get(week) ?? []), row]);
   }
   const earlier = new Set<number>();
   const answer: TrophyWeekWinners[] = [];
@@ -144,4 +126,55 @@ export async function trophyWeeklyWinners(knex: Knex, seasonId: number): Promise
     answer.push({ week_start: new Date(week), winners: ids.map((id) => secured.find((s) => s.user_id === id)!) });
   }
   return answer;
+}
+
+/**
+ * A player's unsecured trophies in play at `now` (spec §3 Trophy stats: id, wins, time_active): held, inside its
+ * 2-day window, from this week's pool of a season whose hunt runs. A trophy the worker has not yet sent back (it ran
+ * out a moment ago, or its week ended) is not listed.
+ */
+export async function heldTrophiesOf(knex: Knex, userId: number, now: Date): Promise<HeldTrophyPayload[]> {
+  return (await heldTrophiesOfPlayers(knex, [userId], now)).get(userId) ?? [];
+}
+
+/** {@link heldTrophiesOf} for several players in one query, by player id (an empty list for one holding none). */
+export async function heldTrophiesOfPlayers(
+  knex: Knex,
+  userIds: readonly number[],
+  now: Date,
+): Promise<Map<number, HeldTrophyPayload[]>> {
+  const byPlayer = new Map(userIds.map((id) => [id, [] as HeldTrophyPayload[]]));
+  if (userIds.length === 0) return byPlayer;
+  const rows = (await knex('trophies as t')
+    .join('trophy_pools as p', 'p.id', 't.pool_id')
+    .join('seasons as s', 's.id', 'p.season_id')
+    .whereIn('t.held_by', [...new Set(userIds)])
+    .select(
+      't.held_by',
+      't.id',
+      't.wins',
+      't.expires_at',
+      'p.week_start',
+      's.id as season_id',
+      's.time_zone',
+      's.qualifiers_start',
+      's.trophy_hunt_end',
+      's.active',
+    )) as (Pick<Trophy, 'id' | 'wins'> &
+    Pick<TrophyPool, 'week_start'> &
+    Omit<SeasonColumns, 'id'> & { held_by: number; expires_at: Date; season_id: number })[];
+  const nowMs = now.getTime();
+  for (const row of rows) {
+    const season = seasonOf({ ...row, id: row.season_id });
+    const expiresMs = row.expires_at.getTime();
+    if (!isHuntOpen(season, now) || expiresMs <= nowMs) continue;
+    if (!isCurrentPoolWeek(row.week_start, season.time_zone, now)) continue;
+    byPlayer.get(row.held_by)?.push({ id: row.id, wins: row.wins, time_active: countdownSeconds(expiresMs - nowMs) });
+  }
+  return byPlayer;
+}
+
+/** A player's stats as the `stats` event carries them (spec §3 User). */
+export async function userStatsOf(knex: Knex, userId: number): Promise<UserStats> {
+  return statsFrom((await knex('users').where('id', userId).first(USER_STATS_FIELDS)) as UserStats);
 }

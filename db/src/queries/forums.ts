@@ -1,16 +1,43 @@
 import type { Knex } from 'knex';
-import { containsPattern, forumPostsWithPosters, like, type ForumPostRow } from '@ecup/db';
+import { containsPattern, like } from '../services/like.ts';
+import type { ForumPost } from '../models/ForumPost.ts';
+import type { ForumThread } from '../models/ForumThread.ts';
+import type { User } from '../models/User.ts';
 
-/** A thread-list row: the thread and its author's username. */
-export interface ForumThreadRowData {
-  id: number;
-  category_id: number;
-  title: string;
-  reply_count: number;
-  created_at: Date;
-  last_post_at: Date;
-  locked: number | boolean;
-  username: string;
+/** A thread-list row: the thread and its author's username; `locked` is TINYINT 0/1. */
+export type ForumThreadRowData = Pick<
+  ForumThread,
+  'id' | 'category_id' | 'title' | 'reply_count' | 'created_at' | 'last_post_at'
+> &
+  Pick<User, 'username'> & { locked: number | boolean };
+
+/** A forum post with its poster's public fields, as the forum reads and the reply command return it. */
+export type ForumPostRow = Pick<
+  ForumPost,
+  'id' | 'thread_id' | 'user_id' | 'message' | 'created_at' | 'hidden_at' | 'hidden_reason'
+> &
+  Pick<User, 'username' | 'avatar_hash' | 'permissions' | 'forum_post_count'>;
+
+/**
+ * Posts joined with their posters in one query (no query per post): username, avatar, permissions (for the Admin
+ * label) and the lifetime post count come with each row.
+ */
+export function forumPostsWithPosters(knex: Knex) {
+  return knex('forum_posts')
+    .join('users', 'users.id', 'forum_posts.user_id')
+    .select<ForumPostRow[]>(
+      'forum_posts.id',
+      'forum_posts.thread_id',
+      'forum_posts.user_id',
+      'forum_posts.message',
+      'forum_posts.created_at',
+      'forum_posts.hidden_at',
+      'forum_posts.hidden_reason',
+      'users.username',
+      'users.avatar_hash',
+      'users.permissions',
+      'users.forum_post_count',
+    );
 }
 
 const THREAD_COLUMNS = [
@@ -119,9 +146,9 @@ export async function postPage(
       : (knex('forum_posts')
           .where('thread_id', input.thread_id)
           .whereNotNull('hidden_at')
-          .count({ total: '*' }) as Promise<{ total: number | string }[]>),
+          .count({ total: '*' }) as Promise<{ total: number }[]>),
   ]);
-  return { rows, total: input.reply_count + 1 - Number(hidden[0]?.total ?? 0) };
+  return { rows, total: input.reply_count + 1 - (hidden[0]?.total ?? 0) };
 }
 
 /** Posts of one thread whose message contains `text` (a scan of that thread's posts only), oldest first. */
@@ -141,6 +168,6 @@ export async function searchPosts(
 /** Thread counts of every category, indexed by category id (spec §3). */
 export async function categoryCounts(knex: Knex, categoryIds: readonly number[]): Promise<number[]> {
   const rows = await knex('forum_categories').select<{ id: number; thread_count: number }[]>('id', 'thread_count');
-  const byId = new Map(rows.map((row) => [Number(row.id), Number(row.thread_count)]));
+  const byId = new Map(rows.map((row) => [row.id, row.thread_count]));
   return categoryIds.map((id) => byId.get(id) ?? 0);
 }

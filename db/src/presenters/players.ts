@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { USER_STATS_FIELDS, type ConsoleId, type GamePlayer } from '@ecup/domain';
-import { statsFrom } from '../trophies/rows.ts';
+import type { User } from '../models/User.ts';
+import { statsFrom } from './stats.ts';
 
 const COLUMNS = [
   'id',
@@ -16,19 +17,20 @@ const COLUMNS = [
   ...USER_STATS_FIELDS,
 ] as const;
 
-type PlayerRow = Record<(typeof COLUMNS)[number], unknown>;
+/** The `users` columns of a player card (the User model's). */
+type PlayerRow = Pick<User, (typeof COLUMNS)[number]>;
 
 function present(row: PlayerRow): GamePlayer {
   return {
-    id: Number(row.id),
-    username: String(row.username),
-    first_name: String(row.first_name),
-    last_name: String(row.last_name),
-    avatar_hash: (row.avatar_hash as string | null) ?? null,
-    console: Number(row.console) as ConsoleId,
-    gamer_tag: String(row.gamer_tag),
-    team: { name: String(row.team_name), avatar_hash: (row.team_avatar_hash as string | null) ?? null },
-    fifa_team_name: String(row.fifa_team_name),
+    id: row.id,
+    username: row.username,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    avatar_hash: row.avatar_hash,
+    console: row.console as ConsoleId,
+    gamer_tag: row.gamer_tag,
+    team: { name: row.team_name, avatar_hash: row.team_avatar_hash },
+    fifa_team_name: row.fifa_team_name,
     ...statsFrom(row),
   };
 }
@@ -41,5 +43,5 @@ export async function loadGamePlayers(knex: Knex, ids: readonly number[]): Promi
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   const rows = (await knex('users').whereIn('id', unique).select(COLUMNS)) as PlayerRow[];
-  return new Map(rows.map((row) => [Number(row.id), present(row)]));
+  return new Map(rows.map((row) => [row.id, present(row)]));
 }

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { containsPattern, like } from '@ecup/db';
+import { containsPattern, like } from '../services/like.ts';
 
 /** The two ranking orders (spec §7: sorting 0 = Elo, 1 = trophies; decisions §6 tie-breaks). */
 export type RankingSort = 0 | 1;
@@ -63,7 +63,7 @@ export async function rankingPage(
     ]);
     return {
       rows: (rows as Omit<RankingRow, 'rank'>[]).map((row, i) => ({ ...row, rank: input.start + i + 1 })),
-      total: Number(total),
+      total: total as number,
     };
   }
   const pattern = containsPattern(input.search);
@@ -78,7 +78,7 @@ export async function rankingPage(
     matches.clone().select('*').orderBy('rank').offset(input.start).limit(input.amount),
     matches.clone().count({ total: '*' }),
   ]);
-  return { rows: (rows as RankingRow[]).map((row) => ({ ...row, rank: Number(row.rank) })), total: Number(total) };
+  return { rows: rows as RankingRow[], total: total as number };
 }
 
 /**
@@ -98,5 +98,5 @@ export async function rankOf(knex: Knex, user: { id: number; elo: number; games_
     `SELECT (${parts.map((p) => `(${p.sql})`).join(' + ')}) AS ahead`,
     parts.flatMap((p) => p.bindings),
   );
-  return Number((rows as { ahead: number }[])[0]!.ahead) + 1;
+  return (rows as { ahead: number }[])[0]!.ahead + 1;
 }

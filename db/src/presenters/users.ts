@@ -1,7 +1,8 @@
 import type { ConsoleId, RankingEntry, UserPayload } from '@ecup/domain';
 import { isStaff } from '@ecup/domain';
-import { statsFrom, type User } from '@ecup/db';
-import type { RankingRow } from '../ranking/ranking.query.ts';
+import type { User } from '../models/User.ts';
+import { statsFrom } from './stats.ts';
+import type { RankingRow } from '../queries/ranking.ts';
 
 /** The user object of spec §3 as the player app receives it (the owner's own view, with e-mail). */
 export function presentUser(

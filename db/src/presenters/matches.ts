@@ -1,0 +1,26 @@
+import type { Knex } from 'knex';
+import type { GamePlayer, MatchPayload } from '@ecup/domain';
+import type { MatchRow } from '../queries/queue.ts';
+import { loadGamePlayers } from './players.ts';
+
+/** A match as its players see it (MatchPayload), from a map of loaded player cards. */
+export function presentMatch(match: MatchRow, players: Map<number, GamePlayer>, now: Date): MatchPayload {
+  return {
+    id: match.id,
+    user_1: players.get(match.user_1_id)!,
+    user_2: players.get(match.user_2_id)!,
+    user_1_accepted: match.user_1_accepted_at !== null,
+    user_2_accepted: match.user_2_accepted_at !== null,
+    deadline_ms: new Date(match.deadline_at).getTime(),
+    server_time_ms: now.getTime(),
+  };
+}
+
+/** Match payloads for any number of matches, with one query for all their players. */
+export async function matchPayloads(knex: Knex, matches: readonly MatchRow[], now: Date): Promise<MatchPayload[]> {
+  const players = await loadGamePlayers(
+    knex,
+    matches.flatMap((m) => [m.user_1_id, m.user_2_id]),
+  );
+  return matches.map((match) => presentMatch(match, players, now));
+}
