@@ -8,6 +8,14 @@ import { CACHED_READS } from './read-cache.ts';
 export const REFUSAL_STATUS = { invalid: 400, not_found: 404, conflict: 409, forbidden: 403 } as const;
 
 /**
+ * The answer to a command's refusal: its status and message with the code. An operator's refusal (command line
+ * only) has no player-facing message, so reaching the API with one is a fault and goes on as it is (a 500).
+ */
+export function refusedCommand(error: CommandRejected): Error {
+  return error.refusal ? new HttpError(REFUSAL_STATUS[error.kind], error.refusal) : error;
+}
+
+/**
  * Runs one command in a transaction (run again when it lost a deadlock), then its side effects once committed
  * (CONVENTIONS §6). A job that cannot be
  * queued right now is not lost: its row says it still needs work and the worker's reconciler picks it up.
@@ -22,7 +30,7 @@ export async function runCommand<T>(
   try {
     outcome = await transaction(deps.knex, (trx) => command(trx));
   } catch (error) {
-    if (error instanceof CommandRejected) throw new HttpError(REFUSAL_STATUS[error.kind], error.message);
+    if (error instanceof CommandRejected) throw refusedCommand(error);
     throw error;
   }
   for (const prefix of options.changes ?? []) deps.publicReads.drop(prefix);

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { MESSAGES, type GameCheck, type GameSnapshot, type GameStateName } from '@ecup/domain';
+import type { GameCheck, GameSnapshot, GameStateName } from '@ecup/domain';
 import { CommandRejected } from '../types.ts';
 
 /** A `games` row as the game commands read it (db/migrations/20260101000006_play.ts). */
@@ -66,7 +66,7 @@ export async function findGame(knex: Knex, gameId: number): Promise<GameRow | nu
  */
 export async function lockGame(trx: Knex, gameId: number): Promise<GameRow> {
   const raw = (await trx('games').where('id', gameId).forUpdate().first()) as Record<string, unknown> | undefined;
-  if (!raw) throw new CommandRejected('not_found', MESSAGES.gameNotFound);
+  if (!raw) throw new CommandRejected('not_found', 'gameNotFound');
   return rowOf(raw);
 }
 
@@ -86,5 +86,8 @@ export function snapshotOf(game: GameRow): GameSnapshot {
 
 /** Turns a domain refusal into the command's rejection (the API answers its kind's status). */
 export function enforce(check: GameCheck): void {
-  if (!check.ok) throw new CommandRejected(check.kind, check.error);
+  if (!check.ok) {
+    const { ok: _ok, kind, ...refusal } = check;
+    throw new CommandRejected(kind, refusal);
+  }
 }
