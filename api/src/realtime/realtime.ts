@@ -6,6 +6,7 @@ import { reportLostPublishes } from '@ecup/db';
 import type { Redis } from 'ioredis';
 import {
   MESSAGES,
+  message,
   PRESENCE_REFRESH_MS,
   PRESENCE_TTL_SECONDS,
   parsePositiveInt,
@@ -104,11 +105,11 @@ export function attachRealtime(server: http.Server, deps: AppDeps): { io: Realti
         const answer = typeof ack === 'function' ? ack : () => undefined;
         const channel = (request as { channel?: unknown } | null)?.channel;
         try {
-          if (!(await canJoin(deps.knex, user, channel))) return answer({ error: MESSAGES.notFound });
+          if (!(await canJoin(deps.knex, user, channel))) return answer(message('notFound'));
           await socket.join(channel as string);
           answer({ ok: true });
         } catch {
-          answer({ error: MESSAGES.somethingWentWrong });
+          answer(message('somethingWentWrong'));
         }
       });
       socket.on('unsubscribe', async (request, ack) => {
