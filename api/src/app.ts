@@ -1,6 +1,6 @@
 import Koa from 'koa';
 import Router from '@koa/router';
-import { MESSAGES } from '@ecup/domain';
+import { message } from '@ecup/domain';
 import type { AppDeps, AppState } from './context.ts';
 import { errorHandler } from './middleware/error-handler.ts';
 import { bodyParser } from './middleware/body.ts';
@@ -78,11 +78,11 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   app.use(serveApp(deps.config.playerWebDist, '/'));
   app.use(async (ctx) => {
     if (ctx.status === 405) {
-      ctx.body = { error: MESSAGES.notFound };
+      ctx.body = message('notFound');
       return;
     }
     ctx.status = 404;
-    ctx.body = { error: MESSAGES.notFound };
+    ctx.body = message('notFound');
   });
   return app;
 }

@@ -1,31 +1,50 @@
-import { MESSAGES } from '@ecup/domain';
+import { message, type Message, type MessageName } from '@ecup/domain';
+
+/** A fixed message's name, or a built message (domain `message`). */
+export type Refusal = MessageName | Message;
 
 /**
- * An error whose message is safe to show (CONVENTIONS §4; decisions §2 status table). Anything that is not an
+ * An error whose message is safe to show (CONVENTIONS §4; decisions §2 status table). It answers
+ * `{ error, code, params? }`: the English text, its stable code and the parameters. Anything that is not an
  * HttpError becomes a generic 500 and is logged.
  */
 export class HttpError extends Error {
+  readonly body: Message;
+
   constructor(
     readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503,
-    message: string,
+    refusal: Refusal,
     readonly headers: Record<string, string> = {},
   ) {
-    super(message);
+    const body = typeof refusal === 'string' ? message(refusal) : refusal;
+    super(body.error);
+    this.body = body;
   }
 }
 
-export const badRequest = (message: string) => new HttpError(400, message);
-export const unauthorized = (message: string = MESSAGES.notSignedIn) => new HttpError(401, message);
-export const forbidden = (message: string = MESSAGES.noPermission) => new HttpError(403, message);
-export const notFound = (message: string = MESSAGES.notFound) => new HttpError(404, message);
-export const conflict = (message: string) => new HttpError(409, message);
-export const payloadTooLarge = (message: string) => new HttpError(413, message);
+export const badRequest = (refusal: Refusal) => new HttpError(400, refusal);
+export const unauthorized = (refusal: Refusal = 'notSignedIn') => new HttpError(401, refusal);
+export const forbidden = (refusal: Refusal = 'noPermission') => new HttpError(403, refusal);
+export const notFound = (refusal: Refusal = 'notFound') => new HttpError(404, refusal);
+export const conflict = (refusal: Refusal) => new HttpError(409, refusal);
+export const payloadTooLarge = (refusal: Refusal) => new HttpError(413, refusal);
 export const tooManyRequests = (retryAfterSeconds: number) =>
-  new HttpError(429, MESSAGES.rateLimited(retryAfterSeconds), { 'Retry-After': String(Math.ceil(retryAfterSeconds)) });
-export const unavailable = (message: string) => new HttpError(503, message);
+  new HttpError(429, message('rateLimited', { seconds: retryAfterSeconds }), {
+    'Retry-After': String(Math.ceil(retryAfterSeconds)),
+  });
+export const unavailable = (refusal: Refusal) => new HttpError(503, refusal);
+
+/** The message of a refused check (`{ ok: false, error, code, params? }`) without its `ok`. */
+export function refusalOf(refused: { ok: false } & Message): Message {
+  return {
+    error: refused.error,
+    code: refused.code,
+    ...(refused.params === undefined ? {} : { params: refused.params }),
+  };
+}
 
 /** Throws a 400 with the validator's message when a domain validation failed; returns the value otherwise. */
-export function valid<T>(result: { ok: true; value: T } | { ok: false; error: string }): T {
-  if (!result.ok) throw badRequest(result.error);
+export function valid<T>(result: { ok: true; value: T } | ({ ok: false } & Message)): T {
+  if (!result.ok) throw badRequest(refusalOf(result));
   return result.value;
 }

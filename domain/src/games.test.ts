@@ -1,4 +1,5 @@
 import test from 'ava';
+import { messageWithText } from './testing/refusals.ts';
 import { CONFLICT_ESCALATION_MS, RESULT_ENTRY_DELAY_MS } from './constants.ts';
 import type { GameStateName } from './contract/games.ts';
 import {
@@ -58,7 +59,7 @@ const final = (confirmedBy: number | null = 22) =>
   game({ state: 'final', submitted_user_id: 11, confirmed_user_id: confirmedBy, submitted_at: OPEN });
 
 const ok = { ok: true };
-const refused = (kind: string, error: string) => ({ ok: false, kind, error });
+const refused = (kind: string, error: string) => ({ ok: false, kind, ...messageWithText(error) });
 const notFound = refused('not_found', MESSAGES.gameNotFound);
 const noPermission = refused('forbidden', MESSAGES.noPermission);
 

@@ -1,6 +1,6 @@
 /**
  * The game result state machine (spec §4 "Game result", decisions §5) as pure functions over a snapshot of a game
- * and the user acting on it. Each check answers ok or the refusal with its MESSAGES text and the kind the API turns
+ * and the user acting on it. Each check answers ok or the refusal with its message with the code and the kind the API turns
  * into a status (invalid 400, not_found 404, conflict 409, forbidden 403). The database commands call these under a
  * row lock, so the rule and the write see the same state.
  *
@@ -13,7 +13,7 @@
  */
 import { CONFLICT_ESCALATION_MS, FORFEIT_WIN_SCORE, RESULT_ENTRY_DELAY_MS } from './constants.ts';
 import type { GameStateName } from './contract/games.ts';
-import { MESSAGES } from './messages.ts';
+import { message, type Message, type MessageName } from './messages.ts';
 import { PERMISSIONS, has, type PermissionSubject } from './permissions.ts';
 
 /**
@@ -52,11 +52,11 @@ export interface GameActor {
 /** How the API answers a refusal (CommandRejected kinds: 400, 404, 409, 403). */
 export type GameRefusalKind = 'invalid' | 'not_found' | 'conflict' | 'forbidden';
 
-/** The answer of every check: ok, or the refusal's kind and its MESSAGES text. */
-export type GameCheck = { ok: true } | { ok: false; kind: GameRefusalKind; error: string };
+/** The answer of every check: ok, or the refusal's kind and its message with the code. */
+export type GameCheck = { ok: true } | ({ ok: false; kind: GameRefusalKind } & Message);
 
 const OK: GameCheck = { ok: true };
-const refuse = (kind: GameRefusalKind, error: string): GameCheck => ({ ok: false, kind, error });
+const refuse = (kind: GameRefusalKind, code: MessageName): GameCheck => ({ ok: false, kind, ...message(code) });
 
 /** True when `userId` is one of the game's two players. */
 export function isGamePlayer(game: Pick<GameSnapshot, 'user_1_id' | 'user_2_id'>, userId: number): boolean {
@@ -80,7 +80,7 @@ export function canSeeGame(game: Pick<GameSnapshot, 'user_1_id' | 'user_2_id'>, 
 
 /** 404 for a user who may not see the game (the same answer as a missing game). */
 export function checkView(game: GameSnapshot, actor: GameActor): GameCheck {
-  return canSeeGame(game, actor) ? OK : refuse('not_found', MESSAGES.gameNotFound);
+  return canSeeGame(game, actor) ? OK : refuse('not_found', 'gameNotFound');
 }
 
 /** When the result form opens, in unix ms: 12 minutes after the game started (spec §4, §9). */
@@ -105,17 +105,15 @@ export function isEscalationDue(game: Pick<GameSnapshot, 'state' | 'submitted_at
 
 /** The refusal of a result call made after the game has moved past 'playing' (decisions §5: 409). */
 function alreadyMovedOn(game: GameSnapshot): GameCheck {
-  if (game.state === 'final') return refuse('conflict', MESSAGES.gameAlreadyFinal);
-  if (game.state === 'conflict') return refuse('conflict', MESSAGES.gameInConflict);
-  return refuse('conflict', MESSAGES.resultAlreadySubmitted);
+  if (game.state === 'final') return refuse('conflict', 'gameAlreadyFinal');
+  if (game.state === 'conflict') return refuse('conflict', 'gameInConflict');
+  return refuse('conflict', 'resultAlreadySubmitted');
 }
 
 /** Players only: strangers get 404, staff who are not players 403 (they may look, not play). */
 function playerOnly(game: GameSnapshot, actor: GameActor): GameCheck {
   if (isGamePlayer(game, actor.id)) return OK;
-  return canSeeGame(game, actor)
-    ? refuse('forbidden', MESSAGES.noPermission)
-    : refuse('not_found', MESSAGES.gameNotFound);
+  return canSeeGame(game, actor) ? refuse('forbidden', 'noPermission') : refuse('not_found', 'gameNotFound');
 }
 
 /**
@@ -126,7 +124,7 @@ export function checkSubmit(game: GameSnapshot, actor: GameActor, now: Date): Ga
   const player = playerOnly(game, actor);
   if (!player.ok) return player;
   if (game.state !== 'playing') return alreadyMovedOn(game);
-  if (now.getTime() < resultOpensAtMs(game)) return refuse('conflict', MESSAGES.resultNotOpenYet);
+  if (now.getTime() < resultOpensAtMs(game)) return refuse('conflict', 'resultNotOpenYet');
   return OK;
 }
 
@@ -138,7 +136,7 @@ export function checkReportDropped(game: GameSnapshot, actor: GameActor, dropped
   const player = playerOnly(game, actor);
   if (!player.ok) return player;
   if (droppedUserId === undefined || droppedUserId !== opponentOf(game, actor.id)) {
-    return refuse('invalid', MESSAGES.droppedUserInvalid);
+    return refuse('invalid', 'droppedUserInvalid');
   }
   if (game.state !== 'playing') return alreadyMovedOn(game);
   return OK;
@@ -162,10 +160,10 @@ function checkAnswer(game: GameSnapshot, actor: GameActor, action: 'verify' | 'p
   if (!player.ok) return player;
   if (game.state === 'final') {
     const verifiedTwice = action === 'verify' && game.confirmed_user_id === actor.id;
-    return refuse('conflict', verifiedTwice ? MESSAGES.resultAlreadyVerified : MESSAGES.gameAlreadyFinal);
+    return refuse('conflict', verifiedTwice ? 'resultAlreadyVerified' : 'gameAlreadyFinal');
   }
-  if (game.state === 'conflict') return refuse('conflict', MESSAGES.gameInConflict);
-  if (answeringPlayerOf(game) !== actor.id) return refuse('conflict', MESSAGES.nothingToVerify);
+  if (game.state === 'conflict') return refuse('conflict', 'gameInConflict');
+  if (answeringPlayerOf(game) !== actor.id) return refuse('conflict', 'nothingToVerify');
   return OK;
 }
 
@@ -186,8 +184,8 @@ export function checkProtest(game: GameSnapshot, actor: GameActor): GameCheck {
 export function checkUploadEvidence(game: GameSnapshot, actor: GameActor): GameCheck {
   const player = playerOnly(game, actor);
   if (!player.ok) return player;
-  if (game.state === 'final') return refuse('conflict', MESSAGES.gameAlreadyFinal);
-  if (!EVIDENCE_GAME_STATES.includes(game.state)) return refuse('conflict', MESSAGES.evidenceNotOpen);
+  if (game.state === 'final') return refuse('conflict', 'gameAlreadyFinal');
+  if (!EVIDENCE_GAME_STATES.includes(game.state)) return refuse('conflict', 'evidenceNotOpen');
   return OK;
 }
 
@@ -209,9 +207,9 @@ export function isAdminChat(game: GameSnapshot, actor: GameActor): boolean {
  * 'playing'). A moderator never edits a game they played in (403).
  */
 export function checkAdminEdit(game: GameSnapshot, actor: GameActor): GameCheck {
-  if (!has(actor.permissions, PERMISSIONS.canResolveConflicts)) return refuse('forbidden', MESSAGES.noPermission);
-  if (isGamePlayer(game, actor.id)) return refuse('forbidden', MESSAGES.noPermission);
-  if (!EDITABLE_GAME_STATES.includes(game.state)) return refuse('conflict', MESSAGES.gameNotReadyForEdit);
+  if (!has(actor.permissions, PERMISSIONS.canResolveConflicts)) return refuse('forbidden', 'noPermission');
+  if (isGamePlayer(game, actor.id)) return refuse('forbidden', 'noPermission');
+  if (!EDITABLE_GAME_STATES.includes(game.state)) return refuse('conflict', 'gameNotReadyForEdit');
   return OK;
 }
 

@@ -8,7 +8,7 @@ import {
   type PairingCandidate,
   type QueueEntryFacts,
 } from './matchmaking.ts';
-import { MESSAGES } from './messages.ts';
+import { MESSAGES, message } from './messages.ts';
 
 const NOW = Date.UTC(2019, 10, 27, 12, 0, 0); // Wednesday 27 Nov 2019, 13:00 in Stockholm
 const SECOND = 1000;
@@ -310,40 +310,56 @@ test('checkQueueEntry refuses Xbox, a closed window, an open game, the weekly ca
   t.deepEqual(checkQueueEntry(facts({ console: 0, has_open_game: true })), {
     ok: false,
     reason: 'console',
-    message: MESSAGES.playstationOnly,
+    message: message('playstationOnly'),
   });
   const saturday = new Date(Date.UTC(2019, 10, 30, 12, 0));
   t.deepEqual(checkQueueEntry(facts({ now: saturday, has_open_game: true })), {
     ok: false,
     reason: 'closed',
-    message: 'The matchmaking is closed right now. It opens again 2 Dec 2019, 00:00 CET.',
+    message: {
+      error: 'The matchmaking is closed right now. It opens again 2 Dec 2019, 00:00 CET.',
+      code: 'matchmakingClosed',
+      params: { opens_at: '2019-12-01T23:00:00.000Z', time_zone: 'Europe/Stockholm' },
+    },
   });
   t.deepEqual(checkQueueEntry(facts({ now: new Date(Date.UTC(2020, 0, 8, 12)) })), {
     ok: false,
     reason: 'closed',
-    message: 'The matchmaking is closed: this season is over. See you next season!',
+    message: {
+      error: 'The matchmaking is closed: this season is over. See you next season!',
+      code: 'matchmakingClosed',
+      params: { opens_at: null, time_zone: 'Europe/Stockholm' },
+    },
   });
   t.is(checkQueueEntry(facts({ season: null })).ok, false);
   t.deepEqual(checkQueueEntry(facts({ has_open_game: true, games_this_week: 30 })), {
     ok: false,
     reason: 'open_game',
-    message: MESSAGES.finishOpenGame,
+    message: message('finishOpenGame'),
   });
   t.deepEqual(checkQueueEntry(facts({ games_this_week: 30 })), {
     ok: false,
     reason: 'weekly_cap',
-    message: 'You have played the maximum of 30 games this week. See you next week!',
+    message: {
+      error: 'You have played the maximum of 30 games this week. See you next week!',
+      code: 'weeklyGameCap',
+      params: { max: 30 },
+    },
   });
   t.deepEqual(checkQueueEntry(facts({ season: { ...season, max_games_per_week: 5 }, games_this_week: 5 })), {
     ok: false,
     reason: 'weekly_cap',
-    message: MESSAGES.weeklyGameCap(5),
+    message: { error: MESSAGES.weeklyGameCap(5), code: 'weeklyGameCap', params: { max: 5 } },
   });
   const misses = [NOW - 30 * MINUTE, NOW - 20 * MINUTE, NOW - 1 * MINUTE];
   t.deepEqual(checkQueueEntry(facts({ miss_times_ms: misses })), {
     ok: false,
     reason: 'cooldown',
-    message: 'You declined or missed three matches within an hour. You can queue again at 27 Nov 2019, 13:04 CET.',
+    message: {
+      error: 'You declined or missed three matches within an hour. You can queue again at 27 Nov 2019, 13:04 CET.',
+      code: 'queueCooldown',
+      params: { until: new Date(NOW + 4 * MINUTE).toISOString(), time_zone: 'Europe/Stockholm' },
+    },
     until: new Date(NOW + 4 * MINUTE),
   });
 });

@@ -13,7 +13,7 @@ import {
   QUEUE_PENALTY_MISSES,
   QUEUE_PENALTY_WINDOW_MS,
 } from './constants.ts';
-import { MESSAGES } from './messages.ts';
+import { message, type Message } from './messages.ts';
 import { isWindowOpen, nextWindowOpening, type SeasonWindow } from './season.ts';
 
 /**
@@ -213,11 +213,11 @@ export interface QueueEntryFacts {
 }
 
 export type QueueEntryRefusal =
-  | { reason: 'console'; message: string }
-  | { reason: 'closed'; message: string }
-  | { reason: 'open_game'; message: string }
-  | { reason: 'weekly_cap'; message: string }
-  | { reason: 'cooldown'; message: string; until: Date };
+  | { reason: 'console'; message: Message }
+  | { reason: 'closed'; message: Message }
+  | { reason: 'open_game'; message: Message }
+  | { reason: 'weekly_cap'; message: Message }
+  | { reason: 'cooldown'; message: Message; until: Date };
 
 export type QueueEntryCheck = { ok: true } | ({ ok: false } & QueueEntryRefusal);
 
@@ -229,18 +229,24 @@ export type QueueEntryCheck = { ok: true } | ({ ok: false } & QueueEntryRefusal)
 export function checkQueueEntry(facts: QueueEntryFacts): QueueEntryCheck {
   const { season, now } = facts;
   if (facts.console !== CONSOLE_PLAYSTATION) {
-    return { ok: false, reason: 'console', message: MESSAGES.playstationOnly };
+    return { ok: false, reason: 'console', message: message('playstationOnly') };
   }
   if (!season || !isWindowOpen(season, now)) {
-    const message = season
-      ? MESSAGES.matchmakingClosed(nextWindowOpening(season, now), season.time_zone)
-      : MESSAGES.matchmakingClosed(null);
-    return { ok: false, reason: 'closed', message };
+    const opens = season ? nextWindowOpening(season, now) : null;
+    const params = { opens_at: opens ? opens.toISOString() : null, time_zone: season?.time_zone ?? 'UTC' };
+    return { ok: false, reason: 'closed', message: message('matchmakingClosed', params) };
   }
-  if (facts.has_open_game) return { ok: false, reason: 'open_game', message: MESSAGES.finishOpenGame };
+  if (facts.has_open_game) return { ok: false, reason: 'open_game', message: message('finishOpenGame') };
   const cap = season.max_games_per_week ?? MAX_GAMES_PER_WEEK;
-  if (facts.games_this_week >= cap) return { ok: false, reason: 'weekly_cap', message: MESSAGES.weeklyGameCap(cap) };
+  if (facts.games_this_week >= cap)
+    return { ok: false, reason: 'weekly_cap', message: message('weeklyGameCap', { max: cap }) };
   const until = queueCooldownUntil(facts.miss_times_ms, now.getTime());
-  if (until) return { ok: false, reason: 'cooldown', message: MESSAGES.queueCooldown(until, season.time_zone), until };
+  if (until)
+    return {
+      ok: false,
+      reason: 'cooldown',
+      message: message('queueCooldown', { until: until.toISOString(), time_zone: season.time_zone }),
+      until,
+    };
   return { ok: true };
 }

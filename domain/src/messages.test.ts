@@ -1,5 +1,5 @@
 import test from 'ava';
-import { MESSAGES } from './messages.ts';
+import { MESSAGES, message } from './messages.ts';
 import type { MessageName } from './messages.ts';
 
 // The spec's wording, verbatim (spec §5, §8; decisions §8): a typo here is a visible bug.
@@ -122,4 +122,27 @@ test('refusing another guardian e-mail says when it can be sent again', (t) => {
     MESSAGES.guardianResendTooSoon(61),
     'The e-mail to your parent or guardian has been sent several times already. You can send it again in 2 minutes.',
   );
+});
+
+test('message builds the answer of a fixed message: its English text and its code', (t) => {
+  t.deepEqual(message('hashingBusy'), { error: MESSAGES.hashingBusy, code: 'hashingBusy' });
+});
+
+test('message keeps the parameters beside the English text they render', (t) => {
+  t.deepEqual(message('rateLimited', { seconds: 90 }), {
+    error: 'Too many attempts. Please try again in 2 minutes.',
+    code: 'rateLimited',
+    params: { seconds: 90 },
+  });
+  const until = '2025-03-01T17:05:00.000Z';
+  t.deepEqual(message('banned', { reason: 'Spam', until, time_zone: 'Europe/Stockholm' }), {
+    error: MESSAGES.banned('Spam', new Date(until), 'Europe/Stockholm'),
+    code: 'banned',
+    params: { reason: 'Spam', until, time_zone: 'Europe/Stockholm' },
+  });
+});
+
+test('every fixed message has its own English text, so a text names one code', (t) => {
+  const texts = (Object.values(MESSAGES) as unknown[]).filter((value): value is string => typeof value === 'string');
+  t.is(new Set(texts).size, texts.length);
 });

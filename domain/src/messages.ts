@@ -404,3 +404,76 @@ export const MESSAGES = {
 export type MessageName = {
   [K in keyof typeof MESSAGES]: (typeof MESSAGES)[K] extends string ? K : never;
 }[keyof typeof MESSAGES];
+
+/** The stable code of every message: its name in {@link MESSAGES}. The player app translates by code. */
+export type MessageCode = keyof typeof MESSAGES;
+
+/**
+ * The parameters of each message that has some, as plain values (instants as ISO 8601 strings, with the time zone
+ * they are shown in), so they travel in JSON beside the code and another language can render them.
+ */
+export interface MessageParams {
+  photoTooLarge: { megabytes: number };
+  photoTooManyPixels: { px: number };
+  guardianConfirmed: { username: string; product: string };
+  guardianResendTooSoon: { seconds: number };
+  newEvidence: { name: string };
+  matchmakingClosed: { opens_at: string | null; time_zone: string };
+  weeklyGameCap: { max: number };
+  queueCooldown: { until: string; time_zone: string };
+  chatMuted: { until: string; time_zone: string };
+  seasonEnded: { product: string };
+  banned: { reason: string; until: string | null; time_zone: string };
+  unknownListField: { name: string };
+  conflictClaimedByOther: { username: string };
+  newsRemoteImageFailed: { url: string };
+  rateLimited: { seconds: number };
+}
+
+/** Codes of the messages with parameters. */
+export type ParamMessageCode = keyof MessageParams;
+
+/** A parameter's value on the wire. */
+export type MessageParamValue = string | number | null;
+
+/**
+ * A message as the server answers it and a validator returns it: the English text (spec wording, unchanged for
+ * every client that reads it), its stable code, and the parameters of a message that has some.
+ */
+export interface Message {
+  error: string;
+  code: MessageCode;
+  params?: Record<string, MessageParamValue>;
+}
+
+/** The English of each message with parameters, from its plain parameters. */
+// Keyed by every message that is a function, so a new one without parameters here is a type error.
+const ENGLISH: { [C in Exclude<MessageCode, MessageName>]: (params: MessageParams[C]) => string } = {
+  photoTooLarge: (p) => MESSAGES.photoTooLarge(p.megabytes),
+  photoTooManyPixels: (p) => MESSAGES.photoTooManyPixels(p.px),
+  guardianConfirmed: (p) => MESSAGES.guardianConfirmed(p.username, p.product),
+  guardianResendTooSoon: (p) => MESSAGES.guardianResendTooSoon(p.seconds),
+  newEvidence: (p) => MESSAGES.newEvidence(p.name),
+  matchmakingClosed: (p) => MESSAGES.matchmakingClosed(p.opens_at === null ? null : new Date(p.opens_at), p.time_zone),
+  weeklyGameCap: (p) => MESSAGES.weeklyGameCap(p.max),
+  queueCooldown: (p) => MESSAGES.queueCooldown(new Date(p.until), p.time_zone),
+  chatMuted: (p) => MESSAGES.chatMuted(new Date(p.until), p.time_zone),
+  seasonEnded: (p) => MESSAGES.seasonEnded(p.product),
+  banned: (p) => MESSAGES.banned(p.reason, p.until === null ? null : new Date(p.until), p.time_zone),
+  unknownListField: (p) => MESSAGES.unknownListField(p.name),
+  conflictClaimedByOther: (p) => MESSAGES.conflictClaimedByOther(p.username),
+  newsRemoteImageFailed: (p) => MESSAGES.newsRemoteImageFailed(p.url),
+  rateLimited: (p) => MESSAGES.rateLimited(p.seconds),
+};
+
+/**
+ * The one way to build a message for an answer or a validator's refusal: `{ error, code, params? }` with the English
+ * text of MESSAGES. A message with parameters takes them as a plain object.
+ */
+export function message(code: MessageName): Message;
+export function message<C extends ParamMessageCode>(code: C, params: MessageParams[C]): Message;
+export function message(code: MessageCode, params?: MessageParams[ParamMessageCode]): Message {
+  if (params === undefined) return { error: MESSAGES[code as MessageName], code };
+  const english = ENGLISH[code as ParamMessageCode] as (params: MessageParams[ParamMessageCode]) => string;
+  return { error: english(params), code, params: { ...params } };
+}

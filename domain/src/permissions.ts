@@ -2,7 +2,7 @@
  * Staff permissions as bit flags (spec §6, decisions §8). `permissions > 0` is staff; 127 holds every flag and may
  * edit other users' flags.
  */
-import type { Validation } from './validation/result.ts';
+import type { OperatorValidation } from './validation/result.ts';
 
 /** The flags of spec §6, exactly. */
 export const PERMISSIONS = {
@@ -66,7 +66,7 @@ export function flagNames(permissions: number): PermissionName[] {
  * commas, spaces, '|' or '+'), a mix, 'all' (127) or 'none'/'' (0). Unknown names are refused with a message
  * that lists the known ones, so a CLI typo does not silently grant nothing.
  */
-export function parseFlags(text: string): Validation<number> {
+export function parseFlags(text: string): OperatorValidation<number> {
   let bits = 0;
   for (const token of text.split(/[\s,|+]+/).filter((t) => t !== '')) {
     const lower = token.toLowerCase();

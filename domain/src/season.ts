@@ -13,7 +13,7 @@ import {
 } from './constants.ts';
 import { CHAT_MODES, CHAT_MODE_DEFAULT, isChatMode, type ChatMode } from './chat.ts';
 import { isValidTimeZone, localParts, localTimeToInstant } from './time.ts';
-import type { Validation } from './validation/result.ts';
+import type { OperatorValidation } from './validation/result.ts';
 
 /** The fields of a season row that the window rules read. */
 export interface SeasonWindow {
@@ -234,7 +234,7 @@ const pad2 = (n: number) => String(n).padStart(2, '0');
  * Reads a time of the week as 'Mon 00:00' (weekday abbreviated or in full, any case; hour 0-23) or as a bare
  * number of minutes since Monday 00:00 (0 to 10080), the stored form (decisions §4).
  */
-export function parseWeekTime(text: string, label = 'The time'): Validation<number> {
+export function parseWeekTime(text: string, label = 'The time'): OperatorValidation<number> {
   const trimmed = text.trim();
   if (/^\d+$/.test(trimmed)) {
     const n = Number(trimmed);
@@ -280,7 +280,7 @@ const INSTANT = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?\s
  * that instant; without one it is wall-clock time in the season's `timeZone`, so '2019-11-25' is 25 November 00:00
  * Stockholm time. Seconds are kept, fractions are not (the columns hold whole seconds).
  */
-export function parseSeasonInstant(text: string, timeZone: string, label = 'The date'): Validation<Date> {
+export function parseSeasonInstant(text: string, timeZone: string, label = 'The date'): OperatorValidation<Date> {
   const m = INSTANT.exec(text.trim());
   const bad = { ok: false as const, error: SEASON_MESSAGES.notADate(label, text) };
   if (!m) return bad;
@@ -331,11 +331,11 @@ export function seasonDefaults(
  * weekly window that opens at all, and a weekly cap from 1 to 1000. Answers the trimmed fields or the first
  * failing rule, naming the input with `label`.
  */
-export function validateSeason(fields: SeasonFields, label: SeasonLabel = identity): Validation<SeasonFields> {
+export function validateSeason(fields: SeasonFields, label: SeasonLabel = identity): OperatorValidation<SeasonFields> {
   const name = fields.name.trim();
   const product = fields.product_name.trim();
   const prizes = fields.prizes_text.trim();
-  const fail = (error: string): Validation<SeasonFields> => ({ ok: false, error });
+  const fail = (error: string): OperatorValidation<SeasonFields> => ({ ok: false, error });
   if (name === '' || name.length > SEASON_LIMITS.nameMax) {
     return fail(SEASON_MESSAGES.textLength(label('name'), SEASON_LIMITS.nameMax));
   }
@@ -388,7 +388,7 @@ export function applySeasonInput(
   base: SeasonFields | null,
   input: SeasonInput,
   label: SeasonLabel = identity,
-): Validation<SeasonFields> {
+): OperatorValidation<SeasonFields> {
   const given = (key: SeasonInputKey): string | undefined => input[key];
   if (!base) {
     for (const key of ['name', 'qualifiers_start', 'qualifiers_end'] as const) {

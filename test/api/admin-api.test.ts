@@ -1,4 +1,5 @@
 import test from 'ava';
+
 import sharp from 'sharp';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { HttpError, fetchUtils, type DataProvider } from 'ra-core';
@@ -21,6 +22,7 @@ import {
   type AdminTrophyWinnerRecord,
   type AdminUserDetail,
   type AdminUserRecord,
+  message,
 } from '@ecup/domain';
 import { createSession, createThread, reportPost } from '@ecup/db';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -169,7 +171,7 @@ test('an unknown path below /admin/api/ is a JSON 404, and an unknown record too
   const admin = await staff(ALL_PERMISSIONS);
   const res = await api.get('/admin/api/nothing-here', { auth: admin.auth });
   t.is(res.status, 404);
-  t.deepEqual(res.body, { error: MESSAGES.notFound });
+  t.deepEqual(res.body, message('notFound'));
   t.deepEqual(await refusal(admin.data.getOne('users', { id: 987654 })), {
     status: 404,
     error: MESSAGES.recordNotFound,
@@ -431,7 +433,11 @@ test('users: a permanent ban has no end date; a ban needs a duration and nobody 
   const { data } = await ban(player.user.id, { reason: 'Abuse', permanent: true });
   t.true(data.ban_permanent);
   const next = await api.get('/user/auth', { auth: player.auth });
-  t.deepEqual(next.body, { error: 'You are banned. Reason: Abuse' });
+  t.like(next.body, {
+    error: 'You are banned. Reason: Abuse',
+    code: 'banned',
+    params: { reason: 'Abuse', until: null },
+  });
 });
 
 test('users: banning a staff member needs every flag', async (t) => {

@@ -1,13 +1,14 @@
 import test from 'ava';
+
 import { Secret, TOTP } from 'otpauth';
 import {
   ALL_PERMISSIONS,
-  MESSAGES,
   PERMISSIONS,
   type AdminIdentity,
   type AdminSession,
   type AdminTotpSetup,
   type AdminTotpEnabled,
+  message,
 } from '@ecup/domain';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildUser } from '../helpers/factories.ts';
@@ -57,30 +58,35 @@ test('a staff member without two-factor signs in with username and password and 
 test('players get 403, a wrong password 401, a banned staff member 403 with the reason', async (t) => {
   const player = await buildUser(server.knex);
   const res = await login({ username: player.username, password: player.password });
-  t.deepEqual([res.status, res.body], [403, { error: MESSAGES.noPermission }]);
+  t.deepEqual([res.status, res.body], [403, message('noPermission')]);
   const wrong = await login({ username: player.username, password: 'not the password' });
-  t.deepEqual([wrong.status, wrong.body], [401, { error: MESSAGES.wrongCredentials }]);
+  t.deepEqual([wrong.status, wrong.body], [401, message('wrongCredentials')]);
   const banned = await buildUser(server.knex, {
     permissions: PERMISSIONS.canBanUsers,
     banned_until: new Date('9999-12-31T00:00:00Z'),
     ban_reason: 'Abuse of power',
   });
   const refused = await login({ username: banned.username, password: banned.password });
-  t.deepEqual([refused.status, refused.body], [403, { error: 'You are banned. Reason: Abuse of power' }]);
+  t.is(refused.status, 403);
+  t.like(refused.body, {
+    error: 'You are banned. Reason: Abuse of power',
+    code: 'banned',
+    params: { reason: 'Abuse of power', until: null },
+  });
   t.is((await server.knex('sessions').whereIn('user_id', [player.id, banned.id])).length, 0);
 });
 
 test('with two-factor on, a code is required: none 401, a wrong one 401, the right one opens a session once', async (t) => {
   const { user, secret } = await staffWithTotp(PERMISSIONS.canResolveConflicts);
   const none = await login({ username: user.username, password: user.password });
-  t.deepEqual([none.status, none.body], [401, { error: MESSAGES.secondFactorRequired, totp_required: true }]);
+  t.deepEqual([none.status, none.body], [401, { ...message('secondFactorRequired'), totp_required: true }]);
   const bad = await login({ username: user.username, password: user.password, code: wrongCodeFor(secret) });
-  t.deepEqual([bad.status, bad.body], [401, { error: MESSAGES.secondFactorInvalid, totp_required: true }]);
+  t.deepEqual([bad.status, bad.body], [401, { ...message('secondFactorInvalid'), totp_required: true }]);
   const malformed = await login({ username: user.username, password: user.password, code: '12ab56' });
-  t.deepEqual([malformed.status, malformed.body], [401, { error: MESSAGES.secondFactorInvalid, totp_required: true }]);
+  t.deepEqual([malformed.status, malformed.body], [401, { ...message('secondFactorInvalid'), totp_required: true }]);
   // A wrong password with the right code is still a wrong password.
   const wrongPassword = await login({ username: user.username, password: 'nope nope', code: codeFor(secret) });
-  t.deepEqual([wrongPassword.status, wrongPassword.body], [401, { error: MESSAGES.wrongCredentials }]);
+  t.deepEqual([wrongPassword.status, wrongPassword.body], [401, message('wrongCredentials')]);
   t.is((await server.knex('sessions').where('user_id', user.id)).length, 0);
 
   const code = codeFor(secret);
@@ -95,7 +101,7 @@ test('with two-factor on, a code is required: none 401, a wrong one 401, the rig
   t.is((await me(authOf(session))).status, 200);
   // The same code a second time is refused (RFC 6238 §5.2: a code works once).
   const replay = await login({ username: user.username, password: user.password, code });
-  t.deepEqual([replay.status, replay.body], [401, { error: MESSAGES.secondFactorInvalid, totp_required: true }]);
+  t.deepEqual([replay.status, replay.body], [401, { ...message('secondFactorInvalid'), totp_required: true }]);
   // The next period's code works (one period of drift either side).
   const next = await login({ username: user.username, password: user.password, code: codeFor(secret, 30_000) });
   t.is(next.status, 200);
@@ -110,7 +116,7 @@ test('a session from the player app’s sign-in does not open the console for an
   });
   t.is(player.status, 200);
   const refused = await api.get('/admin/api/users', { auth: authOf(player.body) });
-  t.deepEqual([refused.status, refused.body], [401, { error: MESSAGES.consoleSignInRequired, totp_required: true }]);
+  t.deepEqual([refused.status, refused.body], [401, { ...message('consoleSignInRequired'), totp_required: true }]);
   const console = await login({ username: user.username, password: user.password, code: codeFor(secret, 30_000) });
   t.is((await api.get('/admin/api/users', { auth: authOf(console.body as unknown as AdminSession) })).status, 200);
 });
@@ -130,7 +136,7 @@ test('wrong codes count towards the sign-in limit of the account (429 after 5)',
 test('a holder of every flag without two-factor gets no session and no set-up from the password alone', async (t) => {
   const owner = await buildUser(server.knex, { permissions: ALL_PERMISSIONS });
   const res = await login({ username: owner.username, password: owner.password });
-  t.deepEqual([res.status, res.body], [403, { error: MESSAGES.enrolmentLinkRequired }]);
+  t.deepEqual([res.status, res.body], [403, message('enrolmentLinkRequired')]);
   t.is((await server.knex('sessions').where('user_id', owner.id)).length, 0);
   const row = await server.knex('users').where('id', owner.id).first('totp_secret', 'totp_enabled');
   t.deepEqual([row.totp_secret, Boolean(row.totp_enabled)], [null, false]);
@@ -139,11 +145,11 @@ test('a holder of every flag without two-factor gets no session and no set-up fr
 test('a holder of every flag cannot use a player-app session to enrol or to open the console', async (t) => {
   const owner = await signedInUser(server.knex, { permissions: ALL_PERMISSIONS });
   const setup = await api.postJson('/admin/api/auth/totp/setup', {}, { auth: owner.auth });
-  t.deepEqual([setup.status, setup.body], [401, { error: MESSAGES.consoleSignInRequired, totp_required: true }]);
+  t.deepEqual([setup.status, setup.body], [401, { ...message('consoleSignInRequired'), totp_required: true }]);
   const users = await api.get('/admin/api/users', { auth: owner.auth });
   t.is(users.status, 401);
   const tokenOnly = await api.postJson('/admin/api/auth/totp/setup', { setup_token: 'f'.repeat(64) });
-  t.deepEqual([tokenOnly.status, tokenOnly.body], [401, { error: MESSAGES.notSignedIn }]);
+  t.deepEqual([tokenOnly.status, tokenOnly.body], [401, message('notSignedIn')]);
 });
 
 test('a staff member turns two-factor on while signed in, and off again with a code; audited', async (t) => {
@@ -151,7 +157,7 @@ test('a staff member turns two-factor on while signed in, and off again with a c
   const signIn = await login({ username: moderator.username, password: moderator.password });
   const auth = authOf(signIn.body as unknown as AdminSession);
   t.deepEqual((await api.postJson('/admin/api/auth/totp/enable', { code: '123456' }, { auth })).body, {
-    error: MESSAGES.totpSetupMissing,
+    ...message('totpSetupMissing'),
   });
   const setup = await api.postJson<AdminTotpSetup>('/admin/api/auth/totp/setup', {}, { auth });
   t.is(setup.status, 200);
@@ -170,10 +176,10 @@ test('a staff member turns two-factor on while signed in, and off again with a c
   // This session proved the code and keeps the console; a second set-up is refused.
   t.true((await me(auth)).body.totp_enabled);
   const twice = await api.postJson('/admin/api/auth/totp/setup', {}, { auth });
-  t.deepEqual([twice.status, twice.body], [409, { error: MESSAGES.totpAlreadyEnabled }]);
+  t.deepEqual([twice.status, twice.body], [409, message('totpAlreadyEnabled')]);
 
   const noCode = await api.postJson('/admin/api/auth/totp/disable', {}, { auth });
-  t.deepEqual([noCode.status, noCode.body], [400, { error: MESSAGES.secondFactorRequired }]);
+  t.deepEqual([noCode.status, noCode.body], [400, message('secondFactorRequired')]);
   const disabled = await api.postJson(
     '/admin/api/auth/totp/disable',
     { code: codeFor(setup.body.secret, 30_000) },
@@ -190,7 +196,7 @@ test('a staff member turns two-factor on while signed in, and off again with a c
     .pluck('action');
   t.deepEqual(actions, ['totp.setup', 'totp.enable', 'totp.disable']);
   const off = await api.postJson('/admin/api/auth/totp/disable', { code: '000000' }, { auth });
-  t.deepEqual([off.status, off.body], [409, { error: MESSAGES.totpNotEnabled }]);
+  t.deepEqual([off.status, off.body], [409, message('totpNotEnabled')]);
 });
 
 test('a holder of every flag cannot turn two-factor off', async (t) => {
@@ -199,7 +205,7 @@ test('a holder of every flag cannot turn two-factor off', async (t) => {
   t.is(signIn.status, 200);
   const auth = authOf(signIn.body as unknown as AdminSession);
   const res = await api.postJson('/admin/api/auth/totp/disable', { code: codeFor(secret, 30_000) }, { auth });
-  t.deepEqual([res.status, res.body], [403, { error: MESSAGES.totpRequiredForAllFlags }]);
+  t.deepEqual([res.status, res.body], [403, message('totpRequiredForAllFlags')]);
   t.true(Boolean((await server.knex('users').where('id', user.id).first('totp_enabled')).totp_enabled));
 });
 

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { ALL_PERMISSIONS, MESSAGES, PERMISSIONS, type AdminDashboard } from '@ecup/domain';
+import { ALL_PERMISSIONS, PERMISSIONS, type AdminDashboard, message } from '@ecup/domain';
 import { presenceKey } from '@ecup/api/services/presence.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildGame, buildUser } from '../helpers/factories.ts';
@@ -21,10 +21,10 @@ const countOn = (days: AdminDashboard['signups_per_day'], date: string) => days.
 
 test.serial('answers 401 signed out, 403 for a player, and 200 for staff with any single flag', async (t) => {
   const signedOut = await dashboard();
-  t.deepEqual([signedOut.status, signedOut.body], [401, { error: MESSAGES.notSignedIn } as never]);
+  t.deepEqual([signedOut.status, signedOut.body], [401, message('notSignedIn') as never]);
   const player = await signedInUser(server.knex);
   const refused = await dashboard(player.auth);
-  t.deepEqual([refused.status, refused.body], [403, { error: MESSAGES.noPermission } as never]);
+  t.deepEqual([refused.status, refused.body], [403, message('noPermission') as never]);
   for (const flag of Object.values(PERMISSIONS)) {
     const staff = await signedInUser(server.knex, { permissions: flag });
     t.is((await dashboard(staff.auth)).status, 200, `flag ${flag}`);

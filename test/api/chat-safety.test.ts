@@ -14,6 +14,7 @@ import {
   type ForumNewPostResponse,
   type ForumNewThreadResponse,
   type GamePayload,
+  message,
 } from '@ecup/domain';
 import { createAdminSession, eraseUser } from '@ecup/db';
 import { cleanChatOriginals } from '@ecup/worker';
@@ -77,7 +78,7 @@ serial("adult with minor under 'presets': free text is refused with 403, a quick
   for (const sender of [a, m]) {
     const res = await say(sender.auth, id, { message: 'hi there' });
     t.is(res.status, 403);
-    t.deepEqual(res.body as unknown, { error: MESSAGES.chatPresetsOnly });
+    t.deepEqual(res.body as unknown, message('chatPresetsOnly'));
   }
   const res = await say(m.auth, id, { preset: 'good_game' });
   t.is(res.status, 200);
@@ -86,7 +87,7 @@ serial("adult with minor under 'presets': free text is refused with 403, a quick
   t.is(res.body.notice, undefined);
   const unknown = await say(a.auth, id, { preset: 'call_me' });
   t.is(unknown.status, 400);
-  t.deepEqual(unknown.body as unknown, { error: MESSAGES.chatPresetUnknown });
+  t.deepEqual(unknown.body as unknown, message('chatPresetUnknown'));
   t.deepEqual(await stored(id), [{ id: res.body.message!.id, content: 'Good game!', preset: 'good_game' }]);
 });
 
@@ -98,7 +99,7 @@ serial("adult with minor under 'off': nothing is sent, quick messages neither", 
   for (const body of [{ message: 'hello' }, { preset: 'ready' }]) {
     const res = await say(a.auth, id, body);
     t.is(res.status, 403);
-    t.deepEqual(res.body as unknown, { error: MESSAGES.chatOff });
+    t.deepEqual(res.body as unknown, message('chatOff'));
   }
   t.deepEqual(await stored(id), []);
 });

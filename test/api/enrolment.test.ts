@@ -2,12 +2,12 @@ import test from 'ava';
 import { Secret, TOTP } from 'otpauth';
 import {
   ALL_PERMISSIONS,
-  MESSAGES,
   PERMISSIONS,
   type AdminEnrolmentDone,
   type AdminEnrolmentStart,
   type AdminIdentity,
   type AuthResponse,
+  message,
 } from '@ecup/domain';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildUser } from '../helpers/factories.ts';
@@ -71,16 +71,16 @@ test.serial('a link expires after 30 minutes on the clock, and a newer link spen
   const second = linkToken((await run('admin:grant', user.username, 'all')).stdout);
   t.not(first, second);
   const replaced = await start(first);
-  t.deepEqual([replaced.status, replaced.body], [400, { error: MESSAGES.enrolmentLinkInvalid }]);
+  t.deepEqual([replaced.status, replaced.body], [400, message('enrolmentLinkInvalid')]);
 
   server.clock.advance(29 * 60_000);
   const fresh = await start(second);
   t.is(fresh.status, 200, 'still valid after 29 minutes');
   server.clock.advance(60_000);
   const expired = await start(second);
-  t.deepEqual([expired.status, expired.body], [409, { error: MESSAGES.enrolmentLinkExpired }]);
+  t.deepEqual([expired.status, expired.body], [409, message('enrolmentLinkExpired')]);
   const late = await finish(second, codeFor(fresh.body.secret));
-  t.deepEqual([late.status, late.body], [409, { error: MESSAGES.enrolmentLinkExpired }]);
+  t.deepEqual([late.status, late.body], [409, message('enrolmentLinkExpired')]);
   const row = await server.knex('users').where('id', user.id).first('totp_enabled');
   t.false(Boolean(row.totp_enabled));
   t.is((await server.knex('sessions').where('user_id', user.id)).length, 0);
@@ -93,7 +93,7 @@ test('admin:grant all prints a link; the password alone is refused; the link enr
   const token = linkToken(granted.stdout);
 
   const passwordOnly = await login({ username: user.username, password: user.password });
-  t.deepEqual([passwordOnly.status, passwordOnly.body], [403, { error: MESSAGES.enrolmentLinkRequired }]);
+  t.deepEqual([passwordOnly.status, passwordOnly.body], [403, message('enrolmentLinkRequired')]);
   t.is((await server.knex('sessions').where('user_id', user.id)).length, 0);
 
   const setup = await start(token);
@@ -106,7 +106,7 @@ test('admin:grant all prints a link; the password alone is refused; the link enr
   t.false(stored.totp_secret.includes(setup.body.secret));
 
   const wrong = await finish(token, codeFor(setup.body.secret) === '000000' ? '000001' : '000000');
-  t.deepEqual([wrong.status, wrong.body], [400, { error: MESSAGES.secondFactorInvalid }]);
+  t.deepEqual([wrong.status, wrong.body], [400, message('secondFactorInvalid')]);
   const done = await finish(token, codeFor(setup.body.secret));
   t.is(done.status, 200);
   t.is(done.body.id, user.id);
@@ -124,9 +124,9 @@ test('admin:grant all prints a link; the password alone is refused; the link enr
 
   // Once only.
   const again = await start(token);
-  t.deepEqual([again.status, again.body], [409, { error: MESSAGES.enrolmentLinkUsed }]);
+  t.deepEqual([again.status, again.body], [409, message('enrolmentLinkUsed')]);
   const twice = await finish(token, codeFor(setup.body.secret, 30_000));
-  t.deepEqual([twice.status, twice.body], [409, { error: MESSAGES.enrolmentLinkUsed }]);
+  t.deepEqual([twice.status, twice.body], [409, message('enrolmentLinkUsed')]);
 
   t.deepEqual(await actionsOf(user.id), [
     'user.permissions',
@@ -143,10 +143,10 @@ test('admin:grant all prints a link; the password alone is refused; the link enr
 test('an unknown or malformed link says it is not valid and changes nothing', async (t) => {
   for (const token of ['f'.repeat(64), 'not a token', '']) {
     const res = await start(token);
-    t.deepEqual([res.status, res.body], [400, { error: MESSAGES.enrolmentLinkInvalid }]);
+    t.deepEqual([res.status, res.body], [400, message('enrolmentLinkInvalid')]);
   }
   const res = await finish('e'.repeat(64), '123456');
-  t.deepEqual([res.status, res.body], [400, { error: MESSAGES.enrolmentLinkInvalid }]);
+  t.deepEqual([res.status, res.body], [400, message('enrolmentLinkInvalid')]);
 });
 
 test('grants that leave the account without every flag, or with two-factor on, print no link', async (t) => {
@@ -170,9 +170,9 @@ test('a recovery code signs in once in place of the code, in any case and with o
   t.is(signIn.status, 200);
   t.is((await me(authOf(signIn.body as unknown as Credentials))).status, 200);
   const reused = await login({ username: user.username, password: user.password, code: code.replaceAll('-', '') });
-  t.deepEqual([reused.status, reused.body], [401, { error: MESSAGES.secondFactorInvalid, totp_required: true }]);
+  t.deepEqual([reused.status, reused.body], [401, { ...message('secondFactorInvalid'), totp_required: true }]);
   const unknown = await login({ username: user.username, password: user.password, code: 'aaaa-bbbb-cccc' });
-  t.deepEqual([unknown.status, unknown.body], [401, { error: MESSAGES.secondFactorInvalid, totp_required: true }]);
+  t.deepEqual([unknown.status, unknown.body], [401, { ...message('secondFactorInvalid'), totp_required: true }]);
   t.is((await server.knex('recovery_codes').where('user_id', user.id)).length, 9);
   const used = await server.knex('audit_log').where({ entity_id: String(user.id), action: 'totp.recovery_code_used' });
   t.is(used.length, 1);
@@ -212,7 +212,7 @@ test('admin:reset-2fa ends the console sessions, forgets the codes and prints a 
   t.deepEqual([Boolean(row.totp_enabled), row.totp_secret], [false, null]);
   t.is((await server.knex('recovery_codes').where('user_id', user.id)).length, 0);
   const passwordOnly = await login({ username: user.username, password: user.password });
-  t.deepEqual([passwordOnly.status, passwordOnly.body], [403, { error: MESSAGES.enrolmentLinkRequired }]);
+  t.deepEqual([passwordOnly.status, passwordOnly.body], [403, message('enrolmentLinkRequired')]);
   const oldCode = await login({ username: user.username, password: user.password, code: done.recovery_codes[1]! });
   t.is(oldCode.status, 403);
 
@@ -242,6 +242,6 @@ test('admin:reset-2fa ends the console sessions, forgets the codes and prints a 
 test('an enrolled holder of every flag cannot start another set-up from the console', async (t) => {
   const { done } = await enrolledAdmin();
   const setup = await api.postJson('/admin/api/auth/totp/setup', {}, { auth: authOf(done) });
-  t.deepEqual([setup.status, setup.body], [409, { error: MESSAGES.totpAlreadyEnabled }]);
+  t.deepEqual([setup.status, setup.body], [409, message('totpAlreadyEnabled')]);
   t.is(done.user.permissions, ALL_PERMISSIONS);
 });

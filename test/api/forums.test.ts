@@ -1,4 +1,5 @@
 import test from 'ava';
+import { refusalBody } from '../helpers/messages.ts';
 import {
   MESSAGES,
   PERMISSIONS,
@@ -7,6 +8,7 @@ import {
   type ForumThreadResponse,
   type ForumThreadSearchResponse,
   type ForumThreadsResponse,
+  message,
 } from '@ecup/domain';
 import { createSession } from '@ecup/db';
 import { PUBLIC_READ_LIFETIME_MS } from '@ecup/api';
@@ -98,10 +100,10 @@ for (const [what, query] of [
   serial(`/forums/threads ${what} answers 404 'That forum does not exist.'`, async (t) => {
     const res = await api.get('/forums/threads', { query });
     t.is(res.status, 404);
-    t.deepEqual(res.body, { error: MESSAGES.forumNotFound });
+    t.deepEqual(res.body, message('forumNotFound'));
     const search = await api.get('/forums/threads/search', { query: { ...query, query: 'x' } });
     t.is(search.status, 404);
-    t.deepEqual(search.body, { error: MESSAGES.forumNotFound });
+    t.deepEqual(search.body, message('forumNotFound'));
   });
 }
 
@@ -112,7 +114,7 @@ serial(
       for (const path of ['/forums/posts', '/forums/posts/search']) {
         const res = await api.get(path, { query: { thread_id, query: 'x' } });
         t.is(res.status, 404, `${path} ${thread_id}`);
-        t.deepEqual(res.body, { error: MESSAGES.threadNotFound });
+        t.deepEqual(res.body, message('threadNotFound'));
       }
     }
   },
@@ -155,7 +157,7 @@ serial("anonymous posting answers 401 'You must be signed in to do that.'", asyn
   ] as const) {
     const res = await api.postJson(path, body);
     t.is(res.status, 401, path);
-    t.deepEqual(res.body, { error: MESSAGES.notSignedIn });
+    t.deepEqual(res.body, message('notSignedIn'));
   }
   t.is((await threadOf(id)).body.total, 1);
 });
@@ -195,7 +197,7 @@ for (const [length, error] of [
       const res = await reply(auth, id, spaced(length));
       if (error) {
         t.is(res.status, 400);
-        t.deepEqual(res.body, { error } as unknown);
+        t.deepEqual(res.body, refusalBody(error) as unknown);
         t.is((await threadOf(id)).body.total, 1);
       } else {
         t.is(res.status, 200);
@@ -231,7 +233,7 @@ for (const [what, fields, error] of [
     const res = await api.postJson<{ id: number; error: string }>('/forums/new_thread', body, { auth });
     if (error) {
       t.is(res.status, 400);
-      t.deepEqual(res.body, { error } as unknown);
+      t.deepEqual(res.body, refusalBody(error) as unknown);
       t.is(await categoryCount(0), before);
     } else {
       t.is(res.status, 200);
@@ -249,7 +251,7 @@ serial("a new thread in category 4 answers 404 'That forum does not exist.'", as
   for (const category_id of [4, -1, 'x', undefined]) {
     const res = await api.postJson('/forums/new_thread', { category_id, title: 'Title', message: 'Message' }, { auth });
     t.is(res.status, 404);
-    t.deepEqual(res.body, { error: MESSAGES.forumNotFound });
+    t.deepEqual(res.body, message('forumNotFound'));
   }
 });
 
@@ -258,7 +260,7 @@ serial("a reply to an unknown thread answers 404 'That topic does not exist.'", 
   for (const thread_id of [999_999, 0, 'abc', undefined]) {
     const res = await reply(auth, thread_id as number);
     t.is(res.status, 404);
-    t.deepEqual(res.body, { error: MESSAGES.threadNotFound } as unknown);
+    t.deepEqual(res.body, message('threadNotFound') as unknown);
   }
   t.is((await server.knex('users').where('id', user.id).first('forum_post_count')).forum_post_count, 0);
 });
@@ -472,7 +474,7 @@ serial("locking needs canBanUsers: others answer 403 'You do not have permission
   for (const who of [auth, (await signedIn({ permissions: PERMISSIONS.canPublishNews })).auth]) {
     const res = await api.postJson('/forums/thread/lock', { thread_id: id, locked: true }, { auth: who });
     t.is(res.status, 403);
-    t.deepEqual(res.body, { error: MESSAGES.noPermission });
+    t.deepEqual(res.body, message('noPermission'));
   }
   t.false((await threadOf(id)).body.locked);
 });
@@ -488,7 +490,7 @@ serial(
     t.true((await threadOf(id)).body.locked);
     const refused = await reply(auth, id, 'can I still post?');
     t.is(refused.status, 409);
-    t.deepEqual(refused.body, { error: MESSAGES.threadLocked } as unknown);
+    t.deepEqual(refused.body, message('threadLocked') as unknown);
     t.is((await server.knex('forum_threads').where('id', id).first('reply_count')).reply_count, 0);
     const unlocked = await api.post('/forums/thread/lock', { thread_id: String(id), locked: '0' }, { auth: mod.auth });
     t.deepEqual(unlocked.body, { locked: false });
@@ -507,7 +509,7 @@ serial(
     t.truthy(audit[0].ip);
     const missing = await api.postJson('/forums/thread/lock', { thread_id: 999_999 }, { auth: mod.auth });
     t.is(missing.status, 404);
-    t.deepEqual(missing.body, { error: MESSAGES.threadNotFound });
+    t.deepEqual(missing.body, message('threadNotFound'));
   },
 );
 
@@ -522,10 +524,10 @@ serial(
 
     const refused = await api.postJson('/forums/post/hide', { post_id: bad, reason: 'Rude' }, { auth: player.auth });
     t.is(refused.status, 403);
-    t.deepEqual(refused.body, { error: MESSAGES.noPermission });
+    t.deepEqual(refused.body, message('noPermission'));
     const short = await api.postJson('/forums/post/hide', { post_id: bad, reason: ' no ' }, { auth: mod.auth });
     t.is(short.status, 400);
-    t.deepEqual(short.body, { error: MESSAGES.reasonTooShort });
+    t.deepEqual(short.body, message('reasonTooShort'));
 
     const hidden = await api.postJson(
       '/forums/post/hide',
@@ -592,7 +594,7 @@ serial(
     );
     const missing = await api.postJson('/forums/post/hide', { post_id: 999_999, reason: 'Rude' }, { auth: mod.auth });
     t.is(missing.status, 404);
-    t.deepEqual(missing.body, { error: MESSAGES.postNotFound });
+    t.deepEqual(missing.body, message('postNotFound'));
   },
 );
 
@@ -652,7 +654,7 @@ for (const [what, body, status, error] of [
     const post = (await threadOf(id)).body.posts[0]!.id;
     const res = await api.postJson('/forums/post/report', { post_id: post, ...body }, { auth });
     t.is(res.status, status);
-    t.deepEqual(res.body, { error });
+    t.deepEqual(res.body, refusalBody(error));
     t.is((await server.knex('reports').where({ post_id: post })).length, 0);
   });
 }

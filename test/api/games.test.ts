@@ -16,6 +16,7 @@ import {
   type ConflictListResponse,
   type EvidencePayload,
   type GamePayload,
+  message,
 } from '@ecup/domain';
 import { createAdminSession } from '@ecup/db';
 import { apiSuite } from '../helpers/api-suite.ts';
@@ -81,7 +82,7 @@ serial(
     const id = await gameBetween(a, b, { created_at: suite.server.clock.now() });
     const early = await submit(a.auth, id, 2, 1);
     t.is(early.status, 409);
-    t.deepEqual(early.body, { error: MESSAGES.resultNotOpenYet } as unknown as GamePayload);
+    t.deepEqual(early.body, message('resultNotOpenYet') as unknown as GamePayload);
     t.is((await gameRow(id)).state, 'playing');
 
     suite.server.clock.advance(RESULT_ENTRY_DELAY_MS);
@@ -112,7 +113,7 @@ test("answers 400 'Score must be a value between 0 and 100' for scores outside 0
   ]) {
     const res = await submit(a.auth, id, s1, s2);
     t.is(res.status, 400, `${s1}-${s2}`);
-    t.deepEqual(res.body, { error: MESSAGES.scoreRange } as unknown as GamePayload);
+    t.deepEqual(res.body, message('scoreRange') as unknown as GamePayload);
   }
   t.is((await gameRow(id)).state, 'playing');
   t.is((await submit(a.auth, id, '0', '99')).status, 200, 'digits are fine');
@@ -219,13 +220,13 @@ test("answers one 200 and one 409 'already verified' when the opponent verifies 
   const answers = await Promise.all([confirm(b.auth, id), confirm(b.auth, id), confirm(b.auth, id)]);
   t.deepEqual(answers.map((r) => r.status).sort(), [200, 409, 409]);
   for (const refused of answers.filter((r) => r.status === 409)) {
-    t.deepEqual(refused.body, { error: MESSAGES.resultAlreadyVerified } as unknown as GamePayload);
+    t.deepEqual(refused.body, message('resultAlreadyVerified') as unknown as GamePayload);
   }
   const rated = rateGame({ elo_1: 1000, games_1: 0, elo_2: 1000, games_2: 0, score_1: 3, score_2: 0 });
   t.like(await statsOf(a.user.id), { wins: 1, games_played: 1, scored_goals: 3, elo: rated.elo_1 });
   t.like(await statsOf(b.user.id), { losses: 1, games_played: 1, conceded_goals: 3, elo: rated.elo_2 });
   const again = await confirm(a.auth, id);
-  t.deepEqual(again.body, { error: MESSAGES.gameAlreadyFinal } as unknown as GamePayload);
+  t.deepEqual(again.body, message('gameAlreadyFinal') as unknown as GamePayload);
 });
 
 test("answers one 200 and one 409 'already submitted' when both players submit at once", async (t) => {
@@ -235,7 +236,7 @@ test("answers one 200 and one 409 'already submitted' when both players submit a
   const [ra, rb] = await Promise.all([submit(a.auth, id, 2, 0), submit(b.auth, id, 0, 5)]);
   t.deepEqual([ra.status, rb.status].sort(), [200, 409]);
   const [won, lost] = ra.status === 200 ? [ra, rb] : [rb, ra];
-  t.deepEqual(lost.body, { error: MESSAGES.resultAlreadySubmitted } as unknown as GamePayload);
+  t.deepEqual(lost.body, message('resultAlreadySubmitted') as unknown as GamePayload);
   const row = await gameRow(id);
   t.is(row.submitted_user_id, won.body.submitted_user_id);
   t.deepEqual([row.score_1, row.score_2], [won.body.score_1, won.body.score_2]);
@@ -253,7 +254,7 @@ test("protest sends the game to conflict; a verify after it answers 409 'This ga
   t.like(res.body, { state: 'conflict', conflict: true, conflict_solved: false, escalates_at_ms: null });
   const late = await confirm(b.auth, id);
   t.is(late.status, 409);
-  t.deepEqual(late.body, { error: MESSAGES.gameInConflict } as unknown as GamePayload);
+  t.deepEqual(late.body, message('gameInConflict') as unknown as GamePayload);
   t.is((await protest(b.auth, id)).status, 409, 'a second protest');
   t.like(await statsOf(a.user.id), { games_played: 0, wins: 0, elo: 1000 });
   const active = await suite.api.get<ActiveGameResponse>('/game/get_active', { auth: a.auth });
@@ -270,7 +271,7 @@ test("'Opponent left' naming anyone but the opponent answers 400; confirmed, it 
   for (const wrong of [b.user.id, stranger.user.id]) {
     const res = await dropped(b.auth, id, wrong);
     t.is(res.status, 400);
-    t.deepEqual(res.body, { error: MESSAGES.droppedUserInvalid } as unknown as GamePayload);
+    t.deepEqual(res.body, message('droppedUserInvalid') as unknown as GamePayload);
   }
   const res = await dropped(b.auth, id, a.user.id);
   t.is(res.status, 200, 'a no-show is reported before the result form opens');
@@ -295,7 +296,7 @@ test("evidence: a YouTube link is stored by its id; 'Invalid YouTube link' other
   const link = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42';
   const early = await suite.api.postJson('/game/upload_evidence', { game_id: id, youtube_id: link }, { auth: a.auth });
   t.is(early.status, 409);
-  t.deepEqual(early.body, { error: MESSAGES.evidenceNotOpen });
+  t.deepEqual(early.body, message('evidenceNotOpen'));
 
   await submit(a.auth, id, 1, 0);
   const res = await suite.api.post<{ evidence: EvidencePayload; message: string }>(
@@ -317,10 +318,10 @@ test("evidence: a YouTube link is stored by its id; 'Invalid YouTube link' other
     { auth: b.auth },
   );
   t.is(bad.status, 400);
-  t.deepEqual(bad.body, { error: MESSAGES.invalidYoutubeLink });
+  t.deepEqual(bad.body, message('invalidYoutubeLink'));
   const empty = await suite.api.postJson('/game/upload_evidence', { game_id: id, youtube_id: ' ' }, { auth: b.auth });
   t.is(empty.status, 400);
-  t.deepEqual(empty.body, { error: MESSAGES.evidenceMissing });
+  t.deepEqual(empty.body, message('evidenceMissing'));
   const game = await getGame(a.auth, id);
   t.deepEqual(game.body.evidence, [res.body.evidence]);
 });
@@ -390,7 +391,7 @@ test('evidence: an image for a game still being played is refused and nothing is
     { auth: a.auth },
   );
   t.is(res.status, 409);
-  t.deepEqual(res.body, { error: MESSAGES.evidenceNotOpen });
+  t.deepEqual(res.body, message('evidenceNotOpen'));
   t.is(Number((await suite.server.knex('evidence').where('game_id', id).count({ n: '*' }))[0]!.n), 0);
 });
 
@@ -414,7 +415,7 @@ serial(
 
     const fast = await chat(a.auth, id, 'again');
     t.is(fast.status, 429);
-    t.deepEqual(fast.body, { error: MESSAGES.chatThrottled } as unknown as { message: null });
+    t.deepEqual(fast.body, message('chatThrottled') as unknown as { message: null });
     t.truthy(fast.headers.get('retry-after'));
     t.is((await chat(b.auth, id, 'gg')).status, 200, 'the throttle is per user');
 
@@ -435,7 +436,7 @@ test("chat: a line over 500 characters answers 400 'Your message is too long.'",
   const id = await gameBetween(a, b);
   const res = await chat(a.auth, id, 'x'.repeat(CHAT_MESSAGE_MAX + 1));
   t.is(res.status, 400);
-  t.deepEqual(res.body, { error: MESSAGES.chatMessageTooLong } as unknown as { message: null });
+  t.deepEqual(res.body, message('chatMessageTooLong') as unknown as { message: null });
   t.is((await chat(a.auth, id, 'é'.repeat(CHAT_MESSAGE_MAX))).status, 200);
 });
 
@@ -455,7 +456,7 @@ test('a third user who is neither a player nor staff gets 404 on get, chat, subm
   const b = await signedIn();
   const stranger = await signedIn();
   const id = await gameBetween(a, b);
-  const notFound = { error: MESSAGES.gameNotFound };
+  const notFound = message('gameNotFound');
   const answers = [
     await getGame(stranger.auth, id),
     await chat(stranger.auth, id, 'hi'),
@@ -497,7 +498,7 @@ test('staff with canResolveConflicts see the game, chat styled admin, and cannot
   t.deepEqual(game.body.messages, [line.body.message!]);
   const play = await submit(mod.auth, id, 3, 0);
   t.is(play.status, 403);
-  t.deepEqual(play.body, { error: MESSAGES.noPermission } as unknown as GamePayload);
+  t.deepEqual(play.body, message('noPermission') as unknown as GamePayload);
 });
 
 // --- Active game ---
@@ -526,14 +527,14 @@ test("admin edit answers 403 without canResolveConflicts and 409 'no result to e
   for (const who of [a, banHammer]) {
     const res = await adminEdit(who.auth, { game_id: String(id), score1: '1', score2: '0' });
     t.is(res.status, 403);
-    t.deepEqual(res.body, { error: MESSAGES.noPermission } as unknown as GamePayload);
+    t.deepEqual(res.body, message('noPermission') as unknown as GamePayload);
   }
   const early = await adminEdit(mod.auth, { game_id: String(id), score1: '1', score2: '0' });
   t.is(early.status, 409);
-  t.deepEqual(early.body, { error: MESSAGES.gameNotReadyForEdit } as unknown as GamePayload);
+  t.deepEqual(early.body, message('gameNotReadyForEdit') as unknown as GamePayload);
   const bad = await adminEdit(mod.auth, { game_id: String(id), score1: '100', score2: '0' });
   t.is(bad.status, 400);
-  t.deepEqual(bad.body, { error: MESSAGES.scoreRange } as unknown as GamePayload);
+  t.deepEqual(bad.body, message('scoreRange') as unknown as GamePayload);
   const missing = await adminEdit(mod.auth, { game_id: '99999999', score1: '1', score2: '0' });
   t.is(missing.status, 404);
 });
@@ -552,7 +553,7 @@ test('a moderator whose account needs a second factor edits results only from a 
     const passwordOnly = await signedIn(account);
     const res = await adminEdit(passwordOnly.auth, fields);
     t.is(res.status, 403);
-    t.deepEqual(res.body, { error: MESSAGES.consoleSignInRequired } as unknown as GamePayload);
+    t.deepEqual(res.body, message('consoleSignInRequired') as unknown as GamePayload);
     const seen = await getGame(passwordOnly.auth, id);
     t.is(seen.status, 404, "another game's page stays hidden as for a player");
   }

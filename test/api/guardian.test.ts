@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import test from 'ava';
-import { MESSAGES, GUARDIAN_RESENDS_PER_ACCOUNT } from '@ecup/domain';
+import { MESSAGES, GUARDIAN_RESENDS_PER_ACCOUNT, message } from '@ecup/domain';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { signupFields } from '../helpers/factories.ts';
 import { client, type Credentials } from '../helpers/http.ts';
@@ -111,7 +111,7 @@ test('another site still cannot approve: Origin null alone, a cross-site fetch, 
   for (const headers of attempts) {
     const res = await api.post(`/guardian/approval/${minor.link}`, {}, { headers });
     t.is(res.status, 403, JSON.stringify(headers));
-    t.deepEqual(res.body, { error: MESSAGES.foreignOrigin });
+    t.deepEqual(res.body, message('foreignOrigin'));
   }
   t.is(await confirmedAt(minor.id), null);
 });
@@ -126,10 +126,10 @@ test('an unknown link answers 404 "This confirmation link is invalid or has expi
   ]) {
     const read = await api.get(`/guardian/approval/${link}`);
     t.is(read.status, 404, link);
-    t.deepEqual(read.body, { error: MESSAGES.guardianLinkInvalid });
+    t.deepEqual(read.body, message('guardianLinkInvalid'));
     const press = await api.post(`/guardian/approval/${link}`);
     t.is(press.status, 404, link);
-    t.deepEqual(press.body, { error: MESSAGES.guardianLinkInvalid });
+    t.deepEqual(press.body, message('guardianLinkInvalid'));
   }
   t.is(await confirmedAt(minor.id), null);
 });
@@ -150,14 +150,14 @@ test('settings: a waiting minor sends the e-mail again; the new link works, the 
 
   const old = await api.post(`/guardian/approval/${first}`);
   t.is(old.status, 404);
-  t.deepEqual(old.body, { error: MESSAGES.guardianLinkInvalid });
+  t.deepEqual(old.body, message('guardianLinkInvalid'));
   t.is(await confirmedAt(minor.id), null);
 
   t.is((await api.post(`/guardian/approval/${second}`)).status, 200);
   t.truthy(await confirmedAt(minor.id));
   const refused = await api.post('/user/guardian/resend', {}, { auth: minor });
   t.is(refused.status, 409);
-  t.deepEqual(refused.body, { error: MESSAGES.guardianResendApproved });
+  t.deepEqual(refused.body, message('guardianResendApproved'));
   t.is((await linksTo(minor.guardian, 2)).length, 2, 'no third e-mail');
 });
 
@@ -170,7 +170,11 @@ test(`the e-mail can be sent again ${GUARDIAN_RESENDS_PER_ACCOUNT} times an hour
   t.is(refused.status, 429);
   const wait = Number(refused.headers.get('retry-after'));
   t.true(wait > 3500 && wait <= 3600, String(wait));
-  t.deepEqual(refused.body, { error: MESSAGES.guardianResendTooSoon(wait) });
+  t.deepEqual(refused.body, {
+    error: MESSAGES.guardianResendTooSoon(wait),
+    code: 'guardianResendTooSoon',
+    params: { seconds: wait },
+  });
   t.regex(refused.body.error, /You can send it again in 60 minutes\.$/);
   t.is((await linksTo(minor.guardian, 1 + GUARDIAN_RESENDS_PER_ACCOUNT)).length, 1 + GUARDIAN_RESENDS_PER_ACCOUNT);
 });
@@ -180,7 +184,7 @@ test('an adult needs no approval: settings say so and a resend answers 409; sign
   t.like((await api.get('/user/guardian', { auth: res.body })).body, { state: 'not_needed', guardian_email: null });
   const refused = await api.post('/user/guardian/resend', {}, { auth: res.body });
   t.is(refused.status, 409);
-  t.deepEqual(refused.body, { error: MESSAGES.guardianResendNotNeeded });
+  t.deepEqual(refused.body, message('guardianResendNotNeeded'));
   t.is((await api.get('/user/guardian')).status, 401);
   t.is((await api.post('/user/guardian/resend')).status, 401);
 });

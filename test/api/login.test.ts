@@ -1,5 +1,6 @@
 import test from 'ava';
-import { MESSAGES } from '@ecup/domain';
+import { refusalBody } from '../helpers/messages.ts';
+import { message } from '@ecup/domain';
 import { hashToken } from '@ecup/db';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildUser } from '../helpers/factories.ts';
@@ -44,13 +45,13 @@ test('stores only the SHA-256 of the token', async (t) => {
 test("answers 400 'You must enter your username.' without a username", async (t) => {
   const res = await api.post('/user/login', { username: '  ', password: 'x' });
   t.is(res.status, 400);
-  t.deepEqual(res.body, { error: 'You must enter your username.' });
+  t.deepEqual(res.body, refusalBody('You must enter your username.'));
 });
 
 test("answers 400 'You must enter your password.' without a password", async (t) => {
   const res = await api.post('/user/login', { username: 'someone' });
   t.is(res.status, 400);
-  t.deepEqual(res.body, { error: 'You must enter your password.' });
+  t.deepEqual(res.body, refusalBody('You must enter your password.'));
 });
 
 test('answers the same 401 for a wrong password and an unknown user', async (t) => {
@@ -59,7 +60,7 @@ test('answers the same 401 for a wrong password and an unknown user', async (t) 
   const unknown = await api.post('/user/login', { username: 'nobody_here', password: 'not the password' });
   t.is(wrong.status, 401);
   t.is(unknown.status, 401);
-  t.deepEqual(wrong.body, { error: MESSAGES.wrongCredentials });
+  t.deepEqual(wrong.body, message('wrongCredentials'));
   t.deepEqual(unknown.body, wrong.body);
 });
 
@@ -152,12 +153,12 @@ test('/user/auth answers 401 for a wrong token, a token of another user and no t
   });
   const wrong = await api.get('/user/auth', { auth: { id: a.id, token: 'f'.repeat(64) } });
   t.is(wrong.status, 401);
-  t.deepEqual(wrong.body, { error: MESSAGES.sessionExpired });
+  t.deepEqual(wrong.body, message('sessionExpired'));
   const other = await api.get('/user/auth', { auth: { id: b.id, token: login.body.token } });
   t.is(other.status, 401);
   const none = await api.get('/user/auth');
   t.is(none.status, 401);
-  t.deepEqual(none.body, { error: MESSAGES.notSignedIn });
+  t.deepEqual(none.body, message('notSignedIn'));
   const garbage = await api.get('/user/auth', { headers: { Authorization: 'Bearer nonsense' } });
   t.is(garbage.status, 401);
 });

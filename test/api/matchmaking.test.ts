@@ -1,4 +1,5 @@
 import test from 'ava';
+
 import type { Knex } from 'knex';
 import { Queue } from 'bullmq';
 import {
@@ -14,6 +15,7 @@ import {
   minuteOfWeek,
   weekStart,
   type MatchmakingStatus,
+  message,
 } from '@ecup/domain';
 import {
   acceptMatch,
@@ -100,7 +102,7 @@ test.serial('every matchmaking call needs a session: 401 without one', async (t)
   ]) {
     const res = await api.post(path);
     t.is(res.status, 401, path);
-    t.deepEqual(res.body, { error: MESSAGES.notSignedIn });
+    t.deepEqual(res.body, message('notSignedIn'));
   }
   const get = await api.get('/matchmaking/status');
   t.is(get.status, 401);
@@ -164,7 +166,7 @@ test.serial("an Xbox player is refused with 403 'only open to players on Playsta
   const a = await player({ console: 0 });
   const res = await enter(a);
   t.is(res.status, 403);
-  t.deepEqual(res.body, { error: MESSAGES.playstationOnly });
+  t.deepEqual(res.body, message('playstationOnly'));
   t.is(await size(server.knex('queue_entries').where('user_id', a.id)), 0);
 });
 
@@ -203,10 +205,15 @@ test.serial(
     const b = await player();
     const res = await enter(b);
     t.is(res.status, 409);
-    t.deepEqual(res.body, { error: text });
+    const closed = {
+      error: text,
+      code: 'matchmakingClosed',
+      params: { opens_at: new Date(opensAtHour).toISOString(), time_zone: ZONE },
+    };
+    t.deepEqual(res.body, closed);
     const kept = await keepalive(a);
     t.is(kept.status, 409);
-    t.deepEqual(kept.body, { error: text });
+    t.deepEqual(kept.body, closed);
     t.deepEqual(await pairQueue(server.knex, now()), [], 'nobody is paired while the window is closed');
   },
 );
@@ -225,7 +232,7 @@ test.serial(
     });
     const res = await enter(a);
     t.is(res.status, 409);
-    t.deepEqual(res.body, { error: MESSAGES.finishOpenGame });
+    t.deepEqual(res.body, message('finishOpenGame'));
     const st = await status(a);
     t.is(st.body.state, 'playing');
     t.is(st.body.game_id, Number(id));
@@ -254,14 +261,18 @@ test.serial('the weekly cap: 29 games this week let a player queue, the 30th ref
   await server.knex('games').insert(game(30));
   const res = await enter(a);
   t.is(res.status, 409);
-  t.deepEqual(res.body, { error: 'You have played the maximum of 30 games this week. See you next week!' });
+  t.deepEqual(res.body, {
+    error: 'You have played the maximum of 30 games this week. See you next week!',
+    code: 'weeklyGameCap',
+    params: { max: 30 },
+  });
 });
 
 test.serial('keepalive renews the entry; not queued it answers 409 not in the queue', async (t) => {
   const a = await player();
   const lonely = await keepalive(a);
   t.is(lonely.status, 409);
-  t.deepEqual(lonely.body, { error: MESSAGES.notInQueue });
+  t.deepEqual(lonely.body, message('notInQueue'));
   const entered = await enter(a);
   server.clock.advance(6_000);
   const res = await keepalive(a);
@@ -287,7 +298,7 @@ test.serial('an entry without a keepalive for 20 s is removed; a matched entry i
   t.is(await size(server.knex('queue_entries').where('user_id', c.id)), 0, 'gone after 20 s');
   const res = await keepalive(c);
   t.is(res.status, 409);
-  t.deepEqual(res.body, { error: MESSAGES.notInQueue });
+  t.deepEqual(res.body, message('notInQueue'));
 
   server.clock.advance(QUEUE_KEEPALIVE_EXPIRY_MS + 5_000);
   await expireQueueEntries(server.knex, now());
@@ -304,7 +315,7 @@ test.serial('leave takes an unmatched player out of the queue; leaving again ans
   t.is(await size(server.knex('queue_entries').where('user_id', a.id)), 0);
   const again = await leave(a);
   t.is(again.status, 409);
-  t.deepEqual(again.body, { error: MESSAGES.notInQueue });
+  t.deepEqual(again.body, message('notInQueue'));
 });
 
 test.serial('a pairing pass matches two queued players; both see the match with a 30 s deadline', async (t) => {
@@ -342,10 +353,10 @@ test.serial(
     await enter(notMatched);
     const early = await accept(notMatched);
     t.is(early.status, 409);
-    t.deepEqual(early.body, { error: MESSAGES.noMatchToAnswer });
+    t.deepEqual(early.body, message('noMatchToAnswer'));
     const stranger = await accept(await player());
     t.is(stranger.status, 409);
-    t.deepEqual(stranger.body, { error: MESSAGES.notInQueue });
+    t.deepEqual(stranger.body, message('notInQueue'));
 
     const first = await accept(a);
     t.is(first.status, 200);
@@ -354,7 +365,7 @@ test.serial(
     t.false(first.body.match!.user_2_accepted);
     const twice = await accept(a);
     t.is(twice.status, 409);
-    t.deepEqual(twice.body, { error: MESSAGES.matchAlreadyAccepted });
+    t.deepEqual(twice.body, message('matchAlreadyAccepted'));
 
     const at = now();
     const second = await accept(b);
@@ -372,10 +383,10 @@ test.serial(
     t.like((await status(a)).body, { state: 'playing', game_id: game.id, match: null });
     const late = await accept(a);
     t.is(late.status, 409);
-    t.deepEqual(late.body, { error: MESSAGES.notInQueue });
+    t.deepEqual(late.body, message('notInQueue'));
     const blocked = await enter(a);
     t.is(blocked.status, 409);
-    t.deepEqual(blocked.body, { error: MESSAGES.finishOpenGame });
+    t.deepEqual(blocked.body, message('finishOpenGame'));
   },
 );
 
@@ -412,10 +423,10 @@ test.serial('decline: the decliner leaves, the opponent returns to the queue wit
   t.is(await size(server.knex('queue_entries').where('user_id', b.id)), 0);
   const again = await decline(b);
   t.is(again.status, 409);
-  t.deepEqual(again.body, { error: MESSAGES.notInQueue });
+  t.deepEqual(again.body, message('notInQueue'));
   const unmatched = await decline(a);
   t.is(unmatched.status, 409);
-  t.deepEqual(unmatched.body, { error: MESSAGES.noMatchToAnswer });
+  t.deepEqual(unmatched.body, message('noMatchToAnswer'));
   t.is((await gamesOf(matchId)).length, 0);
 });
 
@@ -452,7 +463,7 @@ test.serial(
     server.clock.set(new Date(deadline + ACCEPT_GRACE_MS + 1));
     const tooLate = await accept(b);
     t.is(tooLate.status, 409, 'accepting after the grace is refused');
-    t.deepEqual(tooLate.body, { error: MESSAGES.noMatchToAnswer });
+    t.deepEqual(tooLate.body, message('noMatchToAnswer'));
 
     const at = now();
     const events = pushesOf(await expireMatches(server.knex, at));
@@ -549,6 +560,8 @@ test.serial(
     t.is(res.status, 429);
     t.deepEqual(res.body, {
       error: `You declined or missed three matches within an hour. You can queue again at ${formatDateTime(until, ZONE)}.`,
+      code: 'queueCooldown',
+      params: { until: until.toISOString(), time_zone: ZONE },
     });
     t.regex(res.body.error!, /You can queue again at \d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d CES?T\.$/);
     const retry = Number(res.headers.get('retry-after'));
@@ -660,7 +673,7 @@ test.serial(
         t.is(accepted.status, 200);
         t.is(accepted.body.state, 'playing');
         t.is(left.status, 409);
-        t.deepEqual(left.body, { error: MESSAGES.notInQueue });
+        t.deepEqual(left.body, message('notInQueue'));
       } else {
         t.like(match, { state: 'declined', declined_user_id: a.id });
         t.is(games.length, 0);

@@ -1,6 +1,6 @@
 import test from 'ava';
 import type { Knex } from 'knex';
-import { MESSAGES } from '@ecup/domain';
+import { message } from '@ecup/domain';
 import { createKnex, createLogger, isDatabaseUnavailable } from '@ecup/db';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { signedInUser } from '../helpers/sockets.ts';
@@ -35,10 +35,10 @@ test.serial(
     t.teardown(() => (server.deps.knex = working));
     const ranking = await api.get('/ranking/list');
     t.is(ranking.status, 503);
-    t.deepEqual(ranking.body, { error: MESSAGES.serviceUnavailable });
+    t.deepEqual(ranking.body, message('serviceUnavailable'));
     const post = await api.postJson('/forums/new_post', { thread_id: 1, message: 'hello there' }, { auth });
     t.is(post.status, 503);
-    t.deepEqual(post.body, { error: MESSAGES.serviceUnavailable });
+    t.deepEqual(post.body, message('serviceUnavailable'));
     t.true(lines.some((l) => l.msg === 'database unavailable' && l.code === 'ECONNREFUSED'));
     t.false(lines.some((l) => l.msg === 'unexpected error'));
   },

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { MESSAGES } from '@ecup/domain';
+import { message } from '@ecup/domain';
 import { HASHING_LIMITS, hashPassword, rehashPassword, setHashingLimits, verifyPassword } from '@ecup/db';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildUser, signupFields } from '../helpers/factories.ts';
@@ -46,7 +46,7 @@ test.serial('a wrong password leaves an older hash as it is', async (t) => {
   await server.knex('users').where('id', user.id).update({ password_hash: old });
   const res = await api.post('/user/login', { username: user.username, password: 'not the password' });
   t.is(res.status, 401);
-  t.deepEqual(res.body, { error: MESSAGES.wrongCredentials });
+  t.deepEqual(res.body, message('wrongCredentials'));
   t.is(await storedHash(user.id), old);
 });
 
@@ -83,7 +83,7 @@ test.serial(
       t.deepEqual([...new Set(statuses)].sort(), [200, 503], statuses.join(' '));
       t.true(statuses.filter((s) => s === 200).length >= 4);
       for (const busy of answers.filter((a) => a.status === 503)) {
-        t.deepEqual(busy.body, { error: MESSAGES.hashingBusy });
+        t.deepEqual(busy.body, message('hashingBusy'));
         t.is(busy.headers.get('Retry-After'), '5');
       }
       for (const ok of answers.filter((a) => a.status === 200)) t.regex(String(ok.body.token), /^[0-9a-f]{64}$/);
@@ -116,7 +116,7 @@ test.serial('sign-up and password change wait in the same line and answer the sa
     await hog;
     for (const res of answers) {
       t.is(res.status, 503);
-      t.deepEqual(res.body, { error: MESSAGES.hashingBusy });
+      t.deepEqual(res.body, message('hashingBusy'));
       t.is(res.headers.get('Retry-After'), '5');
     }
     // Nothing changed: no account, the old password still holds; once the thread is free both go through.

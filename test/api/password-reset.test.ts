@@ -1,5 +1,6 @@
 import test from 'ava';
-import { MESSAGES } from '@ecup/domain';
+import { refusalBody } from '../helpers/messages.ts';
+import { MESSAGES, message } from '@ecup/domain';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildUser } from '../helpers/factories.ts';
 import { client, type Credentials } from '../helpers/http.ts';
@@ -16,13 +17,13 @@ test.after.always(async () => server?.close());
 test("answers 'There is no user with that username' for an empty username", async (t) => {
   const res = await api.post('/user/forgot_password', { username: '', email: 'a@example.com' });
   t.is(res.status, 400);
-  t.deepEqual(res.body, { error: 'There is no user with that username' });
+  t.deepEqual(res.body, refusalBody('There is no user with that username'));
 });
 
 test("answers 'There is no user with that e-mail address' for an empty e-mail", async (t) => {
   const res = await api.post('/user/forgot_password', { username: 'someone', email: '' });
   t.is(res.status, 400);
-  t.deepEqual(res.body, { error: 'There is no user with that e-mail address' });
+  t.deepEqual(res.body, refusalBody('There is no user with that e-mail address'));
 });
 
 test('answers the same for an unknown account as for a known one, and e-mails only the known one', async (t) => {
@@ -50,7 +51,7 @@ test('forgot → e-mail in the outbox → reset → signed in with the returned 
 
   const short = await api.post('/user/reset_password', { id: id!, uid: uid!, token: token!, password: 'short' });
   t.is(short.status, 400);
-  t.deepEqual(short.body, { error: 'Password is too short' });
+  t.deepEqual(short.body, refusalBody('Password is too short'));
 
   const res = await api.post<Credentials>('/user/reset_password', {
     id: id!,
@@ -68,7 +69,7 @@ test('forgot → e-mail in the outbox → reset → signed in with the returned 
 
   const again = await api.post('/user/reset_password', { id: id!, uid: uid!, token: token!, password: 'another one!' });
   t.is(again.status, 400);
-  t.deepEqual(again.body, { error: MESSAGES.resetLinkInvalid });
+  t.deepEqual(again.body, message('resetLinkInvalid'));
 });
 
 test('a reset link used twice at once works once', async (t) => {
@@ -96,7 +97,7 @@ test('refuses a wrong token, another user id and an expired link', async (t) => 
     token: 'a'.repeat(64),
     password: 'new password',
   });
-  t.deepEqual(wrongToken.body, { error: MESSAGES.resetLinkInvalid });
+  t.deepEqual(wrongToken.body, message('resetLinkInvalid'));
   const other = await buildUser(server.knex);
   const wrongUser = await api.post('/user/reset_password', {
     id: id!,
@@ -104,7 +105,7 @@ test('refuses a wrong token, another user id and an expired link', async (t) => 
     token: token!,
     password: 'new password',
   });
-  t.deepEqual(wrongUser.body, { error: MESSAGES.resetLinkInvalid });
+  t.deepEqual(wrongUser.body, message('resetLinkInvalid'));
   await server
     .knex('password_resets')
     .where('id', Number(id))
@@ -116,7 +117,7 @@ test('refuses a wrong token, another user id and an expired link', async (t) => 
     password: 'new password',
   });
   t.is(expired.status, 400);
-  t.deepEqual(expired.body, { error: MESSAGES.resetLinkInvalid });
+  t.deepEqual(expired.body, message('resetLinkInvalid'));
   t.is((await api.post('/user/login', { username: user.username, password: user.password })).status, 200);
 });
 
@@ -166,18 +167,18 @@ test('checking a reset link answers { valid: true } until it is used, then 400 w
   for (const query of unusable) {
     const res = await check(query);
     t.is(res.status, 400, JSON.stringify(query));
-    t.deepEqual(res.body, { error: MESSAGES.resetLinkInvalid });
+    t.deepEqual(res.body, message('resetLinkInvalid'));
   }
 
   const used = await api.post('/user/reset_password', { id: id!, uid: uid!, token: token!, password: 'a new secret' });
   t.is(used.status, 200);
   const afterUse = await check({ id: id!, uid: uid!, token: token! });
   t.is(afterUse.status, 400);
-  t.deepEqual(afterUse.body, { error: MESSAGES.resetLinkInvalid });
+  t.deepEqual(afterUse.body, message('resetLinkInvalid'));
 });
 
 test("a reset refuses a 7-character password with 'Password is too short': the same minimum of 8 as sign-up and settings", async (t) => {
   const res = await api.post('/user/reset_password', { id: '1', uid: '1', token: 'abc', password: '1234567' });
   t.is(res.status, 400);
-  t.deepEqual(res.body, { error: MESSAGES.resetPasswordTooShort });
+  t.deepEqual(res.body, message('resetPasswordTooShort'));
 });

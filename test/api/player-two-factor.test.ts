@@ -1,12 +1,12 @@
 import test from 'ava';
 import { Secret } from 'otpauth';
 import {
-  MESSAGES,
   PERMISSIONS,
   RESULT_ENTRY_DELAY_MS,
   type AuthResponse,
   type ChatMessagePayload,
   type GamePayload,
+  message,
 } from '@ecup/domain';
 import { hashRecoveryCode } from '@ecup/db';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -67,14 +67,14 @@ test('a player without two-factor signs in with the password alone, as before: {
 test("with two-factor on: no code 401 'Enter the code…', a wrong one 401 'That code is not valid…', no session; the right one signs in", async (t) => {
   const { user, secret } = await moderatorWithTotp();
   const none = await login({ username: user.username, password: user.password });
-  t.deepEqual([none.status, none.body], [401, { error: MESSAGES.secondFactorRequired }] as const);
+  t.deepEqual([none.status, none.body], [401, message('secondFactorRequired')] as const);
   const wrong = await login({ username: user.username, password: user.password, code: wrongCodeFor(secret) });
-  t.deepEqual([wrong.status, wrong.body], [401, { error: MESSAGES.secondFactorInvalid }] as const);
+  t.deepEqual([wrong.status, wrong.body], [401, message('secondFactorInvalid')] as const);
   const malformed = await login({ username: user.username, password: user.password, code: 'not a code' });
-  t.deepEqual([malformed.status, malformed.body], [401, { error: MESSAGES.secondFactorInvalid }] as const);
+  t.deepEqual([malformed.status, malformed.body], [401, message('secondFactorInvalid')] as const);
   // The right code does not rescue a wrong password.
   const wrongPassword = await login({ username: user.username, password: 'nope nope', code: codeFor(secret) });
-  t.deepEqual([wrongPassword.status, wrongPassword.body], [401, { error: MESSAGES.wrongCredentials }] as const);
+  t.deepEqual([wrongPassword.status, wrongPassword.body], [401, message('wrongCredentials')] as const);
   t.is(await sessionsOf(user.id), 0);
 
   const code = codeFor(secret);
@@ -90,7 +90,7 @@ test("with two-factor on: no code 401 'Enter the code…', a wrong one 401 'That
   t.not(row.totp_verified_at, null);
   // A code is taken once (RFC 6238 §5.2).
   const replay = await login({ username: user.username, password: user.password, code });
-  t.deepEqual([replay.status, replay.body], [401, { error: MESSAGES.secondFactorInvalid }] as const);
+  t.deepEqual([replay.status, replay.body], [401, message('secondFactorInvalid')] as const);
 });
 
 test("a session that passed the code has the moderator's view of another pair's game; a password-only one does not", async (t) => {
@@ -127,7 +127,7 @@ test('a recovery code signs in once instead of the code; the second use is refus
   const first = await login({ username: user.username, password: user.password, code: 'ABCD-EFGH-IJKL' });
   t.is(first.status, 200);
   const again = await login({ username: user.username, password: user.password, code: 'abcd-efgh-ijkl' });
-  t.deepEqual([again.status, again.body], [401, { error: MESSAGES.secondFactorInvalid }] as const);
+  t.deepEqual([again.status, again.body], [401, message('secondFactorInvalid')] as const);
   t.is(await sessionsOf(user.id), 1);
   const audit = await server.knex('audit_log').where({ action: 'totp.recovery_code_used', entity_id: String(user.id) });
   t.is(audit.length, 1);
@@ -172,5 +172,5 @@ test('a player-app session that passed the code still does not open the console 
   const { user, secret } = await moderatorWithTotp();
   const pair = (await login({ username: user.username, password: user.password, code: codeFor(secret) })).body;
   const refused = await api.get('/admin/api/auth/me', { auth: authOf(pair) });
-  t.deepEqual([refused.status, refused.body], [401, { error: MESSAGES.consoleSignInRequired, totp_required: true }]);
+  t.deepEqual([refused.status, refused.body], [401, { ...message('consoleSignInRequired'), totp_required: true }]);
 });

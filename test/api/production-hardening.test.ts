@@ -2,7 +2,7 @@ import net from 'node:net';
 import test from 'ava';
 import { ConfigError, checkServices, createLogger, loadConfig } from '@ecup/db';
 import { startWorker } from '@ecup/worker';
-import { MESSAGES } from '@ecup/domain';
+import { message } from '@ecup/domain';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { createTestDatabase, testRedisPrefix, type TestDatabase } from '../helpers/db.ts';
 import { freePort, runEntry, waitForOutput, type RunningProcess } from '../helpers/process.ts';
@@ -61,7 +61,7 @@ test('in production without METRICS_TOKEN /metrics answers 404 "Not found" and t
   t.false(production.config.metricsServed);
   const res = await fetch(`${production.url}/metrics`);
   t.is(res.status, 404);
-  t.deepEqual(await res.json(), { error: MESSAGES.notFound });
+  t.deepEqual(await res.json(), message('notFound'));
   t.is((await fetch(`${production.url}/health`)).status, 200, 'the probes stay open for load balancers');
   const worker = await startWorker({ config: production.config, knex: production.knex, log: quiet(), metricsPort: 0 });
   t.teardown(() => worker.close());

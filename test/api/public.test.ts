@@ -1,6 +1,6 @@
 import test from 'ava';
 import sharp from 'sharp';
-import { MESSAGES, NEWS_THUMB_HEIGHT, NEWS_THUMB_WIDTH } from '@ecup/domain';
+import { NEWS_THUMB_HEIGHT, NEWS_THUMB_WIDTH, message } from '@ecup/domain';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildUser } from '../helpers/factories.ts';
 import { client } from '../helpers/http.ts';
@@ -185,7 +185,7 @@ test('/news/get answers 404 for an unknown id, a draft and a malformed id', asyn
   for (const id of ['999999', String(draft.id), 'abc']) {
     const res = await api.get('/news/get', { query: { id } });
     t.is(res.status, 404, id);
-    t.deepEqual(res.body, { error: MESSAGES.newsNotFound });
+    t.deepEqual(res.body, message('newsNotFound'));
   }
 });
 
@@ -205,7 +205,7 @@ test('/user/search_teams answers matching team names and whether the exact name 
   t.deepEqual(none.body, { teams: [], has_match: false });
   const empty = await api.get('/user/search_teams', { query: { name: ' ' } });
   t.is(empty.status, 400);
-  t.deepEqual(empty.body, { error: MESSAGES.teamNameRequired });
+  t.deepEqual(empty.body, message('teamNameRequired'));
 });
 
 test('/images serves a placeholder JPEG for a missing id and 404 for an unknown kind', async (t) => {
@@ -263,7 +263,7 @@ test("/health answers 200 { status: 'ok' } and /ready lists MySQL, Redis and mig
 test('an unknown API call answers 404 JSON and a bad JSON body answers 400', async (t) => {
   const unknown = await api.post('/user/does_not_exist', {});
   t.is(unknown.status, 404);
-  t.deepEqual(unknown.body, { error: MESSAGES.notFound });
+  t.deepEqual(unknown.body, message('notFound'));
   const bad = await api.postJson('/user/login', '{"username":');
   t.is(bad.status, 400);
   t.truthy(bad.body.error);

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { MESSAGES } from '@ecup/domain';
+import { message } from '@ecup/domain';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildUser } from '../helpers/factories.ts';
 import { client } from '../helpers/http.ts';
@@ -17,7 +17,7 @@ test('while Redis is unreachable, sign-in fails closed with 503, read-only pages
   server.deps.redis.disconnect(false);
   const login = await api.post('/user/login', { username: user.username, password: user.password });
   t.is(login.status, 503);
-  t.deepEqual(login.body, { error: MESSAGES.serviceUnavailable });
+  t.deepEqual(login.body, message('serviceUnavailable'));
   t.is(await server.knex('sessions').where('user_id', user.id).first(), undefined);
   const ranking = await api.get<{ rankings: { online: boolean }[] }>('/ranking/list');
   t.is(ranking.status, 200);

@@ -1,7 +1,6 @@
 import test from 'ava';
 import {
   CHAT_THROTTLE_AFTER_SUCCESS_MS,
-  MESSAGES,
   PERMISSIONS,
   RESULT_ENTRY_DELAY_MS,
   type AdminDashboard,
@@ -10,6 +9,7 @@ import {
   type ChatSendResponse,
   type ForumNewThreadResponse,
   type OwnReportPayload,
+  message,
 } from '@ecup/domain';
 import { flagContactAttempt, transaction } from '@ecup/db';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -262,7 +262,7 @@ serial(
     const hideChat = await consolePut<{ error: string }>(mod.auth, `/reports/${open.body[chatIndex]!.id}`, {
       action: 'hide',
     });
-    t.deepEqual([hideChat.status, hideChat.body], [400, { error: MESSAGES.adminActionInvalid }]);
+    t.deepEqual([hideChat.status, hideChat.body], [400, message('adminActionInvalid')]);
     const before = (await consoleGet<AdminDashboard>(mod.auth, '/dashboard')).body;
     const hide = await consolePut<AdminReportRecord>(mod.auth, `/reports/${open.body[forumIndex]!.id}`, {
       action: 'hide',
@@ -304,5 +304,5 @@ serial('only canBanUsers opens the queue; a list by kind and a kind that does no
   t.is(flags.status, 200);
   t.true(flags.body.every((r) => r.kind === 'flag'));
   const bad = await queue(mod.auth, { kind: 'robbery' });
-  t.deepEqual([bad.status, bad.body as unknown], [400, { error: MESSAGES.listQueryInvalid }]);
+  t.deepEqual([bad.status, bad.body as unknown], [400, message('listQueryInvalid')]);
 });

@@ -1,6 +1,7 @@
 import test from 'ava';
+import { refusalBody } from '../helpers/messages.ts';
 import { Queue } from 'bullmq';
-import { DEFAULT_TIME_ZONE, MESSAGES, PERMISSIONS, QUEUE_NAMES, calendarJobId } from '@ecup/domain';
+import { DEFAULT_TIME_ZONE, MESSAGES, PERMISSIONS, QUEUE_NAMES, calendarJobId, message } from '@ecup/domain';
 import { createBullConnection, hashToken } from '@ecup/db';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildUser } from '../helpers/factories.ts';
@@ -51,7 +52,7 @@ test.serial('a player unseen for 30 days gets 401 "Your session has ended. Pleas
   await advance(30 * DAY + MINUTE);
   const ended = await auth(other.auth);
   t.is(ended.status, 401);
-  t.deepEqual(ended.body, { error: 'Your session has ended. Please sign in again.' });
+  t.deepEqual(ended.body, refusalBody('Your session has ended. Please sign in again.'));
   t.is(MESSAGES.sessionExpired, 'Your session has ended. Please sign in again.');
 });
 
@@ -65,7 +66,7 @@ test.serial('a player who keeps playing stays signed in past 30 days, until 180 
   t.is((await auth(pair)).status, 200, 'still signed in on day 161');
   await advance(19 * DAY + MINUTE);
   const ended = await auth(pair);
-  t.deepEqual([ended.status, ended.body], [401, { error: MESSAGES.sessionExpired }]);
+  t.deepEqual([ended.status, ended.body], [401, message('sessionExpired')]);
 });
 
 test.serial('use is written at most once a minute per session', async (t) => {

@@ -1,5 +1,6 @@
 import test from 'ava';
-import { ALL_PERMISSIONS, MESSAGES, PERMISSIONS } from '@ecup/domain';
+import { refusalBody } from '../helpers/messages.ts';
+import { ALL_PERMISSIONS, MESSAGES, PERMISSIONS, message } from '@ecup/domain';
 import { createSession } from '@ecup/db';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildUser, pngImage } from '../helpers/factories.ts';
@@ -48,7 +49,7 @@ test('refuses a settings e-mail under 6 characters and changes nothing', async (
   const { user, auth } = await signedIn();
   const res = await api.post('/user/profile/update', { first_name: 'A', last_name: 'B', email: 'a@b.c' }, { auth });
   t.is(res.status, 400);
-  t.deepEqual(res.body, { error: 'Invalid e-mail address.' });
+  t.deepEqual(res.body, refusalBody('Invalid e-mail address.'));
   t.is((await server.knex('users').where('id', user.id).first()).email, user.email);
 });
 
@@ -59,7 +60,7 @@ test("refuses a 51-character first name with 'Your first name is too long.'", as
     { first_name: 'x'.repeat(51), last_name: 'B', email: 'ok@example.com' },
     { auth },
   );
-  t.deepEqual(res.body, { error: 'Your first name is too long.' });
+  t.deepEqual(res.body, refusalBody('Your first name is too long.'));
 });
 
 test("refuses another player's e-mail", async (t) => {
@@ -67,7 +68,7 @@ test("refuses another player's e-mail", async (t) => {
   const { auth } = await signedIn();
   const res = await api.post('/user/profile/update', { first_name: 'A', last_name: 'B', email: other.email }, { auth });
   t.is(res.status, 400);
-  t.deepEqual(res.body, { error: MESSAGES.emailInUse });
+  t.deepEqual(res.body, message('emailInUse'));
 });
 
 test("two players taking the same new e-mail at once: one is saved, the other gets 'in use', never a 500", async (t) => {
@@ -77,8 +78,7 @@ test("two players taking the same new e-mail at once: one is saved, the other ge
     players.map(({ auth }) => api.post('/user/profile/update', { first_name: 'A', last_name: 'B', email }, { auth })),
   );
   t.deepEqual(answers.map((a) => a.status).sort(), [200, 400, 400, 400]);
-  for (const refused of answers.filter((a) => a.status === 400))
-    t.deepEqual(refused.body, { error: MESSAGES.emailInUse });
+  for (const refused of answers.filter((a) => a.status === 400)) t.deepEqual(refused.body, message('emailInUse'));
   t.is((await server.knex('users').where('email', email)).length, 1);
 });
 
@@ -92,7 +92,7 @@ test('settings calls answer 401 without a session and 401 with a wrong token', a
   ]) {
     const none = await api.post(path, {});
     t.is(none.status, 401, path);
-    t.deepEqual(none.body, { error: MESSAGES.notSignedIn });
+    t.deepEqual(none.body, message('notSignedIn'));
     const wrong = await api.post(path, {}, { auth: { id: user.id, token: '0'.repeat(64) } });
     t.is(wrong.status, 401, path);
   }
@@ -108,14 +108,16 @@ test("saves console and gamer tag with 'Your console information has been saved.
 
 test('refuses a console update without a console or with an illegal gamer tag', async (t) => {
   const { auth } = await signedIn();
-  t.deepEqual((await api.post('/user/console/update', { gamer_tag: 'Tag' }, { auth })).body, {
-    error: 'You must select a console.',
-  });
-  t.deepEqual((await api.post('/user/console/update', { console: '1', gamer_tag: 'bad!' }, { auth })).body, {
-    error: 'Your PSN Live ID contains illegal characters.',
-  });
+  t.deepEqual(
+    (await api.post('/user/console/update', { gamer_tag: 'Tag' }, { auth })).body,
+    refusalBody('You must select a console.'),
+  );
+  t.deepEqual(
+    (await api.post('/user/console/update', { console: '1', gamer_tag: 'bad!' }, { auth })).body,
+    refusalBody('Your PSN Live ID contains illegal characters.'),
+  );
   t.deepEqual((await api.post('/user/console/update', { console: '1', gamer_tag: 'x'.repeat(26) }, { auth })).body, {
-    error: MESSAGES.psnIdTooLong,
+    ...message('psnIdTooLong'),
   });
 });
 
@@ -151,7 +153,7 @@ test('refuses a profile picture that is not an image', async (t) => {
     { auth },
   );
   t.is(res.status, 400);
-  t.deepEqual(res.body, { error: MESSAGES.photoType });
+  t.deepEqual(res.body, message('photoType'));
   t.is((await server.knex('users').where('id', user.id).first()).avatar_hash, null);
 });
 
@@ -181,21 +183,21 @@ test('refuses a password change with a wrong current password, a short or a mism
     { auth },
   );
   t.is(wrong.status, 400);
-  t.deepEqual(wrong.body, { error: MESSAGES.wrongCurrentPassword });
+  t.deepEqual(wrong.body, message('wrongCurrentPassword'));
   const short = await api.post('/user/password/change', { current_password: 'x', new_password: '12345' }, { auth });
-  t.deepEqual(short.body, { error: 'Your password is too short.' });
+  t.deepEqual(short.body, refusalBody('Your password is too short.'));
   const long = await api.post(
     '/user/password/change',
     { current_password: 'x', new_password: 'y'.repeat(101) },
     { auth },
   );
-  t.deepEqual(long.body, { error: 'Your password is too long.' });
+  t.deepEqual(long.body, refusalBody('Your password is too long.'));
   const mismatch = await api.post(
     '/user/password/change',
     { current_password: 'x', new_password: '12345678', repeat_password: '12345679' },
     { auth },
   );
-  t.deepEqual(mismatch.body, { error: 'Your password does not match the repeated password.' });
+  t.deepEqual(mismatch.body, refusalBody('Your password does not match the repeated password.'));
 });
 
 test("refuses a 6- or 7-character new password with 'Your password is too short.', as sign-up does, and keeps the old one", async (t) => {
@@ -203,7 +205,7 @@ test("refuses a 6- or 7-character new password with 'Your password is too short.
   for (const new_password of ['123456', '1234567']) {
     const res = await api.post('/user/password/change', { current_password: user.password, new_password }, { auth });
     t.is(res.status, 400);
-    t.deepEqual(res.body, { error: MESSAGES.passwordTooShort });
+    t.deepEqual(res.body, message('passwordTooShort'));
   }
   const unchanged = await server.knex('users').where('id', user.id).first('password_hash');
   t.is(unchanged.password_hash, user.password_hash, 'the old password stays');
@@ -252,7 +254,7 @@ test("refuses a team change without a team or with a 101-character name, with si
   for (const [body, error] of cases) {
     const res = await api.post('/user/team/update', body, { auth });
     t.is(res.status, 400, JSON.stringify(body));
-    t.deepEqual(res.body, { error });
+    t.deepEqual(res.body, refusalBody(error));
   }
   t.like(await server.knex('users').where('id', user.id).first(), {
     team_name: 'IFK Göteborg',

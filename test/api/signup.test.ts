@@ -1,8 +1,9 @@
 import { readdir } from 'node:fs/promises';
 import os from 'node:os';
 import test from 'ava';
+import { refusalBody } from '../helpers/messages.ts';
 import sharp from 'sharp';
-import { MESSAGES, TEAM_PHOTO_PX } from '@ecup/domain';
+import { MESSAGES, TEAM_PHOTO_PX, message } from '@ecup/domain';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { jpegWithExif, pngImage, showsOnlyTheMiddle, sidebandImage, signupFields } from '../helpers/factories.ts';
 import { client } from '../helpers/http.ts';
@@ -101,7 +102,7 @@ test('refuses a photo that is not an image: clear error, no user row, no file le
     user_photo: { data: Buffer.from('#!/bin/sh\necho not an image\n'), name: 'photo.png', type: 'image/png' },
   });
   t.is(res.status, 400);
-  t.deepEqual(res.body, { error: MESSAGES.photoType });
+  t.deepEqual(res.body, message('photoType'));
   t.is(await server.knex('users').where('username', fields.username).first(), undefined);
   t.deepEqual(await filesUnder(server.uploads), before);
 });
@@ -112,7 +113,7 @@ test('refuses a file of another type by its name and media type', async (t) => {
     user_photo: { data: Buffer.from('GIF89a....'), name: 'photo.gif', type: 'image/gif' },
   });
   t.is(res.status, 400);
-  t.deepEqual(res.body, { error: MESSAGES.photoType });
+  t.deepEqual(res.body, message('photoType'));
 });
 
 test('a good user photo with a bad team photo stores nothing', async (t) => {
@@ -161,7 +162,7 @@ for (const [what, overrides, message] of refusals) {
     const fields = signupFields(overrides);
     const res = await api.post('/user/signup', fields);
     t.is(res.status, 400);
-    t.deepEqual(res.body, { error: message });
+    t.deepEqual(res.body, refusalBody(message));
     t.is(await server.knex('users').where('email', fields.email!).first(), undefined);
   });
 }
@@ -179,7 +180,7 @@ test("refuses a player who turns 12 tomorrow with 'You must be older than 12 to 
     }),
   );
   t.is(res.status, 400);
-  t.deepEqual(res.body, { error: MESSAGES.tooYoung });
+  t.deepEqual(res.body, message('tooYoung'));
 });
 
 test('accepts a player who turned 12 today (with a guardian e-mail)', async (t) => {
@@ -201,9 +202,9 @@ test('refuses a taken username and a taken e-mail', async (t) => {
   t.is((await api.post('/user/signup', first)).status, 200);
   const sameName = await api.post('/user/signup', signupFields({ username: first.username!.toUpperCase() }));
   t.is(sameName.status, 400);
-  t.deepEqual(sameName.body, { error: MESSAGES.usernameTaken });
+  t.deepEqual(sameName.body, message('usernameTaken'));
   const sameMail = await api.post('/user/signup', signupFields({ email: first.email! }));
-  t.deepEqual(sameMail.body, { error: MESSAGES.emailInUse });
+  t.deepEqual(sameMail.body, message('emailInUse'));
 });
 
 test('two sign-ups with the same username at once: exactly one succeeds', async (t) => {
@@ -219,7 +220,7 @@ test('a player under 18 must give a guardian e-mail', async (t) => {
   const year = server.clock.now().getUTCFullYear() - 15;
   const res = await api.post('/user/signup', signupFields({ birth_year: String(year) }));
   t.is(res.status, 400);
-  t.deepEqual(res.body, { error: MESSAGES.guardianEmailRequired });
+  t.deepEqual(res.body, message('guardianEmailRequired'));
 });
 
 test('a minor signs up, the guardian gets a link, and approving it marks the account confirmed', async (t) => {
@@ -260,7 +261,7 @@ test('twenty sign-ups of different players at once all succeed, those told to tr
     for (let attempt = 1; ; attempt++) {
       const res = await api.post('/user/signup', fields);
       if (res.status !== 503 || attempt === 6) return res;
-      t.deepEqual(res.body, { error: MESSAGES.hashingBusy });
+      t.deepEqual(res.body, message('hashingBusy'));
       t.is(res.headers.get('retry-after'), '5');
       t.falsy(await server.knex('users').where('username', fields.username).first());
       await new Promise((resolve) => setTimeout(resolve, 1_000));

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { MESSAGES } from '@ecup/domain';
+import { message } from '@ecup/domain';
 import { ConfigError, loadConfig } from '@ecup/db';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { client } from '../helpers/http.ts';
@@ -40,7 +40,7 @@ test('with TEST_CLOCK=on the clock moves forward and can be set; bad input chang
   for (const body of [{}, { advance_ms: -5 }, { advance_ms: 'soon' }, { now_ms: target + 10 * 366 * 86_400_000 }]) {
     const bad = await api.postJson('/test/clock', body);
     t.is(bad.status, 400);
-    t.deepEqual(bad.body, { error: MESSAGES.invalidRequestBody });
+    t.deepEqual(bad.body, message('invalidRequestBody'));
   }
   t.is(movable.clock.offsetMs(), offset);
 });

@@ -1,5 +1,12 @@
 import test from 'ava';
-import { MESSAGES, PERMISSIONS, SESSION_SETTINGS, type AdminUserDetail, type SessionsResponse } from '@ecup/domain';
+import {
+  MESSAGES,
+  PERMISSIONS,
+  SESSION_SETTINGS,
+  type AdminUserDetail,
+  type SessionsResponse,
+  message,
+} from '@ecup/domain';
 import { createSession } from '@ecup/db';
 import { cleanSessions } from '@ecup/worker';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -83,7 +90,7 @@ test.serial('"Sign out" ends one session at once and closes its sockets; the cal
   t.deepEqual([answer.status, answer.body], [200, {}]);
   t.is(await closed, 'io server disconnect');
   const ended = await api.get('/user/auth', { auth: laptop });
-  t.deepEqual([ended.status, ended.body], [401, { error: MESSAGES.sessionExpired }]);
+  t.deepEqual([ended.status, ended.body], [401, message('sessionExpired')]);
   t.true(await alive(phone));
   t.deepEqual(
     (await list(phone)).body.sessions.map((s) => s.id),
@@ -114,11 +121,11 @@ test.serial('another player’s session id is refused like a missing one, and no
   const before = await server.knex('sessions').orderBy('id').select('id', 'user_id', 'last_seen_at');
   for (const id of [String(theirs.phone.sid), '999999999']) {
     const answer = await api.post('/user/sessions/sign_out', { session_id: id }, { auth: mine.phone });
-    t.deepEqual([answer.status, answer.body], [404, { error: MESSAGES.sessionNotFound }], id);
+    t.deepEqual([answer.status, answer.body], [404, message('sessionNotFound')], id);
   }
   for (const bad of [{}, { session_id: 'abc' }, { session_id: '-1' }] as Record<string, string>[]) {
     const answer = await api.post('/user/sessions/sign_out', bad, { auth: mine.phone });
-    t.deepEqual([answer.status, answer.body], [400, { error: MESSAGES.sessionIdRequired }], JSON.stringify(bad));
+    t.deepEqual([answer.status, answer.body], [400, message('sessionIdRequired')], JSON.stringify(bad));
   }
   t.deepEqual(await server.knex('sessions').orderBy('id').select('id', 'user_id', 'last_seen_at'), before);
   t.true(await alive(theirs.phone));

@@ -1,7 +1,6 @@
 import test from 'ava';
 import type { Socket } from 'socket.io-client';
 import {
-  MESSAGES,
   RESULT_ENTRY_DELAY_MS,
   gameRoom,
   userRoom,
@@ -10,6 +9,7 @@ import {
   type GamePayload,
   type GameSummary,
   type StatsEvent,
+  message,
 } from '@ecup/domain';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildGame, type buildUser } from '../helpers/factories.ts';
@@ -116,8 +116,8 @@ test("a third user cannot subscribe to the game room: 'Not found.'; their own ro
   const stranger = await signedIn();
   const socket = await open(stranger.auth);
   t.teardown(() => socket.close());
-  t.deepEqual(await subscribe(socket, gameRoom(id)), { error: MESSAGES.notFound });
-  t.deepEqual(await subscribe(socket, userRoom(a.user.id)), { error: MESSAGES.notFound });
+  t.deepEqual(await subscribe(socket, gameRoom(id)), message('notFound'));
+  t.deepEqual(await subscribe(socket, userRoom(a.user.id)), message('notFound'));
   const strays: unknown[] = [];
   socket.on('message', (m) => strays.push(m));
   const seen = next<ChatMessagePayload>(sa, 'message');

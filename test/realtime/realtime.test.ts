@@ -1,6 +1,6 @@
 import test from 'ava';
 import type { Socket } from 'socket.io-client';
-import { MESSAGES, PERMISSIONS, gameRoom, userRoom } from '@ecup/domain';
+import { MESSAGES, PERMISSIONS, gameRoom, userRoom, message } from '@ecup/domain';
 import { PUBLIC_READ_LIFETIME_MS } from '@ecup/api';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildUser } from '../helpers/factories.ts';
@@ -85,11 +85,11 @@ test("a game's room is joined by its players and staff with canResolveConflicts;
   t.deepEqual(await subscribe(sa, gameRoom(gameId)), { ok: true });
   t.deepEqual(await subscribe(sb, gameRoom(gameId)), { ok: true });
   t.deepEqual(await subscribe(sm, gameRoom(gameId)), { ok: true });
-  t.deepEqual(await subscribe(ss, gameRoom(gameId)), { error: MESSAGES.notFound });
-  t.deepEqual(await subscribe(sbh, gameRoom(gameId)), { error: MESSAGES.notFound });
-  t.deepEqual(await subscribe(ss, gameRoom(999999)), { error: MESSAGES.notFound }, 'same answer as a missing game');
-  t.deepEqual(await subscribe(ss, userRoom(a.user.id)), { error: MESSAGES.notFound });
-  t.deepEqual(await subscribe(ss, '__proto__'), { error: MESSAGES.notFound });
+  t.deepEqual(await subscribe(ss, gameRoom(gameId)), message('notFound'));
+  t.deepEqual(await subscribe(sbh, gameRoom(gameId)), message('notFound'));
+  t.deepEqual(await subscribe(ss, gameRoom(999999)), message('notFound'), 'same answer as a missing game');
+  t.deepEqual(await subscribe(ss, userRoom(a.user.id)), message('notFound'));
+  t.deepEqual(await subscribe(ss, '__proto__'), message('notFound'));
 
   const messages = [waitFor(sa, 'message'), waitFor(sb, 'message'), waitFor(sm, 'message')];
   const strays: unknown[] = [];
@@ -119,7 +119,7 @@ test('POST /user/pusher/auth answers the same check for a channel', async (t) =>
     { auth: stranger.auth },
   );
   t.is(other.status, 404);
-  t.deepEqual(other.body, { error: MESSAGES.notFound });
+  t.deepEqual(other.body, message('notFound'));
   t.is((await api.post('/user/pusher/auth', { channel_name: gameRoom(gameId) })).status, 401);
 });
 

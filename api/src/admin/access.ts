@@ -1,8 +1,8 @@
 import type Koa from 'koa';
-import { MESSAGES, hasAll, isStaff, needsSecondFactor } from '@ecup/domain';
+import { hasAll, isStaff, needsSecondFactor } from '@ecup/domain';
 import type { User } from '@ecup/db';
 import type { AppState } from '../context.ts';
-import { HttpError, forbidden, unauthorized } from '../errors.ts';
+import { HttpError, forbidden, unauthorized, type Refusal } from '../errors.ts';
 
 /**
  * A refusal of the console that carries more than the message: `totp_required` / `totp_setup_required`, so the
@@ -12,10 +12,10 @@ import { HttpError, forbidden, unauthorized } from '../errors.ts';
 export class ConsoleAuthError extends HttpError {
   constructor(
     status: 401,
-    message: string,
+    refusal: Refusal,
     readonly extra: Record<string, unknown>,
   ) {
-    super(status, message);
+    super(status, refusal);
   }
 }
 
@@ -26,7 +26,7 @@ export const consoleErrors: Koa.Middleware<AppState> = async (ctx, next) => {
   } catch (error) {
     if (!(error instanceof ConsoleAuthError)) throw error;
     ctx.status = error.status;
-    ctx.body = { error: error.message, ...error.extra };
+    ctx.body = { ...error.body, ...error.extra };
   }
 };
 
@@ -40,15 +40,15 @@ export const consoleErrors: Koa.Middleware<AppState> = async (ctx, next) => {
 export function requireConsole(ctx: { state: AppState }): User {
   const user = ctx.state.user;
   if (!user) throw unauthorized();
-  if (!isStaff(user)) throw forbidden(MESSAGES.noPermission);
+  if (!isStaff(user)) throw forbidden('noPermission');
   const session = ctx.state.session;
   if (needsSecondFactor(user) && !(session?.second_factor && session.console)) {
-    throw new ConsoleAuthError(401, MESSAGES.consoleSignInRequired, { totp_required: true });
+    throw new ConsoleAuthError(401, 'consoleSignInRequired', { totp_required: true });
   }
   return user;
 }
 
 /** 403 with MESSAGES.noPermission unless the staff member holds every bit of `flags`. */
 export function requireFlags(user: User, flags: number): void {
-  if (!hasAll(user, flags)) throw forbidden(MESSAGES.noPermission);
+  if (!hasAll(user, flags)) throw forbidden('noPermission');
 }

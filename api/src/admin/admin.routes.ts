@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { MESSAGES } from '@ecup/domain';
+
 import type { AppDeps, AppState } from '../context.ts';
 import { notFound } from '../errors.ts';
 import { consoleErrors } from './access.ts';
@@ -26,7 +26,7 @@ export function adminRoutes(deps: AppDeps): Router<AppState> {
   routeTrophyWinnersCsv(router, deps);
   for (const resource of ADMIN_API_RESOURCES) routeResource(router, deps, resource);
   router.all('/admin/api/{*rest}', () => {
-    throw notFound(MESSAGES.notFound);
+    throw notFound('notFound');
   });
   return router;
 }

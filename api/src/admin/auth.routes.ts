@@ -1,7 +1,6 @@
 import type Router from '@koa/router';
 import {
   ALL_PERMISSIONS,
-  MESSAGES,
   adminResourcesOf,
   flagNames,
   hasAll,
@@ -22,7 +21,7 @@ import {
   type User,
 } from '@ecup/db';
 import type { AppDeps, AppState } from '../context.ts';
-import { conflict, forbidden } from '../errors.ts';
+import { conflict, forbidden, refusalOf } from '../errors.ts';
 import { bodyOf } from '../middleware/body.ts';
 import { clientIp, userAgent } from '../services/client.ts';
 import { runCommand } from '../services/commands.ts';
@@ -67,14 +66,14 @@ export function routeAuth(router: Router<AppState>, deps: AppDeps): void {
     const ip = clientIp(ctx);
     const body = bodyOf(ctx);
     const { user, account } = await checkCredentials(deps, body, ip);
-    if (!isStaff(user)) throw forbidden(MESSAGES.noPermission);
+    if (!isStaff(user)) throw forbidden('noPermission');
 
     const secondFactor = Boolean(user.totp_enabled);
     if (secondFactor) {
       const code = await checkSignInCode(deps, user, body, ip, account);
-      if (!code.ok) throw new ConsoleAuthError(401, code.error, { totp_required: true });
+      if (!code.ok) throw new ConsoleAuthError(401, refusalOf(code), { totp_required: true });
     } else if (hasAll(user, ALL_PERMISSIONS)) {
-      throw forbidden(MESSAGES.enrolmentLinkRequired);
+      throw forbidden('enrolmentLinkRequired');
     }
     await reset(deps.redis, LIMITS.loginPerAccount, account);
     const session = await runCommand(deps, (trx) =>
@@ -92,7 +91,7 @@ export function routeAuth(router: Router<AppState>, deps: AppDeps): void {
 
   router.post('/admin/api/auth/totp/setup', async (ctx) => {
     const user = requireConsole(ctx);
-    if (user.totp_enabled) throw conflict(MESSAGES.totpAlreadyEnabled);
+    if (user.totp_enabled) throw conflict('totpAlreadyEnabled');
     const secret = newTotpSecret();
     await runCommand(deps, (trx) =>
       startTotpSetup(trx, {
@@ -111,8 +110,8 @@ export function routeAuth(router: Router<AppState>, deps: AppDeps): void {
 
   router.post('/admin/api/auth/totp/enable', async (ctx) => {
     const user = requireConsole(ctx);
-    if (user.totp_enabled) throw conflict(MESSAGES.totpAlreadyEnabled);
-    if (!user.totp_secret) throw conflict(MESSAGES.totpSetupMissing);
+    if (user.totp_enabled) throw conflict('totpAlreadyEnabled');
+    if (!user.totp_secret) throw conflict('totpSetupMissing');
     await requireCode(deps, bodyOf(ctx), user);
     const recovery_codes = newRecoveryCodes();
     await runCommand(deps, (trx) =>
@@ -133,8 +132,8 @@ export function routeAuth(router: Router<AppState>, deps: AppDeps): void {
 
   router.post('/admin/api/auth/totp/disable', async (ctx) => {
     const user = requireConsole(ctx);
-    if (hasAll(user, ALL_PERMISSIONS)) throw forbidden(MESSAGES.totpRequiredForAllFlags);
-    if (!user.totp_enabled) throw conflict(MESSAGES.totpNotEnabled);
+    if (hasAll(user, ALL_PERMISSIONS)) throw forbidden('totpRequiredForAllFlags');
+    if (!user.totp_enabled) throw conflict('totpNotEnabled');
     await requireCode(deps, bodyOf(ctx), user);
     await runCommand(deps, (trx) => disableTotp(trx, { user_id: user.id, ip: clientIp(ctx), now: deps.now() }));
     ctx.body = { totp_enabled: false };

@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import { MESSAGES, isStaff, type AdminEnrolmentDone, type AdminEnrolmentStart } from '@ecup/domain';
+import { isStaff, type AdminEnrolmentDone, type AdminEnrolmentStart } from '@ecup/domain';
 import {
   CommandRejected,
   User,
@@ -12,11 +12,11 @@ import {
   type EnrolmentLinkRow,
 } from '@ecup/db';
 import type { AppDeps, AppState } from '../context.ts';
-import { HttpError, badRequest, conflict, forbidden } from '../errors.ts';
+import { badRequest, conflict, forbidden } from '../errors.ts';
 import { bannedError, isBanned } from '../middleware/auth.ts';
 import { bodyOf } from '../middleware/body.ts';
 import { clientIp, findIpBan, userAgent } from '../services/client.ts';
-import { REFUSAL_STATUS, runCommand } from '../services/commands.ts';
+import { refusedCommand, runCommand } from '../services/commands.ts';
 import { accountSubject } from '../services/login.ts';
 import { LIMITS, hit, reset } from '../services/rate-limit.ts';
 import { DEFAULT_PRODUCT_NAME, currentSeason } from '../services/season.ts';
@@ -38,7 +38,7 @@ import { newTotpSecret, requireCode, totpOf } from '../services/totp.ts';
 export function routeEnrolment(router: Router<AppState>, deps: AppDeps): void {
   /** The link's account after the per-address limit and IP bans, or the refusal saying why the link is no good. */
   async function linkAndUser(ip: string, token: unknown): Promise<{ link: EnrolmentLinkRow; user: User }> {
-    if (await findIpBan(deps.knex, ip)) throw forbidden(MESSAGES.ipBanned);
+    if (await findIpBan(deps.knex, ip)) throw forbidden('ipBanned');
     await hit(deps.redis, LIMITS.loginPerIp, ip);
     let link: EnrolmentLinkRow;
     try {
@@ -48,15 +48,15 @@ export function routeEnrolment(router: Router<AppState>, deps: AppDeps): void {
         deps.now(),
       );
     } catch (error) {
-      if (error instanceof CommandRejected) throw new HttpError(REFUSAL_STATUS[error.kind], error.message);
+      if (error instanceof CommandRejected) throw refusedCommand(error);
       throw error;
     }
     const user = await User.query(deps.knex).findById(link.user_id).whereNull('erased_at');
-    if (!user || !isStaff(user)) throw badRequest(MESSAGES.enrolmentLinkInvalid);
+    if (!user || !isStaff(user)) throw badRequest('enrolmentLinkInvalid');
     if (isBanned(user, deps.now())) {
       throw bannedError(user, (await currentSeason(deps.knex))?.time_zone ?? 'UTC');
     }
-    if (user.totp_enabled) throw conflict(MESSAGES.totpAlreadyEnabled);
+    if (user.totp_enabled) throw conflict('totpAlreadyEnabled');
     return { link, user };
   }
 
@@ -85,7 +85,7 @@ export function routeEnrolment(router: Router<AppState>, deps: AppDeps): void {
     const ip = clientIp(ctx);
     const body = bodyOf(ctx);
     const { user } = await linkAndUser(ip, body.token);
-    if (!user.totp_secret) throw conflict(MESSAGES.totpSetupMissing);
+    if (!user.totp_secret) throw conflict('totpSetupMissing');
     await requireCode(deps, body, user);
     const recovery_codes = newRecoveryCodes();
     const { session } = await runCommand(deps, (trx) =>

@@ -4,11 +4,11 @@ import type { Knex } from 'knex';
 import {
   ADMIN_PAGE_MAX,
   ADMIN_RESOURCES,
-  MESSAGES,
   asInteger,
   asTrimmed,
   parsePositiveInt,
   type AdminResourceName,
+  message,
 } from '@ecup/domain';
 import type { User } from '@ecup/db';
 import type { AppDeps, AppState } from '../context.ts';
@@ -70,7 +70,7 @@ export function defineResource<R extends { id: number }, F extends object>(resou
   return resource as unknown as AnyResource;
 }
 
-const invalid = () => badRequest(MESSAGES.listQueryInvalid);
+const invalid = () => badRequest('listQueryInvalid');
 
 // --- Filter parsers ---
 
@@ -141,7 +141,7 @@ export function parseListRequest(resource: AnyResource, query: Record<string, st
       throw invalid();
     }
     const [field, order] = sortValue as [string, string];
-    if (!resource.sortable.includes(field)) throw badRequest(MESSAGES.unknownListField(field));
+    if (!resource.sortable.includes(field)) throw badRequest(message('unknownListField', { name: field }));
     const upper = order.toUpperCase();
     if (upper !== 'ASC' && upper !== 'DESC') throw invalid();
     sort = { field, order: upper };
@@ -165,7 +165,7 @@ export function parseListRequest(resource: AnyResource, query: Record<string, st
     }
     const parse = (resource.filters as Record<string, FilterParser<unknown>>)[key];
     if (!Object.prototype.hasOwnProperty.call(resource.filters, key) || !parse) {
-      throw badRequest(MESSAGES.unknownListField(key));
+      throw badRequest(message('unknownListField', { name: key }));
     }
     if (value === null || value === undefined || value === '') continue;
     const parsed = parse(value);
@@ -226,7 +226,7 @@ export function memoryPage<R extends { id: number }>(
 /** The id of a route; anything else reads as an unknown record (404). */
 function idOf(ctx: Koa.ParameterizedContext<AppState>): number {
   const id = parsePositiveInt((ctx.params as Record<string, string> | undefined)?.id);
-  if (id === undefined) throw notFound(MESSAGES.recordNotFound);
+  if (id === undefined) throw notFound('recordNotFound');
   return id;
 }
 
@@ -258,7 +258,7 @@ export function routeResource(router: Router<AppState>, deps: AppDeps, resource:
   router.get(`${base}/:id`, async (ctx) => {
     const ac = await gate(ctx);
     const record = await resource.getOne(ac, idOf(ctx));
-    if (!record) throw notFound(MESSAGES.recordNotFound);
+    if (!record) throw notFound('recordNotFound');
     ctx.body = record;
   });
 

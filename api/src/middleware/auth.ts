@@ -1,12 +1,5 @@
 import type Koa from 'koa';
-import {
-  MESSAGES,
-  SESSION_TOUCH_EVERY_MS,
-  has,
-  parsePositiveInt,
-  sessionEnded,
-  sessionPermissions,
-} from '@ecup/domain';
+import { SESSION_TOUCH_EVERY_MS, has, parsePositiveInt, sessionEnded, sessionPermissions, message } from '@ecup/domain';
 import { hashToken, sessionLimits, User } from '@ecup/db';
 import { forbidden, unauthorized } from '../errors.ts';
 import type { AppDeps, AppState, SessionRef } from '../context.ts';
@@ -39,7 +32,13 @@ export function isBanned(user: Pick<User, 'banned_until'>, now: Date): boolean {
 export function bannedError(user: Pick<User, 'banned_until' | 'ban_reason'>, timeZone: string) {
   const until = user.banned_until ? new Date(user.banned_until) : null;
   const permanent = until !== null && until.getUTCFullYear() >= 9000;
-  return forbidden(MESSAGES.banned(user.ban_reason ?? '', permanent ? null : until, timeZone));
+  return forbidden(
+    message('banned', {
+      reason: user.ban_reason ?? '',
+      until: permanent || until === null ? null : until.toISOString(),
+      time_zone: timeZone,
+    }),
+  );
 }
 
 /**
@@ -98,7 +97,7 @@ export function authenticate(deps: AppDeps): Koa.Middleware<AppState> {
     const credentials = credentialsOf(ctx);
     if (credentials) {
       const found = await findSession(deps, credentials.id, credentials.token);
-      if (!found) throw unauthorized(MESSAGES.sessionExpired);
+      if (!found) throw unauthorized('sessionExpired');
       const now = deps.now();
       // The end of a ban reads in the season's zone, as at sign-in (e.g. 'CET'), whichever call meets it.
       if (isBanned(found.user, now))
@@ -139,7 +138,7 @@ export function permissionsOf(ctx: { state: AppState }): number {
  */
 export function requireStaffFlag(ctx: { state: AppState }, flag: number): User {
   const user = requireUser(ctx);
-  if (!has(user.permissions, flag)) throw forbidden(MESSAGES.noPermission);
-  if (!has(permissionsOf(ctx), flag)) throw forbidden(MESSAGES.consoleSignInRequired);
+  if (!has(user.permissions, flag)) throw forbidden('noPermission');
+  if (!has(permissionsOf(ctx), flag)) throw forbidden('consoleSignInRequired');
   return user;
 }

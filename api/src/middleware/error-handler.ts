@@ -1,5 +1,5 @@
 import type Koa from 'koa';
-import { MESSAGES } from '@ecup/domain';
+import { message } from '@ecup/domain';
 import { HASH_BUSY_RETRY_AFTER_S, HashingBusyError, isDatabaseUnavailable } from '@ecup/db';
 import { HttpError } from '../errors.ts';
 import type { AppDeps, AppState } from '../context.ts';
@@ -17,22 +17,21 @@ interface BodyParserError {
 function bodyError(error: BodyParserError): HttpError | null {
   const status = error.status ?? error.statusCode ?? error.httpCode;
   if (status === 413 || error.type === 'entity.too.large' || error.code === 1009 || error.code === 1016) {
-    return new HttpError(413, MESSAGES.photoTooLarge(5));
+    return new HttpError(413, message('photoTooLarge', { megabytes: 5 }));
   }
   // formidable's smallerThanMinFileSize / noEmptyFiles: an empty upload is not a JPEG or PNG either.
-  if (error.code === 1008 || error.code === 1010) return new HttpError(400, MESSAGES.photoType);
+  if (error.code === 1008 || error.code === 1010) return new HttpError(400, 'photoType');
   if (
     error.type === 'entity.parse.failed' ||
     error.type === 'encoding.unsupported' ||
     error.type === 'charset.unsupported'
   ) {
-    return new HttpError(400, MESSAGES.invalidRequestBody);
+    return new HttpError(400, 'invalidRequestBody');
   }
-  if (status === 415) return new HttpError(415, MESSAGES.invalidRequestBody);
+  if (status === 415) return new HttpError(415, 'invalidRequestBody');
   // Our own code raises only HttpError; a 4xx from elsewhere comes from parsing the body (broken JSON, bad
   // multipart boundaries, too many fields).
-  if (typeof status === 'number' && status >= 400 && status < 500)
-    return new HttpError(400, MESSAGES.invalidRequestBody);
+  if (typeof status === 'number' && status >= 400 && status < 500) return new HttpError(400, 'invalidRequestBody');
   return null;
 }
 
@@ -51,7 +50,10 @@ function loggable(error: unknown): unknown {
   return `${(error as Error).name} ${native.code ?? ''}: ${native.sqlMessage ?? ''}\n${stack}`;
 }
 
-/** The one error middleware at the top (CONVENTIONS §4): `{ error }` bodies, never internals. */
+/**
+ * The one error middleware at the top (CONVENTIONS §4): `{ error, code, params? }` bodies (domain `message`), never
+ * internals.
+ */
 export function errorHandler(deps: AppDeps): Koa.Middleware<AppState> {
   return async (ctx, next) => {
     try {
@@ -61,14 +63,14 @@ export function errorHandler(deps: AppDeps): Koa.Middleware<AppState> {
       if (error) {
         ctx.status = error.status;
         ctx.set(error.headers);
-        ctx.body = { error: error.message };
+        ctx.body = error.body;
         return;
       }
       // Every password-hashing thread busy and the line full: a crowd signing in, not a fault; the client comes back.
       if (caught instanceof HashingBusyError) {
         ctx.status = 503;
         ctx.set('Retry-After', String(HASH_BUSY_RETRY_AFTER_S));
-        ctx.body = { error: MESSAGES.hashingBusy };
+        ctx.body = message('hashingBusy');
         return;
       }
       // MySQL down or restarting is an outage, not a bug: a quick 503 the client may retry (issue 10), one warn line
@@ -80,13 +82,13 @@ export function errorHandler(deps: AppDeps): Koa.Middleware<AppState> {
           'database unavailable',
         );
         ctx.status = 503;
-        ctx.body = { error: MESSAGES.serviceUnavailable };
+        ctx.body = message('serviceUnavailable');
         return;
       }
       // The request's logger carries its id, so the line meets the request's own line and the X-Request-Id.
       (ctx.state.log ?? deps.log).error({ err: loggable(caught), method: ctx.method }, 'unexpected error');
       ctx.status = 500;
-      ctx.body = { error: MESSAGES.somethingWentWrong };
+      ctx.body = message('somethingWentWrong');
     }
   };
 }

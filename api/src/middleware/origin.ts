@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type Koa from 'koa';
 import { forbidden } from '../errors.ts';
-import { MESSAGES } from '@ecup/domain';
+
 import type { AppDeps, AppState } from '../context.ts';
 
 /** Methods that only read; every other method may change state. */
@@ -42,7 +42,7 @@ export function isForeignRequest(headers: IncomingHttpHeaders, publicUrl: string
 export function sameOriginWrites(deps: AppDeps): Koa.Middleware<AppState> {
   return async (ctx, next) => {
     if (!SAFE_METHODS.has(ctx.method) && isForeignRequest(ctx.headers, deps.config.publicUrl, deps.config.trustProxy)) {
-      throw forbidden(MESSAGES.foreignOrigin);
+      throw forbidden('foreignOrigin');
     }
     await next();
   };

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { MESSAGES } from '@ecup/domain';
+
 import type { AppDeps, AppState } from '../context.ts';
 import { notFound } from '../errors.ts';
 import { permissionsOf, requireUser } from '../middleware/auth.ts';
@@ -16,7 +16,7 @@ export function realtimeRoutes(deps: AppDeps): Router<AppState> {
     const user = requireUser(ctx);
     const { channel_name } = bodyOf(ctx);
     if (!(await canJoin(deps.knex, { id: user.id, permissions: permissionsOf(ctx) }, channel_name)))
-      throw notFound(MESSAGES.notFound);
+      throw notFound('notFound');
     ctx.body = { ok: true, channel_name };
   });
   return router;

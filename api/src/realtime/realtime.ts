@@ -6,6 +6,7 @@ import { reportLostPublishes } from '@ecup/db';
 import type { Redis } from 'ioredis';
 import {
   MESSAGES,
+  message,
   PRESENCE_REFRESH_MS,
   PRESENCE_TTL_SECONDS,
   parsePositiveInt,
@@ -108,11 +109,11 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
         const answer = typeof ack === 'function' ? ack : () => undefined;
         const channel = (request as { channel?: unknown } | null)?.channel;
         try {
-          if (!(await canJoin(deps.knex, user, channel))) return answer({ error: MESSAGES.notFound });
+          if (!(await canJoin(deps.knex, user, channel))) return answer(message('notFound'));
           await socket.join(channel as string);
           answer({ ok: true });
         } catch {
-          answer({ error: MESSAGES.somethingWentWrong });
+          answer(message('somethingWentWrong'));
         }
       });
       socket.on('unsubscribe', async (request, ack) => {

@@ -21,6 +21,14 @@ export function apiAfterCommit(deps: AppDeps): AfterCommit {
 }
 
 /**
+ * The answer to a command's refusal: its status and message with the code. An operator's refusal (command line
+ * only) has no player-facing message, so reaching the API with one is a fault and goes on as it is (a 500).
+ */
+export function refusedCommand(error: CommandRejected): Error {
+  return error.refusal ? new HttpError(REFUSAL_STATUS[error.kind], error.refusal) : error;
+}
+
+/**
  * Runs one command through the after-commit dispatcher (`executeCommand`) and answers a refusal with its status.
  * `changes` names the cached public reads (CACHED_READS) the command changes: this process drops them at once.
  */
@@ -39,7 +47,7 @@ export async function runCommand<T>(
       reactions: [changes, ...(after.reactions ?? [])],
     });
   } catch (error) {
-    if (error instanceof CommandRejected) throw new HttpError(REFUSAL_STATUS[error.kind], error.message);
+    if (error instanceof CommandRejected) throw refusedCommand(error);
     throw error;
   }
 }

@@ -63,12 +63,12 @@ export async function checkCredentials(
   // Input too long to be anyone's credentials answers exactly like a wrong password.
   if (!checked.ok && checked.error === MESSAGES.wrongCredentials) {
     await hit(deps.redis, LIMITS.loginPerIp, ip);
-    throw unauthorized(MESSAGES.wrongCredentials);
+    throw unauthorized('wrongCredentials');
   }
   const form = valid(checked);
   // A crowd already fills the hashing line: refused before any database or Redis work, and counted nowhere.
   if (hashingBusy(deps.config.passwordCost)) throw new HashingBusyError();
-  if (await findIpBan(deps.knex, ip)) throw forbidden(MESSAGES.ipBanned);
+  if (await findIpBan(deps.knex, ip)) throw forbidden('ipBanned');
   await hit(deps.redis, LIMITS.loginPerIp, ip);
   const user = await User.query(deps.knex).findOne({ username: form.username }).whereNull('erased_at');
   const account = accountSubject(user, form.username);
@@ -83,7 +83,7 @@ export async function checkCredentials(
     if (error instanceof HashingBusyError) await release(deps.redis, LIMITS.loginPerAccount, account);
     throw error;
   }
-  if (!user || !matches) throw unauthorized(MESSAGES.wrongCredentials);
+  if (!user || !matches) throw unauthorized('wrongCredentials');
   await release(deps.redis, LIMITS.loginPerAccount, account);
   await rehashIfOlder(deps, user, form.password);
   if (isBanned(user, deps.now())) {

@@ -9,7 +9,6 @@ import {
   LOGIN_ADDRESS_WINDOW_MS,
   LOGIN_ATTEMPTS_PER_ADDRESS,
   LOGIN_FAILURES_PER_ACCOUNT,
-  MESSAGES,
   SIGNUP_ADDRESS_WINDOW_MS,
   SIGNUP_REFUSALS_PER_ADDRESS,
   SIGNUPS_PER_ADDRESS,
@@ -75,7 +74,7 @@ async function closed<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch {
-    throw unavailable(MESSAGES.serviceUnavailable);
+    throw unavailable('serviceUnavailable');
   }
 }
 

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@ecup/domain';
+import { message } from '@ecup/domain';
 import {
   RemoteImageRefused,
   fetchRemoteImage,
@@ -36,7 +36,7 @@ export async function copyRemoteNewsImages(
         // The host and the reason only: an address's path or query may carry someone's access key.
         const reason = error instanceof RemoteImageRefused ? error.reason : 'not_an_image';
         deps.log.info({ host: new URL(src).host, reason }, 'news image from another site refused');
-        throw badRequest(MESSAGES.newsRemoteImageFailed(src));
+        throw badRequest(message('newsRemoteImageFailed', { url: src }));
       }
       const hash = await storeNewsImage(deps.images, jpeg);
       stored.push(hash);

@@ -8,6 +8,8 @@ import {
   TOTP_WINDOW,
   validateSignInCode,
   validateTotpCode,
+  message,
+  type Message,
 } from '@ecup/domain';
 import { hashRecoveryCode, hashToken, openTotpSecret, useRecoveryCode, type User } from '@ecup/db';
 import type { AppDeps } from '../context.ts';
@@ -38,7 +40,7 @@ async function closed<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch {
-    throw unavailable(MESSAGES.serviceUnavailable);
+    throw unavailable('serviceUnavailable');
   }
 }
 
@@ -82,7 +84,7 @@ export async function requireCode(
   const code = valid(validateTotpCode(body));
   await hit(deps.redis, LIMITS.loginPerAccount, subject);
   if (!(await checkTotpCode(deps.redis, deps.config.totpKey, user, code.code, deps.now()))) {
-    throw badRequest(MESSAGES.secondFactorInvalid);
+    throw badRequest('secondFactorInvalid');
   }
   await release(deps.redis, LIMITS.loginPerAccount, subject);
 }
@@ -113,9 +115,9 @@ export async function checkSignInCode(
   body: Record<string, unknown>,
   ip: string,
   account: string,
-): Promise<{ ok: true } | { ok: false; error: string }> {
+): Promise<{ ok: true } | ({ ok: false } & Message)> {
   const code = validateSignInCode(body);
-  if (!code.ok && code.error === MESSAGES.secondFactorRequired) return code;
+  if (!code.ok && code.code === 'secondFactorRequired') return code;
   const accepted = !code.ok
     ? false
     : code.value.kind === 'totp'
@@ -123,5 +125,5 @@ export async function checkSignInCode(
       : await spendRecoveryCode(deps, user.id, code.value.code, ip);
   if (accepted) return { ok: true };
   await hit(deps.redis, LIMITS.loginPerAccount, account);
-  return { ok: false, error: MESSAGES.secondFactorInvalid };
+  return { ok: false, ...message('secondFactorInvalid') };
 }

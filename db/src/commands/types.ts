@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Push } from '@ecup/domain';
+import { message, type Message, type MessageName, type Push } from '@ecup/domain';
 
 /**
  * What a command asks the caller to do once its transaction has committed (CONVENTIONS §6): send e-mails, close
@@ -25,13 +25,21 @@ export interface CommandOutcome<T> {
   events: CommandEvent[];
 }
 
-/** A command refused its input; `kind` says how the API answers (400, 404, 409, 403). */
+/**
+ * A command refused its input; `kind` says how the API answers (400, 404, 409, 403). A refusal a player or the
+ * console can meet carries its message with the code (`refusal`); an operator's refusal on the command line is
+ * English text alone.
+ */
 export class CommandRejected extends Error {
+  readonly refusal: Message | null;
+
   constructor(
     readonly kind: 'invalid' | 'not_found' | 'conflict' | 'forbidden',
-    message: string,
+    refusal: MessageName | Message | { operator: string },
   ) {
-    super(message);
+    const built = typeof refusal === 'string' ? message(refusal) : 'operator' in refusal ? null : refusal;
+    super(built ? built.error : (refusal as { operator: string }).operator);
+    this.refusal = built;
   }
 }
 

@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
 import {
   CHAT_HISTORY_MAX,
-  MESSAGES,
   escalatesAtMs,
   isChatPresetKey,
   resultOpensAtMs,
@@ -88,7 +87,7 @@ export function evidenceRows(knex: Knex) {
 async function rowFor(knex: Knex, game: GameRow | number): Promise<GameRow> {
   if (typeof game !== 'number') return game;
   const row = await findGame(knex, game);
-  if (!row) throw new CommandRejected('not_found', MESSAGES.gameNotFound);
+  if (!row) throw new CommandRejected('not_found', 'gameNotFound');
   return row;
 }
 

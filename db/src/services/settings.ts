@@ -78,14 +78,15 @@ export async function setSetting(
 ): Promise<{ name: string; value: number; before: number }> {
   if (!isSessionSettingName(input.name)) {
     const known = Object.keys(SESSION_SETTINGS).join(', ');
-    throw new CommandRejected('invalid', `unknown setting '${input.name.slice(0, 64)}'; the settings are ${known}.`);
+    throw new CommandRejected('invalid', {
+      operator: `unknown setting '${input.name.slice(0, 64)}'; the settings are ${known}.`,
+    });
   }
   const value = parseSettingMs(input.value);
   if (value === null) {
-    throw new CommandRejected(
-      'invalid',
-      `'${input.value.slice(0, 64)}' is not a number of milliseconds; give a whole number of 1 or more (e.g. 43200000 for 12 hours).`,
-    );
+    throw new CommandRejected('invalid', {
+      operator: `'${input.value.slice(0, 64)}' is not a number of milliseconds; give a whole number of 1 or more (e.g. 43200000 for 12 hours).`,
+    });
   }
   const row = (await knex('settings').where('name', input.name).first('value')) as { value: string } | undefined;
   await knex('settings')

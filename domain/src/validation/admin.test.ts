@@ -1,5 +1,6 @@
 import test from 'ava';
-import { MESSAGES } from '../messages.ts';
+import { refusedWith } from '../testing/refusals.ts';
+import { MESSAGES, message } from '../messages.ts';
 import { ALL_PERMISSIONS, PERMISSIONS } from '../permissions.ts';
 import { ADMIN_RESOURCE_NAMES, adminResourcesOf, canUseAdminResource, needsSecondFactor } from '../contract/admin.ts';
 import { validateBan, validateIpBan, validateNews, validatePermissions, validateTotpCode } from './admin.ts';
@@ -19,7 +20,7 @@ const bans: [string, Record<string, unknown>, string | { days: number | null }][
 for (const [what, input, expected] of bans) {
   test(`a ban of ${what} ${typeof expected === 'string' ? `is refused with '${expected}'` : 'is taken'}`, (t) => {
     const result = validateBan(input);
-    if (typeof expected === 'string') t.deepEqual(result, { ok: false, error: expected });
+    if (typeof expected === 'string') t.deepEqual(result, refusedWith(expected));
     else t.deepEqual(result, { ok: true, value: { reason: 'Cheating', ...expected } });
   });
 }
@@ -28,7 +29,7 @@ test('permissions are a whole number from 0 to 127', (t) => {
   t.deepEqual(validatePermissions({ permissions: '24' }), { ok: true, value: { permissions: 24 } });
   t.deepEqual(validatePermissions({ permissions: 0 }), { ok: true, value: { permissions: 0 } });
   for (const permissions of [-1, 128, 1.5, 'all', undefined]) {
-    t.deepEqual(validatePermissions({ permissions }), { ok: false, error: MESSAGES.permissionsInvalid });
+    t.deepEqual(validatePermissions({ permissions }), { ok: false, ...message('permissionsInvalid') });
   }
 });
 
@@ -38,8 +39,8 @@ test('an IP ban needs an address and a reason', (t) => {
     value: { address: '192.0.2.0/24', reason: 'Bots' },
   });
   t.deepEqual(validateIpBan({ cidr: '192.0.2.1', reason: 'Bots' }).ok, true);
-  t.deepEqual(validateIpBan({ reason: 'Bots' }), { ok: false, error: MESSAGES.ipRangeInvalid });
-  t.deepEqual(validateIpBan({ address: '192.0.2.1' }), { ok: false, error: MESSAGES.reasonTooShort });
+  t.deepEqual(validateIpBan({ reason: 'Bots' }), { ok: false, ...message('ipRangeInvalid') });
+  t.deepEqual(validateIpBan({ address: '192.0.2.1' }), { ok: false, ...message('reasonTooShort') });
 });
 
 test('a new article needs a title, text and one of the four categories', (t) => {
@@ -48,19 +49,13 @@ test('a new article needs a title, text and one of the four categories', (t) => 
     ok: true,
     value: { title: 'Finals', content: '<p>Hi</p>', category_id: 3 },
   });
-  t.deepEqual(validateNews({ ...article, title: 'ab' }), { ok: false, error: MESSAGES.titleTooShort });
-  t.deepEqual(validateNews({ ...article, title: 'a'.repeat(201) }), { ok: false, error: MESSAGES.titleTooLong });
-  t.deepEqual(validateNews({ ...article, content: '  ' }), { ok: false, error: MESSAGES.newsContentRequired });
-  t.deepEqual(validateNews({ ...article, category_id: 4 }), { ok: false, error: MESSAGES.newsCategoryRequired });
-  t.deepEqual(validateNews({ ...article, excerpt: 'a'.repeat(501) }), {
-    ok: false,
-    error: MESSAGES.newsExcerptTooLong,
-  });
-  t.deepEqual(validateNews({ ...article, image_hash: 'nope' }), { ok: false, error: MESSAGES.newsImageMissing });
-  t.deepEqual(validateNews({ ...article, published_at: 'soon' }), {
-    ok: false,
-    error: MESSAGES.newsPublishTimeInvalid,
-  });
+  t.deepEqual(validateNews({ ...article, title: 'ab' }), { ok: false, ...message('titleTooShort') });
+  t.deepEqual(validateNews({ ...article, title: 'a'.repeat(201) }), { ok: false, ...message('titleTooLong') });
+  t.deepEqual(validateNews({ ...article, content: '  ' }), { ok: false, ...message('newsContentRequired') });
+  t.deepEqual(validateNews({ ...article, category_id: 4 }), { ok: false, ...message('newsCategoryRequired') });
+  t.deepEqual(validateNews({ ...article, excerpt: 'a'.repeat(501) }), { ok: false, ...message('newsExcerptTooLong') });
+  t.deepEqual(validateNews({ ...article, image_hash: 'nope' }), { ok: false, ...message('newsImageMissing') });
+  t.deepEqual(validateNews({ ...article, published_at: 'soon' }), { ok: false, ...message('newsPublishTimeInvalid') });
 });
 
 test('an edit checks only the fields it sends, and reads publish times as ISO text or unix seconds', (t) => {
@@ -74,9 +69,9 @@ test('an edit checks only the fields it sends, and reads publish times as ISO te
 test('a two-factor code is 6 digits; spaces and dashes are ignored', (t) => {
   t.deepEqual(validateTotpCode({ code: '123 456' }), { ok: true, value: { code: '123456' } });
   t.deepEqual(validateTotpCode({ code: '123-456' }), { ok: true, value: { code: '123456' } });
-  t.deepEqual(validateTotpCode({}), { ok: false, error: MESSAGES.secondFactorRequired });
-  t.deepEqual(validateTotpCode({ code: '12345' }), { ok: false, error: MESSAGES.secondFactorInvalid });
-  t.deepEqual(validateTotpCode({ code: '12345a' }), { ok: false, error: MESSAGES.secondFactorInvalid });
+  t.deepEqual(validateTotpCode({}), { ok: false, ...message('secondFactorRequired') });
+  t.deepEqual(validateTotpCode({ code: '12345' }), { ok: false, ...message('secondFactorInvalid') });
+  t.deepEqual(validateTotpCode({ code: '12345a' }), { ok: false, ...message('secondFactorInvalid') });
 });
 
 test('each console resource needs its flag; the audit log needs every flag', (t) => {
@@ -94,7 +89,7 @@ test('staff with TOTP on and every holder of all flags need a second factor', (t
 });
 
 test('a publish time outside the years a DATETIME stores (1000-9999) is refused, not a database error', (t) => {
-  const refused = { ok: false, error: MESSAGES.newsPublishTimeInvalid };
+  const refused = { ok: false, ...message('newsPublishTimeInvalid') };
   for (const published_at of [
     '999999999999',
     '-99999999999',

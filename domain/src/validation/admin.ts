@@ -11,7 +11,7 @@ import {
   RECOVERY_CODE_LENGTH,
   TOTP_DIGITS,
 } from '../contract/admin.ts';
-import { MESSAGES } from '../messages.ts';
+
 import { ALL_PERMISSIONS } from '../permissions.ts';
 import { asInteger, asText, asTrimmed, charLength, field, isSent, isYes } from './input.ts';
 import type { FormInput } from './input.ts';
@@ -22,8 +22,8 @@ import type { Validation } from './result.ts';
 export function validateReason(input: FormInput): Validation<{ reason: string }> {
   const reason = asTrimmed(field(input, 'reason'));
   const length = charLength(reason);
-  if (length < FORUM_REASON_MIN) return fail(MESSAGES.reasonTooShort);
-  if (length > FORUM_REASON_MAX) return fail(MESSAGES.reasonTooLong);
+  if (length < FORUM_REASON_MIN) return fail('reasonTooShort');
+  if (length > FORUM_REASON_MAX) return fail('reasonTooLong');
   return ok({ reason });
 }
 
@@ -44,7 +44,7 @@ export function validateBan(input: FormInput): Validation<BanValue> {
   const daysSent = isSent(field(input, 'days')) && asTrimmed(field(input, 'days')) !== '';
   if (permanent && !daysSent) return ok({ reason: reason.value.reason, days: null });
   const days = asInteger(field(input, 'days'));
-  if (permanent || days === undefined || days < 1 || days > BAN_DAYS_MAX) return fail(MESSAGES.banDurationInvalid);
+  if (permanent || days === undefined || days < 1 || days > BAN_DAYS_MAX) return fail('banDurationInvalid');
   return ok({ reason: reason.value.reason, days });
 }
 
@@ -52,7 +52,7 @@ export function validateBan(input: FormInput): Validation<BanValue> {
 export function validatePermissions(input: FormInput): Validation<{ permissions: number }> {
   const permissions = asInteger(field(input, 'permissions'));
   if (permissions === undefined || permissions < 0 || permissions > ALL_PERMISSIONS) {
-    return fail(MESSAGES.permissionsInvalid);
+    return fail('permissionsInvalid');
   }
   return ok({ permissions });
 }
@@ -63,7 +63,7 @@ export function validatePermissions(input: FormInput): Validation<{ permissions:
  */
 export function validateIpBan(input: FormInput): Validation<{ address: string; reason: string }> {
   const address = asTrimmed(field(input, 'address') ?? field(input, 'cidr'));
-  if (address === '' || address.length > 64) return fail(MESSAGES.ipRangeInvalid);
+  if (address === '' || address.length > 64) return fail('ipRangeInvalid');
   const reason = validateReason(input);
   if (!reason.ok) return reason;
   return ok({ address, reason: reason.value.reason });
@@ -104,35 +104,35 @@ export function validateNews(input: FormInput, options: { partial?: boolean } = 
   const sent = (key: string) => !options.partial || field(input, key) !== undefined;
   if (sent('title')) {
     const title = asTrimmed(field(input, 'title'));
-    if (charLength(title) < FORUM_TITLE_MIN) return fail(MESSAGES.titleTooShort);
-    if (charLength(title) > NEWS_TITLE_MAX) return fail(MESSAGES.titleTooLong);
+    if (charLength(title) < FORUM_TITLE_MIN) return fail('titleTooShort');
+    if (charLength(title) > NEWS_TITLE_MAX) return fail('titleTooLong');
     value.title = title;
   }
   if (sent('content')) {
     const content = asText(field(input, 'content')) ?? '';
-    if (content.trim() === '') return fail(MESSAGES.newsContentRequired);
-    if (content.length > NEWS_CONTENT_MAX) return fail(MESSAGES.newsContentTooLong);
+    if (content.trim() === '') return fail('newsContentRequired');
+    if (content.length > NEWS_CONTENT_MAX) return fail('newsContentTooLong');
     value.content = content;
   }
   if (field(input, 'excerpt') !== undefined) {
     const excerpt = asTrimmed(field(input, 'excerpt'));
-    if (charLength(excerpt) > NEWS_EXCERPT_MAX) return fail(MESSAGES.newsExcerptTooLong);
+    if (charLength(excerpt) > NEWS_EXCERPT_MAX) return fail('newsExcerptTooLong');
     value.excerpt = excerpt;
   }
   if (sent('category_id')) {
     const category = asInteger(field(input, 'category_id'));
-    if (!NEWS_CATEGORIES.some((c) => c.id === category)) return fail(MESSAGES.newsCategoryRequired);
+    if (!NEWS_CATEGORIES.some((c) => c.id === category)) return fail('newsCategoryRequired');
     value.category_id = category!;
   }
   if (field(input, 'image_hash') !== undefined) {
     const hash = asTrimmed(field(input, 'image_hash'));
-    if (hash !== '' && !/^[0-9a-f]{32}$/.test(hash)) return fail(MESSAGES.newsImageMissing);
+    if (hash !== '' && !/^[0-9a-f]{32}$/.test(hash)) return fail('newsImageMissing');
     value.image_hash = hash === '' ? null : hash;
   }
   if (field(input, 'published') !== undefined) value.published = isYes(field(input, 'published'));
   if (field(input, 'published_at') !== undefined) {
     const at = dateOf(field(input, 'published_at'));
-    if (at === undefined) return fail(MESSAGES.newsPublishTimeInvalid);
+    if (at === undefined) return fail('newsPublishTimeInvalid');
     value.published_at = at;
   }
   return ok(value);
@@ -144,8 +144,8 @@ export function validateNews(input: FormInput, options: { partial?: boolean } = 
  */
 export function validateTotpCode(input: FormInput): Validation<{ code: string }> {
   const code = asTrimmed(field(input, 'code')).replace(/[\s-]/g, '');
-  if (code === '') return fail(MESSAGES.secondFactorRequired);
-  if (!new RegExp(`^\\d{${TOTP_DIGITS}}$`).test(code)) return fail(MESSAGES.secondFactorInvalid);
+  if (code === '') return fail('secondFactorRequired');
+  if (!new RegExp(`^\\d{${TOTP_DIGITS}}$`).test(code)) return fail('secondFactorInvalid');
   return ok({ code });
 }
 
@@ -157,8 +157,8 @@ export function validateSignInCode(
   input: FormInput,
 ): Validation<{ kind: 'totp'; code: string } | { kind: 'recovery'; code: string }> {
   const code = asTrimmed(field(input, 'code')).replace(/[\s-]/g, '').toLowerCase();
-  if (code === '') return fail(MESSAGES.secondFactorRequired);
+  if (code === '') return fail('secondFactorRequired');
   if (new RegExp(`^\\d{${TOTP_DIGITS}}$`).test(code)) return ok({ kind: 'totp', code });
   if (new RegExp(`^[a-z2-7]{${RECOVERY_CODE_LENGTH}}$`).test(code)) return ok({ kind: 'recovery', code });
-  return fail(MESSAGES.secondFactorInvalid);
+  return fail('secondFactorInvalid');
 }

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { MESSAGES } from '../messages.ts';
+import { MESSAGES, message } from '../messages.ts';
 import { isYoutubeId, validateYoutubeLink } from './evidence.ts';
 
 const accepted: [string, string][] = [
@@ -41,7 +41,7 @@ const refused: [string, unknown][] = [
 ];
 for (const [what, link] of refused) {
   test(`evidence refuses ${what} with '${MESSAGES.invalidYoutubeLink}'`, (t) => {
-    t.deepEqual(validateYoutubeLink(link), { ok: false, error: MESSAGES.invalidYoutubeLink });
+    t.deepEqual(validateYoutubeLink(link), { ok: false, ...message('invalidYoutubeLink') });
   });
 }
 

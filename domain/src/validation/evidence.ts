@@ -1,6 +1,6 @@
 /** Evidence links (spec §5 "Evidence"). */
 import { YOUTUBE_ID_MAX, YOUTUBE_ID_MIN } from '../constants.ts';
-import { MESSAGES } from '../messages.ts';
+
 import { fail, ok } from './result.ts';
 import type { Validation } from './result.ts';
 
@@ -47,9 +47,9 @@ function idFromLink(text: string): string | undefined {
  * accepted as well, because POST /game/upload_evidence carries `youtube_id` (spec §7). Returns the id.
  */
 export function validateYoutubeLink(link: unknown): Validation<string> {
-  if (typeof link !== 'string') return fail(MESSAGES.invalidYoutubeLink);
+  if (typeof link !== 'string') return fail('invalidYoutubeLink');
   const text = link.trim();
   if (isYoutubeId(text)) return ok(text);
   const id = idFromLink(text);
-  return id !== undefined && isYoutubeId(id) ? ok(id) : fail(MESSAGES.invalidYoutubeLink);
+  return id !== undefined && isYoutubeId(id) ? ok(id) : fail('invalidYoutubeLink');
 }

@@ -16,7 +16,7 @@ import {
   USERNAME_MIN,
 } from '../constants.ts';
 import type { ConsoleId } from '../constants.ts';
-import { MESSAGES } from '../messages.ts';
+import type { MessageName } from '../messages.ts';
 import { asInteger, charLength } from './input.ts';
 
 const USERNAME_CHARACTERS = /^[A-Za-z0-9_]+$/;
@@ -28,19 +28,19 @@ const GAMER_TAG_CHARACTERS = /^[A-Za-z0-9 _-]+$/;
 const EMAIL_SHAPE = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u;
 
 /** Username: 2-15 characters, letters, digits and underscore (spec §5). */
-export function usernameError(username: string): string | null {
+export function usernameError(username: string): MessageName | null {
   const length = charLength(username);
-  if (length < USERNAME_MIN) return MESSAGES.usernameTooShort;
-  if (length > USERNAME_MAX) return MESSAGES.usernameTooLong;
-  if (!USERNAME_CHARACTERS.test(username)) return MESSAGES.usernameIllegal;
+  if (length < USERNAME_MIN) return 'usernameTooShort';
+  if (length > USERNAME_MAX) return 'usernameTooLong';
+  if (!USERNAME_CHARACTERS.test(username)) return 'usernameIllegal';
   return null;
 }
 
 /** First or last name: 1-50 characters (spec §5, signup and settings). */
-export function nameError(name: string, which: 'first' | 'last'): string | null {
+export function nameError(name: string, which: 'first' | 'last'): MessageName | null {
   const length = charLength(name);
-  if (length < NAME_MIN) return which === 'first' ? MESSAGES.firstNameTooShort : MESSAGES.lastNameTooShort;
-  if (length > NAME_MAX) return which === 'first' ? MESSAGES.firstNameTooLong : MESSAGES.lastNameTooLong;
+  if (length < NAME_MIN) return which === 'first' ? 'firstNameTooShort' : 'lastNameTooShort';
+  if (length > NAME_MAX) return which === 'first' ? 'firstNameTooLong' : 'lastNameTooLong';
   return null;
 }
 
@@ -51,15 +51,15 @@ export function isEmailAddress(email: string, min: number = EMAIL_MIN): boolean 
 }
 
 /** E-mail address rule with the spec's message 'Invalid e-mail address.' (spec §5). */
-export function emailError(email: string, min: number = EMAIL_MIN): string | null {
-  return isEmailAddress(email, min) ? null : MESSAGES.invalidEmail;
+export function emailError(email: string, min: number = EMAIL_MIN): MessageName | null {
+  return isEmailAddress(email, min) ? null : 'invalidEmail';
 }
 
 /** Password length (spec §5: 8-50 at signup, 6-100 in settings). Passwords are never trimmed. */
-export function passwordError(password: string, min: number, max: number): string | null {
+export function passwordError(password: string, min: number, max: number): MessageName | null {
   const length = charLength(password);
-  if (length < min) return MESSAGES.passwordTooShort;
-  if (length > max) return MESSAGES.passwordTooLong;
+  if (length < min) return 'passwordTooShort';
+  if (length > max) return 'passwordTooLong';
   return null;
 }
 
@@ -70,20 +70,20 @@ export function parseConsole(value: unknown): ConsoleId | undefined {
 }
 
 /** A chosen console that is not open this season (spec §1, §5: PlayStation only). */
-export function consoleClosedError(console: ConsoleId): string | null {
-  return OPEN_CONSOLES.includes(console) ? null : MESSAGES.playstationOnly;
+export function consoleClosedError(console: ConsoleId): MessageName | null {
+  return OPEN_CONSOLES.includes(console) ? null : 'playstationOnly';
 }
 
 /**
  * Gamer tag: `min`-25 characters of letters, digits, hyphen, underscore and space, with the wording of the
  * console's network (spec §5: Xbox 1-25, PSN 3-25 at signup; 1-25 in settings).
  */
-export function gamerTagError(tag: string, console: ConsoleId, min: number): string | null {
+export function gamerTagError(tag: string, console: ConsoleId, min: number): MessageName | null {
   const xbox = console === CONSOLE_XBOX;
   const length = charLength(tag);
-  if (length < min) return xbox ? MESSAGES.xboxGamertagTooShort : MESSAGES.psnIdTooShort;
-  if (length > GAMER_TAG_MAX) return xbox ? MESSAGES.xboxGamertagTooLong : MESSAGES.psnIdTooLong;
-  if (!GAMER_TAG_CHARACTERS.test(tag)) return xbox ? MESSAGES.xboxGamertagIllegal : MESSAGES.psnIdIllegal;
+  if (length < min) return xbox ? 'xboxGamertagTooShort' : 'psnIdTooShort';
+  if (length > GAMER_TAG_MAX) return xbox ? 'xboxGamertagTooLong' : 'psnIdTooLong';
+  if (!GAMER_TAG_CHARACTERS.test(tag)) return xbox ? 'xboxGamertagIllegal' : 'psnIdIllegal';
   return null;
 }
 
@@ -91,8 +91,8 @@ export function gamerTagError(tag: string, console: ConsoleId, min: number): str
  * IRL and FIFA teams (spec §5, sign-up and settings): both required ('You must enter an IRL team and a FIFA team.'),
  * each at most 100 characters ('Your team name is too long.').
  */
-export function teamsError(irlTeam: string, fifaTeam: string): string | null {
-  if (irlTeam === '' || fifaTeam === '') return MESSAGES.teamsRequired;
-  if (charLength(irlTeam) > TEAM_NAME_MAX || charLength(fifaTeam) > TEAM_NAME_MAX) return MESSAGES.teamNameTooLong;
+export function teamsError(irlTeam: string, fifaTeam: string): MessageName | null {
+  if (irlTeam === '' || fifaTeam === '') return 'teamsRequired';
+  if (charLength(irlTeam) > TEAM_NAME_MAX || charLength(fifaTeam) > TEAM_NAME_MAX) return 'teamNameTooLong';
   return null;
 }

@@ -1,4 +1,5 @@
 import test from 'ava';
+import { refusedWith } from '../testing/refusals.ts';
 import { MESSAGES } from '../messages.ts';
 import { validateForumReply, validateForumThread } from './forum.ts';
 
@@ -18,7 +19,7 @@ for (const [what, message, expected] of replies) {
   test(expected ? `forum refuses ${what} with '${expected}'` : `forum accepts ${what}`, (t) => {
     const result = validateForumReply({ message });
     if (expected === null) t.true(result.ok);
-    else t.deepEqual(result, { ok: false, error: expected });
+    else t.deepEqual(result, refusedWith(expected));
   });
 }
 
@@ -44,7 +45,7 @@ for (const [what, overrides, expected] of threads) {
   test(expected ? `new topic refuses ${what} with '${expected}'` : `new topic accepts ${what}`, (t) => {
     const result = validateForumThread({ title: 'Best formation?', message: 'What do you play?', ...overrides });
     if (expected === null) t.true(result.ok);
-    else t.deepEqual(result, { ok: false, error: expected });
+    else t.deepEqual(result, refusedWith(expected));
   });
 }
 

@@ -7,16 +7,16 @@ import {
   FORUM_TITLE_MAX,
   FORUM_TITLE_MIN,
 } from '../constants.ts';
-import { MESSAGES } from '../messages.ts';
+import type { MessageName } from '../messages.ts';
 import { asTrimmed, charLength, field } from './input.ts';
 import type { FormInput } from './input.ts';
 import { fail, ok } from './result.ts';
 import type { Validation } from './result.ts';
 
-function messageError(message: string): string | null {
+function messageError(message: string): MessageName | null {
   const length = charLength(message);
-  if (length < FORUM_MESSAGE_MIN) return MESSAGES.messageTooShort;
-  if (length > FORUM_MESSAGE_MAX) return MESSAGES.messageTooLong;
+  if (length < FORUM_MESSAGE_MIN) return 'messageTooShort';
+  if (length > FORUM_MESSAGE_MAX) return 'messageTooLong';
   return null;
 }
 
@@ -34,8 +34,8 @@ export function validateForumReply(input: FormInput): Validation<{ message: stri
 export function validateForumThread(input: FormInput): Validation<{ title: string; message: string }> {
   const title = asTrimmed(field(input, 'title'));
   const titleLength = charLength(title);
-  if (titleLength < FORUM_TITLE_MIN) return fail(MESSAGES.titleTooShort);
-  if (titleLength > FORUM_TITLE_MAX) return fail(MESSAGES.titleTooLong);
+  if (titleLength < FORUM_TITLE_MIN) return fail('titleTooShort');
+  if (titleLength > FORUM_TITLE_MAX) return fail('titleTooLong');
   const message = asTrimmed(field(input, 'message'));
   const error = messageError(message);
   return error ? fail(error) : ok({ title, message });
@@ -48,7 +48,7 @@ export function validateForumThread(input: FormInput): Validation<{ title: strin
 export function validateForumReason(input: FormInput): Validation<{ reason: string }> {
   const reason = asTrimmed(field(input, 'reason'));
   const length = charLength(reason);
-  if (length < FORUM_REASON_MIN) return fail(MESSAGES.reasonTooShort);
-  if (length > FORUM_REASON_MAX) return fail(MESSAGES.reasonTooLong);
+  if (length < FORUM_REASON_MIN) return fail('reasonTooShort');
+  if (length > FORUM_REASON_MAX) return fail('reasonTooLong');
   return ok({ reason });
 }

@@ -1,4 +1,5 @@
 import test from 'ava';
+import { refusedWith } from '../testing/refusals.ts';
 import { MESSAGES } from '../messages.ts';
 import { validateLogin } from './login.ts';
 
@@ -27,7 +28,7 @@ for (const [what, input, expected] of cases) {
   test(expected ? `login refuses ${what} with '${expected}'` : `login accepts ${what}`, (t) => {
     const result = validateLogin(input);
     if (expected === null) t.true(result.ok);
-    else t.deepEqual(result, { ok: false, error: expected });
+    else t.deepEqual(result, refusedWith(expected));
   });
 }
 

@@ -1,6 +1,6 @@
 /** The sign-in form (spec §5 "Login"; errors shown under the title 'Login error'). */
 import { RESET_PASSWORD_MAX, SETTINGS_PASSWORD_MAX, USERNAME_MAX } from '../constants.ts';
-import { MESSAGES } from '../messages.ts';
+
 import { asText, asTrimmed, charLength, field } from './input.ts';
 import type { FormInput } from './input.ts';
 import { fail, ok } from './result.ts';
@@ -22,10 +22,10 @@ const LONGEST_PASSWORD = Math.max(SETTINGS_PASSWORD_MAX, RESET_PASSWORD_MAX);
 export function validateLogin(input: FormInput): Validation<LoginValue> {
   const username = asTrimmed(field(input, 'username'));
   const password = asText(field(input, 'password')) ?? '';
-  if (username === '') return fail(MESSAGES.usernameRequired);
-  if (password === '') return fail(MESSAGES.passwordRequired);
+  if (username === '') return fail('usernameRequired');
+  if (password === '') return fail('passwordRequired');
   if (charLength(username) > USERNAME_MAX || charLength(password) > LONGEST_PASSWORD) {
-    return fail(MESSAGES.wrongCredentials);
+    return fail('wrongCredentials');
   }
   return ok({ username, password });
 }

@@ -1,4 +1,5 @@
 import test from 'ava';
+import { refusedWith } from '../testing/refusals.ts';
 import { MESSAGES } from '../messages.ts';
 import { validateForgotPassword, validateResetPassword } from './password-reset.ts';
 
@@ -22,7 +23,7 @@ for (const [what, input, expected] of forgot) {
   test(expected ? `forgot password refuses ${what} with '${expected}'` : `forgot password accepts ${what}`, (t) => {
     const result = validateForgotPassword(input);
     if (expected === null) t.true(result.ok);
-    else t.deepEqual(result, { ok: false, error: expected });
+    else t.deepEqual(result, refusedWith(expected));
   });
 }
 
@@ -60,7 +61,7 @@ for (const [what, overrides, expected] of reset) {
   test(expected ? `reset password refuses ${what} with '${expected}'` : `reset password accepts ${what}`, (t) => {
     const result = validateResetPassword({ ...link, ...overrides });
     if (expected === null) t.true(result.ok, JSON.stringify(result));
-    else t.deepEqual(result, { ok: false, error: expected });
+    else t.deepEqual(result, refusedWith(expected));
   });
 }
 

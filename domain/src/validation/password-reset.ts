@@ -1,6 +1,6 @@
 /** Forgot-password and reset-password forms (spec §2, §5). */
 import { EMAIL_MAX, FORGOT_USERNAME_MAX, PASSWORD_MIN, RESET_PASSWORD_MAX, RESET_TOKEN_MAX } from '../constants.ts';
-import { MESSAGES } from '../messages.ts';
+
 import { asText, asTrimmed, charLength, field, isSent, parsePositiveInt } from './input.ts';
 import type { FormInput } from './input.ts';
 import { fail, ok } from './result.ts';
@@ -19,9 +19,9 @@ export interface ForgotPasswordValue {
  */
 export function validateForgotPassword(input: FormInput): Validation<ForgotPasswordValue> {
   const username = asTrimmed(field(input, 'username'));
-  if (username === '' || charLength(username) > FORGOT_USERNAME_MAX) return fail(MESSAGES.noUserWithUsername);
+  if (username === '' || charLength(username) > FORGOT_USERNAME_MAX) return fail('noUserWithUsername');
   const email = asTrimmed(field(input, 'email'));
-  if (email === '' || charLength(email) > EMAIL_MAX) return fail(MESSAGES.noUserWithEmail);
+  if (email === '' || charLength(email) > EMAIL_MAX) return fail('noUserWithEmail');
   return ok({ username, email });
 }
 
@@ -47,7 +47,7 @@ export function validateResetLink(input: FormInput): Validation<ResetLinkValue> 
   const rawToken = field(input, 'token');
   const token = typeof rawToken === 'string' ? rawToken.trim() : '';
   if (id === undefined || uid === undefined || token === '' || token.length > RESET_TOKEN_MAX) {
-    return fail(MESSAGES.resetLinkInvalid);
+    return fail('resetLinkInvalid');
   }
   return ok({ id, uid, token });
 }
@@ -61,9 +61,9 @@ export function validateResetPassword(input: FormInput): Validation<ResetPasswor
   const link = validateResetLink(input);
   if (!link.ok) return link;
   const password = asText(field(input, 'password')) ?? '';
-  if (charLength(password) < PASSWORD_MIN) return fail(MESSAGES.resetPasswordTooShort);
-  if (charLength(password) > RESET_PASSWORD_MAX) return fail(MESSAGES.passwordTooLong);
+  if (charLength(password) < PASSWORD_MIN) return fail('resetPasswordTooShort');
+  if (charLength(password) > RESET_PASSWORD_MAX) return fail('passwordTooLong');
   const repeat = field(input, 'repeat_password');
-  if (isSent(repeat) && asText(repeat) !== password) return fail(MESSAGES.resetPasswordMismatch);
+  if (isSent(repeat) && asText(repeat) !== password) return fail('resetPasswordMismatch');
   return ok({ ...link.value, password });
 }

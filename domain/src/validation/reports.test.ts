@@ -1,5 +1,5 @@
 import test from 'ava';
-import { MESSAGES } from '../messages.ts';
+import { message } from '../messages.ts';
 import { validateMuteDays, validateReport, validateWarning } from './reports.ts';
 
 test('validateReport takes one of the four reasons, text optional but required for "other", at most 500', (t) => {
@@ -8,22 +8,22 @@ test('validateReport takes one of the four reasons, text optional but required f
     ok: true,
     value: { reason: 'cheating', text: 'aimbot' },
   });
-  t.deepEqual(validateReport({ reason: 'rude' }), { ok: false, error: MESSAGES.reportReasonInvalid });
-  t.deepEqual(validateReport({}), { ok: false, error: MESSAGES.reportReasonInvalid });
-  t.deepEqual(validateReport({ reason: 'other', text: ' ' }), { ok: false, error: MESSAGES.reportTextRequired });
+  t.deepEqual(validateReport({ reason: 'rude' }), { ok: false, ...message('reportReasonInvalid') });
+  t.deepEqual(validateReport({}), { ok: false, ...message('reportReasonInvalid') });
+  t.deepEqual(validateReport({ reason: 'other', text: ' ' }), { ok: false, ...message('reportTextRequired') });
   t.deepEqual(validateReport({ reason: 'other', text: 'x'.repeat(501) }), {
     ok: false,
-    error: MESSAGES.reportTextTooLong,
+    ...message('reportTextTooLong'),
   });
   t.true(validateReport({ reason: 'other', text: 'x'.repeat(500) }).ok);
 });
 
 test('validateWarning needs 1-500 characters; validateMuteDays whole days from 1 to 365', (t) => {
   t.deepEqual(validateWarning({ message: ' Be kind. ' }), { ok: true, value: { message: 'Be kind.' } });
-  t.deepEqual(validateWarning({ message: '' }), { ok: false, error: MESSAGES.warningRequired });
-  t.deepEqual(validateWarning({ message: 'x'.repeat(501) }), { ok: false, error: MESSAGES.warningTooLong });
+  t.deepEqual(validateWarning({ message: '' }), { ok: false, ...message('warningRequired') });
+  t.deepEqual(validateWarning({ message: 'x'.repeat(501) }), { ok: false, ...message('warningTooLong') });
   t.deepEqual(validateMuteDays({ days: '3' }), { ok: true, value: { days: 3 } });
   for (const days of [0, 366, 1.5, 'soon', undefined]) {
-    t.deepEqual(validateMuteDays({ days }), { ok: false, error: MESSAGES.muteDaysInvalid }, String(days));
+    t.deepEqual(validateMuteDays({ days }), { ok: false, ...message('muteDaysInvalid') }, String(days));
   }
 });

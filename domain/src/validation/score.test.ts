@@ -1,5 +1,5 @@
 import test from 'ava';
-import { MESSAGES } from '../messages.ts';
+import { MESSAGES, message } from '../messages.ts';
 import { validateScore } from './score.ts';
 
 const accepted: [unknown, number][] = [
@@ -46,6 +46,6 @@ for (const input of refused) {
         ? String(input)
         : (JSON.stringify(input) ?? 'undefined');
   test(`score ${shown} is refused with '${MESSAGES.scoreRange}'`, (t) => {
-    t.deepEqual(validateScore(input), { ok: false, error: MESSAGES.scoreRange });
+    t.deepEqual(validateScore(input), { ok: false, ...message('scoreRange') });
   });
 }

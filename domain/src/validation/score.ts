@@ -1,6 +1,6 @@
 /** Game scores (spec §5 "Scores", §9). */
 import { SCORE_MAX, SCORE_MIN } from '../constants.ts';
-import { MESSAGES } from '../messages.ts';
+
 import { fail, ok } from './result.ts';
 import type { Validation } from './result.ts';
 
@@ -12,6 +12,6 @@ export function validateScore(value: unknown): Validation<number> {
   let n: number | undefined;
   if (typeof value === 'number') n = Number.isInteger(value) ? value + 0 : undefined;
   else if (typeof value === 'string' && /^\d{1,2}$/.test(value.trim())) n = Number(value.trim());
-  if (n === undefined || n < SCORE_MIN || n > SCORE_MAX) return fail(MESSAGES.scoreRange);
+  if (n === undefined || n < SCORE_MIN || n > SCORE_MAX) return fail('scoreRange');
   return ok(n);
 }

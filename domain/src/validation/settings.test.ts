@@ -1,4 +1,5 @@
 import test from 'ava';
+import { refusedWith } from '../testing/refusals.ts';
 import { MESSAGES } from '../messages.ts';
 import {
   validateConsoleUpdate,
@@ -17,7 +18,7 @@ function run(form: string, validate: (input: Record<string, unknown>) => { ok: b
     test(expected ? `${form} refuses ${what} with '${expected}'` : `${form} accepts ${what}`, (t) => {
       const result = validate({ ...base, ...overrides });
       if (expected === null) t.true(result.ok, JSON.stringify(result));
-      else t.deepEqual(result, { ok: false, error: expected });
+      else t.deepEqual(result, refusedWith(expected));
     });
   }
 }

@@ -1,7 +1,7 @@
 /** The settings forms (spec §2 settings sections, spec §5 "Settings"). */
 import { SETTINGS_EMAIL_MIN, SETTINGS_GAMER_TAG_MIN, PASSWORD_MIN, SETTINGS_PASSWORD_MAX } from '../constants.ts';
 import type { ConsoleId } from '../constants.ts';
-import { MESSAGES } from '../messages.ts';
+
 import {
   consoleClosedError,
   emailError,
@@ -46,7 +46,7 @@ export interface ConsoleUpdateValue {
  */
 export function validateConsoleUpdate(input: FormInput): Validation<ConsoleUpdateValue> {
   const console = parseConsole(field(input, 'console'));
-  if (console === undefined) return fail(MESSAGES.consoleRequired);
+  if (console === undefined) return fail('consoleRequired');
   const gamer_tag = asTrimmed(field(input, 'gamer_tag'));
   const error = consoleClosedError(console) ?? gamerTagError(gamer_tag, console, SETTINGS_GAMER_TAG_MIN);
   return error ? fail(error) : ok({ console, gamer_tag });
@@ -63,12 +63,12 @@ export interface PasswordChangeValue {
  */
 export function validatePasswordChange(input: FormInput): Validation<PasswordChangeValue> {
   const current_password = asText(field(input, 'current_password')) ?? '';
-  if (current_password === '') return fail(MESSAGES.passwordRequired);
+  if (current_password === '') return fail('passwordRequired');
   const new_password = asText(field(input, 'new_password')) ?? '';
   const error = passwordError(new_password, PASSWORD_MIN, SETTINGS_PASSWORD_MAX);
   if (error) return fail(error);
   const repeat = field(input, 'repeat_password');
-  if (isSent(repeat) && asText(repeat) !== new_password) return fail(MESSAGES.passwordMismatch);
+  if (isSent(repeat) && asText(repeat) !== new_password) return fail('passwordMismatch');
   return ok({ current_password, new_password });
 }
 

@@ -1,5 +1,6 @@
 import test from 'ava';
-import { MESSAGES } from '../messages.ts';
+import { refusedWith } from '../testing/refusals.ts';
+import { MESSAGES, message } from '../messages.ts';
 import {
   SIGNUP_FORM_FIELDS,
   ageOn,
@@ -186,7 +187,7 @@ for (const [what, overrides, expected] of cases) {
   test(title, (t) => {
     const result = validateSignup(form(overrides), TODAY);
     if (expected === null) t.true(result.ok, result.ok ? '' : result.error);
-    else t.deepEqual(result, { ok: false, error: expected });
+    else t.deepEqual(result, refusedWith(expected));
   });
 }
 
@@ -249,14 +250,14 @@ const orderCases: [string, Record<string, unknown>, string][] = [
 
 for (const [what, overrides, expected] of orderCases) {
   test(`signup reports ${what}: '${expected}'`, (t) => {
-    t.deepEqual(validateSignup(form(overrides), TODAY), { ok: false, error: expected });
+    t.deepEqual(validateSignup(form(overrides), TODAY), refusedWith(expected));
   });
 }
 
 test('signup counts age on the UTC calendar date of the sign-up instant', (t) => {
   const birthday = form({ birth_year: '2013', birth_month: '6', birth_day: '15', guardian_email: 'm@example.com' });
   t.true(validateSignup(birthday, new Date('2025-06-15T00:00:00Z')).ok);
-  t.deepEqual(validateSignup(birthday, new Date('2025-06-14T23:59:59Z')), { ok: false, error: MESSAGES.tooYoung });
+  t.deepEqual(validateSignup(birthday, new Date('2025-06-14T23:59:59Z')), { ok: false, ...message('tooYoung') });
 });
 
 const junk: [string, unknown][] = [
@@ -285,14 +286,14 @@ test('signup answers a body that is not an object with the first message instead
   for (const body of [null, undefined, [], 'username=x', 42]) {
     t.deepEqual(validateSignup(body as unknown as Record<string, unknown>, TODAY), {
       ok: false,
-      error: MESSAGES.usernameTooShort,
+      ...message('usernameTooShort'),
     });
   }
 });
 
 test('signup does not read inherited properties such as constructor or __proto__', (t) => {
   const body = JSON.parse('{"__proto__": {"username": "kalle_anka"}}') as Record<string, unknown>;
-  t.deepEqual(validateSignup(body, TODAY), { ok: false, error: MESSAGES.usernameTooShort });
+  t.deepEqual(validateSignup(body, TODAY), { ok: false, ...message('usernameTooShort') });
 });
 
 const ageCases: [string, { year: number; month: number; day: number }, string, number][] = [
@@ -352,21 +353,21 @@ for (const [year, month, day, real] of realDates) {
 
 test("signupErrors lists every field of an empty form at once, in the form's order, with the spec's messages", (t) => {
   t.deepEqual(signupErrors({ repeat_password: 'x' }, TODAY), [
-    { field: 'username', message: MESSAGES.usernameTooShort },
-    { field: 'email', message: MESSAGES.invalidEmail },
-    { field: 'password', message: MESSAGES.passwordTooShort },
-    { field: 'repeat_password', message: MESSAGES.passwordMismatch },
-    { field: 'console', message: MESSAGES.consoleRequired },
-    { field: 'gamer_tag', message: MESSAGES.psnIdTooShort },
-    { field: 'first_name', message: MESSAGES.firstNameTooShort },
-    { field: 'last_name', message: MESSAGES.lastNameTooShort },
-    { field: 'birth_year', message: MESSAGES.invalidBirthYear },
-    { field: 'birth_month', message: MESSAGES.invalidBirthMonth },
-    { field: 'birth_day', message: MESSAGES.invalidBirthDay },
-    { field: 'country_id', message: MESSAGES.countryRequired },
-    { field: 'irl_team', message: MESSAGES.teamsRequired },
-    { field: 'fifa_team', message: MESSAGES.teamsRequired },
-    { field: 'terms', message: MESSAGES.mustAgreeToTerms },
+    { field: 'username', message: MESSAGES.usernameTooShort, code: 'usernameTooShort' },
+    { field: 'email', message: MESSAGES.invalidEmail, code: 'invalidEmail' },
+    { field: 'password', message: MESSAGES.passwordTooShort, code: 'passwordTooShort' },
+    { field: 'repeat_password', message: MESSAGES.passwordMismatch, code: 'passwordMismatch' },
+    { field: 'console', message: MESSAGES.consoleRequired, code: 'consoleRequired' },
+    { field: 'gamer_tag', message: MESSAGES.psnIdTooShort, code: 'psnIdTooShort' },
+    { field: 'first_name', message: MESSAGES.firstNameTooShort, code: 'firstNameTooShort' },
+    { field: 'last_name', message: MESSAGES.lastNameTooShort, code: 'lastNameTooShort' },
+    { field: 'birth_year', message: MESSAGES.invalidBirthYear, code: 'invalidBirthYear' },
+    { field: 'birth_month', message: MESSAGES.invalidBirthMonth, code: 'invalidBirthMonth' },
+    { field: 'birth_day', message: MESSAGES.invalidBirthDay, code: 'invalidBirthDay' },
+    { field: 'country_id', message: MESSAGES.countryRequired, code: 'countryRequired' },
+    { field: 'irl_team', message: MESSAGES.teamsRequired, code: 'teamsRequired' },
+    { field: 'fifa_team', message: MESSAGES.teamsRequired, code: 'teamsRequired' },
+    { field: 'terms', message: MESSAGES.mustAgreeToTerms, code: 'mustAgreeToTerms' },
   ]);
 });
 
@@ -377,15 +378,15 @@ test('signupErrors is empty exactly when validateSignup passes', (t) => {
 
 test('signupErrors gives each field only its first broken rule', (t) => {
   t.deepEqual(signupErrors(form({ username: '!', fifa_team: '', irl_team: s(101) }), TODAY), [
-    { field: 'username', message: MESSAGES.usernameTooShort },
-    { field: 'irl_team', message: MESSAGES.teamNameTooLong },
-    { field: 'fifa_team', message: MESSAGES.teamsRequired },
+    { field: 'username', message: MESSAGES.usernameTooShort, code: 'usernameTooShort' },
+    { field: 'irl_team', message: MESSAGES.teamNameTooLong, code: 'teamNameTooLong' },
+    { field: 'fifa_team', message: MESSAGES.teamsRequired, code: 'teamsRequired' },
   ]);
 });
 
 test("signupErrors' first message differs from the API's when the form's order differs from the spec's", (t) => {
   const input = form({ first_name: '', email: 'x' });
-  t.deepEqual(validateSignup(input, TODAY), { ok: false, error: MESSAGES.firstNameTooShort });
+  t.deepEqual(validateSignup(input, TODAY), { ok: false, ...message('firstNameTooShort') });
   t.deepEqual(
     signupErrors(input, TODAY).map((e) => e.field),
     ['email', 'first_name'],
@@ -394,42 +395,42 @@ test("signupErrors' first message differs from the API's when the form's order d
 
 test('signupErrors checks the day against the month and year once both are valid, else against 1-31', (t) => {
   t.deepEqual(signupErrors(form({ birth_month: '2', birth_day: '30' }), TODAY), [
-    { field: 'birth_day', message: MESSAGES.invalidBirthDay },
+    { field: 'birth_day', message: MESSAGES.invalidBirthDay, code: 'invalidBirthDay' },
   ]);
   t.deepEqual(signupErrors(form({ birth_month: '', birth_day: '30' }), TODAY), [
-    { field: 'birth_month', message: MESSAGES.invalidBirthMonth },
+    { field: 'birth_month', message: MESSAGES.invalidBirthMonth, code: 'invalidBirthMonth' },
   ]);
   t.deepEqual(signupErrors(form({ birth_year: 'x', birth_day: '32' }), TODAY), [
-    { field: 'birth_year', message: MESSAGES.invalidBirthYear },
-    { field: 'birth_day', message: MESSAGES.invalidBirthDay },
+    { field: 'birth_year', message: MESSAGES.invalidBirthYear, code: 'invalidBirthYear' },
+    { field: 'birth_day', message: MESSAGES.invalidBirthDay, code: 'invalidBirthDay' },
   ]);
 });
 
 test('signupErrors puts being too young under the birth year, without asking a guardian for a child refused', (t) => {
   t.deepEqual(signupErrors(form({ birth_year: '2014', terms: '' }), TODAY), [
-    { field: 'birth_year', message: MESSAGES.tooYoung },
-    { field: 'terms', message: MESSAGES.mustAgreeToTerms },
+    { field: 'birth_year', message: MESSAGES.tooYoung, code: 'tooYoung' },
+    { field: 'terms', message: MESSAGES.mustAgreeToTerms, code: 'mustAgreeToTerms' },
   ]);
 });
 
 test("signupErrors asks a minor for the guardian's e-mail beside the other mistakes", (t) => {
   t.deepEqual(signupErrors(form({ birth_year: '2010', username: '' }), TODAY), [
-    { field: 'username', message: MESSAGES.usernameTooShort },
-    { field: 'guardian_email', message: MESSAGES.guardianEmailRequired },
+    { field: 'username', message: MESSAGES.usernameTooShort, code: 'usernameTooShort' },
+    { field: 'guardian_email', message: MESSAGES.guardianEmailRequired, code: 'guardianEmailRequired' },
   ]);
   t.deepEqual(signupErrors(form({ birth_year: '2010', guardian_email: 'kalle@example.com' }), TODAY), [
-    { field: 'guardian_email', message: MESSAGES.guardianEmailSameAsOwn },
+    { field: 'guardian_email', message: MESSAGES.guardianEmailSameAsOwn, code: 'guardianEmailSameAsOwn' },
   ]);
 });
 
 test('signupErrors words the gamer tag for the chosen console, and for PlayStation before one is chosen', (t) => {
   t.deepEqual(signupErrors(form({ console: '0', gamer_tag: 'a!' }), TODAY), [
-    { field: 'console', message: MESSAGES.playstationOnly },
-    { field: 'gamer_tag', message: MESSAGES.xboxGamertagIllegal },
+    { field: 'console', message: MESSAGES.playstationOnly, code: 'playstationOnly' },
+    { field: 'gamer_tag', message: MESSAGES.xboxGamertagIllegal, code: 'xboxGamertagIllegal' },
   ]);
   t.deepEqual(signupErrors(form({ console: '', gamer_tag: 'a!' }), TODAY), [
-    { field: 'console', message: MESSAGES.consoleRequired },
-    { field: 'gamer_tag', message: MESSAGES.psnIdTooShort },
+    { field: 'console', message: MESSAGES.consoleRequired, code: 'consoleRequired' },
+    { field: 'gamer_tag', message: MESSAGES.psnIdTooShort, code: 'psnIdTooShort' },
   ]);
 });
 

@@ -19,7 +19,7 @@ import {
   CONSOLE_XBOX,
 } from '../constants.ts';
 import type { ConsoleId } from '../constants.ts';
-import { MESSAGES } from '../messages.ts';
+import { MESSAGES, type MessageName } from '../messages.ts';
 import {
   consoleClosedError,
   emailError,
@@ -122,10 +122,11 @@ export const SIGNUP_FORM_FIELDS = [
 /** A field of the sign-up form, named as the form and the API name it. */
 export type SignupField = (typeof SIGNUP_FORM_FIELDS)[number];
 
-/** One field's message (spec §5 wording). */
+/** One field's message (spec §5 wording) and its code. */
 export interface SignupFieldError {
   field: SignupField;
   message: string;
+  code: MessageName;
 }
 
 /** Every broken rule of a sign-up, each field's first, in the spec's order; and the cleaned value when none. */
@@ -134,8 +135,8 @@ function checkSignup(
   today: Date,
 ): { ok: true; value: SignupValue } | { ok: false; errors: [SignupFieldError, ...SignupFieldError[]] } {
   const errors: SignupFieldError[] = [];
-  const broke = (field: SignupField, message: string | null) => {
-    if (message !== null) errors.push({ field, message });
+  const broke = (field: SignupField, message: MessageName | null) => {
+    if (message !== null) errors.push({ field, message: MESSAGES[message], code: message });
   };
 
   const username = asTrimmed(field(input, 'username'));
@@ -151,32 +152,32 @@ function checkSignup(
   broke('password', badPassword);
   // A raw API client may leave the repeat out; the player form always sends it.
   const repeat = field(input, 'repeat_password');
-  if (isSent(repeat) && asText(repeat) !== password) broke('repeat_password', MESSAGES.passwordMismatch);
+  if (isSent(repeat) && asText(repeat) !== password) broke('repeat_password', 'passwordMismatch');
 
   const birth_year = asInteger(field(input, 'birth_year'));
   const yearOk = birth_year !== undefined && birth_year >= BIRTH_YEAR_MIN && birth_year <= BIRTH_YEAR_MAX;
-  if (!yearOk) broke('birth_year', MESSAGES.invalidBirthYear);
+  if (!yearOk) broke('birth_year', 'invalidBirthYear');
   const birth_month = asInteger(field(input, 'birth_month'));
   const monthOk = birth_month !== undefined && birth_month >= 1 && birth_month <= 12;
-  if (!monthOk) broke('birth_month', MESSAGES.invalidBirthMonth);
+  if (!monthOk) broke('birth_month', 'invalidBirthMonth');
   const birth_day = asInteger(field(input, 'birth_day'));
   // Without a year and month the day can only be held to 1-31 (spec §5); with them, to a real date.
   const dayOk =
     birth_day !== undefined &&
     (yearOk && monthOk ? isRealDate(birth_year, birth_month, birth_day) : birth_day >= 1 && birth_day <= 31);
-  if (!dayOk) broke('birth_day', MESSAGES.invalidBirthDay);
+  if (!dayOk) broke('birth_day', 'invalidBirthDay');
 
-  if (!isYes(field(input, 'terms'))) broke('terms', MESSAGES.mustAgreeToTerms);
+  if (!isYes(field(input, 'terms'))) broke('terms', 'mustAgreeToTerms');
 
   const irl_team = asTrimmed(field(input, 'irl_team'));
   const fifa_team = asTrimmed(field(input, 'fifa_team'));
-  if (irl_team === '') broke('irl_team', MESSAGES.teamsRequired);
-  if (fifa_team === '') broke('fifa_team', MESSAGES.teamsRequired);
-  if (charLength(irl_team) > TEAM_NAME_MAX) broke('irl_team', MESSAGES.teamNameTooLong);
-  if (charLength(fifa_team) > TEAM_NAME_MAX) broke('fifa_team', MESSAGES.teamNameTooLong);
+  if (irl_team === '') broke('irl_team', 'teamsRequired');
+  if (fifa_team === '') broke('fifa_team', 'teamsRequired');
+  if (charLength(irl_team) > TEAM_NAME_MAX) broke('irl_team', 'teamNameTooLong');
+  if (charLength(fifa_team) > TEAM_NAME_MAX) broke('fifa_team', 'teamNameTooLong');
 
   const console = parseConsole(field(input, 'console'));
-  broke('console', console === undefined ? MESSAGES.consoleRequired : consoleClosedError(console));
+  broke('console', console === undefined ? 'consoleRequired' : consoleClosedError(console));
   // Before a console is chosen the form calls the tag a PSN ID, the only open network (spec §5).
   const network = console ?? CONSOLE_PLAYSTATION;
   const gamer_tag = asTrimmed(field(input, 'gamer_tag'));
@@ -184,19 +185,19 @@ function checkSignup(
 
   const country_id = asInteger(field(input, 'country_id'));
   const countryOk = country_id !== undefined && country_id >= 0 && country_id < COUNTRY_COUNT;
-  if (!countryOk) broke('country_id', MESSAGES.countryRequired);
+  if (!countryOk) broke('country_id', 'countryRequired');
 
   let guardian_email: string | null = null;
   if (yearOk && monthOk && dayOk) {
     const birth = { year: birth_year, month: birth_month, day: birth_day };
     if (ageOn(birth, today) < MIN_AGE_YEARS) {
-      broke('birth_year', MESSAGES.tooYoung);
+      broke('birth_year', 'tooYoung');
     } else if (isMinorOn(birth, today)) {
       guardian_email = asTrimmed(field(input, 'guardian_email'));
-      if (guardian_email === '') broke('guardian_email', MESSAGES.guardianEmailRequired);
-      else if (!isEmailAddress(guardian_email)) broke('guardian_email', MESSAGES.guardianEmailInvalid);
+      if (guardian_email === '') broke('guardian_email', 'guardianEmailRequired');
+      else if (!isEmailAddress(guardian_email)) broke('guardian_email', 'guardianEmailInvalid');
       else if (guardian_email.toLowerCase() === email.toLowerCase()) {
-        broke('guardian_email', MESSAGES.guardianEmailSameAsOwn);
+        broke('guardian_email', 'guardianEmailSameAsOwn');
       }
     }
   }
@@ -206,7 +207,7 @@ function checkSignup(
   if (first) return { ok: false, errors: [first, ...more] };
   // Every rule passed, so each of these holds; the checks only tell the compiler so.
   if (!yearOk || !monthOk || !dayOk || !countryOk || console === undefined) {
-    return { ok: false, errors: [{ field: 'birth_day', message: MESSAGES.invalidBirthDay }] };
+    return { ok: false, errors: [{ field: 'birth_day', message: MESSAGES.invalidBirthDay, code: 'invalidBirthDay' }] };
   }
   return {
     ok: true,
@@ -237,7 +238,7 @@ function checkSignup(
  */
 export function validateSignup(input: FormInput, today: Date): Validation<SignupValue> {
   const checked = checkSignup(input, today);
-  return checked.ok ? ok(checked.value) : fail(checked.errors[0].message);
+  return checked.ok ? ok(checked.value) : fail(checked.errors[0].code);
 }
 
 /**

@@ -14,6 +14,7 @@ import {
   LOGIN_FAILURES_PER_ACCOUNT,
   MESSAGES,
   SIGNUP_REFUSALS_PER_ADDRESS,
+  message,
 } from '@ecup/domain';
 import { HASHING_LIMITS, hashPassword, setHashingLimits } from '@ecup/db';
 import { TEST_HASHING_LIMITS, startTestServer, type TestServer } from '../../helpers/server.ts';
@@ -424,7 +425,7 @@ export const suite: Suite = {
               `(wrong ${mw.toFixed(2)}, unknown ${mu.toFixed(2)}; allowed ${allowedMs.toFixed(2)})`,
           );
         }
-        if (first && JSON.stringify(first.wrong.body) !== JSON.stringify({ error: MESSAGES.wrongCredentials })) {
+        if (first && JSON.stringify(first.wrong.body) !== JSON.stringify(message('wrongCredentials'))) {
           violations.push(`a wrong password answered ${JSON.stringify(first.wrong.body)}`);
         }
         // The console's sign-in answers alike too.

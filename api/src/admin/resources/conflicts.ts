@@ -225,7 +225,7 @@ export const conflictsResource = defineResource<AdminConflictRecord, ConflictFil
       const score_2 = valid(validateScore(body.score_2));
       await runCommand(ac.deps, (trx) => resolveConflict(trx, { ...input, score_1, score_2 }));
     } else {
-      throw badRequest(MESSAGES.adminActionInvalid);
+      throw badRequest('adminActionInvalid');
     }
     return (await detail(ac, id))!;
   },

@@ -1,11 +1,5 @@
 import { isIPv4 } from 'node:net';
-import {
-  IP_BAN_MIN_PREFIX_V4,
-  IP_BAN_MIN_PREFIX_V6,
-  MESSAGES,
-  validateIpBan,
-  type AdminIpBanRecord,
-} from '@ecup/domain';
+import { IP_BAN_MIN_PREFIX_V4, IP_BAN_MIN_PREFIX_V6, validateIpBan, type AdminIpBanRecord } from '@ecup/domain';
 import { containsPattern, createIpBan, deleteIpBan, ipToBytes, like, parseIpRange } from '@ecup/db';
 import { badRequest, valid } from '../../errors.ts';
 import { runCommand } from '../../services/commands.ts';
@@ -61,13 +55,13 @@ async function one(ac: AdminContext, id: number): Promise<AdminIpBanRecord | nul
  */
 function rangeOf(ac: AdminContext, address: string) {
   const range = parseIpRange(address);
-  if (!range) throw badRequest(MESSAGES.ipRangeInvalid);
+  if (!range) throw badRequest('ipRangeInvalid');
   const [base, prefix] = range.cidr.split('/') as [string, string];
   const v4 = isIPv4(base) || base.startsWith('::ffff:');
-  if (Number(prefix) < (v4 ? IP_BAN_MIN_PREFIX_V4 : IP_BAN_MIN_PREFIX_V6)) throw badRequest(MESSAGES.ipRangeTooWide);
+  if (Number(prefix) < (v4 ? IP_BAN_MIN_PREFIX_V4 : IP_BAN_MIN_PREFIX_V6)) throw badRequest('ipRangeTooWide');
   const own = ac.ip ? ipToBytes(ac.ip) : null;
   if (own && Buffer.compare(range.start, own) <= 0 && Buffer.compare(own, range.end) <= 0) {
-    throw badRequest(MESSAGES.ipBanOwnAddress);
+    throw badRequest('ipBanOwnAddress');
   }
   return range;
 }

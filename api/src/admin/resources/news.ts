@@ -1,12 +1,5 @@
 import type Router from '@koa/router';
-import {
-  ADMIN_RESOURCES,
-  MESSAGES,
-  NEWS_CATEGORIES,
-  validateNews,
-  type AdminNewsRecord,
-  type NewsValue,
-} from '@ecup/domain';
+import { ADMIN_RESOURCES, NEWS_CATEGORIES, validateNews, type AdminNewsRecord, type NewsValue } from '@ecup/domain';
 import { containsPattern, createNews, deleteNews, like, sanitizeNewsHtml, storeNewsImage, updateNews } from '@ecup/db';
 import type { AppDeps, AppState } from '../../context.ts';
 import { badRequest, valid } from '../../errors.ts';
@@ -80,7 +73,7 @@ async function one(ac: AdminContext, id: number): Promise<AdminNewsRecord | null
 
 /** An article may only name an image that was uploaded (POST /admin/api/news-images). */
 async function checkImage(ac: AdminContext, hash: string | null | undefined): Promise<void> {
-  if (hash && !(await ac.deps.images.get('news', hash))) throw badRequest(MESSAGES.newsImageMissing);
+  if (hash && !(await ac.deps.images.get('news', hash))) throw badRequest('newsImageMissing');
 }
 
 /**
@@ -175,7 +168,7 @@ export function routeNewsImages(router: Router<AppState>, deps: AppDeps): void {
   router.post('/admin/api/news-images', async (ctx) => {
     await adminContext(deps, ctx, ADMIN_RESOURCES.news);
     const file = uploadedFile(ctx, 'image') ?? uploadedFile(ctx, 'file');
-    if (!file) throw badRequest(MESSAGES.photoType);
+    if (!file) throw badRequest('photoType');
     const hash = await storeNewsImage(deps.images, await readPhoto(file));
     ctx.status = 201;
     ctx.body = { id: hash, image_hash: hash, image_url: imageUrl('news', hash) };

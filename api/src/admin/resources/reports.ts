@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
 import {
-  MESSAGES,
   asTrimmed,
   ageOn,
   validateBan,
@@ -270,7 +269,7 @@ function actionOf(body: Record<string, unknown>): ReportAction {
   if (action === 'warn') return { action, message: valid(validateWarning(body)).message };
   if (action === 'mute') return { action, days: valid(validateMuteDays(body)).days };
   if (action === 'ban') return { action, ...valid(validateBan(body)) };
-  throw badRequest(MESSAGES.adminActionInvalid);
+  throw badRequest('adminActionInvalid');
 }
 
 /**

@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
 import {
   ADMIN_ACTION_FLAGS,
-  MESSAGES,
   asTrimmed,
   hasAll,
   parsePositiveInt,
@@ -289,7 +288,7 @@ export const usersResource = defineResource<AdminUserRecord, UserFilters>({
     } else if (action === 'sign_out' || action === 'sign_out_all') {
       requireFlags(ac.actor, ADMIN_ACTION_FLAGS.ban);
       const session_id = action === 'sign_out' ? parsePositiveInt(body.session_id) : null;
-      if (session_id === undefined) throw badRequest(MESSAGES.sessionIdRequired);
+      if (session_id === undefined) throw badRequest('sessionIdRequired');
       const actor_session_id = ac.ctx.state.session?.id ?? null;
       await runCommand(ac.deps, (trx) =>
         adminSignOutSessions(trx, { ...common, actor_session_id, session_id, now: ac.now }),
@@ -299,7 +298,7 @@ export const usersResource = defineResource<AdminUserRecord, UserFilters>({
       const { permissions } = valid(validatePermissions(body));
       await runCommand(ac.deps, (trx) => setPermissions(trx, { ...common, permissions, now: ac.now }));
     } else {
-      throw badRequest(MESSAGES.adminActionInvalid);
+      throw badRequest('adminActionInvalid');
     }
     return (await detail(ac, id))!;
   },

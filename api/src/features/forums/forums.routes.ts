@@ -26,6 +26,7 @@ import {
   type ForumThreadResponse,
   type ForumThreadSearchResponse,
   type ForumThreadsResponse,
+  type MessageName,
 } from '@ecup/domain';
 import {
   blockedIds,
@@ -58,12 +59,12 @@ import { CACHED_READS } from '../../services/read-cache.ts';
 function categoryOf(params: Record<string, unknown>): number {
   const id = asInteger(params.category_id);
   if (id === undefined || !(FORUM_CATEGORY_IDS as readonly number[]).includes(id)) {
-    throw notFound(MESSAGES.forumNotFound);
+    throw notFound('forumNotFound');
   }
   return id;
 }
 
-function idOf(value: unknown, message: string): number {
+function idOf(value: unknown, message: MessageName): number {
   const id = parsePositiveInt(value);
   if (id === undefined) throw notFound(message);
   return id;
@@ -109,7 +110,7 @@ export function forumsRoutes(deps: AppDeps): Router<AppState> {
           findCategory(deps.knex, category_id),
           threadPage(deps.knex, { category_id, start, amount }),
         ]);
-        if (!category) throw notFound(MESSAGES.forumNotFound);
+        if (!category) throw notFound('forumNotFound');
         return { threads: rows.map(presentThreadRow), total: Number(category.thread_count) };
       },
     );
@@ -127,11 +128,11 @@ export function forumsRoutes(deps: AppDeps): Router<AppState> {
 
   read('/forums/posts', async (ctx) => {
     const params = paramsOf(ctx);
-    const thread_id = idOf(params.thread_id, MESSAGES.threadNotFound);
+    const thread_id = idOf(params.thread_id, 'threadNotFound');
     const start = startOf(params);
     const amount = amountOf(params, FORUM_POSTS_MAX_AMOUNT, FORUM_POSTS_MAX_AMOUNT);
     const thread = await findThread(deps.knex, thread_id);
-    if (!thread) throw notFound(MESSAGES.threadNotFound);
+    if (!thread) throw notFound('threadNotFound');
     const staff = viewerIsStaff(ctx);
     const [{ rows, total }, blocked] = await Promise.all([
       postPage(deps.knex, { thread_id, reply_count: Number(thread.reply_count), start, amount, withHidden: staff }),
@@ -150,10 +151,10 @@ export function forumsRoutes(deps: AppDeps): Router<AppState> {
 
   read('/forums/posts/search', async (ctx) => {
     const params = paramsOf(ctx);
-    const thread_id = idOf(params.thread_id, MESSAGES.threadNotFound);
+    const thread_id = idOf(params.thread_id, 'threadNotFound');
     const text = searchText(params);
     const thread = await findThread(deps.knex, thread_id);
-    if (!thread) throw notFound(MESSAGES.threadNotFound);
+    if (!thread) throw notFound('threadNotFound');
     const staff = viewerIsStaff(ctx);
     const rows =
       text === ''
@@ -173,7 +174,7 @@ export function forumsRoutes(deps: AppDeps): Router<AppState> {
     const user = requireUser(ctx);
     const body = bodyOf(ctx);
     const form = valid(validateForumReply(body));
-    const thread_id = idOf(body.thread_id, MESSAGES.threadNotFound);
+    const thread_id = idOf(body.thread_id, 'threadNotFound');
     await hit(deps.redis, LIMITS.forumPostPerUser, String(user.id));
     const { post, masked } = await runCommand(
       deps,
@@ -204,7 +205,7 @@ export function forumsRoutes(deps: AppDeps): Router<AppState> {
   router.post('/forums/thread/lock', async (ctx) => {
     const user = requireUser(ctx);
     const body = bodyOf(ctx);
-    const thread_id = idOf(body.thread_id, MESSAGES.threadNotFound);
+    const thread_id = idOf(body.thread_id, 'threadNotFound');
     const locked = flagOf(body.locked);
     requireStaffFlag(ctx, PERMISSIONS.canBanUsers);
     const result = await runCommand(
@@ -219,7 +220,7 @@ export function forumsRoutes(deps: AppDeps): Router<AppState> {
   router.post('/forums/post/hide', async (ctx) => {
     const user = requireUser(ctx);
     const body = bodyOf(ctx);
-    const post_id = idOf(body.post_id, MESSAGES.postNotFound);
+    const post_id = idOf(body.post_id, 'postNotFound');
     const hidden = flagOf(body.hidden);
     const reason = hidden ? valid(validateForumReason(body)).reason : null;
     requireStaffFlag(ctx, PERMISSIONS.canBanUsers);
@@ -233,7 +234,7 @@ export function forumsRoutes(deps: AppDeps): Router<AppState> {
   router.post('/forums/post/report', async (ctx) => {
     const user = requireUser(ctx);
     const body = bodyOf(ctx);
-    const post_id = idOf(body.post_id, MESSAGES.postNotFound);
+    const post_id = idOf(body.post_id, 'postNotFound');
     const { reason } = valid(validateForumReason(body));
     await hit(deps.redis, LIMITS.forumReportPerUser, String(user.id));
     await runCommand(deps, (trx) =>

@@ -41,7 +41,7 @@ import { readPhoto } from '../../services/photos.ts';
 /** A game id from a query or body; anything that is not one reads as an unknown game (404). */
 function gameIdOf(value: unknown): number {
   const id = parsePositiveInt(value);
-  if (id === undefined) throw notFound(MESSAGES.gameNotFound);
+  if (id === undefined) throw notFound('gameNotFound');
   return id;
 }
 
@@ -57,7 +57,7 @@ function scoresOf(body: Record<string, unknown>): { score_1: number; score_2: nu
 
 /** The chat throttle's answer (spec §5): 429 with the seconds left in Retry-After. */
 const chatThrottled = (retryAfterMs: number) =>
-  new HttpError(429, MESSAGES.chatThrottled, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) });
+  new HttpError(429, 'chatThrottled', { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) });
 
 /**
  * The game calls of spec §7 (decisions §5): the active game, a game with its chat and evidence, submit, verify,
@@ -78,7 +78,7 @@ export function gamesRoutes(deps: AppDeps): Router<AppState> {
     requireUser(ctx);
     const gameId = gameIdOf(queryOf(ctx).id);
     const game = await findGame(deps.knex, gameId);
-    if (!game || !canSeeGame(game, actorOf(ctx))) throw notFound(MESSAGES.gameNotFound);
+    if (!game || !canSeeGame(game, actorOf(ctx))) throw notFound('gameNotFound');
     const response: GamePayload = await gamePayload(deps.knex, game, deps.now(), requireUser(ctx).id);
     ctx.body = response;
   });
@@ -128,13 +128,16 @@ export function gamesRoutes(deps: AppDeps): Router<AppState> {
       );
     } else {
       const file = uploadedFile(ctx, 'photo');
-      if (!file) throw badRequest(MESSAGES.evidenceMissing);
+      if (!file) throw badRequest('evidenceMissing');
       // Checked before the image is decoded and stored, so refused uploads cost nothing; the command checks
       // again under the game's lock.
       const game = await findGame(deps.knex, game_id);
-      if (!game) throw notFound(MESSAGES.gameNotFound);
+      if (!game) throw notFound('gameNotFound');
       const allowed = checkUploadEvidence(snapshotOf(game), actor);
-      if (!allowed.ok) throw new HttpError(REFUSAL_STATUS[allowed.kind], allowed.error);
+      if (!allowed.ok) {
+        const { ok: _ok, kind, ...refusal } = allowed;
+        throw new HttpError(REFUSAL_STATUS[kind], refusal);
+      }
       const jpeg = await readPhoto(file);
       const evidence_hash = await storeEvidenceImage(deps.images, jpeg);
       try {

@@ -9,6 +9,7 @@ import {
   type GuardianApproveResponse,
   type GuardianLinkResponse,
   type GuardianStatusResponse,
+  message,
 } from '@ecup/domain';
 import { User, birthDateOf, confirmGuardian, hashToken, resendGuardianMail } from '@ecup/db';
 import type { AppDeps, AppState } from '../../context.ts';
@@ -51,7 +52,7 @@ export function guardianRoutes(deps: AppDeps): Router<AppState> {
     try {
       await send(ctx, 'index.html', { root: deps.config.playerWebDist });
     } catch {
-      throw notFound(MESSAGES.notFound);
+      throw notFound('notFound');
     }
     ctx.vary('Accept-Encoding');
     ctx.set('Cache-Control', 'no-store');
@@ -63,7 +64,7 @@ export function guardianRoutes(deps: AppDeps): Router<AppState> {
     const { uid, token } = ctx.params as { uid: string; token: string };
     const user = await linkedUser(deps, uid, token);
     ctx.set('Cache-Control', 'no-store');
-    if (!user) throw notFound(MESSAGES.guardianLinkInvalid);
+    if (!user) throw notFound('guardianLinkInvalid');
     const body: GuardianLinkResponse = {
       username: user.username,
       first_name: user.first_name,
@@ -76,7 +77,7 @@ export function guardianRoutes(deps: AppDeps): Router<AppState> {
   router.post('/guardian/approval/:uid/:token', async (ctx) => {
     const { uid, token } = ctx.params as { uid: string; token: string };
     const id = parsePositiveInt(uid);
-    if (!id || token.length > RESET_TOKEN_MAX) throw notFound(MESSAGES.guardianLinkInvalid);
+    if (!id || token.length > RESET_TOKEN_MAX) throw notFound('guardianLinkInvalid');
     const result = await runCommand(deps, (trx) => confirmGuardian(trx, { uid: id, token, now: deps.now() }));
     const body: GuardianApproveResponse = {
       username: result.username,
@@ -121,14 +122,14 @@ export function guardianRoutes(deps: AppDeps): Router<AppState> {
       },
       now,
     );
-    if (state === 'approved') throw conflict(MESSAGES.guardianResendApproved);
-    if (state === 'not_needed') throw conflict(MESSAGES.guardianResendNotNeeded);
+    if (state === 'approved') throw conflict('guardianResendApproved');
+    if (state === 'not_needed') throw conflict('guardianResendNotNeeded');
     try {
       await hit(deps.redis, LIMITS.guardianResendPerAccount, String(user.id));
     } catch (error) {
       if (!(error instanceof HttpError) || error.status !== 429) throw error;
       const wait = Number(error.headers['Retry-After']);
-      throw new HttpError(429, MESSAGES.guardianResendTooSoon(wait), error.headers);
+      throw new HttpError(429, message('guardianResendTooSoon', { seconds: wait }), error.headers);
     }
     const product_name = await product();
     try {

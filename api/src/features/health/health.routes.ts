@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { MESSAGES } from '@ecup/domain';
+
 import { bearerMatches, pendingMigrations } from '@ecup/db';
 import type { AppDeps, AppState } from '../../context.ts';
 import { HttpError } from '../../errors.ts';
@@ -57,10 +57,10 @@ export function healthRoutes(deps: AppDeps): Router<AppState> {
 export function metricsRoutes(deps: AppDeps): Router<AppState> {
   const router = new Router<AppState>();
   router.get('/metrics', async (ctx) => {
-    if (!deps.config.metricsServed) throw new HttpError(404, MESSAGES.notFound);
+    if (!deps.config.metricsServed) throw new HttpError(404, 'notFound');
     const token = deps.config.metricsToken;
     if (token !== null && !bearerMatches(ctx.get('authorization'), token)) {
-      throw new HttpError(401, MESSAGES.notSignedIn, { 'WWW-Authenticate': 'Bearer realm="metrics"' });
+      throw new HttpError(401, 'notSignedIn', { 'WWW-Authenticate': 'Bearer realm="metrics"' });
     }
     ctx.set('Cache-Control', 'no-store');
     ctx.type = deps.metrics.registry.contentType;

@@ -22,9 +22,9 @@ type QueueCommand = (trx: Knex, input: { user_id: number; now: Date }) => Promis
 /** The queue cooldown answers 429 with Retry-After up to its end (decisions §2: 429 for a rate limit). */
 function cooldownAs429(now: Date) {
   return (error: unknown): never => {
-    if (!(error instanceof QueueCooldown)) throw error;
+    if (!(error instanceof QueueCooldown) || !error.refusal) throw error;
     const seconds = Math.max(1, Math.ceil((error.until.getTime() - now.getTime()) / 1000));
-    throw new HttpError(429, error.message, { 'Retry-After': String(seconds) });
+    throw new HttpError(429, error.refusal, { 'Retry-After': String(seconds) });
   };
 }
 

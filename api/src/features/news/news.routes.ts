@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { HOME_NEWS_COUNT, MESSAGES, parsePositiveInt, type NewsEntry, type NewsListEntry } from '@ecup/domain';
+import { HOME_NEWS_COUNT, parsePositiveInt, type NewsEntry, type NewsListEntry } from '@ecup/domain';
 import { sanitizeNewsHtml } from '@ecup/db';
 import type { AppDeps, AppState } from '../../context.ts';
 import { notFound } from '../../errors.ts';
@@ -43,7 +43,7 @@ export function newsRoutes(deps: AppDeps): Router<AppState> {
     const params = paramsOf(ctx);
     const hasId = params.id !== undefined && params.id !== '';
     const id = parsePositiveInt(params.id);
-    if (hasId && id === undefined) throw notFound(MESSAGES.newsNotFound);
+    if (hasId && id === undefined) throw notFound('newsNotFound');
     const query = published()
       .leftJoin('users', 'users.id', 'news.publisher_user_id')
       .select(
@@ -59,7 +59,7 @@ export function newsRoutes(deps: AppDeps): Router<AppState> {
     const row = id
       ? await query.where('news.id', id).first()
       : await query.orderBy('news.published_at', 'desc').orderBy('news.id', 'desc').first();
-    if (!row) throw notFound(MESSAGES.newsNotFound);
+    if (!row) throw notFound('newsNotFound');
     const entry: NewsEntry = {
       id: row.id,
       title: row.title,

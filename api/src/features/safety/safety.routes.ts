@@ -6,6 +6,7 @@ import {
   type BlocksResponse,
   type OwnReportPayload,
   type WarningPayload,
+  type MessageName,
 } from '@ecup/domain';
 import {
   blockUser,
@@ -25,7 +26,7 @@ import { runCommand } from '../../services/commands.ts';
 import { LIMITS, hit } from '../../services/rate-limit.ts';
 
 /** An id from a body; anything that is not one reads as the missing thing it names (404). */
-function idOf(value: unknown, message: string): number {
+function idOf(value: unknown, message: MessageName): number {
   const id = parsePositiveInt(value);
   if (id === undefined) throw notFound(message);
   return id;
@@ -42,9 +43,9 @@ export function safetyRoutes(deps: AppDeps): Router<AppState> {
   router.post('/game/report', async (ctx) => {
     const user = requireUser(ctx);
     const body = bodyOf(ctx);
-    const game_id = idOf(body.game_id, MESSAGES.gameNotFound);
+    const game_id = idOf(body.game_id, 'gameNotFound');
     const lineSent = body.chat_message_id !== undefined && body.chat_message_id !== null && body.chat_message_id !== '';
-    const chat_message_id = lineSent ? idOf(body.chat_message_id, MESSAGES.chatLineNotFound) : null;
+    const chat_message_id = lineSent ? idOf(body.chat_message_id, 'chatLineNotFound') : null;
     const { reason, text } = valid(validateReport(body));
     await hit(deps.redis, LIMITS.reportPerUser, String(user.id));
     await runCommand(deps, (trx) =>
@@ -69,7 +70,7 @@ export function safetyRoutes(deps: AppDeps): Router<AppState> {
 
   router.post('/user/block', async (ctx) => {
     const user = requireUser(ctx);
-    const blocked_user_id = idOf(bodyOf(ctx).user_id, MESSAGES.playerNotFound);
+    const blocked_user_id = idOf(bodyOf(ctx).user_id, 'playerNotFound');
     await runCommand(deps, (trx) =>
       blockUser(trx, { user_id: user.id, blocked_user_id, ip: clientIp(ctx), now: deps.now() }),
     );
@@ -78,7 +79,7 @@ export function safetyRoutes(deps: AppDeps): Router<AppState> {
 
   router.post('/user/unblock', async (ctx) => {
     const user = requireUser(ctx);
-    const blocked_user_id = idOf(bodyOf(ctx).user_id, MESSAGES.playerNotFound);
+    const blocked_user_id = idOf(bodyOf(ctx).user_id, 'playerNotFound');
     await runCommand(deps, (trx) =>
       unblockUser(trx, { user_id: user.id, blocked_user_id, ip: clientIp(ctx), now: deps.now() }),
     );
@@ -99,7 +100,7 @@ export function safetyRoutes(deps: AppDeps): Router<AppState> {
 
   router.post('/user/warning/seen', async (ctx) => {
     const user = requireUser(ctx);
-    const warning_id = idOf(bodyOf(ctx).warning_id, MESSAGES.recordNotFound);
+    const warning_id = idOf(bodyOf(ctx).warning_id, 'recordNotFound');
     await markWarningSeen(deps.knex, { user_id: user.id, warning_id, now: deps.now() });
     ctx.body = { seen: true };
   });

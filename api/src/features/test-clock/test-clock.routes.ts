@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { MESSAGES, asInteger, type ShiftableClock, type TestClockResponse } from '@ecup/domain';
+import { asInteger, type ShiftableClock, type TestClockResponse } from '@ecup/domain';
 import type { AppDeps, AppState } from '../../context.ts';
 import { badRequest } from '../../errors.ts';
 import { bodyOf } from '../../middleware/body.ts';
@@ -24,7 +24,7 @@ export function testClockRoutes(clock: ShiftableClock): Router<AppState> {
     const to = asInteger(body.now_ms);
     if (advance !== undefined && advance >= 0 && advance <= MAX_MOVE_MS) clock.advance(advance);
     else if (to !== undefined && Math.abs(to - clock.now().getTime()) <= MAX_MOVE_MS) clock.set(new Date(to));
-    else throw badRequest(MESSAGES.invalidRequestBody);
+    else throw badRequest('invalidRequestBody');
     ctx.body = answer();
   });
   return router;

@@ -1,11 +1,5 @@
 import Router from '@koa/router';
-import {
-  MESSAGES,
-  parsePositiveInt,
-  type SessionPayload,
-  type SessionsResponse,
-  type SignOutOthersResponse,
-} from '@ecup/domain';
+import { parsePositiveInt, type SessionPayload, type SessionsResponse, type SignOutOthersResponse } from '@ecup/domain';
 import { signOutOtherSessions, signOutSession } from '@ecup/db';
 import type { AppDeps, AppState } from '../../context.ts';
 import { badRequest } from '../../errors.ts';
@@ -42,7 +36,7 @@ export function sessionsRoutes(deps: AppDeps): Router<AppState> {
   router.post('/user/sessions/sign_out', async (ctx) => {
     const user = requireUser(ctx);
     const sessionId = parsePositiveInt(bodyOf(ctx).session_id);
-    if (sessionId === undefined) throw badRequest(MESSAGES.sessionIdRequired);
+    if (sessionId === undefined) throw badRequest('sessionIdRequired');
     await runCommand(deps, (trx) => signOutSession(trx, { user_id: user.id, session_id: sessionId }));
     ctx.body = {};
   });

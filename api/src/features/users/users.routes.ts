@@ -37,7 +37,7 @@ import {
   verifyPassword,
 } from '@ecup/db';
 import type { AppDeps, AppState } from '../../context.ts';
-import { HttpError, badRequest, forbidden, unauthorized, valid } from '../../errors.ts';
+import { HttpError, badRequest, forbidden, unauthorized, valid, refusalOf } from '../../errors.ts';
 import { bannedError, findSession, isBanned, permissionsOf, requireUser } from '../../middleware/auth.ts';
 import { bodyOf, queryOf, uploadedFile } from '../../middleware/body.ts';
 import { LIMITS, check, hit, release, reset } from '../../services/rate-limit.ts';
@@ -74,7 +74,7 @@ export function usersRoutes(deps: AppDeps): Router<AppState> {
   }
 
   async function refuseBannedAddress(ip: string) {
-    if (await findIpBan(deps.knex, ip)) throw forbidden(MESSAGES.ipBanned);
+    if (await findIpBan(deps.knex, ip)) throw forbidden('ipBanned');
   }
 
   async function productName() {
@@ -97,7 +97,7 @@ export function usersRoutes(deps: AppDeps): Router<AppState> {
     const secondFactor = Boolean(user.totp_enabled);
     if (secondFactor) {
       const code = await checkSignInCode(deps, user, body, ip, account);
-      if (!code.ok) throw unauthorized(code.error);
+      if (!code.ok) throw unauthorized(refusalOf(code));
     }
     await reset(deps.redis, LIMITS.loginPerAccount, account);
     const session = await runCommand(deps, (trx) =>
@@ -124,7 +124,7 @@ export function usersRoutes(deps: AppDeps): Router<AppState> {
       const given = typeof body.token === 'string' ? body.token.toLowerCase() : undefined;
       if (id !== undefined && given !== undefined) {
         const found = await findSession(deps, id, given);
-        if (!found) throw unauthorized(MESSAGES.sessionExpired);
+        if (!found) throw unauthorized('sessionExpired');
         if (isBanned(found.user, deps.now())) throw bannedError(found.user, await timeZone());
         user = found.user;
         token = given;
@@ -229,7 +229,7 @@ export function usersRoutes(deps: AppDeps): Router<AppState> {
 
   router.get('/user/search_teams', async (ctx) => {
     const name = asTrimmed(queryOf(ctx).name).slice(0, 100);
-    if (name === '') throw badRequest(MESSAGES.teamNameRequired);
+    if (name === '') throw badRequest('teamNameRequired');
     ctx.body = await searchTeams(deps.knex, name);
   });
 
@@ -250,7 +250,7 @@ export function usersRoutes(deps: AppDeps): Router<AppState> {
   router.post('/user/profile_picture/set', async (ctx) => {
     const user = requireUser(ctx);
     const file = uploadedFile(ctx, 'photo');
-    if (!file) throw badRequest(MESSAGES.photoType);
+    if (!file) throw badRequest('photoType');
     const jpeg = await readPhoto(file);
     const avatar_hash = await storeAvatar(deps.images, jpeg);
     let previous: string | null;
@@ -270,7 +270,7 @@ export function usersRoutes(deps: AppDeps): Router<AppState> {
     await check(deps.redis, LIMITS.passwordChangePerAccount, String(user.id));
     if (!(await verifyPassword(form.current_password, user.password_hash, 'refuse'))) {
       await hit(deps.redis, LIMITS.passwordChangePerAccount, String(user.id));
-      throw badRequest(MESSAGES.wrongCurrentPassword);
+      throw badRequest('wrongCurrentPassword');
     }
     const password_hash = await hashPassword(form.new_password, deps.config.passwordCost, 'refuse');
     const session = await runCommand(deps, (trx) =>
@@ -300,7 +300,7 @@ export function usersRoutes(deps: AppDeps): Router<AppState> {
   router.get('/user/reset_password', async (ctx) => {
     const link = valid(validateResetLink(queryOf(ctx)));
     await hit(deps.redis, LIMITS.resetPerIp, clientIp(ctx));
-    if (!(await isUsableReset(deps.knex, { ...link, now: deps.now() }))) throw badRequest(MESSAGES.resetLinkInvalid);
+    if (!(await isUsableReset(deps.knex, { ...link, now: deps.now() }))) throw badRequest('resetLinkInvalid');
     ctx.body = { valid: true };
   });
 

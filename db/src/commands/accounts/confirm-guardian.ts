@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Knex } from 'knex';
-import { MESSAGES } from '@ecup/domain';
+
 import { hashToken } from '../../security/tokens.ts';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
 
@@ -16,7 +16,7 @@ export async function confirmGuardian(
     .forUpdate();
   const given = Buffer.from(hashToken(input.token), 'hex');
   if (!user || !user.guardian_token_hash || !timingSafeEqual(Buffer.from(user.guardian_token_hash, 'hex'), given)) {
-    throw new CommandRejected('not_found', MESSAGES.guardianLinkInvalid);
+    throw new CommandRejected('not_found', 'guardianLinkInvalid');
   }
   if (user.guardian_confirmed_at) return { result: { username: user.username, already: true }, events: [] };
   await trx('users')

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { MESSAGES, guardianApprovalState, type BirthDate } from '@ecup/domain';
+import { guardianApprovalState, type BirthDate } from '@ecup/domain';
 import { guardianConfirmationMail } from '../../mail/templates.ts';
 import { hashToken, newToken } from '../../security/tokens.ts';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
@@ -62,7 +62,7 @@ export async function resendGuardianMail(
     .whereNull('erased_at')
     .first('id', 'username', 'first_name', 'last_name', 'birth_date', 'guardian_email', 'guardian_confirmed_at')
     .forUpdate();
-  if (!user) throw new CommandRejected('not_found', MESSAGES.notFound);
+  if (!user) throw new CommandRejected('not_found', 'notFound');
   const state = guardianApprovalState(
     {
       birth_date: birthDateOf(user.birth_date),
@@ -71,14 +71,14 @@ export async function resendGuardianMail(
     },
     input.now,
   );
-  if (state === 'approved') throw new CommandRejected('conflict', MESSAGES.guardianResendApproved);
-  if (state === 'not_needed') throw new CommandRejected('conflict', MESSAGES.guardianResendNotNeeded);
+  if (state === 'approved') throw new CommandRejected('conflict', 'guardianResendApproved');
+  if (state === 'not_needed') throw new CommandRejected('conflict', 'guardianResendNotNeeded');
   const token = newToken();
   const changed = await trx('users')
     .where('id', user.id)
     .whereNull('guardian_confirmed_at')
     .update({ guardian_token_hash: hashToken(token) });
-  if (changed !== 1) throw new CommandRejected('conflict', MESSAGES.guardianResendApproved);
+  if (changed !== 1) throw new CommandRejected('conflict', 'guardianResendApproved');
   const email_id = await queueGuardianMail(trx, { ...user, token, ...input });
   return { result: { guardian_email: user.guardian_email }, events: [{ type: 'email', email_id }] };
 }

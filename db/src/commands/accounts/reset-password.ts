@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Knex } from 'knex';
-import { MESSAGES } from '@ecup/domain';
+
 import { hashToken } from '../../security/tokens.ts';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
 import { createSession, type NewSession } from './create-session.ts';
@@ -41,9 +41,9 @@ export async function resetPassword(
     user_agent: string | null;
   },
 ): Promise<CommandOutcome<NewSession>> {
-  if (!(await isUsableReset(trx, input))) throw new CommandRejected('invalid', MESSAGES.resetLinkInvalid);
+  if (!(await isUsableReset(trx, input))) throw new CommandRejected('invalid', 'resetLinkInvalid');
   const used = await trx('password_resets').where({ id: input.id }).whereNull('used_at').update({ used_at: input.now });
-  if (used !== 1) throw new CommandRejected('invalid', MESSAGES.resetLinkInvalid);
+  if (used !== 1) throw new CommandRejected('invalid', 'resetLinkInvalid');
   await trx('users')
     .where('id', input.uid)
     .update({ password_hash: input.password_hash, updated_at: trx.fn.now(3) });

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { ALL_PERMISSIONS, MESSAGES, hasAll, isStaff } from '@ecup/domain';
+import { ALL_PERMISSIONS, hasAll, isStaff } from '@ecup/domain';
 import { writeAudit } from '../audit.ts';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
 import type { AdminActor } from '../admin/actor.ts';
@@ -14,7 +14,7 @@ export async function signOutSession(
   input: { user_id: number; session_id: number },
 ): Promise<CommandOutcome<{ session_id: number }>> {
   const deleted = await trx('sessions').where({ id: input.session_id, user_id: input.user_id }).delete();
-  if (deleted === 0) throw new CommandRejected('not_found', MESSAGES.sessionNotFound);
+  if (deleted === 0) throw new CommandRejected('not_found', 'sessionNotFound');
   return {
     result: { session_id: input.session_id },
     events: [
@@ -56,9 +56,9 @@ export async function adminSignOutSessions(
   },
 ): Promise<CommandOutcome<{ signed_out: number }>> {
   const user = await trx('users').where('id', input.user_id).forUpdate().first('id', 'permissions');
-  if (!user) throw new CommandRejected('not_found', MESSAGES.recordNotFound);
+  if (!user) throw new CommandRejected('not_found', 'recordNotFound');
   if (user.id !== input.actor.id && isStaff(user.permissions) && !hasAll(input.actor.permissions, ALL_PERMISSIONS)) {
-    throw new CommandRejected('forbidden', MESSAGES.noPermission);
+    throw new CommandRejected('forbidden', 'noPermission');
   }
   const kept = user.id === input.actor.id ? input.actor_session_id : null;
   const query = () => {
@@ -68,7 +68,7 @@ export async function adminSignOutSessions(
     return q;
   };
   const ids = ((await query().pluck('id')) as number[]).map(Number);
-  if (input.session_id !== null && ids.length === 0) throw new CommandRejected('not_found', MESSAGES.sessionNotFound);
+  if (input.session_id !== null && ids.length === 0) throw new CommandRejected('not_found', 'sessionNotFound');
   if (ids.length > 0) await trx('sessions').whereIn('id', ids).delete();
   await writeAudit(trx, {
     actor_user_id: input.actor.id,

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { UniqueViolationError } from 'objection';
-import { MESSAGES, type SignupValue } from '@ecup/domain';
+import type { SignupValue } from '@ecup/domain';
 import { User } from '../../models/User.ts';
 import { hashToken, newToken } from '../../security/tokens.ts';
 import { CommandRejected, type CommandEvent, type CommandOutcome } from '../types.ts';
@@ -31,8 +31,8 @@ export async function signUp(trx: Knex, input: SignUpInput): Promise<CommandOutc
     trx('users').where('username', form.username).first('id'),
     trx('users').where('email', form.email).first('id'),
   ]);
-  if (usernameTaken) throw new CommandRejected('invalid', MESSAGES.usernameTaken);
-  if (emailTaken) throw new CommandRejected('invalid', MESSAGES.emailInUse);
+  if (usernameTaken) throw new CommandRejected('invalid', 'usernameTaken');
+  if (emailTaken) throw new CommandRejected('invalid', 'emailInUse');
 
   const guardianToken = form.guardian_email ? newToken() : null;
   let user: User;
@@ -61,9 +61,7 @@ export async function signUp(trx: Knex, input: SignUpInput): Promise<CommandOutc
       const columns = error.columns ?? [];
       throw new CommandRejected(
         'invalid',
-        columns.includes('email') || String(error.constraint).includes('email')
-          ? MESSAGES.emailInUse
-          : MESSAGES.usernameTaken,
+        columns.includes('email') || String(error.constraint).includes('email') ? 'emailInUse' : 'usernameTaken',
       );
     }
     throw error;

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { UniqueViolationError } from 'objection';
-import { MESSAGES, type ConsoleUpdateValue, type ProfileUpdateValue, type TeamsUpdateValue } from '@ecup/domain';
+import type { ConsoleUpdateValue, ProfileUpdateValue, TeamsUpdateValue } from '@ecup/domain';
 import { User } from '../../models/User.ts';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
 
@@ -14,7 +14,7 @@ export async function updateProfile(
   input: { user_id: number } & ProfileUpdateValue,
 ): Promise<CommandOutcome<null>> {
   const clash = await trx('users').where('email', input.email).whereNot('id', input.user_id).first('id');
-  if (clash) throw new CommandRejected('invalid', MESSAGES.emailInUse);
+  if (clash) throw new CommandRejected('invalid', 'emailInUse');
   try {
     await User.query(trx)
       .where('id', input.user_id)
@@ -25,7 +25,7 @@ export async function updateProfile(
         updated_at: trx.fn.now(3),
       });
   } catch (error) {
-    if (error instanceof UniqueViolationError) throw new CommandRejected('invalid', MESSAGES.emailInUse);
+    if (error instanceof UniqueViolationError) throw new CommandRejected('invalid', 'emailInUse');
     throw error;
   }
   return { result: null, events: [] };

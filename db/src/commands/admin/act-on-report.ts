@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { MESSAGES, type ReportOutcome } from '@ecup/domain';
+import type { ReportOutcome } from '@ecup/domain';
 import { writeAudit } from '../audit.ts';
 import { CommandRejected, type CommandEvent, type CommandOutcome } from '../types.ts';
 import type { AdminActor } from './actor.ts';
@@ -49,10 +49,10 @@ export async function actOnReport(
         resolved_at: Date | null;
       }
     | undefined;
-  if (!report) throw new CommandRejected('not_found', MESSAGES.recordNotFound);
-  if (report.resolved_at !== null) throw new CommandRejected('conflict', MESSAGES.reportAlreadySettled);
+  if (!report) throw new CommandRejected('not_found', 'recordNotFound');
+  if (report.resolved_at !== null) throw new CommandRejected('conflict', 'reportAlreadySettled');
   if (input.act.action === 'hide' && (report.kind !== 'forum' || report.post_id === null)) {
-    throw new CommandRejected('invalid', MESSAGES.adminActionInvalid);
+    throw new CommandRejected('invalid', 'adminActionInvalid');
   }
   const userId = Number(report.reported_user_id);
   const common = { actor_user_id: input.actor.id, ip: input.ip, now: input.now };

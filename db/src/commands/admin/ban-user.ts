@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { ALL_PERMISSIONS, MESSAGES, hasAll, isStaff } from '@ecup/domain';
+import { ALL_PERMISSIONS, hasAll, isStaff } from '@ecup/domain';
 import { writeAudit } from '../audit.ts';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
 import { banEnd, type AdminActor } from './actor.ts';
@@ -15,14 +15,14 @@ export async function banUser(
   trx: Knex,
   input: { actor: AdminActor; user_id: number; reason: string; days: number | null; ip: string | null; now: Date },
 ): Promise<CommandOutcome<{ user_id: number; banned_until: Date }>> {
-  if (input.user_id === input.actor.id) throw new CommandRejected('invalid', MESSAGES.cannotBanSelf);
+  if (input.user_id === input.actor.id) throw new CommandRejected('invalid', 'cannotBanSelf');
   const user = await trx('users')
     .where('id', input.user_id)
     .forUpdate()
     .first('id', 'permissions', 'banned_until', 'ban_reason');
-  if (!user) throw new CommandRejected('not_found', MESSAGES.recordNotFound);
+  if (!user) throw new CommandRejected('not_found', 'recordNotFound');
   if (isStaff(user.permissions) && !hasAll(input.actor.permissions, ALL_PERMISSIONS)) {
-    throw new CommandRejected('forbidden', MESSAGES.noPermission);
+    throw new CommandRejected('forbidden', 'noPermission');
   }
   const until = banEnd(input.now, input.days);
   // The user's row lock orders every ban change of this user, so the open bans are read plainly and closed by id:

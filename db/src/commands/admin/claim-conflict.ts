@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { MESSAGES } from '@ecup/domain';
+import { message } from '@ecup/domain';
 import { writeAudit } from '../audit.ts';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
 import type { AdminActor } from './actor.ts';
@@ -20,7 +20,7 @@ export async function lockConflict(trx: Knex, gameId: number): Promise<ClaimRow>
     .where({ id: gameId, conflict: true })
     .forUpdate()
     .first('id', 'conflict_solved', 'claimed_by_user_id');
-  if (!row) throw new CommandRejected('not_found', MESSAGES.recordNotFound);
+  if (!row) throw new CommandRejected('not_found', 'recordNotFound');
   const claimer =
     row.claimed_by_user_id === null
       ? undefined
@@ -43,10 +43,13 @@ export async function claimConflict(
   input: { actor: AdminActor; game_id: number; ip: string | null; now: Date },
 ): Promise<CommandOutcome<{ claimed: boolean }>> {
   const game = await lockConflict(trx, input.game_id);
-  if (game.conflict_solved) throw new CommandRejected('conflict', MESSAGES.conflictAlreadySolved);
+  if (game.conflict_solved) throw new CommandRejected('conflict', 'conflictAlreadySolved');
   if (game.claimed_by_user_id === input.actor.id) return { result: { claimed: false }, events: [] };
   if (game.claimed_by_user_id !== null) {
-    throw new CommandRejected('conflict', MESSAGES.conflictClaimedByOther(game.claimed_by_username ?? ''));
+    throw new CommandRejected(
+      'conflict',
+      message('conflictClaimedByOther', { username: game.claimed_by_username ?? '' }),
+    );
   }
   await trx('games').where('id', game.id).update({ claimed_by_user_id: input.actor.id, claimed_at: input.now });
   await writeAudit(trx, {

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { MESSAGES } from '@ecup/domain';
+
 import { writeAudit } from '../audit.ts';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
 import type { AdminActor } from './actor.ts';
@@ -33,7 +33,7 @@ export async function createIpBan(
     .onConflict(['range_start', 'range_end'])
     .ignore();
   const id = Number(inserted);
-  if (!(id > 0)) throw new CommandRejected('conflict', MESSAGES.ipBanExists);
+  if (!(id > 0)) throw new CommandRejected('conflict', 'ipBanExists');
   await writeAudit(trx, {
     actor_user_id: input.actor.id,
     action: 'ip_ban.create',

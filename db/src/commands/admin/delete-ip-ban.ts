@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { MESSAGES } from '@ecup/domain';
+
 import { writeAudit } from '../audit.ts';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
 import type { AdminActor } from './actor.ts';
@@ -10,7 +10,7 @@ export async function deleteIpBan(
   input: { actor: AdminActor; ip_ban_id: number; ip: string | null; now: Date },
 ): Promise<CommandOutcome<{ id: number; cidr: string; reason: string }>> {
   const ban = await trx('ip_bans').where('id', input.ip_ban_id).forUpdate().first('id', 'cidr', 'reason');
-  if (!ban) throw new CommandRejected('not_found', MESSAGES.recordNotFound);
+  if (!ban) throw new CommandRejected('not_found', 'recordNotFound');
   await trx('ip_bans').where('id', ban.id).delete();
   await writeAudit(trx, {
     actor_user_id: input.actor.id,

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { MESSAGES } from '@ecup/domain';
+
 import { writeAudit } from '../audit.ts';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
 import type { AdminActor } from './actor.ts';
@@ -13,7 +13,7 @@ export async function deleteNews(
   input: { actor: AdminActor; news_id: number; ip: string | null; now: Date },
 ): Promise<CommandOutcome<{ id: number }>> {
   const current = await trx('news').where('id', input.news_id).forUpdate().first();
-  if (!current) throw new CommandRejected('not_found', MESSAGES.recordNotFound);
+  if (!current) throw new CommandRejected('not_found', 'recordNotFound');
   await trx('news').where('id', current.id).delete();
   await writeAudit(trx, {
     actor_user_id: input.actor.id,

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { ALL_PERMISSIONS, MESSAGES, hasAll } from '@ecup/domain';
+import { ALL_PERMISSIONS, hasAll } from '@ecup/domain';
 import { writeAudit } from '../audit.ts';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
 
@@ -12,10 +12,9 @@ export async function disableTotp(
   input: { user_id: number; ip: string | null; now: Date },
 ): Promise<CommandOutcome<{ disabled: true }>> {
   const user = await trx('users').where('id', input.user_id).forUpdate().first('id', 'permissions', 'totp_enabled');
-  if (!user) throw new CommandRejected('not_found', MESSAGES.recordNotFound);
-  if (hasAll(user.permissions, ALL_PERMISSIONS))
-    throw new CommandRejected('forbidden', MESSAGES.totpRequiredForAllFlags);
-  if (!user.totp_enabled) throw new CommandRejected('conflict', MESSAGES.totpNotEnabled);
+  if (!user) throw new CommandRejected('not_found', 'recordNotFound');
+  if (hasAll(user.permissions, ALL_PERMISSIONS)) throw new CommandRejected('forbidden', 'totpRequiredForAllFlags');
+  if (!user.totp_enabled) throw new CommandRejected('conflict', 'totpNotEnabled');
   await trx('users').where('id', user.id).update({ totp_enabled: false, totp_secret: null, updated_at: input.now });
   await trx('recovery_codes').where('user_id', user.id).delete();
   await writeAudit(trx, {

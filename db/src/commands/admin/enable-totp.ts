@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { MESSAGES } from '@ecup/domain';
+
 import { writeAudit } from '../audit.ts';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
 import type { NewSession } from '../accounts/create-session.ts';
@@ -28,7 +28,7 @@ export async function enableTotp(
   const changed = await trx('users')
     .where({ id: input.user_id, totp_enabled: false, totp_secret: input.secret })
     .update({ totp_enabled: true, updated_at: input.now });
-  if (changed !== 1) throw new CommandRejected('conflict', MESSAGES.totpSetupMissing);
+  if (changed !== 1) throw new CommandRejected('conflict', 'totpSetupMissing');
   await replaceRecoveryCodes(trx, input.user_id, input.recovery_code_hashes, input.now);
   if (input.session_id !== null) {
     await trx('sessions')

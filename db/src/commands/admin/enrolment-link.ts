@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { ENROLMENT_LINK_TTL_MINUTES, MESSAGES } from '@ecup/domain';
+import { ENROLMENT_LINK_TTL_MINUTES } from '@ecup/domain';
 import { hashToken, newToken } from '../../security/tokens.ts';
 import { writeAudit } from '../audit.ts';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
@@ -54,10 +54,10 @@ export async function findEnrolmentLink(knex: Knex, token: string, now: Date): P
         .where('token_hash', hashToken(token))
         .first('id', 'user_id', 'expires_at', 'used_at')) as EnrolmentLinkRow | undefined)
     : undefined;
-  if (!row) throw new CommandRejected('invalid', MESSAGES.enrolmentLinkInvalid);
-  if (row.used_at) throw new CommandRejected('conflict', MESSAGES.enrolmentLinkUsed);
+  if (!row) throw new CommandRejected('invalid', 'enrolmentLinkInvalid');
+  if (row.used_at) throw new CommandRejected('conflict', 'enrolmentLinkUsed');
   if (new Date(row.expires_at).getTime() <= now.getTime()) {
-    throw new CommandRejected('conflict', MESSAGES.enrolmentLinkExpired);
+    throw new CommandRejected('conflict', 'enrolmentLinkExpired');
   }
   return row;
 }
@@ -73,6 +73,6 @@ export async function spendEnrolmentLink(trx: Knex, token: string, now: Date): P
     .whereNull('used_at')
     .where('expires_at', '>', now)
     .update({ used_at: now });
-  if (spent !== 1) throw new CommandRejected('conflict', MESSAGES.enrolmentLinkUsed);
+  if (spent !== 1) throw new CommandRejected('conflict', 'enrolmentLinkUsed');
   return row;
 }

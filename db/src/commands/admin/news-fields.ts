@@ -1,4 +1,4 @@
-import { MESSAGES, NEWS_EXCERPT_MAX } from '@ecup/domain';
+import { NEWS_EXCERPT_MAX } from '@ecup/domain';
 import { htmlToText, sanitizeNewsHtml } from '../../content/html.ts';
 import { CommandRejected } from '../types.ts';
 
@@ -41,6 +41,6 @@ export function excerptOf(html: string): string {
  */
 export function cleanNewsContent(html: string): string {
   const clean = sanitizeNewsHtml(html).trim();
-  if (clean === '') throw new CommandRejected('invalid', MESSAGES.newsContentRequired);
+  if (clean === '') throw new CommandRejected('invalid', 'newsContentRequired');
   return clean;
 }

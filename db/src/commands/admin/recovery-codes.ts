@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { MESSAGES } from '@ecup/domain';
+
 import { writeAudit } from '../audit.ts';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
 
@@ -21,7 +21,7 @@ export async function useRecoveryCode(
   input: { user_id: number; code_hash: string; ip: string | null; now: Date },
 ): Promise<CommandOutcome<{ remaining: number }>> {
   const deleted = await trx('recovery_codes').where({ user_id: input.user_id, code_hash: input.code_hash }).delete();
-  if (deleted !== 1) throw new CommandRejected('invalid', MESSAGES.secondFactorInvalid);
+  if (deleted !== 1) throw new CommandRejected('invalid', 'secondFactorInvalid');
   const [{ n }] = (await trx('recovery_codes').where('user_id', input.user_id).count({ n: '*' })) as [{ n: number }];
   const remaining = Number(n);
   await writeAudit(trx, {

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { ALL_PERMISSIONS, MESSAGES, hasAll } from '@ecup/domain';
+import { ALL_PERMISSIONS, hasAll } from '@ecup/domain';
 import { writeAudit } from '../audit.ts';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
 import type { AdminActor } from './actor.ts';
@@ -16,7 +16,7 @@ export async function releaseConflict(
   const game = await lockConflict(trx, input.game_id);
   if (game.claimed_by_user_id === null) return { result: { released: false }, events: [] };
   if (game.claimed_by_user_id !== input.actor.id && !hasAll(input.actor.permissions, ALL_PERMISSIONS)) {
-    throw new CommandRejected('forbidden', MESSAGES.conflictNotYours);
+    throw new CommandRejected('forbidden', 'conflictNotYours');
   }
   await trx('games').where('id', game.id).update({ claimed_by_user_id: null, claimed_at: null });
   await writeAudit(trx, {

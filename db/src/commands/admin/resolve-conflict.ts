@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { MESSAGES, type GamePayload } from '@ecup/domain';
+import { message, type GamePayload } from '@ecup/domain';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
 import { adminEditResult } from '../games/admin-edit-result.ts';
 import type { AdminActor } from './actor.ts';
@@ -17,7 +17,10 @@ export async function resolveConflict(
 ): Promise<CommandOutcome<GamePayload>> {
   const game = await lockConflict(trx, input.game_id);
   if (game.claimed_by_user_id !== null && game.claimed_by_user_id !== input.actor.id) {
-    throw new CommandRejected('conflict', MESSAGES.conflictClaimedByOther(game.claimed_by_username ?? ''));
+    throw new CommandRejected(
+      'conflict',
+      message('conflictClaimedByOther', { username: game.claimed_by_username ?? '' }),
+    );
   }
   const outcome = await adminEditResult(trx, {
     game_id: game.id,

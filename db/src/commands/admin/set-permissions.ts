@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { ALL_PERMISSIONS, MESSAGES, flagNames, hasAll } from '@ecup/domain';
+import { ALL_PERMISSIONS, flagNames, hasAll } from '@ecup/domain';
 import { writeAudit } from '../audit.ts';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
 import type { AdminActor } from './actor.ts';
@@ -13,12 +13,12 @@ export async function setPermissions(
   trx: Knex,
   input: { actor: AdminActor; user_id: number; permissions: number; ip: string | null; now: Date },
 ): Promise<CommandOutcome<{ user_id: number; permissions: number }>> {
-  if (!hasAll(input.actor.permissions, ALL_PERMISSIONS)) throw new CommandRejected('forbidden', MESSAGES.noPermission);
+  if (!hasAll(input.actor.permissions, ALL_PERMISSIONS)) throw new CommandRejected('forbidden', 'noPermission');
   if (input.user_id === input.actor.id && input.permissions !== ALL_PERMISSIONS) {
-    throw new CommandRejected('forbidden', MESSAGES.cannotRemoveOwnPermissions);
+    throw new CommandRejected('forbidden', 'cannotRemoveOwnPermissions');
   }
   const user = await trx('users').where('id', input.user_id).forUpdate().first('id', 'permissions');
-  if (!user) throw new CommandRejected('not_found', MESSAGES.recordNotFound);
+  if (!user) throw new CommandRejected('not_found', 'recordNotFound');
   const before = Number(user.permissions);
   if (before !== input.permissions) {
     await trx('users').where('id', user.id).update({ permissions: input.permissions, updated_at: input.now });

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { MESSAGES } from '@ecup/domain';
+
 import { writeAudit } from '../audit.ts';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
 
@@ -16,7 +16,7 @@ export async function startTotpSetup(
   const changed = await trx('users')
     .where({ id: input.user_id, totp_enabled: false })
     .update({ totp_secret: input.secret, updated_at: input.now });
-  if (changed !== 1) throw new CommandRejected('conflict', MESSAGES.totpAlreadyEnabled);
+  if (changed !== 1) throw new CommandRejected('conflict', 'totpAlreadyEnabled');
   await writeAudit(trx, {
     actor_user_id: input.user_id,
     action: 'totp.setup',

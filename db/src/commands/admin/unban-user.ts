@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { MESSAGES } from '@ecup/domain';
+
 import { writeAudit } from '../audit.ts';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
 import { bannedAt, type AdminActor } from './actor.ts';
@@ -13,8 +13,8 @@ export async function unbanUser(
   input: { actor: AdminActor; user_id: number; ip: string | null; now: Date },
 ): Promise<CommandOutcome<{ user_id: number }>> {
   const user = await trx('users').where('id', input.user_id).forUpdate().first('id', 'banned_until', 'ban_reason');
-  if (!user) throw new CommandRejected('not_found', MESSAGES.recordNotFound);
-  if (!bannedAt(user, input.now)) throw new CommandRejected('conflict', MESSAGES.notBanned);
+  if (!user) throw new CommandRejected('not_found', 'recordNotFound');
+  if (!bannedAt(user, input.now)) throw new CommandRejected('conflict', 'notBanned');
   await trx('users').where('id', user.id).update({ banned_until: null, ban_reason: null, updated_at: input.now });
   // Closed by id under the user's row lock (see banUser: a ranged UPDATE would take gap locks).
   const open = (await trx('bans').where('user_id', user.id).whereNull('lifted_at').pluck('id')) as number[];

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { MESSAGES } from '@ecup/domain';
+
 import { writeAudit } from '../audit.ts';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
 import type { AdminActor } from './actor.ts';
@@ -28,7 +28,7 @@ export async function updateNews(
   },
 ): Promise<CommandOutcome<{ id: number }>> {
   const current = await trx('news').where('id', input.news_id).forUpdate().first();
-  if (!current) throw new CommandRejected('not_found', MESSAGES.recordNotFound);
+  if (!current) throw new CommandRejected('not_found', 'recordNotFound');
   const changes: Partial<NewsFields> = {};
   for (const name of NEWS_FIELD_NAMES) {
     if (input.changes[name] !== undefined) Object.assign(changes, { [name]: input.changes[name] });

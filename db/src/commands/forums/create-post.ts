@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { MESSAGES } from '@ecup/domain';
+
 import { CommandRejected, type CommandOutcome } from '../types.ts';
 import { keepPostOriginal, maskPostOfMinor } from './mask-post.ts';
 import { forumPostsWithPosters, type ForumPostRow } from '../../queries/forums.ts';
@@ -22,8 +22,8 @@ export async function createPost(
     });
   if (moved === 0) {
     const thread = await trx('forum_threads').where('id', input.thread_id).first('locked');
-    if (!thread) throw new CommandRejected('not_found', MESSAGES.threadNotFound);
-    throw new CommandRejected('conflict', MESSAGES.threadLocked);
+    if (!thread) throw new CommandRejected('not_found', 'threadNotFound');
+    throw new CommandRejected('conflict', 'threadLocked');
   }
   const masked = await maskPostOfMinor(trx, input.user_id, input.message, input.now);
   const [postId] = await trx('forum_posts').insert({

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { MESSAGES } from '@ecup/domain';
+
 import { CommandRejected, type CommandOutcome } from '../types.ts';
 import { keepPostOriginal, maskPostOfMinor } from './mask-post.ts';
 
@@ -13,7 +13,7 @@ export async function createThread(
   input: { user_id: number; category_id: number; title: string; message: string; now: Date },
 ): Promise<CommandOutcome<{ id: number; masked: boolean }>> {
   const counted = await trx('forum_categories').where('id', input.category_id).increment('thread_count', 1);
-  if (counted === 0) throw new CommandRejected('not_found', MESSAGES.forumNotFound);
+  if (counted === 0) throw new CommandRejected('not_found', 'forumNotFound');
   const [threadId] = await trx('forum_threads').insert({
     category_id: input.category_id,
     user_id: input.user_id,

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { MESSAGES } from '@ecup/domain';
+
 import { CommandRejected, type CommandOutcome } from '../types.ts';
 import { writeAudit } from '../audit.ts';
 
@@ -15,7 +15,7 @@ export async function reportPost(
 ): Promise<CommandOutcome<{ reported: true; created: boolean }>> {
   const post = (await trx('forum_posts').where('id', input.post_id).first('id', 'user_id')) as
     { id: number; user_id: number } | undefined;
-  if (!post) throw new CommandRejected('not_found', MESSAGES.postNotFound);
+  if (!post) throw new CommandRejected('not_found', 'postNotFound');
   const [inserted] = await trx('reports')
     .insert({
       kind: 'forum',

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { MESSAGES } from '@ecup/domain';
+
 import { CommandRejected, type CommandOutcome } from '../types.ts';
 import { writeAudit } from '../audit.ts';
 
@@ -22,7 +22,7 @@ export async function setPostHidden(
     .where('id', input.post_id)
     .forUpdate()
     .first('id', 'hidden_at', 'hidden_by_user_id', 'hidden_reason');
-  if (!post) throw new CommandRejected('not_found', MESSAGES.postNotFound);
+  if (!post) throw new CommandRejected('not_found', 'postNotFound');
   const after = input.hidden
     ? { hidden_at: input.now, hidden_by_user_id: input.actor_user_id, hidden_reason: input.reason }
     : { hidden_at: null, hidden_by_user_id: null, hidden_reason: null };

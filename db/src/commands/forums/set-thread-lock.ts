@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { MESSAGES } from '@ecup/domain';
+
 import { CommandRejected, type CommandOutcome } from '../types.ts';
 import { writeAudit } from '../audit.ts';
 
@@ -9,7 +9,7 @@ export async function setThreadLock(
   input: { actor_user_id: number; thread_id: number; locked: boolean; ip: string | null; now: Date },
 ): Promise<CommandOutcome<{ locked: boolean }>> {
   const thread = await trx('forum_threads').where('id', input.thread_id).forUpdate().first('id', 'locked');
-  if (!thread) throw new CommandRejected('not_found', MESSAGES.threadNotFound);
+  if (!thread) throw new CommandRejected('not_found', 'threadNotFound');
   await trx('forum_threads').where('id', input.thread_id).update({ locked: input.locked });
   await writeAudit(trx, {
     actor_user_id: input.actor_user_id,

@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
 import {
-  MESSAGES,
   gameRoom,
   push,
   rateGame,
@@ -99,10 +98,7 @@ async function afterFinal(trx: Knex, game: GameRow | number, now: Date): Promise
  */
 export async function applyFinalResult(trx: Knex, game: GameRow, now: Date, result: FinalScore): Promise<FinalOutcome> {
   if (game.state === 'final' || game.state === 'playing') {
-    throw new CommandRejected(
-      'conflict',
-      game.state === 'final' ? MESSAGES.gameAlreadyFinal : MESSAGES.gameNotReadyForEdit,
-    );
+    throw new CommandRejected('conflict', game.state === 'final' ? 'gameAlreadyFinal' : 'gameNotReadyForEdit');
   }
   const { one, two } = await lockRatings(trx, game);
   const rated = rateGame({
@@ -127,7 +123,7 @@ export async function applyFinalResult(trx: Knex, game: GameRow, now: Date, resu
     ...(solving ? { conflict_solved: true, solved_by_user_id: result.solved_by_user_id } : {}),
   };
   const changed = await trx('games').where({ id: game.id, state: game.state }).update(final);
-  if (changed !== 1) throw new CommandRejected('conflict', MESSAGES.gameAlreadyFinal);
+  if (changed !== 1) throw new CommandRejected('conflict', 'gameAlreadyFinal');
   await trx('elo_history').insert({
     game_id: game.id,
     kind: 'final',
@@ -174,7 +170,7 @@ export async function replaceFinalResult(
     game.elo_2_before === null ||
     game.elo_2_after === null
   ) {
-    throw new CommandRejected('conflict', MESSAGES.gameNotReadyForEdit);
+    throw new CommandRejected('conflict', 'gameNotReadyForEdit');
   }
   const { one, two } = await lockRatings(trx, game);
   const base1 = one.elo - (game.elo_1_after - game.elo_1_before);
@@ -198,7 +194,7 @@ export async function replaceFinalResult(
       elo_2_after: rated.elo_2,
       ...(game.conflict ? { conflict_solved: true, solved_by_user_id: result.solved_by_user_id } : {}),
     });
-  if (changed !== 1) throw new CommandRejected('conflict', MESSAGES.gameAlreadyFinal);
+  if (changed !== 1) throw new CommandRejected('conflict', 'gameAlreadyFinal');
   await trx('elo_history').insert({
     game_id: game.id,
     kind: 'edit',

@@ -1,13 +1,5 @@
 import type { Knex } from 'knex';
-import {
-  ANSWERABLE_GAME_STATES,
-  MESSAGES,
-  checkProtest,
-  gameRoom,
-  push,
-  type GameActor,
-  type GamePayload,
-} from '@ecup/domain';
+import { ANSWERABLE_GAME_STATES, checkProtest, gameRoom, push, type GameActor, type GamePayload } from '@ecup/domain';
 import { CommandRejected, pushEvents, type CommandOutcome } from '../types.ts';
 import { enforce, lockGame, snapshotOf } from './game-row.ts';
 import { gamePayload, summaryOf } from '../../presenters/games.ts';
@@ -27,7 +19,7 @@ export async function escalateResult(
     .where('id', game.id)
     .whereIn('state', ANSWERABLE_GAME_STATES)
     .update({ state: 'conflict', conflict: true });
-  if (changed !== 1) throw new CommandRejected('conflict', MESSAGES.gameInConflict);
+  if (changed !== 1) throw new CommandRejected('conflict', 'gameInConflict');
   const payload = await gamePayload(trx, game.id, input.now, input.actor.id);
   return { result: payload, events: pushEvents([push(gameRoom(game.id), 'score', summaryOf(payload))]) };
 }

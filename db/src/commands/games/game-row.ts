@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { MESSAGES, type GameCheck, type GameSnapshot } from '@ecup/domain';
+import type { GameCheck, GameSnapshot } from '@ecup/domain';
 import type { BaseModel } from '../../models/base.ts';
 import type { Game } from '../../models/Game.ts';
 import { CommandRejected } from '../types.ts';
@@ -29,7 +29,7 @@ export async function findGame(knex: Knex, gameId: number): Promise<GameRow | nu
  */
 export async function lockGame(trx: Knex, gameId: number): Promise<GameRow> {
   const stored = (await trx('games').where('id', gameId).forUpdate().first()) as StoredGame | undefined;
-  if (!stored) throw new CommandRejected('not_found', MESSAGES.gameNotFound);
+  if (!stored) throw new CommandRejected('not_found', 'gameNotFound');
   return rowOf(stored);
 }
 
@@ -49,5 +49,8 @@ export function snapshotOf(game: GameRow): GameSnapshot {
 
 /** Turns a domain refusal into the command's rejection (the API answers its kind's status). */
 export function enforce(check: GameCheck): void {
-  if (!check.ok) throw new CommandRejected(check.kind, check.error);
+  if (!check.ok) {
+    const { ok: _ok, kind, ...refusal } = check;
+    throw new CommandRejected(kind, refusal);
+  }
 }

@@ -1,13 +1,5 @@
 import type { Knex } from 'knex';
-import {
-  MESSAGES,
-  checkReportDropped,
-  forfeitScore,
-  gameRoom,
-  push,
-  type GameActor,
-  type GamePayload,
-} from '@ecup/domain';
+import { checkReportDropped, forfeitScore, gameRoom, push, type GameActor, type GamePayload } from '@ecup/domain';
 import { CommandRejected, pushEvents, type CommandOutcome } from '../types.ts';
 import { enforce, lockGame, snapshotOf } from './game-row.ts';
 import { gamePayload, summaryOf } from '../../presenters/games.ts';
@@ -33,7 +25,7 @@ export async function reportDropped(
       ...forfeitScore(game, droppedUserId),
       submitted_at: input.now,
     });
-  if (changed !== 1) throw new CommandRejected('conflict', MESSAGES.resultAlreadySubmitted);
+  if (changed !== 1) throw new CommandRejected('conflict', 'resultAlreadySubmitted');
   const payload = await gamePayload(trx, game.id, input.now, input.actor.id);
   return { result: payload, events: pushEvents([push(gameRoom(game.id), 'score', summaryOf(payload))]) };
 }

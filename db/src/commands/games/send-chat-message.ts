@@ -4,7 +4,6 @@ import {
   CHAT_PRESETS,
   CHAT_THROTTLE_AFTER_SUCCESS_MS,
   DEFAULT_TIME_ZONE,
-  MESSAGES,
   asTrimmed,
   charLength,
   checkChat,
@@ -13,6 +12,7 @@ import {
   isAdminChat,
   isChatPresetKey,
   isSent,
+  message as messageOf,
   push,
   userRoom,
   type ChatMessagePayload,
@@ -39,7 +39,7 @@ export type ChatSendResult =
 /** The line to store: a quick message (its key and English text) or free text as typed. */
 function lineOf(input: { message: unknown; preset?: unknown }): { content: string; preset: ChatPresetKey | null } {
   if (isSent(input.preset)) {
-    if (!isChatPresetKey(input.preset)) throw new CommandRejected('invalid', MESSAGES.chatPresetUnknown);
+    if (!isChatPresetKey(input.preset)) throw new CommandRejected('invalid', 'chatPresetUnknown');
     return { content: CHAT_PRESETS[input.preset], preset: input.preset };
   }
   return { content: asTrimmed(input.message), preset: null };
@@ -124,15 +124,18 @@ export async function sendChatMessage(
   // A moderator's chat mute (decisions §10) refuses the line before anything is read of it.
   const mutedUntil = context.muted_until;
   if (mutedUntil && mutedUntil.getTime() > input.now.getTime()) {
-    throw new CommandRejected('forbidden', MESSAGES.chatMuted(mutedUntil, DEFAULT_TIME_ZONE));
+    throw new CommandRejected(
+      'forbidden',
+      messageOf('chatMuted', { until: mutedUntil.toISOString(), time_zone: DEFAULT_TIME_ZONE }),
+    );
   }
   const line = lineOf(input);
   if (line.content === '') return { result: { status: 'ignored' }, events: [] };
-  if (charLength(line.content) > CHAT_MESSAGE_MAX) throw new CommandRejected('invalid', MESSAGES.chatMessageTooLong);
+  if (charLength(line.content) > CHAT_MESSAGE_MAX) throw new CommandRejected('invalid', 'chatMessageTooLong');
   const is_admin = isAdminChat(snapshot, input.actor);
   const policy = is_admin ? 'free' : context.policy;
-  if (policy === 'off') throw new CommandRejected('forbidden', MESSAGES.chatOff);
-  if (policy === 'presets' && line.preset === null) throw new CommandRejected('forbidden', MESSAGES.chatPresetsOnly);
+  if (policy === 'off') throw new CommandRejected('forbidden', 'chatOff');
+  if (policy === 'presets' && line.preset === null) throw new CommandRejected('forbidden', 'chatPresetsOnly');
   const last = (await trx('chat_messages')
     .where({ game_id: game.id, user_id: input.actor.id })
     .orderBy('id', 'desc')

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { MESSAGES, checkSubmit, gameRoom, push, type GameActor, type GamePayload } from '@ecup/domain';
+import { checkSubmit, gameRoom, push, type GameActor, type GamePayload } from '@ecup/domain';
 import { CommandRejected, pushEvents, type CommandOutcome } from '../types.ts';
 import { enforce, lockGame, snapshotOf } from './game-row.ts';
 import { gamePayload, summaryOf } from '../../presenters/games.ts';
@@ -22,7 +22,7 @@ export async function submitResult(
     submitted_user_id: input.actor.id,
     submitted_at: input.now,
   });
-  if (changed !== 1) throw new CommandRejected('conflict', MESSAGES.resultAlreadySubmitted);
+  if (changed !== 1) throw new CommandRejected('conflict', 'resultAlreadySubmitted');
   const payload = await gamePayload(trx, game.id, input.now, input.actor.id);
   return { result: payload, events: pushEvents([push(gameRoom(game.id), 'score', summaryOf(payload))]) };
 }

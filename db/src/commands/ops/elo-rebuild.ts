@@ -55,10 +55,9 @@ export async function rebuildElo(
         .min({ season_id: 'season_id' })
         .first()) as { season_id: number | null } | undefined;
       if (later?.season_id != null) {
-        throw new CommandRejected(
-          'conflict',
-          `season ${input.season_id} has later final games (season ${later.season_id}); ratings carry over, so rebuild season ${later.season_id}.`,
-        );
+        throw new CommandRejected('conflict', {
+          operator: `season ${input.season_id} has later final games (season ${later.season_id}); ratings carry over, so rebuild season ${later.season_id}.`,
+        });
       }
       const plan = await planEloReplay(trx, {
         from: null,

@@ -24,7 +24,8 @@ export async function resetTwoFactor(
   input: { user: string; now: Date },
 ): Promise<CommandOutcome<ResetTwoFactorResult>> {
   const head = await findUserByRef(trx, input.user, true);
-  if (head.erased_at) throw new CommandRejected('conflict', `User ${head.id} was erased; it cannot sign in.`);
+  if (head.erased_at)
+    throw new CommandRejected('conflict', { operator: `User ${head.id} was erased; it cannot sign in.` });
   const id = Number(head.id);
   const row = await trx('users').where('id', id).first('totp_enabled');
   const was_enabled = Boolean(row?.totp_enabled);

@@ -100,7 +100,7 @@ async function otherActiveIds(trx: Knex, keep: number | null): Promise<number[]>
 
 function validated(fields: SeasonFields, label: SeasonLabel | undefined): SeasonFields {
   const check = validateSeason(fields, label);
-  if (!check.ok) throw new CommandRejected('invalid', check.error);
+  if (!check.ok) throw new CommandRejected('invalid', { operator: check.error });
   return check.value;
 }
 
@@ -186,7 +186,7 @@ export async function updateSeason(
 ): Promise<CommandOutcome<UpdateSeasonResult>> {
   const row = (await trx('seasons').where('id', input.id).forUpdate().first(COLUMNS)) as
     Record<string, unknown> | undefined;
-  if (!row) throw new CommandRejected('not_found', `No season with id ${input.id}.`);
+  if (!row) throw new CommandRejected('not_found', { operator: `No season with id ${input.id}.` });
   const before = recordOf(row);
   const fields = rounded(validated(input.fields, input.label));
   const active = input.active ?? before.active;

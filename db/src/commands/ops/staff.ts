@@ -40,7 +40,8 @@ export async function changeStaffFlags(
 ): Promise<CommandOutcome<StaffFlagsResult>> {
   // The one rule for naming a user on the command line (users:export and users:erase use it too).
   const head = await findUserByRef(trx, input.user, !input.dry_run);
-  if (head.erased_at) throw new CommandRejected('conflict', `User ${head.id} was erased; it cannot hold flags.`);
+  if (head.erased_at)
+    throw new CommandRejected('conflict', { operator: `User ${head.id} was erased; it cannot hold flags.` });
   const user: StaffUser = { id: Number(head.id), username: head.username, permissions: head.permissions };
   const before = user.permissions;
   const after = changeFlags(before, input.bits, input.change);
@@ -50,7 +51,9 @@ export async function changeStaffFlags(
       .where({ id: user.id, permissions: before })
       .update({ permissions: after, updated_at: input.now });
     if (updated !== 1)
-      throw new CommandRejected('conflict', `The flags of '${user.username}' changed meanwhile; run it again.`);
+      throw new CommandRejected('conflict', {
+        operator: `The flags of '${user.username}' changed meanwhile; run it again.`,
+      });
     await writeAudit(trx, {
       actor_user_id: null,
       action: 'user.permissions',

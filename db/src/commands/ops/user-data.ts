@@ -37,12 +37,11 @@ export async function findUserByRef(knex: Knex, ref: string, forUpdate = false):
   if (forUpdate) query.forUpdate();
   const row = (await query) as UserHead | undefined;
   if (!row) {
-    throw new CommandRejected(
-      'not_found',
-      byId
+    throw new CommandRejected('not_found', {
+      operator: byId
         ? `There is no user with id ${text}.`
         : `There is no user named "${text}". An erased account has no username any more: give its numeric id.`,
-    );
+    });
   }
   return { ...row, permissions: Number(row.permissions) };
 }
@@ -521,25 +520,24 @@ export async function eraseUser(
   const user = await findUserByRef(trx, input.ref, !input.dry_run);
   const { id } = user;
   if (user.erased_at !== null) {
-    throw new CommandRejected(
-      'conflict',
-      `User ${id} was already erased on ${formatDateTime(user.erased_at)}. Nothing was changed.`,
-    );
+    throw new CommandRejected('conflict', {
+      operator: `User ${id} was already erased on ${formatDateTime(user.erased_at)}. Nothing was changed.`,
+    });
   }
   if (input.confirm === undefined ? !input.dry_run : input.confirm !== user.username) {
-    throw new CommandRejected(
-      'invalid',
-      input.confirm === undefined
-        ? `To erase ${user.username} (id ${id}), repeat the username: --confirm ${user.username}`
-        : `--confirm "${input.confirm}" does not match the username "${user.username}" of user ${id}. Nothing was changed.`,
-    );
+    throw new CommandRejected('invalid', {
+      operator:
+        input.confirm === undefined
+          ? `To erase ${user.username} (id ${id}), repeat the username: --confirm ${user.username}`
+          : `--confirm "${input.confirm}" does not match the username "${user.username}" of user ${id}. Nothing was changed.`,
+    });
   }
   if (isStaff(user.permissions) && !input.force) {
-    throw new CommandRejected(
-      'forbidden',
-      `${user.username} (id ${id}) is staff (permissions ${user.permissions}: ${flagNames(user.permissions).join(', ')}). ` +
+    throw new CommandRejected('forbidden', {
+      operator:
+        `${user.username} (id ${id}) is staff (permissions ${user.permissions}: ${flagNames(user.permissions).join(', ')}). ` +
         'Take the permissions away first, or add --force to erase the account anyway.',
-    );
+    });
   }
 
   const files: ErasureResult['files'] = [];
@@ -571,7 +569,8 @@ export async function eraseUser(
   if (!input.dry_run) {
     // Guarded by erased_at, under the row lock taken above: two erasures at once change the row once.
     const updated = await trx('users').where({ id }).whereNull('erased_at').update(anonymousProfile(id, input.now));
-    if (updated !== 1) throw new CommandRejected('conflict', `User ${id} was already erased. Nothing was changed.`);
+    if (updated !== 1)
+      throw new CommandRejected('conflict', { operator: `User ${id} was already erased. Nothing was changed.` });
     await writeAudit(trx, {
       actor_user_id: null,
       action: 'user.erase',

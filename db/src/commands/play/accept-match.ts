@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { MESSAGES, push, userRoom, weekStart, type MatchmakingStatus, type Push } from '@ecup/domain';
+import { push, userRoom, weekStart, type MatchmakingStatus, type Push } from '@ecup/domain';
 import { CommandRejected, pushEvents, type CommandOutcome } from '../types.ts';
 import { matchmakingStatus } from '../../queries/matchmaking-status.ts';
 import { answerCutoff, findEntry, findMatch, type MatchRow } from '../../queries/queue.ts';
@@ -9,7 +9,7 @@ async function startGame(trx: Knex, match: MatchRow, now: Date): Promise<number>
   const closed = await trx('matches')
     .where({ id: match.id, state: 'pending' })
     .update({ state: 'accepted', closed_at: now });
-  if (closed !== 1) throw new CommandRejected('conflict', MESSAGES.noMatchToAnswer);
+  if (closed !== 1) throw new CommandRejected('conflict', 'noMatchToAnswer');
   await trx('queue_entries')
     .whereIn(
       'user_id',
@@ -44,10 +44,10 @@ export async function acceptMatch(
 ): Promise<CommandOutcome<MatchmakingStatus>> {
   const { user_id, now } = input;
   const entry = await findEntry(trx, user_id);
-  if (!entry) throw new CommandRejected('conflict', MESSAGES.notInQueue);
-  if (entry.match_id === null) throw new CommandRejected('conflict', MESSAGES.noMatchToAnswer);
+  if (!entry) throw new CommandRejected('conflict', 'notInQueue');
+  if (entry.match_id === null) throw new CommandRejected('conflict', 'noMatchToAnswer');
   const known = await findMatch(trx, entry.match_id);
-  if (!known) throw new CommandRejected('conflict', MESSAGES.noMatchToAnswer);
+  if (!known) throw new CommandRejected('conflict', 'noMatchToAnswer');
   const column = known.user_1_id === user_id ? 'user_1_accepted_at' : 'user_2_accepted_at';
   const accepted = await trx('matches')
     .where({ id: known.id, state: 'pending' })
@@ -57,7 +57,7 @@ export async function acceptMatch(
   if (accepted === 0) {
     const match = await findMatch(trx, known.id, true);
     const again = match?.state === 'pending' && match[column] !== null;
-    throw new CommandRejected('conflict', again ? MESSAGES.matchAlreadyAccepted : MESSAGES.noMatchToAnswer);
+    throw new CommandRejected('conflict', again ? 'matchAlreadyAccepted' : 'noMatchToAnswer');
   }
   const match = (await findMatch(trx, known.id, true))!;
   const players = [match.user_1_id, match.user_2_id];

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { MESSAGES, type MatchmakingStatus } from '@ecup/domain';
+import type { MatchmakingStatus } from '@ecup/domain';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
 import { declineMatchAs } from './close-match.ts';
 import { matchmakingStatus } from '../../queries/matchmaking-status.ts';
@@ -17,9 +17,9 @@ export async function declineMatch(
 ): Promise<CommandOutcome<MatchmakingStatus>> {
   const { user_id, now } = input;
   const entry = await findEntry(trx, user_id);
-  if (!entry) throw new CommandRejected('conflict', MESSAGES.notInQueue);
+  if (!entry) throw new CommandRejected('conflict', 'notInQueue');
   const match = entry.match_id === null ? undefined : await findMatch(trx, entry.match_id);
   const events = match ? await declineMatchAs(trx, { match, user_id, now, withinDeadline: true }) : null;
-  if (!events) throw new CommandRejected('conflict', MESSAGES.noMatchToAnswer);
+  if (!events) throw new CommandRejected('conflict', 'noMatchToAnswer');
   return { result: await matchmakingStatus(trx, user_id, now), events };
 }

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { MESSAGES, checkQueueEntry, weekStart, type MatchmakingStatus } from '@ecup/domain';
+import { checkQueueEntry, type Message, weekStart, type MatchmakingStatus } from '@ecup/domain';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
 import { matchmakingStatus } from '../../queries/matchmaking-status.ts';
 import { openGameId } from '../../queries/active-game.ts';
@@ -11,10 +11,10 @@ import { gamesInWeek, playSeason, recentMissTimes } from '../../queries/queue.ts
  */
 export class QueueCooldown extends CommandRejected {
   constructor(
-    message: string,
+    refusal: Message,
     readonly until: Date,
   ) {
-    super('conflict', message);
+    super('conflict', refusal);
   }
 }
 
@@ -49,7 +49,7 @@ export async function enterQueue(
   // Both reads lock (a plain read, even as a subquery, would fix the snapshot here).
   const user = (await trx('users').where('id', user_id).forShare().first('console', 'elo')) as
     { console: number; elo: number } | undefined;
-  if (!user) throw new CommandRejected('not_found', MESSAGES.notFound);
+  if (!user) throw new CommandRejected('not_found', 'notFound');
   const active = (await trx('seasons').where('active', 1).orderBy('id', 'desc').forShare().first('id')) as
     { id: number } | undefined;
   if (active) {

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { MESSAGES, isWindowOpen, nextWindowOpening, type MatchmakingStatus } from '@ecup/domain';
+import { isWindowOpen, message, nextWindowOpening, type MatchmakingStatus } from '@ecup/domain';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
 import { matchmakingStatus } from '../../queries/matchmaking-status.ts';
 import { findEntry, playSeason } from '../../queries/queue.ts';
@@ -17,13 +17,19 @@ export async function keepalive(
   const { user_id, now } = input;
   await trx('queue_entries').where({ user_id, match_id: null }).update({ keepalive_at: now });
   const entry = await findEntry(trx, user_id);
-  if (!entry) throw new CommandRejected('conflict', MESSAGES.notInQueue);
+  if (!entry) throw new CommandRejected('conflict', 'notInQueue');
   if (entry.match_id === null) {
     const season = await playSeason(trx);
     if (!season || !isWindowOpen(season, now)) {
       const opensAt = season ? nextWindowOpening(season, now) : null;
       // Rolls the renewal back: the entry runs out.
-      throw new CommandRejected('conflict', MESSAGES.matchmakingClosed(opensAt, season?.time_zone));
+      throw new CommandRejected(
+        'conflict',
+        message('matchmakingClosed', {
+          opens_at: opensAt ? opensAt.toISOString() : null,
+          time_zone: season?.time_zone ?? 'UTC',
+        }),
+      );
     }
   }
   return { result: await matchmakingStatus(trx, user_id, now), events: [] };

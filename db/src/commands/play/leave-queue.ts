@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { MESSAGES, push, userRoom, type MatchmakingStatus } from '@ecup/domain';
+import { push, userRoom, type MatchmakingStatus } from '@ecup/domain';
 import { CommandRejected, type CommandEvent, type CommandOutcome } from '../types.ts';
 import { declineMatchAs, expireMatch } from './close-match.ts';
 import { matchmakingStatus } from '../../queries/matchmaking-status.ts';
@@ -33,12 +33,12 @@ export async function leaveQueue(
     // Paired or removed since the read: look again, under the row lock the delete took.
     entry = await findEntry(trx, user_id, true);
   }
-  if (!entry?.match_id) throw new CommandRejected('conflict', MESSAGES.notInQueue);
+  if (!entry?.match_id) throw new CommandRejected('conflict', 'notInQueue');
   const match = (await findMatch(trx, entry.match_id))!;
   const closed =
     (await declineMatchAs(trx, { match, user_id, now, withinDeadline: true })) ??
     (await expireMatch(trx, match.id, now));
-  if (!closed) throw new CommandRejected('conflict', MESSAGES.notInQueue);
+  if (!closed) throw new CommandRejected('conflict', 'notInQueue');
   // A player who had accepted a timed-out match was put back in the queue; they are leaving, so they are out.
   await trx('queue_entries').where({ user_id, match_id: null }).delete();
   const events = closed.map((event) => asLeft(event, user_id));

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { MESSAGES, type BlockedPlayerPayload } from '@ecup/domain';
+import type { BlockedPlayerPayload } from '@ecup/domain';
 import { writeAudit } from '../audit.ts';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
 
@@ -21,7 +21,7 @@ export async function blockUser(
   input: { user_id: number; blocked_user_id: number; ip: string | null; now: Date },
 ): Promise<CommandOutcome<{ blocked: true }>> {
   if (input.user_id === input.blocked_user_id || !(await playedTogether(trx, input.user_id, input.blocked_user_id))) {
-    throw new CommandRejected('not_found', MESSAGES.playerNotFound);
+    throw new CommandRejected('not_found', 'playerNotFound');
   }
   await trx('blocks')
     .insert({ blocker_user_id: input.user_id, blocked_user_id: input.blocked_user_id, created_at: input.now })
@@ -48,7 +48,7 @@ export async function unblockUser(
   const removed = await trx('blocks')
     .where({ blocker_user_id: input.user_id, blocked_user_id: input.blocked_user_id })
     .delete();
-  if (removed === 0) throw new CommandRejected('not_found', MESSAGES.playerNotFound);
+  if (removed === 0) throw new CommandRejected('not_found', 'playerNotFound');
   await writeAudit(trx, {
     actor_user_id: input.user_id,
     action: 'user.unblock',

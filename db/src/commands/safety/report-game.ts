@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { MESSAGES, type ReportReason } from '@ecup/domain';
+import type { ReportReason } from '@ecup/domain';
 import { writeAudit } from '../audit.ts';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
 
@@ -25,14 +25,14 @@ export async function reportGame(
     { id: number; user_1_id: number; user_2_id: number } | undefined;
   const me = input.reporter_user_id;
   if (!game || (game.user_1_id !== me && game.user_2_id !== me)) {
-    throw new CommandRejected('not_found', MESSAGES.gameNotFound);
+    throw new CommandRejected('not_found', 'gameNotFound');
   }
   const opponent = game.user_1_id === me ? game.user_2_id : game.user_1_id;
   if (input.chat_message_id !== null) {
     const line = await trx('chat_messages')
       .where({ id: input.chat_message_id, game_id: game.id, user_id: opponent })
       .first('id');
-    if (!line) throw new CommandRejected('not_found', MESSAGES.chatLineNotFound);
+    if (!line) throw new CommandRejected('not_found', 'chatLineNotFound');
   }
   const [inserted] = await trx('reports')
     .insert({
@@ -47,7 +47,7 @@ export async function reportGame(
     })
     .onConflict(['chat_message_id', 'reporter_user_id'])
     .ignore();
-  if (!(Number(inserted) > 0)) throw new CommandRejected('conflict', MESSAGES.reportDuplicate);
+  if (!(Number(inserted) > 0)) throw new CommandRejected('conflict', 'reportDuplicate');
   const id = Number(inserted);
   await writeAudit(trx, {
     actor_user_id: me,

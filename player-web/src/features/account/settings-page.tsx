@@ -164,7 +164,7 @@ function ImageSection({ user }: { user: UserPayload }) {
   const settings = useSettingsForm<{ file: File | null }, File>({
     initial: { file: null },
     validate: ({ file }) =>
-      file === null ? null : isAcceptedFileType(file, PHOTO_ACCEPT) ? ok(file) : fail(MESSAGES.photoType),
+      file === null ? null : isAcceptedFileType(file, PHOTO_ACCEPT) ? ok(file) : fail('photoType'),
     // No field to mark: the message names the file type, and a refusal's message has been shown by the client.
     fieldOf: () => null,
     send: (file) => setProfilePicture(api, file),
