@@ -6,3 +6,4 @@ export * from './trophies.ts';
 export * from './ranking.ts';
 export * from './teams.ts';
 export * from './forums.ts';
+export * from './prizes.ts';

@@ -1,7 +1,6 @@
 // The operator commands behind the CLI (`scripts`), one file per concern.
 export * from './season.ts';
 export * from './staff.ts';
-export * from './prizes.ts';
 export * from './elo-rebuild.ts';
 export * from './user-data.ts';
 export * from './reset-two-factor.ts';

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { computeRoundWinners, recordedRoundWinners } from './prizes.ts';
+import { computeRoundWinners, recordedRoundWinners } from '../../queries/prizes.ts';
 
 /**
  * Records the weekly round winners (docs/rules.md "Prizes") of every week of the season up to the one starting at

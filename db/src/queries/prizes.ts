@@ -14,7 +14,7 @@ import {
   type RoundGame,
   type RoundWinner,
 } from '@ecup/domain';
-import { trophyWeeklyWinners } from '../../queries/trophies.ts';
+import { trophyWeeklyWinners } from './trophies.ts';
 
 /** The season fields the operator commands read. */
 export interface OperatorSeason {
