@@ -2,14 +2,7 @@ import { mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import test from 'ava';
-import {
-  COUNTRIES,
-  DEFAULT_TIME_ZONE,
-  PERMISSIONS,
-  PRIZE_REASONS,
-  compareByRanking,
-  replayRatings,
-} from '@ecup/domain';
+import { PERMISSIONS, PRIZE_REASONS, compareByRanking, replayRatings } from '@ecup/domain';
 import {
   adminEditResult,
   confirmResult,
@@ -19,15 +12,12 @@ import {
   type PrizeExport,
 } from '@ecup/db';
 import { cli } from '../helpers/cli.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import type { TestDatabase } from '../helpers/db.ts';
 import { buildGame, buildUser } from '../helpers/factories.ts';
+import { DAY, HOUR, WEEK, WEEK_1, prizeSeasonDatabase } from './prize-season.ts';
 
 // One scripted season, played through the real result commands: week 1 starts Monday 24 November 2025 00:00 in
 // Stockholm (23 November 23:00 UTC). Tests that change ratings are serial and put them back.
-const WEEK_1 = new Date('2025-11-23T23:00:00Z');
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
-const WEEK = 7 * DAY;
 /** The moment the operator runs the commands: Wednesday of week 3. */
 const NOW = new Date(WEEK_1.getTime() + 2 * WEEK + 2 * DAY + 12 * HOUR);
 
@@ -83,21 +73,7 @@ const ratings = async () =>
   }[];
 
 test.before(async () => {
-  db = await createTestDatabase('prizeselo');
-  await db.knex('countries').insert(COUNTRIES.map(({ id, code, name }) => ({ id, code, name })));
-  const [id] = await db.knex('seasons').insert({
-    name: 'Winter 2025',
-    product_name: 'eCup',
-    qualifiers_start: WEEK_1,
-    qualifiers_end: new Date(WEEK_1.getTime() + 4 * WEEK),
-    trophy_hunt_end: new Date(WEEK_1.getTime() + 4 * WEEK),
-    time_zone: DEFAULT_TIME_ZONE,
-    window_start_minute: 0,
-    window_end_minute: 10_080,
-    prizes_text: '',
-    active: true,
-  });
-  seasonId = Number(id);
+  ({ db, seasonId } = await prizeSeasonDatabase('prizeselo', 10_080));
   const adult = new Date(Date.UTC(1999, 4, 17));
   players.ace = await buildUser(db.knex, { username: 'ace', first_name: '=SUM(A1)', birth_date: adult });
   players.minor = await buildUser(db.knex, {

@@ -1,15 +1,11 @@
 import test from 'ava';
-import { COUNTRIES, DEFAULT_TIME_ZONE, PRIZE_REASONS } from '@ecup/domain';
+import { PRIZE_REASONS } from '@ecup/domain';
 import { findOperatorSeason, prizeExport, recordRoundWinners, type OperatorSeason } from '@ecup/db';
 import { cli } from '../helpers/cli.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import type { TestDatabase } from '../helpers/db.ts';
 import { buildGame, buildUser } from '../helpers/factories.ts';
+import { DAY, HOUR, WEEK, WEEK_1, prizeSeasonDatabase } from './prize-season.ts';
 
-// Week 1 starts Monday 24 November 2025 00:00 in Stockholm (23 November 23:00 UTC).
-const WEEK_1 = new Date('2025-11-23T23:00:00Z');
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
-const WEEK = 7 * DAY;
 /** Saturday 00:00 of week 2: week 2's window has just closed; the operator exports on Wednesday of week 3. */
 const WEEK_2_CLOSED = new Date(WEEK_1.getTime() + WEEK + 5 * DAY);
 const NOW = new Date(WEEK_1.getTime() + 2 * WEEK + 2 * DAY + 12 * HOUR);
@@ -39,20 +35,7 @@ async function final(one: User, two: User, score: [number, number], change: [num
 }
 
 test.before(async () => {
-  db = await createTestDatabase('roundwinners');
-  await db.knex('countries').insert(COUNTRIES.map(({ id, code, name }) => ({ id, code, name })));
-  await db.knex('seasons').insert({
-    name: 'Winter 2025',
-    product_name: 'eCup',
-    qualifiers_start: WEEK_1,
-    qualifiers_end: new Date(WEEK_1.getTime() + 4 * WEEK),
-    trophy_hunt_end: new Date(WEEK_1.getTime() + 4 * WEEK),
-    time_zone: DEFAULT_TIME_ZONE,
-    window_start_minute: 0,
-    window_end_minute: 7200,
-    prizes_text: '',
-    active: true,
-  });
+  ({ db } = await prizeSeasonDatabase('roundwinners', 7200));
   season = (await findOperatorSeason(db.knex))!;
   for (const name of ['a', 'b', 'c', 'd'] as const) {
     players[name] = await buildUser(db.knex, { username: `p_${name}`, birth_date: new Date(Date.UTC(1999, 4, 17)) });
