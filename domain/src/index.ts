@@ -25,5 +25,6 @@ export * from './contract/reports.ts';
 export * from './contract/realtime.ts';
 export * from './trophies.ts';
 export * from './contract/trophies.ts';
+export * from './contract/notifications.ts';
 export * from './contract/admin.ts';
 export * from './contract/admin-dashboard.ts';
