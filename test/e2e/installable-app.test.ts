@@ -269,6 +269,17 @@ test.serial('a push message shows its notification with the title, body, tag, ic
   ]);
 });
 
+/** Deploys a worker of version `to` in place of version `from` into the served build, with its compressed copies. */
+function deployWorker(from: string, to: string): void {
+  const file = path.join(DIST, 'sw.js');
+  const source = readFileSync(file, 'utf8');
+  if (!source.includes(`"${from}"`)) throw new Error(`the served worker is not of version ${from}`);
+  const deployed = source.replaceAll(from, to);
+  writeFileSync(file, deployed);
+  writeFileSync(`${file}.br`, brotliCompressSync(deployed));
+  writeFileSync(`${file}.gz`, gzipSync(deployed));
+}
+
 test.serial('after a new version is deployed the app offers it, and Reload brings it in', async (t) => {
   const { product, browser } = t.context;
   const page = await phonePage(browser);
@@ -277,38 +288,40 @@ test.serial('after a new version is deployed the app offers it, and Reload bring
   const shellCaches = async () =>
     (await page.evaluate(() => caches.keys())).filter((name) => name.startsWith('ecup-shell-'));
   const [before] = await shellCaches();
-  const version = before?.slice('ecup-shell-'.length) ?? '';
-  t.regex(version, /^[0-9a-f]{16}$/);
-  t.is(await page.getByText('A new version of eCup is available.').count(), 0, 'no prompt before a deploy');
+  const first = before?.slice('ecup-shell-'.length) ?? '';
+  t.regex(first, /^[0-9a-f]{16}$/);
 
-  // The deploy: a worker of another version in the served build (with its compressed copies, as the build writes).
-  const next = version.split('').reverse().join('');
-  const file = path.join(DIST, 'sw.js');
-  const source = readFileSync(file, 'utf8');
-  t.true(source.includes(`"${version}"`), 'the worker carries its version');
-  const deployed = source.replaceAll(version, next);
-  writeFileSync(file, deployed);
-  writeFileSync(`${file}.br`, brotliCompressSync(deployed));
-  writeFileSync(`${file}.gz`, gzipSync(deployed));
+  /** Deploys version `to`, waits for the prompt with `text`, chooses `button` and checks `to` runs after the reload. */
+  const update = async (from: string, to: string, text: string, button: string, shot: string) => {
+    t.is(await page.getByText(text).count(), 0, 'no prompt before a deploy');
+    deployWorker(from, to);
+    await page.evaluate(() => navigator.serviceWorker.getRegistration('/').then((r) => r?.update()));
+    const prompt = page.getByText(text);
+    await prompt.waitFor({ timeout: 30_000 });
+    await page.waitForTimeout(400); // the snackbar's entrance
+    await screenshot(page, shot, { screen: true });
+    await page.evaluate(() => Object.assign(window, { beforeTheUpdate: true }));
+    const reloaded = page.waitForEvent('load');
+    await page.getByRole('button', { name: button }).click();
+    await reloaded;
+    await page.locator('header').waitFor();
+    t.false(await page.evaluate(() => 'beforeTheUpdate' in window), 'the page reloaded');
+    await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated');
+    t.deepEqual(await shellCaches(), [`ecup-shell-${to}`], "the new version's shell replaced the old one");
+    t.is(
+      await page.evaluate(() => navigator.serviceWorker.getRegistration('/').then((r) => r?.waiting ?? null)),
+      null,
+      'nothing left waiting',
+    );
+    t.is(await prompt.count(), 0, 'no prompt once the new version runs');
+  };
 
-  await page.evaluate(() => navigator.serviceWorker.getRegistration('/').then((r) => r?.update()));
-  const prompt = page.getByText('A new version of eCup is available.');
-  await prompt.waitFor({ timeout: 30_000 });
-  await page.getByRole('button', { name: 'Reload' }).waitFor();
-  await page.waitForTimeout(400); // the snackbar's entrance
-  await screenshot(page, 'update-snackbar', { screen: true });
-  await page.evaluate(() => Object.assign(window, { beforeTheUpdate: true }));
-  const reloaded = page.waitForEvent('load');
-  await page.getByRole('button', { name: 'Reload' }).click();
-  await reloaded;
+  const second = first.split('').reverse().join('');
+  await update(first, second, 'A new version of eCup is available.', 'Reload', 'update-snackbar');
+
+  await page.evaluate(() => localStorage.setItem('ecup.lang', 'sv'));
+  await page.reload();
   await page.locator('header').waitFor();
-  t.false(await page.evaluate(() => 'beforeTheUpdate' in window), 'the page reloaded');
-  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated');
-  t.deepEqual(await shellCaches(), [`ecup-shell-${next}`], "the new version's shell replaced the old one");
-  t.is(
-    await page.evaluate(() => navigator.serviceWorker.getRegistration('/').then((r) => r?.waiting ?? null)),
-    null,
-    'nothing left waiting',
-  );
-  t.is(await prompt.count(), 0, 'no prompt once the new version runs');
+  const third = second.replace(/^./, (c) => (c === 'a' ? 'b' : 'a'));
+  await update(second, third, 'En ny version av eCup finns.', 'Ladda om', 'update-snackbar-sv');
 });

@@ -1,6 +1,6 @@
 import test from 'ava';
 import type { PushPayload } from '@ecup/domain';
-import { parsePushPayload } from './push-payload.ts';
+import { notificationTarget, parsePushPayload } from './push-payload.ts';
 
 const payload: PushPayload = {
   kind: 'result_submitted',
@@ -32,5 +32,22 @@ test('data that is not a push payload gives null', (t) => {
 test("a push's page must be a path of the site", (t) => {
   for (const url of ['https://elsewhere.example/', '//elsewhere.example/x', 'javascript:alert(1)', 'game/42', '/\\x']) {
     t.is(parsePushPayload(JSON.stringify({ ...payload, url })), null, url);
+  }
+});
+
+test('a click on a notification opens its page on the site, and the home page for anything else', (t) => {
+  const origin = 'https://ecup.example';
+  t.is(notificationTarget({ url: '/game/42' }, origin), 'https://ecup.example/game/42');
+  t.is(notificationTarget({ url: '/forums/3/7?page=2' }, origin), 'https://ecup.example/forums/3/7?page=2');
+  for (const data of [
+    null,
+    undefined,
+    'x',
+    {},
+    { url: 5 },
+    { url: 'https://elsewhere.example/' },
+    { url: '//x.example' },
+  ]) {
+    t.is(notificationTarget(data, origin), 'https://ecup.example/', JSON.stringify(data));
   }
 });

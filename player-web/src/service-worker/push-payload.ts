@@ -26,3 +26,10 @@ export function parsePushPayload(text: string | null | undefined): ShownPush | n
   if (typeof url !== 'string' || !url.startsWith('/') || url.startsWith('//') || url.includes('\\')) return null;
   return { title, body, url, tag };
 }
+
+/** The address a click on a notification opens: its `data.url` on our own origin, else the home page. */
+export function notificationTarget(data: unknown, origin: string): string {
+  const url = typeof data === 'object' && data !== null ? (data as { url?: unknown }).url : undefined;
+  const safe = typeof url === 'string' && url.startsWith('/') && !url.startsWith('//') && !url.includes('\\');
+  return new URL(safe ? url : '/', origin).href;
+}

@@ -9,7 +9,7 @@
  *   API's answers are never stored.
  * - Push: shows the server's notification; a click on it opens its page in the app.
  */
-import { FALLBACK_PUSH, parsePushPayload } from './push-payload.ts';
+import { FALLBACK_PUSH, notificationTarget, parsePushPayload } from './push-payload.ts';
 import {
   CACHE_PREFIX,
   OFFLINE_URL,
@@ -133,9 +133,7 @@ worker.addEventListener('push', (event) => {
 
 worker.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const data = event.notification.data as { url?: unknown } | null;
-  const path = typeof data?.url === 'string' && data.url.startsWith('/') && !data.url.startsWith('//') ? data.url : '/';
-  const url = new URL(path, worker.location.origin).href;
+  const url = notificationTarget(event.notification.data, worker.location.origin);
   event.waitUntil(
     (async () => {
       const windows = await worker.clients.matchAll({ type: 'window', includeUncontrolled: true });
