@@ -22,6 +22,10 @@ async function publicFiles(dir: string, prefix = ''): Promise<string[]> {
   return nested.flat();
 }
 
+/**
+ * The plugin. `entry` is the worker's source; the files in its folder are its own (tests aside) and count toward its
+ * version.
+ */
 export function serviceWorker(options: { entry: string; fileName?: string }): Plugin {
   const fileName = options.fileName ?? 'sw.js';
   let publicDir = '';
@@ -42,7 +46,11 @@ export function serviceWorker(options: { entry: string; fileName?: string }): Pl
       }
       const files = [...contents.keys()].sort();
       const digest = createHash('sha256');
-      digest.update(await readFile(options.entry));
+      // The worker's own sources (the files beside its entry) count too: a change to the worker alone is a new version.
+      const sources = path.dirname(options.entry);
+      for (const source of (await readdir(sources)).filter((name) => !name.includes('.test.')).sort()) {
+        digest.update(`\0${source}\0`).update(await readFile(path.join(sources, source)));
+      }
       for (const file of files) digest.update(`\0${file}\0`).update(contents.get(file)!);
       const version = digest.digest('hex').slice(0, 16);
 
