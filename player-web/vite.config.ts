@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from '../web-build/precompress.ts';
+import { serviceWorker } from '../web-build/service-worker.ts';
 
 /**
  * Paths the API serves; the dev server forwards them so the app talks to `npm run api` on port 3000. The game and
@@ -88,7 +89,12 @@ const VENDOR_PATH = new RegExp(`/node_modules/(${VENDOR.map((name) => name.repla
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: '/',
-  plugins: [react(), criticalAssets(), precompress()],
+  plugins: [
+    react(),
+    criticalAssets(),
+    serviceWorker({ entry: fileURLToPath(new URL('src/service-worker/sw.ts', import.meta.url)) }),
+    precompress(),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -11,6 +11,9 @@ async function isFile(file: string): Promise<boolean> {
   }
 }
 
+/** The player app's service worker, at the root so that its scope is the whole site. */
+const SERVICE_WORKER = 'sw.js';
+
 /**
  * Serves a built single-page app under a base path: files as they are (hashed assets cached for a year, and the
  * build's brotli or gzip copy to browsers that accept it), and index.html for any other GET below the base, so the
@@ -29,6 +32,8 @@ export function serveApp(root: string, base: '/' | '/admin/'): Koa.Middleware {
     const candidate = path.join(root, relative);
     if (relative !== '' && !relative.includes('\0') && candidate.startsWith(root) && (await isFile(candidate))) {
       const immutable = relative.startsWith('assets/');
+      // The service worker is checked for a new version at every load: never a stale copy from a cache.
+      if (relative === SERVICE_WORKER) ctx.set('Cache-Control', 'no-cache');
       // koa-send answers with the build's .br or .gz copy when the browser accepts it, so caches must key on that.
       ctx.vary('Accept-Encoding');
       await send(ctx, relative, {

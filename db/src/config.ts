@@ -27,6 +27,7 @@ export interface Config {
   worker: boolean;
   /** SEED_DEMO: seed the demo into an empty database (default on; off and refused when NODE_ENV=production). */
   seedDemo: boolean;
+  /** PLAYER_WEB_DIST: the built player app the API serves (default player-web/dist). */
   playerWebDist: string;
   adminWebDist: string;
   shutdownTimeoutMs: number;
@@ -202,7 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustedProxies,
     worker: flag('WORKER', env.WORKER, true),
     seedDemo,
-    playerWebDist: path.join(ROOT, 'player-web', 'dist'),
+    playerWebDist: path.resolve(env.PLAYER_WEB_DIST || path.join(ROOT, 'player-web', 'dist')),
     adminWebDist: path.join(ROOT, 'admin-web', 'dist'),
     shutdownTimeoutMs: Number.isFinite(shutdownTimeoutMs) && shutdownTimeoutMs > 0 ? shutdownTimeoutMs : 15000,
     jobLockMs,

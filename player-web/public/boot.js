@@ -1,6 +1,6 @@
-// The boot screen's "Loading..." in the reader's language (the one chosen in the app, else the browser's) and colours
-// (the light scheme when the reader chose it), before the app's code has arrived. A file of our own origin: the
-// Content-Security-Policy allows no inline script.
+// The boot screen's "Loading..." (and the offline page's words) in the reader's language (the one chosen in the app,
+// else the browser's) and colours (the light scheme when the reader chose it), before the app's code has arrived. A
+// file of our own origin: the Content-Security-Policy allows no inline script.
 (function () {
   var lang = null;
   var mode = null;
@@ -14,6 +14,9 @@
   if (light) document.documentElement.classList.add('boot-light');
   if (lang !== 'en' && lang !== 'sv') lang = navigator.language.toLowerCase().indexOf('sv') === 0 ? 'sv' : 'en';
   document.documentElement.lang = lang;
-  var text = document.querySelector('[data-boot-text]');
-  if (text && text.getAttribute('data-' + lang)) text.textContent = text.getAttribute('data-' + lang);
+  var texts = document.querySelectorAll('[data-boot-text]');
+  for (var i = 0; i < texts.length; i++) {
+    var text = texts[i].getAttribute('data-' + lang);
+    if (text) texts[i].textContent = text;
+  }
 })();

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { preloadPage } from './app/router.tsx';
+import { registerServiceWorker } from './lib/service-worker.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');
@@ -13,3 +14,6 @@ createRoot(container).render(
     <App />
   </StrictMode>,
 );
+
+// The production build served by the API only: the dev server's modules are not the files the worker stores.
+if (import.meta.env.PROD) registerServiceWorker();

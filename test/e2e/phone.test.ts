@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { DEMO_ACCOUNTS } from '@ecup/db';
 import { MESSAGES, NEWS_IMAGE_HEIGHT, NEWS_IMAGE_TITLE_TOP, NEWS_IMAGE_WIDTH, RANKING_INITIAL } from '@ecup/domain';
-import { newDesktopPage } from '../helpers/browser.ts';
+import { WITHOUT_SERVICE_WORKER, newDesktopPage } from '../helpers/browser.ts';
 import { e2eTest } from '../helpers/e2e.ts';
 import type { RunningProduct } from '../helpers/product.ts';
 
@@ -18,7 +18,13 @@ const TOUCH_MIN_PX = 44;
 const SLOW_MS = 4_000;
 
 async function newPhone(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  const context = await browser.newContext({
+    ...WITHOUT_SERVICE_WORKER,
+    viewport: PHONE,
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 2,
+  });
   return context.newPage();
 }
 

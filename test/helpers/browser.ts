@@ -5,30 +5,51 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ExecutionContext } from 'ava';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 /** Launches headless Chromium with background networking, sync and updates off, so tests only see our own traffic. */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
+
+/**
+ * Headless Chromium with a profile in `userDataDir`, like a browser a person uses (a context of `launchBrowser` is
+ * an incognito one, where for example no web app can be installed). Close it with `context.close()`.
+ */
+export function launchPersistentContext(
+  userDataDir: string,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(userDataDir, {
+    ...options,
     executablePath: CHROMIUM_PATH,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
   });
 }
+
+/**
+ * Pages of these helpers run without the player app's service worker: `page.route`, which tests use to slow down or
+ * change answers, does not see the requests a worker answers from its cache. installable-app.test.ts tests the worker.
+ */
+export const WITHOUT_SERVICE_WORKER = { serviceWorkers: 'block' } as const;
 
 /** A page in its own context sized like a small phone (375 × 740, touch, mobile viewport); close it with `page.context().close()`. */
 export async function newPhonePage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({
+    ...WITHOUT_SERVICE_WORKER,
     viewport: { width: 375, height: 740 },
     isMobile: true,
     hasTouch: true,
@@ -39,19 +60,20 @@ export async function newPhonePage(browser: Browser): Promise<Page> {
 
 /** A page in its own context sized like a laptop screen (1280 × 800); close it with `page.context().close()`. */
 export async function newDesktopPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({ ...WITHOUT_SERVICE_WORKER, viewport: { width: 1280, height: 800 } });
   return context.newPage();
 }
 
 /**
  * Keeps a screenshot of the page as `name`.png when ECUP_SHOTS_DIR names a folder (for example /tmp/ecup-shots):
- * the whole page, or the screen while a dialog is open.
+ * the whole page, or the screen while a dialog is open (or with `screen`, for something fixed to the screen).
  */
-export async function screenshot(page: Page, name: string): Promise<void> {
+export async function screenshot(page: Page, name: string, { screen = false } = {}): Promise<void> {
   const dir = process.env.ECUP_SHOTS_DIR;
   if (!dir) return;
   mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: !(await page.getByRole('dialog').count()) });
+  const fullPage = !screen && !(await page.getByRole('dialog').count());
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage });
 }
 
 /** Asserts the one open popover has `title` and `message`, then closes it with OK. */

@@ -26,7 +26,8 @@ export function securityHeaders(publicUrl: string): Readonly<Record<string, stri
  * allow inline because MUI's emotion writes `<style>` elements at run time; images only from our own origin, `data:`
  * (the console's two-factor QR code) and `blob:` (photo previews), never another site, so no player's address
  * reaches a third party (an article's image from elsewhere is copied to the site when it is saved); frames only from YouTube's no-cookie player (video evidence); connections to our own origin and
- * its WebSocket (socket.io), named by host as well as 'self' for browsers before CSP 3.
+ * its WebSocket (socket.io), named by host as well as 'self' for browsers before CSP 3; the player app's service worker
+ * and web app manifest only from our own origin.
  */
 export function contentSecurityPolicy(host: string): string {
   const sockets = /^[a-z0-9.:[\]-]+$/i.test(host) ? ` ws://${host} wss://${host}` : '';
@@ -39,6 +40,8 @@ export function contentSecurityPolicy(host: string): string {
     `connect-src 'self'${sockets}`,
     'frame-src https://www.youtube-nocookie.com',
     "media-src 'self'",
+    "worker-src 'self'",
+    "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

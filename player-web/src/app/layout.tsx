@@ -1,4 +1,4 @@
-import { Component, useEffect, useLayoutEffect, type ReactNode } from 'react';
+import { Component, Suspense, lazy, useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,6 +13,10 @@ import { useClient } from '../providers/client-context.tsx';
 import { startNavigation, useNavigationProgress } from '../lib/navigation-progress.ts';
 import { useRealtimeEvent } from '../providers/realtime-context.tsx';
 import { WarningDialog } from '../features/safety/warning-dialog.tsx';
+import { useUpdateWaiting } from '../lib/service-worker.ts';
+
+/** The new-version prompt's code is only fetched when a new version waits (it is in the stored shell by then). */
+const UpdatePrompt = lazy(() => import('../components/update-prompt.tsx').then((m) => ({ default: m.UpdatePrompt })));
 
 /** Spec §2: navigation scrolls to the top except inside the forums, and closes the dropdown and the nav bar. */
 function useNavigationEffects() {
@@ -44,6 +48,7 @@ export function Layout() {
   useGameStartNavigation();
   const loading = useNavigationProgress();
   const { pathname } = useLocation();
+  const updateWaiting = useUpdateWaiting();
   return (
     <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
       <AppHeader />
@@ -62,6 +67,11 @@ export function Layout() {
       <AppFooter />
       <PopoverHost />
       <WarningDialog />
+      {updateWaiting && (
+        <Suspense fallback={null}>
+          <UpdatePrompt />
+        </Suspense>
+      )}
     </Box>
   );
 }
