@@ -72,6 +72,8 @@ export interface Config {
    * `.data/vapid.json`, generated once; production refuses to start without them). The private key is never logged.
    */
   vapid: VapidKeys;
+  /** Whether a push subscription may name an http://127.0.0.1 push service: outside production only (tests' own). */
+  pushAllowLoopbackHttp: boolean;
   /**
    * PASSWORD_COST: scrypt's log2 N for new hashes and the rehash at sign-in (default {@link PASSWORD_COST}, 10 to
    * 20); below the default only outside production, where tests use a cheaper one.
@@ -231,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     totpKey: totpKeyOf(appSecret),
     unsubscribeKey: unsubscribeKeyOf(appSecret),
     vapid,
+    pushAllowLoopbackHttp: !production,
     passwordCost,
   };
 }
