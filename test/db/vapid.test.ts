@@ -20,7 +20,8 @@ test('VAPID keys: taken from the environment, generated once into a file in deve
   const first = resolveVapidKeys({}, 'http://localhost:3000', file);
   t.regex(first.publicKey, /^[A-Za-z0-9_-]{87}$/);
   t.regex(first.privateKey, /^[A-Za-z0-9_-]{43}$/);
-  t.is(first.subject, 'http://localhost:3000', 'the subject defaults to PUBLIC_URL');
+  t.is(first.subject, 'mailto:no-reply@ecup.local', "an http:// PUBLIC_URL is no subject: MAIL_FROM's address is");
+  t.is(resolveVapidKeys({}, 'https://ecup.example.org', file).subject, 'https://ecup.example.org');
   t.deepEqual(JSON.parse(await readFile(file, 'utf8')), { publicKey: first.publicKey, privateKey: first.privateKey });
   t.deepEqual(resolveVapidKeys({}, 'http://localhost:3000', file), first, 'read from the file afterwards');
 

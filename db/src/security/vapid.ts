@@ -22,7 +22,8 @@ const PUBLIC_KEY = /^[A-Za-z0-9_-]{87}$/;
 const PRIVATE_KEY = /^[A-Za-z0-9_-]{43}$/;
 
 /**
- * VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT (a `mailto:` or `https:` contact; default PUBLIC_URL).
+ * VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT (a `mailto:` or `https:` contact; default PUBLIC_URL when
+ * it is https://, else MAIL_FROM's address as a `mailto:`).
  * Without NODE_ENV=production unset keys are generated once into `.data/vapid.json` (`web-push`'s
  * generateVAPIDKeys) and read from there afterwards; several processes starting at once agree on one file, written
  * under a temporary name and linked into place. In production missing keys are a VapidError: the start is refused.
@@ -32,8 +33,8 @@ export function resolveVapidKeys(
   publicUrl: string,
   file = DEV_VAPID_FILE,
 ): VapidKeys {
-  const subject = env.VAPID_SUBJECT || publicUrl;
-  if (!/^(mailto:\S+@\S+|https?:\/\/\S+)$/.test(subject)) {
+  const subject = env.VAPID_SUBJECT || defaultSubject(env, publicUrl);
+  if (!/^(mailto:\S+@\S+|https:\/\/\S+)$/.test(subject)) {
     throw new VapidError(`VAPID_SUBJECT must be a mailto: address or an https:// URL (got "${subject}")`);
   }
   const publicKey = env.VAPID_PUBLIC_KEY ?? '';
@@ -52,6 +53,13 @@ export function resolveVapidKeys(
     );
   }
   return { ...developmentKeys(file), subject };
+}
+
+/** PUBLIC_URL when it is https://, else the address of MAIL_FROM as a mailto: (push services take no http://). */
+function defaultSubject(env: NodeJS.ProcessEnv, publicUrl: string): string {
+  if (publicUrl.startsWith('https://')) return publicUrl;
+  const from = env.MAIL_FROM || 'no-reply@ecup.local';
+  return `mailto:${/<([^>]+)>/.exec(from)?.[1] ?? from.trim()}`;
 }
 
 function developmentKeys(file: string): { publicKey: string; privateKey: string } {

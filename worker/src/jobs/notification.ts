@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import webpush, { WebPushError } from 'web-push';
+import webpush from 'web-push';
 import {
   MARKETING_NOTIFICATION_KINDS,
   NOTIFICATION_TTL_SECONDS,
@@ -29,6 +29,30 @@ export interface NotificationJobDeps {
   sendEmails: (ids: number[]) => Promise<void>;
 }
 
+/** How long a push service may take to answer. */
+const PUSH_TIMEOUT_MS = 10_000;
+
+/**
+ * Sends one Web Push message: `web-push` builds the request (the aes128gcm payload encrypted for the subscription,
+ * the VAPID JWT signed with the server's key, TTL, Urgency, Topic) and fetch sends it, so a development or test push
+ * service on http://127.0.0.1 works as a real https:// one does. Answers the push service's status.
+ */
+async function deliver(
+  subscription: webpush.PushSubscription,
+  payload: string,
+  options: webpush.RequestOptions,
+): Promise<number> {
+  const request = webpush.generateRequestDetails(subscription, payload, options);
+  const response = await fetch(request.endpoint, {
+    method: request.method,
+    headers: request.headers as Record<string, string>,
+    body: request.body ? new Uint8Array(request.body) : null,
+    signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
+  });
+  await response.arrayBuffer().catch(() => undefined);
+  return response.status;
+}
+
 /** What the kind is about, read from its subject id: the game, or the thread with its title and category. */
 async function subjectOf(knex: Knex, data: NotificationJobData): Promise<NotificationSubject | null> {
   if (data.kind === 'result_submitted' || data.kind === 'conflict_solved') {
@@ -46,7 +70,7 @@ async function subjectOf(knex: Knex, data: NotificationJobData): Promise<Notific
 
 /**
  * Tells the job's players about one thing, each as they chose: a Web Push message to each subscribed browser in
- * that browser's language (VAPID-signed, TTL per kind, urgency high for a result to verify; a subscription the
+ * that browser's language (VAPID-signed, aes128gcm-encrypted, TTL per kind, urgency high for a result to verify; a subscription the
  * push service answers 404 or 410 is removed), and an e-mail through the outbox with a one-click unsubscribe link
  * (never a marketing kind to a player under 18). Answers what it did.
  */
@@ -68,8 +92,9 @@ export async function sendNotification(
   for (const recipient of recipients) {
     for (const subscription of recipient.subscriptions) {
       const payload = notificationPayload(data.kind, subject, subscription.lang);
+      let status: number;
       try {
-        await webpush.sendNotification(
+        status = await deliver(
           { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
           JSON.stringify(payload),
           {
@@ -77,22 +102,24 @@ export async function sendNotification(
             TTL: NOTIFICATION_TTL_SECONDS[data.kind],
             urgency: data.kind === 'result_submitted' ? 'high' : 'normal',
             topic: payload.tag.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 32),
-            timeout: 10_000,
           },
         );
+      } catch (error) {
+        done.failed += 1;
+        deps.log.warn(`push ${data.kind} to subscription ${subscription.id} failed: ${(error as Error).message}`);
+        continue;
+      }
+      if (status >= 200 && status < 300) {
         done.pushed += 1;
         await deps.knex('push_subscriptions').where('id', subscription.id).update({ last_success_at: now });
-      } catch (error) {
-        if (error instanceof WebPushError && (error.statusCode === 404 || error.statusCode === 410)) {
-          await deps.knex('push_subscriptions').where('id', subscription.id).delete();
-          done.removed += 1;
-        } else {
-          done.failed += 1;
-          const status = error instanceof WebPushError ? ` (${error.statusCode})` : '';
-          deps.log.warn(
-            `push ${data.kind} to subscription ${subscription.id} failed${status}: ${(error as Error).message}`,
-          );
-        }
+      } else if (status === 404 || status === 410) {
+        await deps.knex('push_subscriptions').where('id', subscription.id).delete();
+        done.removed += 1;
+      } else {
+        done.failed += 1;
+        deps.log.warn(
+          `push ${data.kind} to subscription ${subscription.id} failed: the push service answered ${status}`,
+        );
       }
     }
   }

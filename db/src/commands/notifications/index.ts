@@ -28,7 +28,10 @@ export async function setNotificationChoices(
     })),
   );
   if (rows.length > 0) {
-    await trx('notification_choices').insert(rows).onConflict(['user_id', 'channel', 'kind']).merge(['enabled', 'updated_at']);
+    await trx('notification_choices')
+      .insert(rows)
+      .onConflict(['user_id', 'channel', 'kind'])
+      .merge(['enabled', 'updated_at']);
   }
   return { result: { changed: rows.length }, events: [] };
 }
