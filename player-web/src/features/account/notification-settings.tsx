@@ -66,6 +66,12 @@ export function NotificationsSection() {
   async function flip(channel: NotificationChannel, kind: NotificationKind, enabled: boolean) {
     const key = `${channel}-${kind}`;
     setBusy(key);
+    // The switch moves at once; the server's answer (or a re-read after a refusal) has the last word.
+    setSettings((current) =>
+      current === null || current === 'failed'
+        ? current
+        : { ...current, choices: { ...current.choices, [channel]: { ...current.choices[channel], [kind]: enabled } } },
+    );
     try {
       setSettings(await setChoice(api, channel, kind, enabled));
     } catch {
