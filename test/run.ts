@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
-import { DEMO_ACCOUNTS, DEV_APP_SECRET_FILE } from '@ecup/db';
+import { DEMO_ACCOUNTS, DEV_APP_SECRET_FILE, DEV_VAPID_FILE } from '@ecup/db';
 import { DEFAULT_PASSWORD, signupFields } from './helpers/factories.ts';
 import { findSecrets, logFiles, secretKinds, type SecretFinding } from './log-secrets.ts';
 
@@ -152,7 +152,7 @@ async function runFilesInLanes(files: string[], lanes: number): Promise<{ code: 
   return { code, output: outputs.join('\n') };
 }
 
-/** The passwords and secrets every test run knows of: the demo's, the factories', development's app secret. */
+/** The passwords and secrets every test run knows of: the demo's, the factories', development's app secret and VAPID key. */
 function knownSecrets(): Record<string, string> {
   const values: Record<string, string> = {
     "the factories' password": DEFAULT_PASSWORD,
@@ -163,6 +163,12 @@ function knownSecrets(): Record<string, string> {
     values["development's APP_SECRET"] = readFileSync(DEV_APP_SECRET_FILE, 'utf8').trim();
   } catch {
     // No development secret generated on this machine yet.
+  }
+  try {
+    const vapid = JSON.parse(readFileSync(DEV_VAPID_FILE, 'utf8')) as { privateKey?: unknown };
+    if (typeof vapid.privateKey === 'string') values["development's VAPID private key"] = vapid.privateKey;
+  } catch {
+    // No development VAPID keys generated on this machine yet.
   }
   return values;
 }

@@ -23,6 +23,7 @@ import { gamesRoutes } from './features/games/games.routes.ts';
 import { safetyRoutes } from './features/safety/safety.routes.ts';
 import { conflictsRoutes } from './features/conflicts/conflicts.routes.ts';
 import { trophiesRoutes } from './features/trophies/trophies.routes.ts';
+import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { adminRoutes } from './admin/admin.routes.ts';
 import { serveApp } from './static.ts';
 import { realtimeRoutes } from './realtime/realtime.routes.ts';
@@ -65,6 +66,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     safetyRoutes(deps),
     conflictsRoutes(deps),
     trophiesRoutes(deps),
+    notificationsRoutes(deps),
     adminRoutes(deps),
   ]) {
     api.use(routes.routes());

@@ -3,6 +3,8 @@ import { parseDatabaseUrl, type DatabaseTarget } from './connection.ts';
 import { AppSecretError, resolveAppSecret } from './security/app-secret.ts';
 import { parseIpRange } from './security/ip.ts';
 import { totpKeyOf } from './security/totp-secret.ts';
+import { unsubscribeKeyOf } from './security/unsubscribe.ts';
+import { resolveVapidKeys, VapidError, type VapidKeys } from './security/vapid.ts';
 import { PASSWORD_COST } from './security/passwords.ts';
 
 /** Process configuration from environment variables, with working local defaults (decisions §1). */
@@ -64,6 +66,15 @@ export interface Config {
    * `.data/app-secret`, generated once; production refuses to start without one). Never logged.
    */
   totpKey: Buffer;
+  /** The HMAC key of the e-mails' one-click unsubscribe links, derived from APP_SECRET like the TOTP key. Never logged. */
+  unsubscribeKey: Buffer;
+  /**
+   * VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT: the Web Push identity (development without the keys: from
+   * `.data/vapid.json`, generated once; production refuses to start without them). The private key is never logged.
+   */
+  vapid: VapidKeys;
+  /** Whether a push subscription may name an http://127.0.0.1 push service: outside production only (tests' own). */
+  pushAllowLoopbackHttp: boolean;
   /**
    * PASSWORD_COST: scrypt's log2 N for new hashes and the rehash at sign-in (default {@link PASSWORD_COST}, 10 to
    * 20); below the default only outside production, where tests use a cheaper one.
@@ -188,6 +199,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (error instanceof AppSecretError) throw new ConfigError(error.message);
     throw error;
   }
+  let vapid: VapidKeys;
+  try {
+    vapid = resolveVapidKeys(env, publicUrl);
+  } catch (error) {
+    if (error instanceof VapidError) throw new ConfigError(error.message);
+    throw error;
+  }
   return {
     port,
     databaseUrl,
@@ -214,6 +232,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsServed: metricsToken !== null || env.NODE_ENV !== 'production',
     imageFetchAllowPrivate,
     totpKey: totpKeyOf(appSecret),
+    unsubscribeKey: unsubscribeKeyOf(appSecret),
+    vapid,
+    pushAllowLoopbackHttp: !production,
     passwordCost,
   };
 }

@@ -26,3 +26,5 @@ export * from './services/transaction.ts';
 export * from './services/after-commit.ts';
 export * from './services/settings.ts';
 export * from './services/like.ts';
+export * from './security/vapid.ts';
+export * from './security/unsubscribe.ts';

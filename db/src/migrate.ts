@@ -20,6 +20,7 @@ import * as m19 from '../migrations/20261126000005_reports_blocks.ts';
 import * as m20 from '../migrations/20261126000006_elo_replay.ts';
 import * as m21 from '../migrations/20261126000007_reports_merge_flags.ts';
 import * as m22 from '../migrations/20261126000008_round_winners.ts';
+import * as m23 from '../migrations/20261126000009_notifications.ts';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '20261126000006_elo_replay': m20,
   '20261126000007_reports_merge_flags': m21,
   '20261126000008_round_winners': m22,
+  '20261126000009_notifications': m23,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

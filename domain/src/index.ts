@@ -28,3 +28,4 @@ export * from './contract/trophies.ts';
 export * from './contract/notifications.ts';
 export * from './contract/admin.ts';
 export * from './contract/admin-dashboard.ts';
+export * from './notifications.ts';

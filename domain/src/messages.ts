@@ -243,6 +243,22 @@ export const MESSAGES = {
   /** A chat line from a player a moderator muted (403). */
   chatMuted: (until: Date, timeZone?: string) => `You cannot chat until ${formatDateTime(until, timeZone)}.`,
 
+  // --- Notifications (docs/api.md "Notifications"; not in the spec) ---
+  /** PUT /user/notifications with a channel other than push or email. */
+  notificationChannelUnknown: 'Unknown notification channel. Use push or email.',
+  /** PUT /user/notifications with a kind the server does not send. */
+  notificationKindUnknown: 'Unknown notification kind.',
+  /** PUT /user/notifications with a choice that is not true or false, or without choices. */
+  notificationChoiceInvalid: 'Turn each notification on or off with true or false.',
+  /** POST /user/push-subscription with an endpoint or keys that cannot be read. */
+  pushSubscriptionInvalid: "This browser's push subscription could not be read.",
+  /** POST /user/push-subscription with an endpoint that is not https:// (outside development and tests). */
+  pushEndpointInsecure: 'Push notifications need a push service address starting with https://.',
+  /** /unsubscribe with a token that is not this server's. */
+  unsubscribeLinkInvalid: 'This unsubscribe link is not valid.',
+  /** /unsubscribe done. */
+  unsubscribed: 'You will no longer get these e-mails.',
+
   // --- Empty searches (spec §8) ---
   noThreadsFound: 'No threads found in search!',
   noPostsFound: 'No posts found in search!',

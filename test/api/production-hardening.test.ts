@@ -6,6 +6,7 @@ import { message } from '@ecup/domain';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { createTestDatabase, testRedisPrefix, type TestDatabase } from '../helpers/db.ts';
 import { freePort, runEntry, waitForOutput, type RunningProcess } from '../helpers/process.ts';
+import { TEST_VAPID_ENV } from '../helpers/vapid.ts';
 
 const HSTS = 'max-age=31536000; includeSubDomains';
 const NO_METRICS =
@@ -24,7 +25,11 @@ test.before(async () => {
   [https, http, production, db] = await Promise.all([
     startTestServer({ label: 'hsts', env: { PUBLIC_URL: 'https://ecup.example.com' }, log: quiet() }),
     startTestServer({ label: 'nohsts', log: quiet() }),
-    startTestServer({ label: 'prodmetrics', env: { NODE_ENV: 'production', APP_SECRET }, log: quiet() }),
+    startTestServer({
+      label: 'prodmetrics',
+      env: { NODE_ENV: 'production', APP_SECRET, ...TEST_VAPID_ENV },
+      log: quiet(),
+    }),
     createTestDatabase('prodstart'),
   ]);
 });
@@ -69,9 +74,9 @@ test('in production without METRICS_TOKEN /metrics answers 404 "Not found" and t
 });
 
 test('in production with METRICS_TOKEN, and outside production without it, metrics are served as before', (t) => {
-  t.true(loadConfig({ NODE_ENV: 'production', METRICS_TOKEN, APP_SECRET }).metricsServed);
+  t.true(loadConfig({ NODE_ENV: 'production', METRICS_TOKEN, APP_SECRET, ...TEST_VAPID_ENV }).metricsServed);
   t.true(loadConfig({}).metricsServed);
-  t.false(loadConfig({ NODE_ENV: 'production', APP_SECRET }).metricsServed);
+  t.false(loadConfig({ NODE_ENV: 'production', APP_SECRET, ...TEST_VAPID_ENV }).metricsServed);
 });
 
 test('a production `npm run api` and `npm run worker` without METRICS_TOKEN start, name the service versions and say in one line that they serve no metrics', async (t) => {
@@ -79,6 +84,7 @@ test('a production `npm run api` and `npm run worker` without METRICS_TOKEN star
   const env = {
     NODE_ENV: 'production',
     APP_SECRET,
+    ...TEST_VAPID_ENV,
     DATABASE_URL: db.url,
     REDIS_PREFIX: testRedisPrefix('prodstart'),
     PUBLIC_URL: 'https://ecup.example.com',

@@ -11,6 +11,7 @@ import { buildUser } from '../helpers/factories.ts';
 import { client, type Credentials } from '../helpers/http.ts';
 import { deleteRedisPrefix } from '../helpers/server.ts';
 import { freePort, runEntry, waitForOutput } from '../helpers/process.ts';
+import { TEST_VAPID_ENV } from '../helpers/vapid.ts';
 
 // No password, token or secret is ever written to a log: a production start whose every connection has a password
 // (its own MariaDB user, a Redis ACL user, an SMTP server that asks for a login), with METRICS_TOKEN and APP_SECRET
@@ -126,6 +127,7 @@ test('a production start logs no password, token or secret through sign-in, metr
     SMTP_URL: `smtp://mailer:${SECRETS.smtp}@127.0.0.1:${smtpPort}`,
     METRICS_TOKEN: SECRETS.metrics,
     APP_SECRET: SECRETS.appSecret,
+    ...TEST_VAPID_ENV,
     UPLOAD_DIR: path.join(dir, 'uploads'),
     MAIL_OUTBOX: path.join(dir, 'outbox'),
   };
@@ -186,6 +188,7 @@ test('a production start logs no password, token or secret through sign-in, metr
     'the SMTP login as sent': Buffer.from(`\0mailer\0${SECRETS.smtp}`).toString('base64'),
     METRICS_TOKEN: SECRETS.metrics,
     APP_SECRET: SECRETS.appSecret,
+    'the VAPID private key': TEST_VAPID_ENV.VAPID_PRIVATE_KEY,
     "the player's password": player.password,
     'the wrong password': 'Wrong Guess Password 3?',
     'the new password': newPassword,
@@ -214,6 +217,7 @@ test('a start that cannot reach its database, or is refused by it, names the add
       PORT: '0',
       METRICS_TOKEN: SECRETS.metrics,
       APP_SECRET: SECRETS.appSecret,
+      ...TEST_VAPID_ENV,
     });
     t.teardown(() => void proc.child.kill('SIGKILL'));
     t.not(await proc.exited, 0, what);

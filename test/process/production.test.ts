@@ -9,6 +9,7 @@ import { buildUser } from '../helpers/factories.ts';
 import { client } from '../helpers/http.ts';
 import { deleteRedisPrefix } from '../helpers/server.ts';
 import { freePort, runEntry, waitForOutput } from '../helpers/process.ts';
+import { TEST_VAPID_ENV } from '../helpers/vapid.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const METRICS_TOKEN = 'metrics-secret-7f3a9c1d2e4b5a6f';
@@ -28,6 +29,7 @@ test('an unreachable Redis with a password in REDIS_URL stops the start without 
   const proc = runEntry('worker/src/main.ts', {
     NODE_ENV: 'production',
     APP_SECRET,
+    ...TEST_VAPID_ENV,
     REDIS_URL: 'redis://:redis-secret-91@127.0.0.1:1',
     DATABASE_URL: TEST_DATABASE_SERVER,
   });
@@ -53,6 +55,7 @@ test(
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       METRICS_TOKEN,
       APP_SECRET,
+      ...TEST_VAPID_ENV,
       DATABASE_URL: databaseUrl,
       REDIS_URL: redisUrl,
       REDIS_PREFIX: prefix,

@@ -1,7 +1,7 @@
 import type { Queue } from 'bullmq';
 import type { Knex } from 'knex';
-import { emailJobs } from '@ecup/domain';
-import { dispatchEvents, runEloRecalculation, type ImageStore, type Logger } from '@ecup/db';
+import { emailJobs, notificationJobs, type NotificationJobData } from '@ecup/domain';
+import { dispatchEvents, runEloRecalculation, type Config, type ImageStore, type Logger } from '@ecup/db';
 import type { Calendar } from './calendar.ts';
 import type { MailTransport } from './mail/transport.ts';
 import type { Processors } from './queues.ts';
@@ -13,6 +13,7 @@ import { pairNow, playTick, type PlayJobDeps } from './jobs/play-tick.ts';
 import { resetWeeklyTrophyPools } from './jobs/reset-trophy-pools.ts';
 import { cleanEvidence } from './jobs/clean-evidence.ts';
 import { closeWindow, openWindow } from './jobs/window.ts';
+import { sendNotification } from './jobs/notification.ts';
 
 /** Queues send-email jobs for stored e-mails by their fixed ids, so one whose job still exists is not queued twice. */
 export async function requeueEmails(queue: Queue, ids: number[]): Promise<void> {
@@ -20,15 +21,34 @@ export async function requeueEmails(queue: Queue, ids: number[]): Promise<void> 
   await queue.addBulk(emailJobs(ids));
 }
 
-/** E-mail sending and its reconciler (decisions §1). */
+/** Queues notification jobs (on the e-mail queue: both are messages leaving the site). */
+export async function queueNotifications(queue: Queue, notifications: NotificationJobData[]): Promise<void> {
+  if (notifications.length === 0) return;
+  await queue.addBulk(notificationJobs(notifications));
+}
+
+/** E-mail sending and its reconciler (decisions §1), and the notifications by Web Push and e-mail. */
 export function emailProcessors(deps: {
   knex: Knex;
   now: () => Date;
   transport: MailTransport;
   from: string;
   queue: Queue;
+  config: Pick<Config, 'vapid' | 'publicUrl' | 'unsubscribeKey'>;
+  log: Pick<Logger, 'warn'>;
 }): Processors<'email'> {
   return {
+    notification: (data) =>
+      sendNotification(
+        {
+          knex: deps.knex,
+          now: deps.now,
+          config: deps.config,
+          log: deps.log,
+          sendEmails: (ids) => requeueEmails(deps.queue, ids),
+        },
+        data,
+      ),
     'send-email': (data) => sendEmail({ knex: deps.knex, transport: deps.transport, from: deps.from }, data),
     'reconcile-emails': async () => {
       const ids = await unsentEmailIds(deps.knex, deps.now());

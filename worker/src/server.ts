@@ -1,6 +1,6 @@
 import { Queue } from 'bullmq';
 import type { Knex } from 'knex';
-import { QUEUE_NAMES, type QueueName } from '@ecup/domain';
+import { QUEUE_NAMES, type NotificationJobData, type QueueName } from '@ecup/domain';
 import type { Registry } from 'prom-client';
 import {
   createBullConnection,
@@ -14,7 +14,13 @@ import { createPublisher } from './emitter.ts';
 import { createMailTransport } from './mail/transport.ts';
 import { unsentEmailIds } from './jobs/reconcile-emails.ts';
 import { createCalendar } from './calendar.ts';
-import { calendarProcessors, emailProcessors, playProcessors, requeueEmails } from './processors.ts';
+import {
+  calendarProcessors,
+  emailProcessors,
+  playProcessors,
+  queueNotifications,
+  requeueEmails,
+} from './processors.ts';
 import { startQueueWorker, type QueueWorkerOptions } from './queues.ts';
 import { registerSchedules, startScheduleCheck } from './schedules.ts';
 import { createWorkerMetrics, serveMetrics, type MetricsServer } from './metrics.ts';
@@ -67,7 +73,12 @@ export async function startWorker(options: {
   const playDeps = {
     knex,
     now,
-    after: { log, publish: publisher.publish, sendEmails: (ids: number[]) => requeueEmails(queues.email, ids) },
+    after: {
+      log,
+      publish: publisher.publish,
+      sendEmails: (ids: number[]) => requeueEmails(queues.email, ids),
+      notify: (notifications: NotificationJobData[]) => queueNotifications(queues.email, notifications),
+    },
     matchesMade: (count: number) => metrics.matchesMade.inc(count),
   };
   const workerOptions = (concurrency: number): QueueWorkerOptions => ({
@@ -80,7 +91,7 @@ export async function startWorker(options: {
   });
   const emailWorker = startQueueWorker(
     'email',
-    emailProcessors({ knex, now, transport, from: config.mailFrom, queue: queues.email }),
+    emailProcessors({ knex, now, transport, from: config.mailFrom, queue: queues.email, config, log }),
     workerOptions(4),
   );
   // One play job at a time per worker; the sweeps' guarded writes keep several workers correct.

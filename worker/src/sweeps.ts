@@ -4,6 +4,7 @@ import {
   expireQueueEntries,
   expireTrophies,
   pairQueue,
+  warnExpiringTrophies,
   type Sweep,
 } from '@ecup/db';
 
@@ -11,7 +12,7 @@ import {
  * What the worker's play tick runs every second, in this order (decisions §5): drop queue entries without a
  * keepalive, clear matches past their accept deadline and grace, send unanswered results to conflict, then pair
  * whoever is waiting (players just returned to the queue included); then the trophy hunt's timers (decisions §7):
- * send back trophies whose 2-day window ran out. Each trophy has its own deadline, so the expiry is a sweep of a few
+ * send back trophies whose 2-day window ran out, and tell holders whose window ends within 2 hours. Each trophy has its own deadline, so the expiry is a sweep of a few
  * indexed reads rather than a calendar job; the weekly pool reset is one (`calendar.ts`).
  */
 export const PLAY_TICK_SWEEPS: readonly Sweep[] = [
@@ -20,4 +21,5 @@ export const PLAY_TICK_SWEEPS: readonly Sweep[] = [
   escalateOverdueGames,
   pairQueue,
   expireTrophies,
+  warnExpiringTrophies,
 ];

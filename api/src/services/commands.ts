@@ -15,6 +15,7 @@ export function apiAfterCommit(deps: AppDeps): AfterCommit {
     disconnectSessions: deps.disconnectSessions,
     recalculateElo: (data) => deps.jobs.recalculateElo(data),
     requestPairing: () => deps.jobs.requestPairing(),
+    notify: (notifications) => deps.jobs.notify(notifications),
     reactions: [dropStaleReads(deps.publicReads)],
     publish: deps.publish,
   };

@@ -1,6 +1,14 @@
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { PAIR_JOB, QUEUE_NAMES, eloRecalculateJob, emailJobs, type EloRecalculateJobData } from '@ecup/domain';
+import {
+  PAIR_JOB,
+  QUEUE_NAMES,
+  eloRecalculateJob,
+  emailJobs,
+  notificationJobs,
+  type EloRecalculateJobData,
+  type NotificationJobData,
+} from '@ecup/domain';
 import { createBullConnection } from '@ecup/db';
 
 /** The producer side of the job queues (the worker consumes them). */
@@ -11,6 +19,8 @@ export interface JobQueues {
   requestPairing(): Promise<void>;
   /** Asks the worker to replay the ratings from a corrected game on (issue 19); safe to call twice. */
   recalculateElo(data: EloRecalculateJobData): Promise<void>;
+  /** Queues the worker's notification jobs (Web Push and e-mail). */
+  notify(notifications: NotificationJobData[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -30,6 +40,10 @@ export function createJobQueues(redisUrl: string, prefix: string): JobQueues {
     async recalculateElo(data) {
       const job = eloRecalculateJob(data);
       await play.add(job.name, job.data, job.opts);
+    },
+    async notify(notifications) {
+      if (notifications.length === 0) return;
+      await email.addBulk(notificationJobs(notifications));
     },
     async close() {
       await email.close();

@@ -59,6 +59,12 @@ export const LIMITS = {
     limit: GUARDIAN_RESENDS_PER_ACCOUNT,
     windowSeconds: GUARDIAN_RESEND_WINDOW_MS / 1000,
   },
+  /** Notification settings changes per user (not in the spec). */
+  notificationSettingsPerUser: { name: 'notification-settings', limit: 60, windowSeconds: 15 * 60 },
+  /** Push subscriptions and removals per user (not in the spec). */
+  pushSubscriptionPerUser: { name: 'push-subscription', limit: 30, windowSeconds: 60 * 60 },
+  /** One-click unsubscribes per address (not in the spec; the token is checked after the count). */
+  unsubscribePerIp: { name: 'unsubscribe-ip', limit: 60, windowSeconds: 60 * 60 },
 } satisfies Record<string, Limit>;
 
 /**

@@ -21,3 +21,4 @@ export * from './trophies/index.ts';
 export * from './admin/index.ts';
 export * from './ops/index.ts';
 export * from './safety/index.ts';
+export * from './notifications/index.ts';

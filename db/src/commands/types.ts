@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { message, type Message, type MessageName, type Push } from '@ecup/domain';
+import { message, type Message, type MessageName, type NotificationJobData, type Push } from '@ecup/domain';
 
 /**
  * What a command asks the caller to do once its transaction has committed (CONVENTIONS §6): send e-mails, close
@@ -18,7 +18,9 @@ export type CommandEvent =
   /** A result changed after later games were rated: the worker replays the ratings from that game on (issue 19). */
   | { type: 'elo-recalculate'; season_id: number; game_id: number; history_id: number }
   /** A player entered the queue: the worker pairs at once rather than at its next tick (decisions §5). */
-  | { type: 'pairing-requested' };
+  | { type: 'pairing-requested' }
+  /** Tell players by Web Push and e-mail, as each chose (the worker's `notification` job). */
+  | { type: 'notify'; notification: NotificationJobData };
 
 export interface CommandOutcome<T> {
   result: T;
@@ -56,6 +58,21 @@ export function pushesOf(events: CommandEvent[]): Push[] {
 /** The Elo recalculations a command asked for. */
 export function eloRecalculations(events: CommandEvent[]) {
   return events.flatMap((event) => (event.type === 'elo-recalculate' ? [event] : []));
+}
+
+/** The notifications a command asked for. */
+export function notificationsOf(events: CommandEvent[]): NotificationJobData[] {
+  return events.flatMap((event) => (event.type === 'notify' ? [event.notification] : []));
+}
+
+/** A notification event for some players (none when the list is empty). */
+export function notifyEvents(
+  kind: NotificationJobData['kind'],
+  userIds: number[],
+  subjectId: number | null,
+): CommandEvent[] {
+  const user_ids = [...new Set(userIds)];
+  return user_ids.length === 0 ? [] : [{ type: 'notify', notification: { kind, user_ids, subject_id: subjectId } }];
 }
 
 /** Wraps pushes as command events. */

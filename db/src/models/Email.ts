@@ -11,5 +11,6 @@ export class Email extends BaseModel {
   sent_at!: Date | null;
   attempts!: number;
   last_error!: string | null;
+  unsubscribe_url!: string | null;
   created_at!: Date;
 }

@@ -15,6 +15,7 @@ export class Trophy extends BaseModel {
   expires_at!: Date | null;
   secured_at!: Date | null;
   last_move_id!: number | null;
+  expiry_notified_for!: Date | null;
   updated_at!: Date;
   pool?: TrophyPool;
   holder?: User | null;

@@ -21,3 +21,5 @@ export { Ban } from './Ban.ts';
 export { IpBan } from './IpBan.ts';
 export { AuditLog } from './AuditLog.ts';
 export { Email } from './Email.ts';
+export { PushSubscription } from './PushSubscription.ts';
+export { NotificationChoice } from './NotificationChoice.ts';

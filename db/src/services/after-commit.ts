@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import type { EloRecalculateJobData, Push } from '@ecup/domain';
-import { emailIds, pushesOf, type CommandEvent, type CommandOutcome } from '../commands/types.ts';
+import type { EloRecalculateJobData, NotificationJobData, Push } from '@ecup/domain';
+import { emailIds, notificationsOf, pushesOf, type CommandEvent, type CommandOutcome } from '../commands/types.ts';
 import { transaction } from './transaction.ts';
 
 /**
@@ -16,6 +16,8 @@ export interface AfterCommit {
   disconnectSessions?: (userId: number, keptSessionId: number | null, onlySessionIds?: number[]) => Promise<void>;
   /** Queues the worker's Elo replay after a corrected result (issue 19). */
   recalculateElo?: (data: EloRecalculateJobData) => Promise<void>;
+  /** Queues the worker's notification jobs (Web Push and e-mail, as each player chose). */
+  notify?: (notifications: NotificationJobData[]) => Promise<void>;
   /** Asks the worker for a pairing pass now (decisions §5: "on every enter"). */
   requestPairing?: () => Promise<void>;
   /** What the process's caches do about committed events, declared beside each cache; before the pushes go out. */
@@ -26,7 +28,7 @@ export interface AfterCommit {
 
 /**
  * Carries out a committed command's events, in this order: e-mails, sockets of revoked sessions, the Elo replay, the
- * pairing request, the caches' reactions, then the pushes. A job that cannot be queued right now is not lost: the
+ * pairing request, the notifications, the caches' reactions, then the pushes. A job that cannot be queued right now is not lost: the
  * e-mail's row says it is unsent (the worker's reconciler), `elo:rebuild` replays the same games, the play tick pairs
  * within a second.
  */
@@ -55,6 +57,14 @@ export async function dispatchEvents(events: CommandEvent[], to: AfterCommit): P
   if (to.requestPairing && events.some((event) => event.type === 'pairing-requested')) {
     await to.requestPairing().catch((error: unknown) => {
       to.log.warn(`pairing request left to the tick: ${(error as Error).message}`);
+    });
+  }
+  const notifications = notificationsOf(events);
+  if (notifications.length > 0 && to.notify) {
+    await to.notify(notifications).catch((error: unknown) => {
+      to.log.warn(
+        `notifications (${notifications.map((n) => n.kind).join(', ')}) not queued: ${(error as Error).message}`,
+      );
     });
   }
   for (const react of to.reactions ?? []) react(events);

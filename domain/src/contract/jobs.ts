@@ -1,3 +1,4 @@
+import type { NotificationKind } from './notifications.ts';
 /**
  * Job queues shared by the API (producer) and the worker (consumer). Jobs carry ids, never copies of rows
  * (CONVENTIONS §6), and timers and one-off jobs use fixed ids without ':' that are never all digits (§7).
@@ -12,6 +13,8 @@ export interface JobMap {
   email: {
     'send-email': { email_id: number };
     'reconcile-emails': Record<string, never>;
+    /** Tells players about something by Web Push and e-mail, each as they chose (docs/api.md "Notifications"). */
+    notification: NotificationJobData;
   };
   play: {
     /** Every second (decisions §5): keepalive expiry, accept timeouts, conflict escalation, then pairing. */
@@ -36,6 +39,31 @@ export interface JobMap {
     /** At the window's closing: the week's round winners are recorded, then every connected player gets the season. */
     'close-window': CalendarJobData;
   };
+}
+
+/**
+ * One notification to some players: the kind, whom (ids) and what it is about (the game, thread or trophy id); the
+ * worker reads the rest. Players who turned the kind off on both channels get nothing.
+ */
+export interface NotificationJobData {
+  kind: NotificationKind;
+  user_ids: number[];
+  /** The game (result_submitted, conflict_solved), the thread (forum_reply) or the trophy (trophy_expiring). */
+  subject_id: number | null;
+}
+
+/** The notification jobs of some events, ready for BullMQ's addBulk (retried like e-mails: sends are idempotent enough). */
+export function notificationJobs(list: NotificationJobData[]) {
+  return list.map((data) => ({
+    name: 'notification' as const,
+    data,
+    opts: {
+      attempts: 3,
+      backoff: { type: 'exponential' as const, delay: EMAIL_JOB_BACKOFF_MS },
+      removeOnComplete: { count: 1000 },
+      removeOnFail: { count: 1000 },
+    },
+  }));
 }
 
 /** What a calendar job carries: the period it runs for, as its job id names it (for the logs; the job reads the clock). */

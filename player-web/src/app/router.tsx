@@ -80,6 +80,10 @@ const PAGES: { path: string; page: LazyPage }[] = [
   },
   { path: '/auth/:id/:token', page: featurePage(() => import('../features/account/auth-page.tsx'), accountStrings) },
   {
+    path: '/unsubscribe',
+    page: featurePage(() => import('../features/account/unsubscribe-page.tsx'), accountStrings),
+  },
+  {
     path: '/guardian/confirm/:uid/:token',
     page: featurePage(
       () => import('../features/guardian/guardian-page.tsx'),

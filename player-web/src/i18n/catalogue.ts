@@ -17,6 +17,7 @@ import type { guardianStatus } from '../features/account/guardian-i18n.ts';
 import type { signedInSessions } from '../features/account/sessions-i18n.ts';
 import type { safety } from '../features/safety/i18n.ts';
 import type { updatePrompt } from '../components/update-i18n.ts';
+import type { notificationSettings, unsubscribePage } from '../features/account/notifications-i18n.ts';
 import { loadedStrings, type Lang } from './dictionary.ts';
 
 /**
@@ -42,7 +43,9 @@ type Dictionaries =
   | typeof guardianStatus
   | typeof signedInSessions
   | typeof safety
-  | typeof updatePrompt;
+  | typeof updatePrompt
+  | typeof notificationSettings
+  | typeof unsubscribePage;
 
 type Keys<D> = D extends { en: Record<infer K, string> } ? K : never;
 export type MessageKey = Keys<Dictionaries>;

@@ -144,6 +144,16 @@ export function createApiClient(deps: ApiClientDeps) {
   }
 
   return {
+    /** A JSON body (PUT /user/notifications, the push subscription calls), with the same retries and popovers. */
+    json<T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body: unknown, options: CallOptions = {}) {
+      return call<T>(
+        () => [
+          path,
+          { method, headers: { ...headers(), 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
+        ],
+        options,
+      );
+    },
     get<T>(path: string, params: Record<string, string | number | undefined> = {}, options: CallOptions = {}) {
       return call<T>(() => {
         const query = new URLSearchParams();

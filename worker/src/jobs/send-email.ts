@@ -22,6 +22,7 @@ export async function sendEmail(
       to: email.to_address,
       subject: email.subject,
       text: email.text_body,
+      unsubscribeUrl: email.unsubscribe_url,
     });
   } catch (error) {
     await deps

@@ -1,6 +1,18 @@
 import type { Knex } from 'knex';
 import { PLAYERS_ROOM, lastWindowWeek, push } from '@ecup/domain';
-import { Season, dispatchEvents, presentSeason, pushEvents, recordRoundWinners, type AfterCommit } from '@ecup/db';
+import {
+  Season,
+  dispatchEvents,
+  notifyEvents,
+  playersWhoChose,
+  presentSeason,
+  pushEvents,
+  recordRoundWinners,
+  type AfterCommit,
+} from '@ecup/db';
+
+/** Players per `window_open` notification job. */
+export const WINDOW_NOTICE_BATCH = 500;
 
 export interface WindowJobDeps {
   knex: Knex;
@@ -21,13 +33,23 @@ function pushSeason(deps: WindowJobDeps, season: Season): Promise<void> {
 
 /**
  * The weekly window's opening (spec §1, decisions §4), the calendar's job at the season's opening minute: pushes
- * the season to every connected player. Idempotent: a second push says the same.
+ * the season to every connected player, then tells every player who opted into `window_open` (push or e-mail) in
+ * notification jobs of WINDOW_NOTICE_BATCH players each. Runs once per period (the calendar's job id).
  */
-export async function openWindow(deps: WindowJobDeps): Promise<{ pushed: boolean }> {
+export async function openWindow(deps: WindowJobDeps): Promise<{ pushed: boolean; notified: number }> {
   const season = await activeSeason(deps.knex);
-  if (!season) return { pushed: false };
+  if (!season) return { pushed: false, notified: 0 };
   await pushSeason(deps, season);
-  return { pushed: true };
+  let notified = 0;
+  let after = 0;
+  for (;;) {
+    const batch = await playersWhoChose(deps.knex, 'window_open', after, WINDOW_NOTICE_BATCH);
+    if (batch.length === 0) break;
+    await dispatchEvents(notifyEvents('window_open', batch, null), deps.after);
+    notified += batch.length;
+    after = batch[batch.length - 1]!;
+  }
+  return { pushed: true, notified };
 }
 
 /**

@@ -9,6 +9,14 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
+  /** A notification e-mail's one-click unsubscribe link: `List-Unsubscribe` and `List-Unsubscribe-Post` (RFC 8058). */
+  unsubscribeUrl?: string | null;
+}
+
+/** The headers of a mail's one-click unsubscribe link, when it has one. */
+function unsubscribeHeaders(mail: OutgoingMail): Record<string, string> {
+  if (!mail.unsubscribeUrl) return {};
+  return { 'List-Unsubscribe': `<${mail.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
 }
 
 export interface MailTransport {
@@ -27,6 +35,7 @@ export function createMailTransport(options: { smtpUrl: string | null; outbox: s
           to: mail.to,
           subject: mail.subject,
           text: mail.text,
+          headers: unsubscribeHeaders(mail),
           messageId: `<ecup-email-${mail.id}@${new URL(`http://${mail.from.replace(/.*@|>.*/g, '')}`).hostname}>`,
         });
       },
@@ -37,7 +46,13 @@ export function createMailTransport(options: { smtpUrl: string | null; outbox: s
   return {
     async send(mail) {
       // nodemailer writes the headers (encoded words for a Swedish subject, Message-ID, Date); the body is ours.
-      const info = await stream.sendMail({ from: mail.from, to: mail.to, subject: mail.subject, text: '' });
+      const info = await stream.sendMail({
+        from: mail.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: '',
+        headers: unsubscribeHeaders(mail),
+      });
       await mkdir(options.outbox, { recursive: true });
       const file = path.join(options.outbox, `email-${String(mail.id).padStart(6, '0')}.eml`);
       await writeFile(`${file}.partial`, outboxMessage((info.message as Buffer).toString('utf8'), mail.text));

@@ -2,9 +2,9 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Knex } from 'knex';
 
 import { hashToken } from '../../security/tokens.ts';
-import { CommandRejected, type CommandOutcome } from '../types.ts';
+import { CommandRejected, notifyEvents, type CommandOutcome } from '../types.ts';
 
-/** A parent or guardian approves a minor's account from the e-mailed link (decisions §8). */
+/** A parent or guardian approves a minor's account from the e-mailed link (decisions §8); the player is notified. */
 export async function confirmGuardian(
   trx: Knex,
   input: { uid: number; token: string; now: Date },
@@ -23,5 +23,8 @@ export async function confirmGuardian(
     .where('id', user.id)
     .whereNull('guardian_confirmed_at')
     .update({ guardian_confirmed_at: input.now });
-  return { result: { username: user.username, already: false }, events: [] };
+  return {
+    result: { username: user.username, already: false },
+    events: notifyEvents('guardian_approved', [user.id], null),
+  };
 }

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { message, type GamePayload } from '@ecup/domain';
-import { CommandRejected, type CommandOutcome } from '../types.ts';
+import { CommandRejected, notifyEvents, type CommandOutcome } from '../types.ts';
 import { adminEditResult } from '../games/admin-edit-result.ts';
 import type { AdminActor } from './actor.ts';
 import { lockConflict } from './claim-conflict.ts';
@@ -9,7 +9,7 @@ import { lockConflict } from './claim-conflict.ts';
  * A moderator resolves a conflict from the console by setting the final score: the rule of /admin/games/edit
  * (adminEditResult: canResolveConflicts, not one's own game, stats and Elo applied, Solved, audited and pushed),
  * with one console rule on top: a conflict claimed by another moderator is a 409. An unclaimed one is claimed by
- * the moderator who resolves it, so the queue shows who did.
+ * the moderator who resolves it, so the queue shows who did. Both players are notified (`conflict_solved`).
  */
 export async function resolveConflict(
   trx: Knex,
@@ -33,5 +33,9 @@ export async function resolveConflict(
   if (game.claimed_by_user_id === null) {
     await trx('games').where('id', game.id).update({ claimed_by_user_id: input.actor.id, claimed_at: input.now });
   }
-  return outcome;
+  const players = await trx('games').where('id', game.id).first('user_1_id', 'user_2_id');
+  return {
+    result: outcome.result,
+    events: [...outcome.events, ...notifyEvents('conflict_solved', [players.user_1_id, players.user_2_id], game.id)],
+  };
 }

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-import { CommandRejected, type CommandOutcome } from '../types.ts';
+import { CommandRejected, notifyEvents, type CommandOutcome } from '../types.ts';
 import { keepPostOriginal, maskPostOfMinor } from './mask-post.ts';
 import { forumPostsWithPosters, type ForumPostRow } from '../../queries/forums.ts';
 
@@ -8,7 +8,8 @@ import { forumPostsWithPosters, type ForumPostRow } from '../../queries/forums.t
  * A reply (spec §4 Forum, §7 /forums/new_post). The thread's counter moves first with a guarded UPDATE (`locked =
  * false`), which also holds the thread's row lock, so replies at the same instant queue up and all count; no row
  * changed means the thread is unknown (404) or locked (409). Answers the new post with the poster's new lifetime
- * count, and `masked` when parts of a minor's post were hidden (issue 18).
+ * count, and `masked` when parts of a minor's post were hidden (issue 18). The thread's starter is notified
+ * (`forum_reply`), unless they replied themselves.
  */
 export async function createPost(
   trx: Knex,
@@ -35,5 +36,10 @@ export async function createPost(
   await keepPostOriginal(trx, { post_id: Number(postId), user_id: input.user_id, masked, now: input.now });
   await trx('users').where('id', input.user_id).increment('forum_post_count', 1);
   const post = await forumPostsWithPosters(trx).where('forum_posts.id', Number(postId)).first();
-  return { result: { post: post!, masked: masked.original !== null }, events: [] };
+  const thread = await trx('forum_threads').where('id', input.thread_id).first('user_id');
+  const starter = thread.user_id === input.user_id ? [] : [thread.user_id];
+  return {
+    result: { post: post!, masked: masked.original !== null },
+    events: notifyEvents('forum_reply', starter, input.thread_id),
+  };
 }

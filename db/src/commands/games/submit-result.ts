@@ -1,13 +1,14 @@
 import type { Knex } from 'knex';
 import { checkSubmit, gameRoom, push, type GameActor, type GamePayload } from '@ecup/domain';
-import { CommandRejected, pushEvents, type CommandOutcome } from '../types.ts';
+import { CommandRejected, notifyEvents, pushEvents, type CommandOutcome } from '../types.ts';
 import { enforce, lockGame, snapshotOf } from './game-row.ts';
 import { gamePayload, summaryOf } from '../../presenters/games.ts';
 
 /**
  * A player submits the score (spec §4 Game result, §7 /game/submit), in game order (score_1 is user_1's goals),
  * from 12 minutes after the start. The first submission sets submitted_user_id and starts the 15-minute answer
- * window (decisions §5); a second one is a 409 and changes nothing. Pushes `score` so the opponent can answer.
+ * window (decisions §5); a second one is a 409 and changes nothing. Pushes `score` so the opponent can answer, and
+ * notifies the opponent (`result_submitted`) as they chose.
  */
 export async function submitResult(
   trx: Knex,
@@ -24,5 +25,12 @@ export async function submitResult(
   });
   if (changed !== 1) throw new CommandRejected('conflict', 'resultAlreadySubmitted');
   const payload = await gamePayload(trx, game.id, input.now, input.actor.id);
-  return { result: payload, events: pushEvents([push(gameRoom(game.id), 'score', summaryOf(payload))]) };
+  const opponent = input.actor.id === game.user_1_id ? game.user_2_id : game.user_1_id;
+  return {
+    result: payload,
+    events: [
+      ...pushEvents([push(gameRoom(game.id), 'score', summaryOf(payload))]),
+      ...notifyEvents('result_submitted', [opponent], game.id),
+    ],
+  };
 }

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { isHuntOpen, trophyReleaseDue, weekStart, type Push } from '@ecup/domain';
-import { pushEvents, type CommandEvent, type Sweep } from '../types.ts';
+import { TROPHY_EXPIRY_NOTICE_MS, isHuntOpen, trophyReleaseDue, weekStart, type Push } from '@ecup/domain';
+import { notifyEvents, pushEvents, type CommandEvent, type Sweep } from '../types.ts';
 import { releaseHeld } from './moves.ts';
 import { ensureTrophyPool } from './pools.ts';
 import { statsPush } from '../../presenters/stats.ts';
@@ -62,6 +62,35 @@ export const expireTrophies: Sweep = async (knex, now) => {
     .pluck('t.id')) as number[];
   const events: CommandEvent[] = [];
   for (const id of due) events.push(...(await releaseDueTrophy(knex, id, now)));
+  return events;
+};
+
+/**
+ * The "2 hours left" notice (`trophy_expiring`): every held trophy whose window ends within
+ * TROPHY_EXPIRY_NOTICE_MS, before its season's hunt ends, is announced to its holder once per holding. The guarded
+ * write of `expiry_notified_for` (the `expires_at` announced) decides which worker announces it, so two workers or
+ * two ticks announce it once; a new holder, or a new window, has a new `expires_at` and is announced again.
+ */
+export const warnExpiringTrophies: Sweep = async (knex, now) => {
+  const due = (await knex('trophies as t')
+    .join('trophy_pools as p', 'p.id', 't.pool_id')
+    .join('seasons as s', 's.id', 'p.season_id')
+    .where('t.state', 'held')
+    .where('t.expires_at', '>', now)
+    .where('t.expires_at', '<=', new Date(now.getTime() + TROPHY_EXPIRY_NOTICE_MS))
+    .whereRaw('t.expires_at < s.trophy_hunt_end')
+    .where((q) => q.whereNull('t.expiry_notified_for').orWhereRaw('t.expiry_notified_for <> t.expires_at'))
+    .orderBy('t.expires_at')
+    .limit(BATCH)
+    .select('t.id', 't.holder_user_id', 't.expires_at')) as { id: number; holder_user_id: number; expires_at: Date }[];
+  const events: CommandEvent[] = [];
+  for (const trophy of due) {
+    const claimed = await knex('trophies')
+      .where({ id: trophy.id, state: 'held', holder_user_id: trophy.holder_user_id, expires_at: trophy.expires_at })
+      .where((q) => q.whereNull('expiry_notified_for').orWhereNot('expiry_notified_for', trophy.expires_at))
+      .update({ expiry_notified_for: trophy.expires_at });
+    if (claimed === 1) events.push(...notifyEvents('trophy_expiring', [trophy.holder_user_id], trophy.id));
+  }
   return events;
 };
 

@@ -33,6 +33,7 @@ import { ConsoleFields, consoleFieldIds, type ConsoleChoice } from './console-fi
 import { GuardianSection } from './guardian-status.tsx';
 import { PhotoInput } from './photo-input.tsx';
 import { SessionsSection } from './signed-in-sessions.tsx';
+import { NotificationsSection } from './notification-settings.tsx';
 import { setProfilePicture } from './set-profile-picture.ts';
 import { SettingsSection, SettingsTextFields, settingsFieldId, useSettingsForm } from './settings-section.tsx';
 import { TeamInput } from './team-input.tsx';
@@ -305,7 +306,7 @@ function SignedOut() {
 
 /**
  * /settings (spec §2): change password, personal info, profile image, console and gamer tag, and the teams, each validated by its
- * domain validator first; then "Where you're signed in". Signed-out visitors see 'You must log in to view this page'.
+ * domain validator first; then "Notifications" and "Where you're signed in". Signed-out visitors see 'You must log in to view this page'.
  */
 export function Component() {
   const { t } = useI18n();
@@ -345,6 +346,7 @@ export function Component() {
         <ConsoleSection user={user} />
         <GuardianSection />
         <TeamsSection user={user} />
+        <NotificationsSection />
         <SessionsSection />
         <BlockedPlayersSection />
       </Box>

@@ -1,0 +1,86 @@
+import { createHash } from 'node:crypto';
+import type { Knex } from 'knex';
+import type {
+  NotificationChannel,
+  NotificationKind,
+  NotificationSettingsRequest,
+  PushSubscriptionRequest,
+} from '@ecup/domain';
+import type { CommandOutcome } from '../types.ts';
+
+/** The key a push subscription is unique on: SHA-256 of its endpoint, hex. */
+export function endpointHash(endpoint: string): string {
+  return createHash('sha256').update(endpoint).digest('hex');
+}
+
+/** PUT /user/notifications: writes the given choices (one row each); kinds left out keep theirs. */
+export async function setNotificationChoices(
+  trx: Knex,
+  input: { user_id: number; choices: NotificationSettingsRequest['choices']; now: Date },
+): Promise<CommandOutcome<{ changed: number }>> {
+  const rows = Object.entries(input.choices).flatMap(([channel, kinds]) =>
+    Object.entries(kinds ?? {}).map(([kind, enabled]) => ({
+      user_id: input.user_id,
+      channel: channel as NotificationChannel,
+      kind: kind as NotificationKind,
+      enabled: enabled === true,
+      updated_at: input.now,
+    })),
+  );
+  if (rows.length > 0) {
+    await trx('notification_choices')
+      .insert(rows)
+      .onConflict(['user_id', 'channel', 'kind'])
+      .merge(['enabled', 'updated_at']);
+  }
+  return { result: { changed: rows.length }, events: [] };
+}
+
+/**
+ * POST /user/push-subscription: stores a browser's subscription. The same endpoint again updates its keys and
+ * language; an endpoint another player had subscribed moves to this one (a browser belongs to whoever signed in).
+ */
+export async function savePushSubscription(
+  trx: Knex,
+  input: { user_id: number; subscription: PushSubscriptionRequest; now: Date },
+): Promise<CommandOutcome<{ subscribed: true }>> {
+  const { endpoint, keys, lang } = input.subscription;
+  await trx('push_subscriptions')
+    .insert({
+      user_id: input.user_id,
+      endpoint,
+      endpoint_hash: endpointHash(endpoint),
+      p256dh: keys.p256dh,
+      auth: keys.auth,
+      lang,
+      created_at: input.now,
+    })
+    .onConflict(['endpoint_hash'])
+    .merge(['user_id', 'endpoint', 'p256dh', 'auth', 'lang']);
+  return { result: { subscribed: true }, events: [] };
+}
+
+/** DELETE /user/push-subscription: forgets one of the player's browsers (another player's endpoint is left alone). */
+export async function removePushSubscription(
+  trx: Knex,
+  input: { user_id: number; endpoint: string },
+): Promise<CommandOutcome<{ removed: boolean }>> {
+  const removed = await trx('push_subscriptions')
+    .where({ user_id: input.user_id, endpoint_hash: endpointHash(input.endpoint) })
+    .delete();
+  return { result: { removed: removed > 0 }, events: [] };
+}
+
+/** The one-click unsubscribe of a notification e-mail: that kind's e-mails turn off. */
+export async function unsubscribeEmail(
+  trx: Knex,
+  input: { user_id: number; kind: NotificationKind; now: Date },
+): Promise<CommandOutcome<{ unsubscribed: boolean }>> {
+  const user = await trx('users').where('id', input.user_id).whereNull('erased_at').first('id');
+  if (!user) return { result: { unsubscribed: false }, events: [] };
+  return setNotificationChoices(trx, {
+    user_id: input.user_id,
+    choices: { email: { [input.kind]: false } },
+    now: input.now,
+  }).then(() => ({ result: { unsubscribed: true }, events: [] }));
+}
