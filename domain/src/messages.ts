@@ -5,6 +5,27 @@
  */
 import { formatDateTime } from './time.ts';
 
+/** The words of a wait, one and many, in seconds and in minutes. */
+export interface WaitUnits {
+  second: string;
+  seconds: string;
+  minute: string;
+  minutes: string;
+}
+
+const WAIT_UNITS_EN: WaitUnits = { second: 'second', seconds: 'seconds', minute: 'minute', minutes: 'minutes' };
+
+/**
+ * A wait as a player reads it in any language: whole seconds rounded up (at least 1) under a minute, else minutes
+ * rounded up; an unknown wait reads as a minute.
+ */
+export function waitWords(seconds: number, units: WaitUnits): string {
+  const wait = Number.isFinite(seconds) ? Math.max(1, Math.ceil(seconds)) : 60;
+  if (wait < 60) return `${wait} ${wait === 1 ? units.second : units.seconds}`;
+  const minutes = Math.ceil(wait / 60);
+  return `${minutes} ${minutes === 1 ? units.minute : units.minutes}`;
+}
+
 /** Gamer-tag wording per console (spec §5: "Your Xbox Live Gamertag / PSN Live ID ..."). */
 const XBOX_TAG = 'Your Xbox Live Gamertag';
 const PSN_TAG = 'Your PSN Live ID';
@@ -115,14 +136,8 @@ export const MESSAGES = {
   /** Not in the spec: 409 for "send the e-mail again" from a player who gave no guardian e-mail (18 or older). */
   guardianResendNotNeeded: 'Only players under 18 need the approval of a parent or guardian.',
   /** Not in the spec: 429 for "send the e-mail again", the wait rounded up as in {@link MESSAGES.rateLimited}. */
-  guardianResendTooSoon: (seconds: number) => {
-    const wait = Number.isFinite(seconds) ? Math.max(1, Math.ceil(seconds)) : 60;
-    const when =
-      wait < 60
-        ? `${wait} ${wait === 1 ? 'second' : 'seconds'}`
-        : `${Math.ceil(wait / 60)} ${Math.ceil(wait / 60) === 1 ? 'minute' : 'minutes'}`;
-    return `The e-mail to your parent or guardian has been sent several times already. You can send it again in ${when}.`;
-  },
+  guardianResendTooSoon: (seconds: number) =>
+    `The e-mail to your parent or guardian has been sent several times already. You can send it again in ${waitWords(seconds, WAIT_UNITS_EN)}.`,
 
   // --- Games (spec §4, §5) ---
   scoreRange: 'Score must be a value between 0 and 100',
@@ -408,12 +423,7 @@ export const MESSAGES = {
   /** Not in the spec: a publish time that is not a date. */
   newsPublishTimeInvalid: 'Enter a valid publish time.',
   /** Not in the spec: 429, with the wait rounded up to whole seconds, or to whole minutes from one minute on. */
-  rateLimited: (seconds: number) => {
-    const wait = Number.isFinite(seconds) ? Math.max(1, Math.ceil(seconds)) : 60;
-    if (wait < 60) return `Too many attempts. Please try again in ${wait} ${wait === 1 ? 'second' : 'seconds'}.`;
-    const minutes = Math.ceil(wait / 60);
-    return `Too many attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
-  },
+  rateLimited: (seconds: number) => `Too many attempts. Please try again in ${waitWords(seconds, WAIT_UNITS_EN)}.`,
 } as const;
 
 /** Names of the fixed (non-function) messages. */
@@ -492,4 +502,15 @@ export function message(code: MessageCode, params?: MessageParams[ParamMessageCo
   if (params === undefined) return { error: MESSAGES[code as MessageName], code };
   const english = ENGLISH[code as ParamMessageCode] as (params: MessageParams[ParamMessageCode]) => string;
   return { error: english(params), code, params: { ...params } };
+}
+
+/**
+ * A message to show: a fixed one by name (screens' own texts), or one the server or a validator produced with its
+ * code and parameters. Each app renders it in the reader's language from the code, never from the English text.
+ */
+export type MessageRef = MessageName | Message;
+
+/** The English of a message to show. */
+export function englishOf(ref: MessageRef): string {
+  return typeof ref === 'string' ? MESSAGES[ref] : ref.error;
 }

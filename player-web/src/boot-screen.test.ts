@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import test from 'ava';
 import { MESSAGES } from '@ecup/domain';
-import { SPEC_MESSAGES_SV } from './i18n/spec-messages.ts';
+import { FIXED_MESSAGES_SV as SPEC_MESSAGES_SV } from './i18n/messages-sv.ts';
 
 const indexHtml = () => readFile(new URL('../index.html', import.meta.url), 'utf8');
 

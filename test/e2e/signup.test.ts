@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { MESSAGES, MIN_AGE_YEARS } from '@ecup/domain';
 import { newDesktopPage, newPhonePage } from '../helpers/browser.ts';
 import { e2eTest } from '../helpers/e2e.ts';
-import { SPEC_MESSAGES_SV } from '../../player-web/src/i18n/spec-messages.ts';
+import { FIXED_MESSAGES_SV as SPEC_MESSAGES_SV } from '../../player-web/src/i18n/messages-sv.ts';
 
 /** Set ECUP_SHOTS_DIR (for example /tmp/ecup-shots) to keep a screenshot of the sign-up screens. */
 const SHOTS_DIR = process.env.ECUP_SHOTS_DIR;

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { DEMO_ACCOUNTS } from '@ecup/db';
 import { COUNTRIES, MESSAGES, seasonFinalYear } from '@ecup/domain';
 import { loadedStrings } from '../../player-web/src/i18n/dictionary.ts';
-import { translateMessage } from '../../player-web/src/i18n/spec-messages.ts';
+import { FIXED_MESSAGES_SV } from '../../player-web/src/i18n/messages-sv.ts';
 import '../../player-web/src/i18n/shell.ts';
 import '../../player-web/src/components/news-i18n.ts';
 import '../../player-web/src/components/ranking/i18n.ts';
@@ -76,8 +76,10 @@ function englishList(): { english: string; pattern: RegExp }[] {
   for (const english of Object.values(loadedStrings.en)) {
     if (!SAME_IN_SWEDISH.has(english) && hasWords(english)) strings.add(english);
   }
-  for (const message of Object.values(MESSAGES)) {
-    if (typeof message === 'string' && translateMessage(message, 'sv') !== message) strings.add(message);
+  for (const [name, message] of Object.entries(MESSAGES)) {
+    if (typeof message === 'string' && FIXED_MESSAGES_SV[name as keyof typeof FIXED_MESSAGES_SV] !== message) {
+      strings.add(message);
+    }
   }
   return [...strings].map((english) => ({ english, pattern: englishPattern(english) }));
 }

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { MESSAGES } from '@ecup/domain';
+
 import { useI18n } from '../i18n/i18n.tsx';
 
 /** Spec §1: a loading screen shows a spinner and the translated "Loading...". */
@@ -20,7 +20,7 @@ export function LoadingScreen({ fullScreen = true }: { fullScreen?: boolean }) {
       }}
     >
       <CircularProgress aria-hidden />
-      <Typography color="text.secondary">{tm(MESSAGES.loading)}</Typography>
+      <Typography color="text.secondary">{tm('loading')}</Typography>
     </Box>
   );
 }

@@ -33,7 +33,9 @@ export function PopoverDialogs() {
           >
             <DialogTitle id={titleId}>{popover.title}</DialogTitle>
             <DialogContent>
-              <DialogContentText sx={{ whiteSpace: 'pre-line' }}>{tm(popover.content)}</DialogContentText>
+              <DialogContentText sx={{ whiteSpace: 'pre-line' }}>
+                {typeof popover.content === 'string' ? popover.content : tm(popover.content)}
+              </DialogContentText>
             </DialogContent>
             <DialogActions>
               <Button onClick={close} variant="contained" autoFocus>

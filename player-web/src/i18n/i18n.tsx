@@ -1,8 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { formatDateTime } from '@ecup/domain';
+import { englishOf, formatDateTime, type MessageRef } from '@ecup/domain';
 import { catalogue, type MessageKey } from './catalogue.ts';
 import { LANGUAGES, LOCALES, fill, type Lang } from './dictionary.ts';
-import type { translateMessage } from './spec-messages.ts';
+import type { swedishOf } from './messages-sv.ts';
 
 const STORAGE_KEY = 'ecup.lang';
 /** The reader's time zone, named in every full date and time. */
@@ -14,8 +14,11 @@ export interface I18n {
   setLang(lang: Lang): void;
   /** A catalogue string with its `{placeholders}` filled. */
   t(key: MessageKey, params?: Record<string, string | number>): string;
-  /** A spec message (from domain or the server) in the reader's language. */
-  tm(text: string): string;
+  /**
+   * A message in the reader's language, by its code: a fixed one by name (`tm('loading')`), or one the server or a
+   * validator answered (`{ error, code, params }`).
+   */
+  tm(ref: MessageRef): string;
   /** A date and time (unix seconds or Date) in the reader's locale and time zone, with the zone named. */
   dateTime(at: number | Date, options?: Intl.DateTimeFormatOptions): string;
   /**
@@ -33,11 +36,11 @@ function initialLang(): Lang {
   return navigator.language.toLowerCase().startsWith('sv') ? 'sv' : 'en';
 }
 
-type Translate = typeof translateMessage;
+type Translate = typeof swedishOf;
 let swedish: Promise<Translate> | undefined;
-/** The Swedish of the spec's messages is its own chunk, fetched only by readers who choose Swedish (issue 10). */
+/** The Swedish of the messages is its own chunk, fetched only by readers who choose Swedish (issue 10). */
 function loadSwedish(): Promise<Translate> {
-  swedish ??= import('./spec-messages.ts').then((module) => module.translateMessage);
+  swedish ??= import('./messages-sv.ts').then((module) => module.swedishOf);
   return swedish;
 }
 
@@ -80,7 +83,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
       setLang,
       // A key whose dictionary is not loaded shows as itself rather than breaking the page (see catalogue.ts).
       t: (key, params) => fill(catalogue[lang][key] ?? key, params),
-      tm: (text) => (translate ? translate(text, lang) : text),
+      tm: (ref) => (lang === 'sv' && translate ? translate(ref) : englishOf(ref)),
       // A full date and time is written by the product's one formatter (domain formatDateTime, as the console and
       // the server's messages write it: '26 Nov 2026, 07:34 CET'); other options pick a part of it.
       dateTime: (at, options) => {

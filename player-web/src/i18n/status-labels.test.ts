@@ -1,6 +1,6 @@
 import test from 'ava';
 import { MESSAGES } from '@ecup/domain';
-import { SPEC_MESSAGES_SV } from './spec-messages.ts';
+import { FIXED_MESSAGES_SV as SPEC_MESSAGES_SV } from './messages-sv.ts';
 
 /** The words of the result and conflict chips (ui-brief: Unverified, Verified, Confirmed, Conflict, dropped, Solved). */
 const CHIP_WORDS = [

@@ -1,15 +1,15 @@
 import test from 'ava';
-import { MESSAGES } from '@ecup/domain';
-import { ApiError, createApiClient, retryDelay, type ApiClientDeps } from './api-client.ts';
+import { MESSAGES, englishOf, message } from '@ecup/domain';
+import { ApiError, createApiClient, retryDelay, type ApiClientDeps, type PopoverContent } from './api-client.ts';
 
 function harness(answers: Array<Response | Error>, credentials: { id: number; token: string } | null = null) {
   const requests: { url: string; init: RequestInit }[] = [];
-  const popovers: [string, string][] = [];
+  const popovers: [string, PopoverContent][] = [];
   const sleeps: number[] = [];
   const deps: ApiClientDeps = {
     credentials: () => credentials,
     popover: (title, content) => popovers.push([title, content]),
-    translate: (text) => text,
+    translate: (ref) => englishOf(ref),
     fetch: async (url, init) => {
       requests.push({ url: String(url), init: init ?? {} });
       const next = answers.shift();
@@ -72,7 +72,7 @@ test('a 500 that recovers on retry answers normally without a popover', async (t
 
 test('a 503 with Retry-After (a crowd signing in) is not retried and shows its message; without, it is retried', async (t) => {
   const busy = () =>
-    new Response(JSON.stringify({ error: MESSAGES.hashingBusy }), {
+    new Response(JSON.stringify(message('hashingBusy')), {
       status: 503,
       headers: { 'Content-Type': 'application/json', 'Retry-After': '5' },
     });
@@ -81,12 +81,12 @@ test('a 503 with Retry-After (a crowd signing in) is not retried and shows its m
   t.is(error.status, 503);
   t.is(error.message, MESSAGES.hashingBusy);
   t.is(first.requests.length, 1);
-  t.deepEqual(first.popovers, [['Error', MESSAGES.hashingBusy]]);
+  t.deepEqual(first.popovers, [['Error', message('hashingBusy')]]);
   const signIn = harness([busy()]);
   const refused = await t.throwsAsync(signIn.api.post('/user/login', {}, { defaultErrorHandler: false }));
   t.is(refused.message, MESSAGES.hashingBusy);
   t.deepEqual(signIn.popovers, [], 'the sign-in form shows it itself');
-  const outage = harness([json(503, { error: MESSAGES.serviceUnavailable }), json(200, 'ok')]);
+  const outage = harness([json(503, message('serviceUnavailable')), json(200, 'ok')]);
   t.is(await outage.api.get('/news/latest'), 'ok');
   t.is(outage.requests.length, 2);
 });
@@ -98,20 +98,22 @@ test('a network failure (status 0) is retried', async (t) => {
 });
 
 test('a 400 with a message shows the Error popover, unless the caller handles it', async (t) => {
-  const first = harness([json(400, { error: 'Your username is too short.' })]);
+  const first = harness([json(400, message('usernameTooShort'))]);
   const error = await t.throwsAsync(first.api.post('/user/signup', {}), { instanceOf: ApiError });
   t.is(error.message, 'Your username is too short.');
-  t.deepEqual(first.popovers, [['Error', 'Your username is too short.']]);
-  const second = harness([json(400, { error: 'x' })]);
+  t.true(error.is('usernameTooShort'));
+  t.deepEqual(first.popovers, [['Error', message('usernameTooShort')]]);
+  const second = harness([json(400, message('usernameTooShort'))]);
   await t.throwsAsync(second.api.post('/user/signup', {}, { defaultErrorHandler: false }));
   t.deepEqual(second.popovers, []);
 });
 
 test('status 1–499 is not retried and the error carries status and message', async (t) => {
-  const { api, requests } = harness([json(401, { error: 'You must be signed in to do that.' })]);
+  const { api, requests } = harness([json(401, message('notSignedIn'))]);
   const error = await t.throwsAsync(api.get('/user/auth'), { instanceOf: ApiError });
   t.is(error.status, 401);
   t.is(error.message, 'You must be signed in to do that.');
+  t.deepEqual(error.refusal, message('notSignedIn'));
   t.is(requests.length, 1);
 });
 
@@ -123,11 +125,12 @@ test('an answer that cannot be parsed is an error', async (t) => {
 
 test('a ban (403), a conflict (409), a file too large (413) and a rate limit (429) show their message too', async (t) => {
   for (const status of [403, 409, 413, 429]) {
-    const { api, popovers } = harness([json(status, { error: `message ${status}` })]);
+    const refusal = message('rateLimited', { seconds: status });
+    const { api, popovers } = harness([json(status, refusal)]);
     await t.throwsAsync(api.post('/user/login', {}));
-    t.deepEqual(popovers, [['Error', `message ${status}`]], String(status));
+    t.deepEqual(popovers, [['Error', refusal]], String(status));
   }
-  const quiet = harness([json(401, { error: 'x' }), json(404, { error: 'y' })]);
+  const quiet = harness([json(401, message('notSignedIn')), json(404, message('notFound'))]);
   await t.throwsAsync(quiet.api.get('/user/auth'));
   await t.throwsAsync(quiet.api.get('/news/get'));
   t.deepEqual(quiet.popovers, [], 'no popover for 401 or 404');
@@ -135,16 +138,23 @@ test('a ban (403), a conflict (409), a file too large (413) and a rate limit (42
 
 test('a 401 "Your session has ended." on a signed-in call tells the app once per call; signed out it does not', async (t) => {
   const ended: string[] = [];
-  const signedIn = harness([json(401, { error: MESSAGES.sessionExpired })], { id: 7, token: 'a'.repeat(64) });
+  const signedIn = harness([json(401, message('sessionExpired'))], { id: 7, token: 'a'.repeat(64) });
   signedIn.deps.sessionEnded = () => ended.push('ended');
   await t.throwsAsync(signedIn.api.get('/user/auth'), { instanceOf: ApiError });
   t.deepEqual(ended, ['ended']);
   t.deepEqual(signedIn.popovers, [], 'the app, not the client, says so');
-  const anonymous = harness([json(401, { error: MESSAGES.sessionExpired })]);
+  const anonymous = harness([json(401, message('sessionExpired'))]);
   anonymous.deps.sessionEnded = () => ended.push('anonymous');
   await t.throwsAsync(anonymous.api.get('/user/auth'));
-  const other = harness([json(401, { error: MESSAGES.notSignedIn })], { id: 7, token: 'a'.repeat(64) });
+  const other = harness([json(401, message('notSignedIn'))], { id: 7, token: 'a'.repeat(64) });
   other.deps.sessionEnded = () => ended.push('other');
   await t.throwsAsync(other.api.get('/user/auth'));
   t.deepEqual(ended, ['ended']);
+});
+
+test('an error answer without a code (a proxy in between) carries no refusal; its popover says something went wrong', async (t) => {
+  const { api, popovers } = harness([json(400, { error: 'Bad request' })]);
+  const error = await t.throwsAsync(api.post('/user/signup', {}), { instanceOf: ApiError });
+  t.is(error.refusal, null);
+  t.deepEqual(popovers, [['Error', MESSAGES.somethingWentWrong]]);
 });

@@ -1,21 +1,34 @@
 import {
-  MESSAGES,
   RETRY_DELAY_CAP_MS,
   RETRY_DELAY_STEP_MS,
   RETRIES_BEFORE_SERVER_ERROR_POPOVER,
   type Credentials,
+  type Message,
+  type MessageCode,
+  type MessageRef,
 } from '@ecup/domain';
 
-/** A failed call: `status` 0 for a network failure; `message` is the server's `{ error }` text, if any. */
+/**
+ * A failed call: `status` 0 for a network failure; `refusal` the server's `{ error, code, params? }`, if it
+ * answered one (the app shows it by its code); `message` its English text, else empty.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    message: string,
+    readonly refusal: Message | null = null,
   ) {
-    super(message);
+    super(refusal?.error ?? '');
     this.name = 'ApiError';
   }
+
+  /** Whether the server refused with this message. */
+  is(code: MessageCode): boolean {
+    return this.refusal?.code === code;
+  }
 }
+
+/** What a popover shows: a text already in the reader's language, or a server's message shown by its code. */
+export type PopoverContent = string | Message;
 
 export type { Credentials };
 
@@ -33,10 +46,10 @@ export type Payload = Record<string, string | number | boolean | Blob | null | u
 
 export interface ApiClientDeps {
   credentials(): Credentials | null;
-  /** Shows a popover; texts are already in the reader's language. */
-  popover(title: string, content: string): void;
-  /** The reader's language version of a server message or fixed title. */
-  translate(text: string): string;
+  /** Shows a popover; the title is already in the reader's language. */
+  popover(title: string, content: PopoverContent): void;
+  /** A message in the reader's language. */
+  translate(ref: MessageRef): string;
   /**
    * Told when a call made with credentials answers 401 "Your session has ended." (decisions §10): the app signs
    * out and says so.
@@ -64,10 +77,18 @@ export function retryDelay(attempt: number, cap: number = RETRY_DELAY_CAP_MS): n
   return Math.min(RETRY_DELAY_STEP_MS * attempt, cap);
 }
 
-function errorText(body: unknown): string {
-  return typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'string'
-    ? body.error
-    : '';
+function hasErrorText(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && typeof (body as { error?: unknown }).error === 'string';
+}
+
+/** The refusal of an error answer (`{ error, code, params? }`), or null for a body without one. */
+function refusalOf(body: unknown): Message | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const { error, code, params } = body as Record<string, unknown>;
+  if (typeof error !== 'string' || error === '' || typeof code !== 'string') return null;
+  return typeof params === 'object' && params !== null
+    ? { error, code: code as MessageCode, params: params as Message['params'] }
+    : { error, code: code as MessageCode };
 }
 
 /**
@@ -108,7 +129,7 @@ export function createApiClient(deps: ApiClientDeps) {
         });
       } catch (error) {
         if (options.signal?.aborted) throw error;
-        if (attempt >= NETWORK_RETRIES) throw new ApiError(0, '');
+        if (attempt >= NETWORK_RETRIES) throw new ApiError(0);
         await sleep(retryDelay(attempt + 1, options.timeout));
         continue;
       }
@@ -117,8 +138,8 @@ export function createApiClient(deps: ApiClientDeps) {
       const refusedForNow = response.status === 503 && response.headers.has('Retry-After');
       if (response.status >= 500 && !refusedForNow) {
         if (attempt >= RETRIES_BEFORE_SERVER_ERROR_POPOVER) {
-          deps.popover(deps.translate(MESSAGES.errorTitle), deps.translate(MESSAGES.serverErrorPopover));
-          throw new ApiError(response.status, errorText(await response.json().catch(() => null)));
+          deps.popover(deps.translate('errorTitle'), deps.translate('serverErrorPopover'));
+          throw new ApiError(response.status, refusalOf(await response.json().catch(() => null)));
         }
         await sleep(retryDelay(attempt + 1, options.timeout));
         continue;
@@ -127,17 +148,19 @@ export function createApiClient(deps: ApiClientDeps) {
       try {
         body = JSON.parse(await response.text());
       } catch {
-        throw new ApiError(response.status, '');
+        throw new ApiError(response.status);
       }
       if (!response.ok) {
-        const message = errorText(body);
-        if (response.status === 401 && message === MESSAGES.sessionExpired && deps.credentials()) {
+        const refusal = refusalOf(body);
+        if (response.status === 401 && refusal?.code === 'sessionExpired' && deps.credentials()) {
           deps.sessionEnded?.();
         }
-        if (SHOWN_STATUSES.has(response.status) && message !== '' && options.defaultErrorHandler !== false) {
-          deps.popover(deps.translate(MESSAGES.errorTitle), deps.translate(message));
+        if (SHOWN_STATUSES.has(response.status) && options.defaultErrorHandler !== false) {
+          // A refusal without a code (a proxy's page in between) says only that something went wrong.
+          if (refusal) deps.popover(deps.translate('errorTitle'), refusal);
+          else if (hasErrorText(body)) deps.popover(deps.translate('errorTitle'), deps.translate('somethingWentWrong'));
         }
-        throw new ApiError(response.status, message);
+        throw new ApiError(response.status, refusal);
       }
       return body as T;
     }

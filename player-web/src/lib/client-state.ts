@@ -1,10 +1,12 @@
 import type { UserPayload } from '@ecup/domain';
+import type { PopoverContent } from './api-client.ts';
 
 /** A dialog with an OK button (spec §3 Popover); ids are given in order of creation. */
 export interface Popover {
   id: number;
   title: string;
-  content: string;
+  /** A text in the reader's language, or a server's message, shown by its code in the language of the moment. */
+  content: PopoverContent;
   exClassName?: string;
   custom?: boolean;
 }

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { MESSAGES } from '@ecup/domain';
+import { message } from '@ecup/domain';
 import {
   isInterrupted,
   nextConnectionState,
@@ -83,7 +83,7 @@ test('retries after a refusal back off from 10 s to at most 2 min', (t) => {
 
 test("a game room's join is asked again when unanswered or on the server's trouble, not when the room is not the user's", (t) => {
   t.true(retriesJoin(null));
-  t.true(retriesJoin({ error: MESSAGES.somethingWentWrong }));
-  t.false(retriesJoin({ error: MESSAGES.notFound }));
+  t.true(retriesJoin(message('somethingWentWrong')));
+  t.false(retriesJoin(message('notFound')));
   t.false(retriesJoin({ ok: true }));
 });

@@ -1,5 +1,3 @@
-import { MESSAGES } from '@ecup/domain';
-
 /**
  * The real-time connection states of spec §4 (initialized, connecting, connected, unavailable, failed,
  * disconnected) and how socket.io's lifecycle maps onto them. Pure, so the mapping is tested without a server.
@@ -73,7 +71,7 @@ export const SUBSCRIBE_RETRY_MS = 2_000;
  * the room is not the user's ('Not found.'), which asking again cannot change. Without it a player whose join went
  * unanswered once stays out of the game's room (no chat, score or evidence) until the next reconnect.
  */
-export function retriesJoin(answer: { ok: true } | { error: string } | null): boolean {
+export function retriesJoin(answer: { ok: true } | { error: string; code?: string } | null): boolean {
   if (answer === null) return true;
-  return 'error' in answer && answer.error !== MESSAGES.notFound;
+  return 'error' in answer && answer.code !== 'notFound';
 }

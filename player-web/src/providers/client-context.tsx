@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
-import { MESSAGES, validateLogin, type AuthResponse, type LoginResponse } from '@ecup/domain';
+import { validateLogin, type AuthResponse, type LoginResponse } from '@ecup/domain';
 import { trackNavigationRequest } from '../lib/navigation-progress.ts';
-import { ApiError, createApiClient, type ApiClient, type Credentials } from '../lib/api-client.ts';
+import { ApiError, createApiClient, type ApiClient, type Credentials, type PopoverContent } from '../lib/api-client.ts';
 import { clientReducer, initialClientState, type ClientAction, type ClientState } from '../lib/client-state.ts';
 import { clearCredentials, loadCredentials, saveCredentials } from '../lib/credentials.ts';
 import { useI18n } from '../i18n/i18n.tsx';
@@ -17,7 +17,7 @@ export interface Client {
   dispatch(action: ClientAction): void;
   api: ApiClient;
   /** Shows a popover with an OK button; the focused element loses focus first (spec §4). */
-  popover(title: string, content: string): void;
+  popover(title: string, content: PopoverContent): void;
   /**
    * Signs in with username and password, and the two-factor `code` once the server asked for it; a failure shows
    * the 'Login error' popover.
@@ -43,7 +43,7 @@ export function ClientProvider({ children }: { children: ReactNode }) {
   tRef.current = t;
   const sessionEnded = useRef<() => void>(() => undefined);
 
-  const popover = useCallback((title: string, content: string) => {
+  const popover = useCallback((title: string, content: PopoverContent) => {
     if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
     dispatch({ type: 'add-popover', popover: { title, content } });
   }, []);
@@ -53,7 +53,7 @@ export function ClientProvider({ children }: { children: ReactNode }) {
       createApiClient({
         credentials: () => credentials.current,
         popover,
-        translate: (text) => tmRef.current(text),
+        translate: (ref) => tmRef.current(ref),
         sessionEnded: () => sessionEnded.current(),
         track: trackNavigationRequest,
       }),
@@ -74,7 +74,7 @@ export function ClientProvider({ children }: { children: ReactNode }) {
     forget();
     // The page shrinks to its signed-out form, whose sign-in sits at the top.
     window.scrollTo(0, 0);
-    popover(tRef.current('session.ended'), tmRef.current(MESSAGES.sessionExpired));
+    popover(tRef.current('session.ended'), tmRef.current('sessionExpired'));
   };
 
   const signInWithToken = useCallback(
@@ -100,7 +100,7 @@ export function ClientProvider({ children }: { children: ReactNode }) {
     async (username: string, password: string, code?: string): Promise<SignInOutcome> => {
       const form = validateLogin({ username, password });
       if (!form.ok) {
-        popover(tmRef.current(MESSAGES.loginErrorTitle), tmRef.current(form.error));
+        popover(tmRef.current('loginErrorTitle'), tmRef.current(form));
         return 'refused';
       }
       dispatch({ type: 'set-authenticating', authenticating: true });
@@ -111,11 +111,11 @@ export function ClientProvider({ children }: { children: ReactNode }) {
       } catch (error) {
         dispatch({ type: 'set-authenticating', authenticating: false });
         // The first answer for an account with two-factor on: the form asks for the code, nothing went wrong.
-        if (error instanceof ApiError && error.message === MESSAGES.secondFactorRequired && code === undefined) {
+        if (error instanceof ApiError && error.is('secondFactorRequired') && code === undefined) {
           return 'code-required';
         }
-        if (error instanceof ApiError && error.message !== '') {
-          popover(tmRef.current(MESSAGES.loginErrorTitle), tmRef.current(error.message));
+        if (error instanceof ApiError && error.refusal) {
+          popover(tmRef.current('loginErrorTitle'), error.refusal);
         }
         return 'refused';
       }

@@ -2,7 +2,7 @@ import { Suspense, lazy, useEffect, useState, type ComponentType } from 'react';
 import Box from '@mui/material/Box';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { MESSAGES, RANKING_STEPS, type RankingSorting } from '@ecup/domain';
+import { RANKING_STEPS, type RankingSorting } from '@ecup/domain';
 import { useClient } from '../../providers/client-context.tsx';
 import { PagedListBody } from '../paged-list-body.tsx';
 import { SearchSummary } from '../search-summary.tsx';
@@ -113,7 +113,7 @@ export function RankingTable({ sorting, initialAmount, Search, refreshKey = 0 }:
   if (settled && searching) {
     summary =
       list.total === 0
-        ? tm(MESSAGES.noUserFound)
+        ? tm('noUserFound')
         : list.total === 1
           ? t('ranking.search.foundOne')
           : t('ranking.search.foundMany', { count: list.total });

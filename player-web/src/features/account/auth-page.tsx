@@ -3,7 +3,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { MESSAGES, parsePositiveInt } from '@ecup/domain';
+import { parsePositiveInt } from '@ecup/domain';
 import { useClient } from '../../providers/client-context.tsx';
 import { usePageTitle } from '../../hooks/use-page-title.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
@@ -18,7 +18,7 @@ export function Component() {
   const navigate = useNavigate();
   const { id, token } = useParams();
   const started = useRef(false);
-  usePageTitle(tm(MESSAGES.signingIn));
+  usePageTitle(tm('signingIn'));
 
   useEffect(() => {
     if (started.current) return;
@@ -40,7 +40,7 @@ export function Component() {
     >
       <CircularProgress aria-hidden />
       <Typography component="h1" variant="h6">
-        {tm(MESSAGES.signingIn)}
+        {tm('signingIn')}
       </Typography>
     </Box>
   );

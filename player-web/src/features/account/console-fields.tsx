@@ -7,7 +7,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { CONSOLE_PLAYSTATION, CONSOLE_XBOX, GAMER_TAG_MAX, MESSAGES } from '@ecup/domain';
+import { CONSOLE_PLAYSTATION, CONSOLE_XBOX, GAMER_TAG_MAX } from '@ecup/domain';
 import { useI18n } from '../../i18n/i18n.tsx';
 
 /** The console as the form holds it: '' (none chosen yet), '0' Xbox or '1' PlayStation (spec §3). */
@@ -74,7 +74,7 @@ export function ConsoleFields({
       </FormControl>
       {xbox && (
         <Alert severity="warning" variant="outlined">
-          {tm(MESSAGES.playstationOnly)}
+          {tm('playstationOnly')}
         </Alert>
       )}
       <TextField

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { EMAIL_MAX, FORGOT_USERNAME_MAX, MESSAGES, validateForgotPassword } from '@ecup/domain';
+import { EMAIL_MAX, FORGOT_USERNAME_MAX, validateForgotPassword } from '@ecup/domain';
 import { useClient } from '../../providers/client-context.tsx';
 import { usePageTitle } from '../../hooks/use-page-title.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
@@ -28,15 +28,15 @@ export function Component() {
   const [email, setEmail] = useState('');
   const [pending, setPending] = useState(false);
   const [done, setDone] = useState<ForgotPasswordResponse | null>(null);
-  usePageTitle(done ? tm(done.title) : t('account.forgot.title'));
+  usePageTitle(done ? tm('done') : t('account.forgot.title'));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (pending) return;
     const checked = validateForgotPassword({ username, email });
     if (!checked.ok) {
-      setInvalidId(checked.error === MESSAGES.noUserWithUsername ? USERNAME_ID : EMAIL_ID);
-      popover(tm(MESSAGES.errorTitle), tm(checked.error));
+      setInvalidId(checked.code === 'noUserWithUsername' ? USERNAME_ID : EMAIL_ID);
+      popover(tm('errorTitle'), tm(checked));
       return;
     }
     setPending(true);
@@ -50,9 +50,9 @@ export function Component() {
 
   if (done) {
     return (
-      <AccountPage title={tm(done.title || MESSAGES.done)}>
+      <AccountPage title={tm('done')}>
         <Box role="status">
-          <Typography sx={{ mb: 3 }}>{tm(done.message)}</Typography>
+          <Typography sx={{ mb: 3 }}>{tm('forgotPasswordSent')}</Typography>
         </Box>
         <Button component={RouterLink} to="/" variant="contained">
           {t('account.forgot.home')}

@@ -64,12 +64,12 @@ export function GuardianSection() {
     setSending(true);
     setAnswer(null);
     try {
-      const sent = await resendGuardianMail(api);
-      setAnswer({ ok: true, text: tm(sent.message) });
+      await resendGuardianMail(api);
+      setAnswer({ ok: true, text: tm('guardianMailResent') });
     } catch (error) {
       setAnswer({
         ok: false,
-        text: error instanceof ApiError && error.message ? tm(error.message) : t('account.guardian.loadFailed'),
+        text: error instanceof ApiError && error.refusal ? tm(error.refusal) : t('account.guardian.loadFailed'),
       });
       // Approved meanwhile: show it.
       if (error instanceof ApiError && error.status === 409) await load();

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import AddPhotoAlternate from '@mui/icons-material/AddPhotoAlternate';
-import { MESSAGES, PHOTO_ACCEPT, isAcceptedFileType } from '@ecup/domain';
+import { PHOTO_ACCEPT, isAcceptedFileType } from '@ecup/domain';
 import { useClient } from '../../providers/client-context.tsx';
 import { visuallyHidden } from '../../components/visually-hidden.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
@@ -54,7 +54,7 @@ export function PhotoInput({
     if (!isAcceptedFileType(chosen, PHOTO_ACCEPT)) {
       // A refused file replaces any earlier choice: nothing is left to upload by mistake.
       onChange(null);
-      popover(tm(MESSAGES.errorTitle), tm(MESSAGES.photoType));
+      popover(tm('errorTitle'), tm('photoType'));
       return;
     }
     onChange(chosen);

@@ -6,7 +6,6 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
-  MESSAGES,
   PASSWORD_MIN,
   PASSWORD_RESET_VALID_MINUTES,
   RESET_PASSWORD_MAX,
@@ -42,7 +41,7 @@ function useResetLink(params: { id?: string; uid?: string; token?: string }): [L
       .then(() => current && setState('usable'))
       .catch((error: unknown) => {
         if (!current) return;
-        setState(error instanceof ApiError && error.message === MESSAGES.resetLinkInvalid ? 'invalid' : 'usable');
+        setState(error instanceof ApiError && error.is('resetLinkInvalid') ? 'invalid' : 'usable');
       });
     return () => {
       current = false;
@@ -58,7 +57,7 @@ function InvalidLink() {
   return (
     <AccountPage title={t('account.reset.invalidTitle')}>
       <Box role="status" data-reset-link="invalid">
-        <Typography sx={{ mb: 1, fontWeight: 500 }}>{tm(MESSAGES.resetLinkInvalid)}</Typography>
+        <Typography sx={{ mb: 1, fontWeight: 500 }}>{tm('resetLinkInvalid')}</Typography>
         <Typography color="text.secondary" sx={{ mb: 3 }}>
           {t('account.reset.invalidHint', { minutes: PASSWORD_RESET_VALID_MINUTES })}
         </Typography>
@@ -97,13 +96,9 @@ export function Component() {
     const checked = validateResetPassword({ id, uid, token, password, repeat_password: repeat });
     if (!checked.ok) {
       setInvalidId(
-        checked.error === MESSAGES.resetPasswordMismatch
-          ? REPEAT_ID
-          : checked.error === MESSAGES.resetLinkInvalid
-            ? null
-            : PASSWORD_ID,
+        checked.code === 'resetPasswordMismatch' ? REPEAT_ID : checked.code === 'resetLinkInvalid' ? null : PASSWORD_ID,
       );
-      popover(tm(MESSAGES.errorTitle), tm(checked.error));
+      popover(tm('errorTitle'), tm(checked));
       return;
     }
     setPending(true);
@@ -111,10 +106,10 @@ export function Component() {
       const answer = await resetPassword(api, checked.value);
       await replaceSession({ id: answer.id, token: answer.token });
       navigate('/', { replace: true });
-      popover(tm(MESSAGES.done), tm(MESSAGES.passwordResetDone));
+      popover(tm('done'), tm('passwordResetDone'));
     } catch (error) {
       // The client has shown the refusal's message; a link used meanwhile (another tab) shows its state.
-      if (error instanceof ApiError && error.message === MESSAGES.resetLinkInvalid) setLinkState('invalid');
+      if (error instanceof ApiError && error.is('resetLinkInvalid')) setLinkState('invalid');
       setPending(false);
     }
   }

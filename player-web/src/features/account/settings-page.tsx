@@ -5,7 +5,6 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import {
   EMAIL_MAX,
-  MESSAGES,
   NAME_MAX,
   PHOTO_ACCEPT,
   PASSWORD_MIN,
@@ -55,16 +54,15 @@ function PasswordSection({
   const settings = useSettingsForm({
     initial: { current_password: '', new_password: '', repeat_password: '' },
     validate: validatePasswordChange,
-    fieldOf: (message) =>
+    fieldOf: (code) =>
       settingsFieldId(
-        message === MESSAGES.passwordRequired
+        code === 'passwordRequired'
           ? 'current_password'
-          : message === MESSAGES.passwordMismatch
+          : code === 'passwordMismatch'
             ? 'repeat_password'
             : 'new_password',
       ),
-    refusedFieldOf: (message) =>
-      message === MESSAGES.wrongCurrentPassword ? settingsFieldId('current_password') : null,
+    refusedFieldOf: (code) => (code === 'wrongCurrentPassword' ? settingsFieldId('current_password') : null),
     send: async (value, form) => {
       const answer = await changePassword(api, { ...value, repeat_password: form.repeat_password });
       await onNewSession({ id: answer.id, token: answer.token });
@@ -78,7 +76,7 @@ function PasswordSection({
       title={t('account.settings.password')}
       settings={settings}
       submitLabel={t('account.settings.passwordSubmit')}
-      savedText={tm(MESSAGES.passwordChanged)}
+      savedText={tm('passwordChanged')}
     >
       {/* Lets password managers know whose password changes. */}
       <input type="text" name="username" autoComplete="username" value={user.username} readOnly hidden />
@@ -120,11 +118,11 @@ function PersonalSection({ user }: { user: UserPayload }) {
   const settings = useSettingsForm({
     initial: { first_name: user.first_name, last_name: user.last_name, email: user.email },
     validate: validateProfileUpdate,
-    fieldOf: (message) =>
+    fieldOf: (code) =>
       settingsFieldId(
-        message === MESSAGES.lastNameTooShort || message === MESSAGES.lastNameTooLong
+        code === 'lastNameTooShort' || code === 'lastNameTooLong'
           ? 'last_name'
-          : message === MESSAGES.invalidEmail || message === MESSAGES.emailInUse
+          : code === 'invalidEmail' || code === 'emailInUse'
             ? 'email'
             : 'first_name',
       ),
@@ -138,7 +136,7 @@ function PersonalSection({ user }: { user: UserPayload }) {
       title={t('account.settings.personal')}
       settings={settings}
       submitLabel={t('account.settings.personalSubmit')}
-      savedText={tm(MESSAGES.personalInfoSaved)}
+      savedText={tm('personalInfoSaved')}
     >
       <SettingsTextFields
         settings={settings}
@@ -203,8 +201,7 @@ function ConsoleSection({ user }: { user: UserPayload }) {
   const settings = useSettingsForm({
     initial: { console: String(user.console) as ConsoleChoice, gamer_tag: user.gamer_tag },
     validate: validateConsoleUpdate,
-    fieldOf: (message) =>
-      message === MESSAGES.consoleRequired || message === MESSAGES.playstationOnly ? ids.console : ids.gamerTag,
+    fieldOf: (code) => (code === 'consoleRequired' || code === 'playstationOnly' ? ids.console : ids.gamerTag),
     send: (value) => updateConsole(api, value),
     afterSave: refreshUser,
   });
@@ -216,7 +213,7 @@ function ConsoleSection({ user }: { user: UserPayload }) {
       title={t('account.settings.console')}
       settings={settings}
       submitLabel={t('account.settings.consoleSubmit')}
-      savedText={tm(MESSAGES.consoleInfoSaved)}
+      savedText={tm('consoleInfoSaved')}
     >
       <ConsoleFields
         idPrefix="settings"
@@ -242,10 +239,10 @@ function TeamsSection({ user }: { user: UserPayload }) {
   const settings = useSettingsForm({
     initial: { irl_team: user.team.name, fifa_team: user.fifa_team_name },
     validate: validateTeamsUpdate,
-    fieldOf: (message, form) => {
+    fieldOf: (code, form) => {
       const irl = form.irl_team.trim();
-      if (message === MESSAGES.teamsRequired) return irl === '' ? irlId : fifaId;
-      if (message === MESSAGES.teamNameTooLong) return irl.length > TEAM_NAME_MAX ? irlId : fifaId;
+      if (code === 'teamsRequired') return irl === '' ? irlId : fifaId;
+      if (code === 'teamNameTooLong') return irl.length > TEAM_NAME_MAX ? irlId : fifaId;
       return null;
     },
     send: (value) => updateTeams(api, value),
@@ -258,7 +255,7 @@ function TeamsSection({ user }: { user: UserPayload }) {
       title={t('account.settings.teams')}
       settings={settings}
       submitLabel={t('account.settings.teamsSubmit')}
-      savedText={tm(MESSAGES.teamsSaved)}
+      savedText={tm('teamsSaved')}
     >
       <Stack spacing={2}>
         <TeamInput
@@ -288,7 +285,7 @@ function SignedOut() {
   const openSignIn = useOpenSignIn();
 
   return (
-    <AccountPage title={tm(MESSAGES.mustLogInToView)} intro={t('account.settings.signedOutHint')}>
+    <AccountPage title={tm('mustLogInToView')} intro={t('account.settings.signedOutHint')}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
         <Button variant="contained" size="large" onClick={openSignIn}>
           {t('account.settings.signIn')}

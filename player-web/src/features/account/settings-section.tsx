@@ -3,7 +3,8 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { MESSAGES, type Validation } from '@ecup/domain';
+import { type MessageCode, type Validation } from '@ecup/domain';
+import { ApiError } from '../../lib/api-client.ts';
 import { useClient } from '../../providers/client-context.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { FormActions, FormSection, SubmitButton } from './account-layout.tsx';
@@ -20,9 +21,9 @@ export interface SettingsFormOptions<F, V> {
   /** The section's domain validator; null when there is nothing to send yet (no file chosen). */
   validate(form: NoInfer<F>): Validation<V> | null;
   /** The element id of the field a validation message is about (given the form that was checked), or null. */
-  fieldOf(message: string, form: F): string | null;
+  fieldOf(code: MessageCode, form: F): string | null;
   /** The field a refusal from the server is about, or null; by default the one `fieldOf` names. */
-  refusedFieldOf?(message: string, form: F): string | null;
+  refusedFieldOf?(code: MessageCode, form: F): string | null;
   /** The call, and anything that must finish before the section counts as saved. */
   send(value: V, form: F): Promise<unknown>;
   /** Empties the form once saved (passwords, a sent file). */
@@ -73,8 +74,8 @@ export function useSettingsForm<F, V>(options: SettingsFormOptions<F, V>): Setti
     const checked = validate(form);
     if (!checked) return;
     if (!checked.ok) {
-      setInvalidId(fieldOf(checked.error, form));
-      popover(tm(MESSAGES.errorTitle), tm(checked.error));
+      setInvalidId(fieldOf(checked.code, form));
+      popover(tm('errorTitle'), tm(checked));
       return;
     }
     setPending(true);
@@ -85,7 +86,7 @@ export function useSettingsForm<F, V>(options: SettingsFormOptions<F, V>): Setti
       await afterSave?.();
     } catch (error) {
       if (clearOnRefusal) setForm(initial);
-      const fieldId = error instanceof Error && error.message !== '' ? refusedFieldOf(error.message, form) : null;
+      const fieldId = error instanceof ApiError && error.refusal ? refusedFieldOf(error.refusal.code, form) : null;
       if (fieldId) setInvalidId(fieldId);
     } finally {
       setPending(false);

@@ -4,7 +4,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
-import { MESSAGES } from '@ecup/domain';
+
 import { useClient } from '../../providers/client-context.tsx';
 import { usePageTitle } from '../../hooks/use-page-title.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
@@ -42,17 +42,17 @@ export function Component() {
         {view === 'working' && <CircularProgress size={28} aria-label={t('unsubscribe.working')} />}
         {view === 'done' && (
           <Alert severity="success" role="status">
-            {tm(MESSAGES.unsubscribed)}
+            {tm('unsubscribed')}
           </Alert>
         )}
         {view === 'invalid' && (
           <Alert severity="warning" role="status">
-            {tm(MESSAGES.unsubscribeLinkInvalid)}
+            {tm('unsubscribeLinkInvalid')}
           </Alert>
         )}
         {view === 'failed' && (
           <Alert severity="error" role="status">
-            {tm(MESSAGES.serviceUnavailable)}
+            {tm('serviceUnavailable')}
           </Alert>
         )}
         <Button component={RouterLink} to="/settings" variant="outlined">

@@ -3,7 +3,6 @@ import { useNavigate } from 'react-router-dom';
 import {
   BIRTH_YEAR_MAX,
   BIRTH_YEAR_MIN,
-  MESSAGES,
   PHOTO_ACCEPT,
   asInteger,
   birthYearHint,
@@ -13,7 +12,10 @@ import {
   signupErrors,
   validateSignup,
   type BirthDate,
+  type MessageCode,
+  type MessageRef,
   type SignupField,
+  type SignupFieldError,
 } from '@ecup/domain';
 import { useClient } from '../../providers/client-context.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
@@ -67,19 +69,19 @@ export const BIRTH_ERROR_ID = `${PREFIX}-birth-error`;
 export const TERMS_ERROR_ID = `${PREFIX}-terms-error`;
 
 /** The messages the server may answer that the form cannot know beforehand, and the field each is about. */
-const SERVER_MESSAGE_FIELDS: [SignupField, readonly string[]][] = [
-  ['username', [MESSAGES.usernameTaken]],
-  ['email', [MESSAGES.emailInUse]],
+const SERVER_MESSAGE_FIELDS: [SignupField, readonly MessageCode[]][] = [
+  ['username', ['usernameTaken']],
+  ['email', ['emailInUse']],
 ];
 
 /**
  * Which field a server refusal is about: the taken username or e-mail, or the field whose rule the form shares
  * with the server (the domain's validator finds the same message there); null for anything else.
  */
-function fieldOfServerMessage(message: string, input: Record<string, string>): SignupField | null {
-  const known = SERVER_MESSAGE_FIELDS.find(([, messages]) => messages.includes(message));
+function fieldOfServerMessage(code: MessageCode, input: Record<string, string>): SignupField | null {
+  const known = SERVER_MESSAGE_FIELDS.find(([, codes]) => codes.includes(code));
   if (known) return known[0];
-  return signupErrors(input, new Date()).find((error) => error.message === message)?.field ?? null;
+  return signupErrors(input, new Date()).find((error) => error.code === code)?.field ?? null;
 }
 
 /** The element a field's message sends the focus to. */
@@ -115,7 +117,7 @@ export function useSignupForm() {
   const [teamPhoto, setTeamPhoto] = useState<File | null>(null);
   const [pending, setPending] = useState(false);
   const [signedUp, setSignedUp] = useState(false);
-  const [errors, setErrors] = useState<Partial<Record<SignupField, string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<SignupField, MessageRef>>>({});
   const [, setFocusAfterPopover] = useFocusAfterPopover();
 
   const today = new Date();
@@ -160,12 +162,12 @@ export function useSignupForm() {
   };
 
   /** Marks every field's message, shows the first in the Error popover and then focuses its field. */
-  function fail(found: { field: SignupField; message: string }[]) {
+  function fail(found: SignupFieldError[]) {
     const [first] = found;
     if (!first) return;
-    setErrors(Object.fromEntries(found.map((error) => [error.field, error.message])));
+    setErrors(Object.fromEntries(found.map((error) => [error.field, error.code])));
     setFocusAfterPopover(elementIdOf(first.field));
-    popover(tm(MESSAGES.errorTitle), tm(first.message));
+    popover(tm('errorTitle'), tm(first.code));
   }
 
   async function submit(event: FormEvent) {
@@ -181,7 +183,7 @@ export function useSignupForm() {
     if (!checked.ok) return;
     if (![userPhoto, teamPhoto].every((file) => isAcceptedFileType(file, PHOTO_ACCEPT))) {
       setErrors({});
-      popover(tm(MESSAGES.errorTitle), tm(MESSAGES.photoType));
+      popover(tm('errorTitle'), tm('photoType'));
       return;
     }
     setErrors({});
@@ -200,10 +202,10 @@ export function useSignupForm() {
       noticeGuardianMail(checked.value.guardian_email);
     } catch (error) {
       // The client has shown the refusal's message; show it under the field it is about too.
-      if (error instanceof ApiError) {
-        const field = fieldOfServerMessage(error.message, input);
+      if (error instanceof ApiError && error.refusal) {
+        const field = fieldOfServerMessage(error.refusal.code, input);
         if (field) {
-          setErrors({ [field]: error.message });
+          setErrors({ [field]: error.refusal });
           setFocusAfterPopover(elementIdOf(field));
         }
       }

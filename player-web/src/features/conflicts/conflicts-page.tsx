@@ -16,7 +16,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { MESSAGES, has, type ConflictEntry, type ConflictPlayer, type UserPayload } from '@ecup/domain';
+import { has, type ConflictEntry, type ConflictPlayer, type UserPayload } from '@ecup/domain';
 import { useClient } from '../../providers/client-context.tsx';
 import { useOpenSignIn } from '../../components/header/use-open-sign-in.ts';
 import { usePageTitle } from '../../hooks/use-page-title.ts';
@@ -62,9 +62,9 @@ function MatchLink({ id }: { id: number }) {
 function Status({ solved }: { solved: boolean }) {
   const { tm } = useI18n();
   return solved ? (
-    <StatusChip tone="done" size="small" label={tm(MESSAGES.statusSolved)} />
+    <StatusChip tone="done" size="small" label={tm('statusSolved')} />
   ) : (
-    <StatusChip tone="conflict" size="small" label={tm(MESSAGES.statusConflict)} />
+    <StatusChip tone="conflict" size="small" label={tm('statusConflict')} />
   );
 }
 
@@ -238,7 +238,7 @@ function SignedOut() {
   return (
     <>
       <Typography variant="h4" component="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.125rem' }, mb: 1 }}>
-        {tm(MESSAGES.mustLogInToView)}
+        {tm('mustLogInToView')}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         {t('conflicts.signedOutHint')}

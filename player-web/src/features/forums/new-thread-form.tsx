@@ -8,7 +8,6 @@ import Typography from '@mui/material/Typography';
 import {
   FORUM_THREAD_MESSAGE_INPUT_MAXLENGTH,
   FORUM_TITLE_INPUT_MAXLENGTH,
-  MESSAGES,
   validateForumThread,
   type ForumCategory,
 } from '@ecup/domain';
@@ -45,7 +44,7 @@ export function NewThreadForm({ category }: { category: ForumCategory }) {
     if (pending) return;
     const form = validateForumThread({ title, message });
     if (!form.ok) {
-      popover(tm(MESSAGES.errorTitle), tm(form.error));
+      popover(tm('errorTitle'), tm(form));
       return;
     }
     setPending(true);
@@ -53,7 +52,7 @@ export function NewThreadForm({ category }: { category: ForumCategory }) {
       const answer = await createThread(api, { categoryId: category.id, ...form.value });
       navigate(`/forums/${category.slug}/${answer.id}`, { replace: true });
       // Issue 18: parts of a minor's opening post were hidden; say why.
-      if (answer.notice) popover(t('forums.maskedTitle'), tm(answer.notice));
+      if (answer.notice) popover(t('forums.maskedTitle'), tm('forumMasked'));
     } catch {
       // The api client has shown the server's message; what was typed stays.
       setPending(false);

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { FORUM_REPLY_INPUT_MAXLENGTH, MESSAGES, validateForumReply, type ForumPostPayload } from '@ecup/domain';
+import { FORUM_REPLY_INPUT_MAXLENGTH, validateForumReply, type ForumPostPayload } from '@ecup/domain';
 import { useClient } from '../../providers/client-context.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { createPost } from './create-post.ts';
@@ -33,7 +33,7 @@ export function ReplyForm({
     if (pending) return;
     const form = validateForumReply({ message });
     if (!form.ok) {
-      popover(tm(MESSAGES.errorTitle), tm(form.error));
+      popover(tm('errorTitle'), tm(form));
       return;
     }
     setPending(true);
@@ -41,7 +41,7 @@ export function ReplyForm({
       const answer = await createPost(api, { threadId, message: form.value.message });
       onPosted(answer.post);
       // Issue 18: parts of a minor's post were hidden; say why.
-      if (answer.notice) popover(t('forums.maskedTitle'), tm(answer.notice));
+      if (answer.notice) popover(t('forums.maskedTitle'), tm('forumMasked'));
     } catch {
       // The api client has shown the server's message; keep the text so nothing typed is lost.
       setPending(false);

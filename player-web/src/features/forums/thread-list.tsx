@@ -15,7 +15,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
 import LockIcon from '@mui/icons-material/Lock';
-import { FORUM_THREAD_STEPS, MESSAGES, type ForumCategory, type ForumThreadRow } from '@ecup/domain';
+import { FORUM_THREAD_STEPS, type ForumCategory, type ForumThreadRow } from '@ecup/domain';
 import { useClient } from '../../providers/client-context.tsx';
 import { useOpenSignIn } from '../../components/header/use-open-sign-in.ts';
 import { usePageTitle } from '../../hooks/use-page-title.ts';
@@ -163,7 +163,7 @@ export function ThreadList({ category }: { category: ForumCategory }) {
   if (settled && searching) {
     summary =
       list.total === 0
-        ? tm(MESSAGES.noThreadsFound)
+        ? tm('noThreadsFound')
         : list.total === 1
           ? t('forums.search.threadsFoundOne')
           : t('forums.search.threadsFoundMany', { count: list.total });

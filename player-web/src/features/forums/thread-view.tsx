@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import LockIcon from '@mui/icons-material/Lock';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import ReplyIcon from '@mui/icons-material/Reply';
-import { MESSAGES, has, type ForumCategory, type ForumPostPayload } from '@ecup/domain';
+import { has, type ForumCategory, type ForumPostPayload } from '@ecup/domain';
 import { useClient } from '../../providers/client-context.tsx';
 import { useOpenSignIn } from '../../components/header/use-open-sign-in.ts';
 import { usePageTitle } from '../../hooks/use-page-title.ts';
@@ -190,7 +190,7 @@ export function ThreadView({ category, threadParam }: { category: ForumCategory;
   const report = async (post: ForumPostPayload, reason: string): Promise<boolean> => {
     try {
       await reportPost(api, { postId: post.id, reason });
-      popover(t('forums.reportTitle'), tm(MESSAGES.postReported));
+      popover(t('forums.reportTitle'), tm('postReported'));
       return true;
     } catch {
       return false;
@@ -211,7 +211,7 @@ export function ThreadView({ category, threadParam }: { category: ForumCategory;
   if (searching && found.status === 'ready') {
     searchSummary =
       found.posts.length === 0
-        ? tm(MESSAGES.noPostsFound)
+        ? tm('noPostsFound')
         : found.posts.length === 1
           ? t('forums.search.postsFoundOne')
           : t('forums.search.postsFoundMany', { count: found.posts.length });

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { MESSAGES, type GamePayload } from '@ecup/domain';
+import { type GamePayload } from '@ecup/domain';
 import { useClient } from '../../providers/client-context.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { editResult } from './edit-result.ts';
@@ -31,7 +31,7 @@ export function AdminEditForm({ game, onGame }: { game: GamePayload; onGame(game
     setPending(true);
     try {
       onGame(await editResult(api, { gameId: game.id, score1: scores[0], score2: scores[1] }));
-      popover(t('game.admin.title'), tm(MESSAGES.resultSaved));
+      popover(t('game.admin.title'), tm('resultSaved'));
     } catch {
       // The api client showed the server's message (e.g. no result to edit yet); the scores stay.
     } finally {

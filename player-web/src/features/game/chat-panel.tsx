@@ -138,7 +138,7 @@ export function ChatPanel({
   onReport?(message: ChatMessagePayload): void;
 }) {
   const { t, tm } = useI18n();
-  const [notice, setNotice] = useState<string | null>(null);
+  const [masked, setMasked] = useState(false);
   const { api } = useClient();
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
@@ -177,7 +177,7 @@ export function ChatPanel({
     try {
       const answer = await sendMessage(api, { gameId, ...line });
       if ('message' in line) setText('');
-      setNotice(answer.notice ?? null);
+      setMasked(answer.notice !== undefined);
       setRestUntil(Date.now() + CHAT_THROTTLE_AFTER_SUCCESS_MS);
       follow.current = true;
       if (answer.message) onSent(answer.message);
@@ -271,9 +271,9 @@ export function ChatPanel({
           {resting ? t('game.chat.wait') : t('game.chat.presetsOnly')}
         </Typography>
       )}
-      {notice && (
+      {masked && (
         <Typography variant="body2" color="warning.main" role="status" sx={{ px: 1.5, pt: 1 }} data-chat-notice>
-          {tm(notice)}
+          {tm('chatMasked')}
         </Typography>
       )}
       {(policy === 'free' || policy === 'filtered') && (

@@ -12,7 +12,13 @@ import CloseIcon from '@mui/icons-material/Close';
 import FileUpload from '@mui/icons-material/FileUpload';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import OndemandVideo from '@mui/icons-material/OndemandVideo';
-import { MESSAGES, PHOTO_ACCEPT, isAcceptedFileType, validateYoutubeLink, type EvidencePayload } from '@ecup/domain';
+import {
+  PHOTO_ACCEPT,
+  isAcceptedFileType,
+  validateYoutubeLink,
+  type EvidencePayload,
+  type MessageRef,
+} from '@ecup/domain';
 import { useClient } from '../../providers/client-context.tsx';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
@@ -139,16 +145,16 @@ function UploadDialog({
   const fileInput = useRef<HTMLInputElement>(null);
   const fileId = useId();
 
-  const error = (message: string) => popover(tm(MESSAGES.errorTitle), tm(message));
+  const error = (message: MessageRef) => popover(tm('errorTitle'), tm(message));
 
   const submit = async () => {
     let input: { gameId: number; youtubeId: string } | { gameId: number; photo: File };
     if (link.trim() !== '' || !photo) {
       const checked = validateYoutubeLink(link);
-      if (!checked.ok) return error(checked.error);
+      if (!checked.ok) return error(checked);
       input = { gameId, youtubeId: checked.value };
     } else {
-      if (!isAcceptedFileType(photo, PHOTO_ACCEPT)) return error(MESSAGES.photoType);
+      if (!isAcceptedFileType(photo, PHOTO_ACCEPT)) return error('photoType');
       input = { gameId, photo };
     }
     try {
@@ -157,7 +163,7 @@ function UploadDialog({
       setLink('');
       setPhoto(null);
       onClose();
-      popover(t('game.evidence.title'), tm(answer.message || MESSAGES.evidenceUploaded));
+      popover(t('game.evidence.title'), tm('evidenceUploaded'));
     } catch {
       // The api client showed the server's message; what was chosen stays.
     }

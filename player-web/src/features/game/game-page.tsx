@@ -13,7 +13,7 @@ import type { Theme } from '@mui/material/styles';
 import TrendingDown from '@mui/icons-material/TrendingDown';
 import TrendingFlat from '@mui/icons-material/TrendingFlat';
 import TrendingUp from '@mui/icons-material/TrendingUp';
-import { MESSAGES, parsePositiveInt, type ChatMessagePayload, type GamePayload, type UserPayload } from '@ecup/domain';
+import { parsePositiveInt, type ChatMessagePayload, type GamePayload, type UserPayload, message } from '@ecup/domain';
 import { useClient } from '../../providers/client-context.tsx';
 import { useOpenSignIn } from '../../components/header/use-open-sign-in.ts';
 import { usePageTitle } from '../../hooks/use-page-title.ts';
@@ -120,7 +120,7 @@ function Scoreboard({ game, viewer, announce }: { game: GamePayload; viewer: Vie
           <span aria-hidden>{scored ? `${left.score} : ${right.score}` : '– : –'}</span>
         </Typography>
         {status ? (
-          <StatusChip tone={status.tone} label={tm(MESSAGES[status.message])} />
+          <StatusChip tone={status.tone} label={tm(status.message)} />
         ) : (
           <StatusChip tone="playing" label={t('game.inProgress')} />
         )}
@@ -149,10 +149,10 @@ function GameScreen({ gameId, user }: { gameId: number | null; user: UserPayload
       // Spec §6, §8: a moderator who is not a player is told when someone else uploads evidence.
       const game = shown.current;
       if (!game || evidence.user_id === user.id || viewerOf(game, user).kind !== 'staff') return;
-      popover(tm(MESSAGES.newEvidenceTitle), tm(MESSAGES.newEvidence(evidence.username)));
+      popover(tm('newEvidenceTitle'), tm(message('newEvidence', { name: evidence.username })));
     },
   });
-  usePageTitle(state.status === 'not-found' ? tm(MESSAGES.gameNotFound) : t('game.title', { id: gameId ?? '' }));
+  usePageTitle(state.status === 'not-found' ? tm('gameNotFound') : t('game.title', { id: gameId ?? '' }));
 
   if (state.status === 'loading') return <LoadingScreen fullScreen={false} />;
   if (state.status === 'error') {
@@ -173,7 +173,7 @@ function GameScreen({ gameId, user }: { gameId: number | null; user: UserPayload
     return (
       <Box sx={{ py: { xs: 4, sm: 8 }, textAlign: 'center' }}>
         <Typography variant="h4" component="h1" sx={{ mb: 1.5 }}>
-          {tm(MESSAGES.gameNotFound)}
+          {tm('gameNotFound')}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 3 }}>
           {t('game.notFoundHint')}
@@ -282,17 +282,17 @@ function GameScreen({ gameId, user }: { gameId: number | null; user: UserPayload
 function SignedOut() {
   const { t, tm } = useI18n();
   const openSignIn = useOpenSignIn();
-  usePageTitle(tm(MESSAGES.signInToPlay));
+  usePageTitle(tm('signInToPlay'));
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 }, maxWidth: 640 }}>
       <Typography variant="h4" component="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.125rem' }, mb: 1 }}>
-        {tm(MESSAGES.signInToPlay)}
+        {tm('signInToPlay')}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         {t('game.signedOutHint')}
       </Typography>
       <Button variant="contained" size="large" onClick={openSignIn}>
-        {tm(MESSAGES.signInToPlay)}
+        {tm('signInToPlay')}
       </Button>
     </Paper>
   );

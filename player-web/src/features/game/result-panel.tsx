@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import Gavel from '@mui/icons-material/Gavel';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
-import { MESSAGES, SCORE_MAX, validateScore, type GamePayload } from '@ecup/domain';
+import { SCORE_MAX, validateScore, type GamePayload, type Message } from '@ecup/domain';
 import { useClient } from '../../providers/client-context.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { formatClock } from '../../lib/durations.ts';
@@ -116,7 +116,7 @@ export function useScoreCheck(): (values: [string, string]) => [number, number] 
     const first = validateScore(values[0]);
     const second = validateScore(values[1]);
     if (!first.ok || !second.ok) {
-      popover(tm(MESSAGES.errorTitle), tm(first.ok ? (second as { error: string }).error : first.error));
+      popover(tm('errorTitle'), tm(first.ok ? (second as Message) : first));
       return null;
     }
     return [first.value, second.value];
@@ -297,7 +297,7 @@ function OpponentLeftButton({ game, seat, onGame }: PlayerPanelProps) {
         startIcon={pending ? <Busy pending /> : <LogoutOutlined />}
         sx={{ mt: 2 }}
       >
-        {tm(MESSAGES.opponentLeft)}
+        {tm('opponentLeft')}
       </Button>
       <ConfirmDialog
         open={asking}

@@ -8,7 +8,7 @@ import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { MESSAGES, type GuardianLinkResponse } from '@ecup/domain';
+import { type GuardianLinkResponse, message } from '@ecup/domain';
 import { useClient } from '../../providers/client-context.tsx';
 import { usePageTitle } from '../../hooks/use-page-title.ts';
 import { useSeason } from '../../providers/season-context.tsx';
@@ -72,7 +72,7 @@ export function Component() {
           : view.kind === 'invalid'
             ? t('guardian.invalid.title')
             : view.kind === 'failed'
-              ? tm(MESSAGES.errorTitle)
+              ? tm('errorTitle')
               : null;
   usePageTitle(title);
   // A change of state moves the reader (and a screen reader) to the new heading.
@@ -131,18 +131,18 @@ export function Component() {
         )}
         {view.kind === 'done' && (
           <Alert severity="success" role="status">
-            {tm(MESSAGES.guardianConfirmed(view.username, view.product))}
+            {tm(message('guardianConfirmed', { username: view.username, product: view.product }))}
           </Alert>
         )}
         {view.kind === 'already' && (
           <Alert severity="success" role="status">
-            {tm(MESSAGES.guardianAlreadyConfirmed)}
+            {tm('guardianAlreadyConfirmed')}
           </Alert>
         )}
         {view.kind === 'invalid' && (
           <Stack spacing={2}>
             <Alert severity="warning" role="alert">
-              {tm(MESSAGES.guardianLinkInvalid)}
+              {tm('guardianLinkInvalid')}
             </Alert>
             <Typography>{t('guardian.invalid.help')}</Typography>
           </Stack>

@@ -5,7 +5,6 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import {
-  MESSAGES,
   NEWS_FURTHER_COUNT,
   NEWS_IMAGE_HEIGHT,
   NEWS_IMAGE_TITLE_TOP,
@@ -166,7 +165,7 @@ function NotFound() {
   return (
     <Box sx={{ py: { xs: 4, sm: 8 }, textAlign: 'center' }}>
       <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2.25rem' }, mb: 1.5 }}>
-        {tm(MESSAGES.newsNotFound)}
+        {tm('newsNotFound')}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         {t('news.notFoundHint')}
@@ -185,7 +184,7 @@ export function Component() {
   const { state, retry } = useArticle(id);
   const further = useFurtherNews();
   usePageTitle(
-    state.status === 'ready' ? state.article.title : state.status === 'not-found' ? tm(MESSAGES.newsNotFound) : null,
+    state.status === 'ready' ? state.article.title : state.status === 'not-found' ? tm('newsNotFound') : null,
   );
 
   const currentId = state.status === 'ready' ? state.article.id : undefined;

@@ -6,7 +6,7 @@ import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { MESSAGES, type UserPayload } from '@ecup/domain';
+import { type UserPayload } from '@ecup/domain';
 import { useClient } from '../../providers/client-context.tsx';
 import { useOpenSignIn } from '../../components/header/use-open-sign-in.ts';
 import { usePageTitle } from '../../hooks/use-page-title.ts';
@@ -32,7 +32,7 @@ function SignedOut() {
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <Button variant="contained" size="large" onClick={openSignIn}>
-          {tm(MESSAGES.signInToPlay)}
+          {tm('signInToPlay')}
         </Button>
         <Button component={RouterLink} to="/register" variant="outlined" size="large">
           {t('play.register')}

@@ -4,7 +4,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import SportsSoccer from '@mui/icons-material/SportsSoccer';
-import { MESSAGES, START_COUNTDOWN_AT_MS } from '@ecup/domain';
+import { START_COUNTDOWN_AT_MS } from '@ecup/domain';
 import { useSeason } from '../../providers/season-context.tsx';
 import type { MessageKey } from '../../i18n/catalogue.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
@@ -63,7 +63,7 @@ export function StartPanel({ busy, onStart }: { busy: boolean; onStart(): void }
           '&.Mui-disabled': { color: 'text.secondary', bgcolor: 'action.selected' },
         }}
       >
-        {untilStart ? t('play.opensIn', { time: words(untilStart) }) : tm(MESSAGES.startMatchmaking)}
+        {untilStart ? t('play.opensIn', { time: words(untilStart) }) : tm('startMatchmaking')}
       </Button>
       {untilStart && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import Button from '@mui/material/Button';
-import { MESSAGES, type BlockedPlayerPayload } from '@ecup/domain';
+import { type BlockedPlayerPayload } from '@ecup/domain';
 import { useClient } from '../../providers/client-context.tsx';
 import { UserAvatar } from '../../components/user-avatar.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
@@ -32,7 +32,7 @@ export function BlockedPlayersSection() {
     try {
       await unblockPlayer(api, player.user_id);
       setBlocks((list) => (list ?? []).filter((b) => b.user_id !== player.user_id));
-      popover(t('safety.blocked.title'), tm(MESSAGES.playerUnblocked));
+      popover(t('safety.blocked.title'), tm('playerUnblocked'));
     } catch {
       // The api client showed the server's message.
     } finally {

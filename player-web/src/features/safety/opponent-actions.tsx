@@ -8,7 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import BlockIcon from '@mui/icons-material/Block';
 import FlagOutlined from '@mui/icons-material/FlagOutlined';
-import { MESSAGES } from '@ecup/domain';
+
 import { useClient } from '../../providers/client-context.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { ReportDialog } from './report-dialog.tsx';
@@ -45,7 +45,7 @@ export function OpponentActions({
       await blockPlayer(api, opponent.id);
       setConfirming(false);
       onBlocked(true);
-      popover(t('safety.block.doneTitle'), tm(MESSAGES.playerBlocked));
+      popover(t('safety.block.doneTitle'), tm('playerBlocked'));
     } catch {
       // The api client showed the server's message.
     } finally {
@@ -58,7 +58,7 @@ export function OpponentActions({
     try {
       await unblockPlayer(api, opponent.id);
       onBlocked(false);
-      popover(t('safety.blocked.title'), tm(MESSAGES.playerUnblocked));
+      popover(t('safety.blocked.title'), tm('playerUnblocked'));
     } catch {
       // The api client showed the server's message.
     } finally {

@@ -6,7 +6,7 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
-import { MESSAGES, REPORT_REASONS, REPORT_TEXT_MAX, validateReport, type ReportReason } from '@ecup/domain';
+import { REPORT_REASONS, REPORT_TEXT_MAX, validateReport, type ReportReason } from '@ecup/domain';
 import { useClient } from '../../providers/client-context.tsx';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
@@ -40,7 +40,7 @@ export function ReportDialog({
   const submit = async () => {
     const form = validateReport({ reason, text });
     if (!form.ok) {
-      popover(tm(MESSAGES.errorTitle), tm(form.error));
+      popover(tm('errorTitle'), tm(form));
       return;
     }
     try {
@@ -48,7 +48,7 @@ export function ReportDialog({
       setReason('');
       setText('');
       onClose();
-      popover(t('safety.report.doneTitle'), tm(MESSAGES.reportSent));
+      popover(t('safety.report.doneTitle'), tm('reportSent'));
     } catch {
       // The api client showed the server's message.
     }

@@ -8,7 +8,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import EmojiEvents from '@mui/icons-material/EmojiEvents';
-import { MESSAGES, RANKING_INITIAL, RANKING_SORT_TROPHIES } from '@ecup/domain';
+import { RANKING_INITIAL, RANKING_SORT_TROPHIES, message } from '@ecup/domain';
 import { useClient } from '../../providers/client-context.tsx';
 import { useSeason } from '../../providers/season-context.tsx';
 import { usePageTitle } from '../../hooks/use-page-title.ts';
@@ -149,7 +149,7 @@ function Ended({ mine }: { mine: MyTrophies | null }) {
         variant="h2"
         sx={{ fontSize: { xs: '1.5rem', sm: '2rem' }, fontWeight: 700, mt: 1, mb: 1.5 }}
       >
-        {tm(MESSAGES.seasonEnded(productName))}
+        {tm(message('seasonEnded', { product: productName }))}
       </Typography>
       <Typography color="text.secondary" sx={{ maxWidth: 520, mx: 'auto' }}>
         {t('trophy.ended.hint')}

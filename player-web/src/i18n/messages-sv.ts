@@ -1,8 +1,20 @@
-import { MESSAGES, type MessageName } from '@ecup/domain';
-import type { Lang } from './dictionary.ts';
+import {
+  formatDateTime,
+  waitWords,
+  type MessageCode,
+  type MessageName,
+  type MessageParams,
+  type MessageRef,
+  type ParamMessageCode,
+  type WaitUnits,
+} from '@ecup/domain';
 
-/** Swedish for every fixed message of the spec (domain MESSAGES). */
-export const SPEC_MESSAGES_SV: Record<MessageName, string> = {
+/**
+ * The Swedish of every message of domain MESSAGES, by its code: the fixed ones as text, the ones with parameters as
+ * functions of their plain parameters (instants as ISO 8601 with the time zone they are shown in). A message added
+ * to the domain without Swedish here is a type error. Its own chunk: only readers who choose Swedish fetch it.
+ */
+const FIXED: Record<MessageName, string> = {
   // --- Popover titles ---
   errorTitle: 'Fel',
   loginErrorTitle: 'Inloggningsfel',
@@ -212,120 +224,56 @@ export const SPEC_MESSAGES_SV: Record<MessageName, string> = {
   newsPublishTimeInvalid: 'Ange en giltig publiceringstid.',
 };
 
-/** English text of a fixed message → its name, built once. */
-const NAME_BY_ENGLISH: ReadonlyMap<string, MessageName> = new Map(
-  (Object.keys(SPEC_MESSAGES_SV) as MessageName[]).map((name) => [MESSAGES[name], name]),
-);
+const WAIT_UNITS_SV: WaitUnits = { second: 'sekund', seconds: 'sekunder', minute: 'minut', minutes: 'minuter' };
 
-/** The English shapes of MESSAGES' functions and their Swedish versions; the captured parts are kept as they are. */
-/** The short month names of the English and the Swedish date format (domain `formatDateTime`), January first. */
-function shortMonths(locale: string): string[] {
-  const format = new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' });
-  return Array.from({ length: 12 }, (_, month) => format.format(Date.UTC(2000, month, 15)));
-}
-const MONTHS_EN = shortMonths('en-GB');
-const MONTHS_SV = shortMonths('sv');
+/** An instant of a message's parameters as the Swedish date format writes it ("1 mars 2025 18:05 CET"). */
+const at = (iso: string, timeZone: string) => formatDateTime(new Date(iso), timeZone, 'sv');
 
-/**
- * A date the server wrote in English ("1 Mar 2025, 18:05 CET", domain `formatDateTime`) as the Swedish format writes
- * it ("1 mars 2025 18:05 CET"); any other text is kept as it is.
- */
-function swedishDateTime(text: string): string {
-  const match = /^(\d{1,2}) (\S+) (\d{4}), (\d{2}:\d{2})(.*)$/.exec(text);
-  const month = match ? MONTHS_EN.indexOf(match[2]!) : -1;
-  if (!match || month < 0) return text;
-  return `${match[1]} ${MONTHS_SV[month]} ${match[3]} ${match[4]}${match[5]}`;
-}
+const WITH_PARAMS: { [C in ParamMessageCode]: (params: MessageParams[C]) => string } = {
+  photoTooLarge: (p) => `Din bild är för stor. Den största tillåtna storleken är ${p.megabytes} MB.`,
+  photoTooManyPixels: (p) => `Din bild är för stor. Den får vara högst ${p.px} × ${p.px} pixlar.`,
+  guardianConfirmed: (p) =>
+    `Du har godkänt att ${p.username} deltar i ${p.product}. ${p.username} kan nu ta emot priser.`,
+  guardianResendTooSoon: (p) =>
+    `E-postmeddelandet till din förälder eller vårdnadshavare har redan skickats flera gånger. Du kan skicka det igen om ${waitWords(p.seconds, WAIT_UNITS_SV)}.`,
+  newEvidence: (p) => `${p.name} har laddat upp nya bevis.`,
+  matchmakingClosed: (p) =>
+    p.opens_at === null
+      ? 'Matchmakingen är stängd: säsongen är slut. Vi ses nästa säsong!'
+      : `Matchmakingen är stängd just nu. Den öppnar igen ${at(p.opens_at, p.time_zone)}.`,
+  weeklyGameCap: (p) => `Du har spelat max ${p.max} matcher den här veckan. Vi ses nästa vecka!`,
+  queueCooldown: (p) =>
+    `Du har nekat eller missat tre matcher inom en timme. Du kan köa igen ${at(p.until, p.time_zone)}.`,
+  chatMuted: (p) => `Du kan inte chatta förrän ${at(p.until, p.time_zone)}.`,
+  seasonEnded: (p) => `${p.product} är slut. Vi ses nästa säsong!`,
+  banned: (p) => {
+    const head = p.until === null ? 'Du är avstängd.' : `Du är avstängd fram till ${at(p.until, p.time_zone)}.`;
+    const why = p.reason.trim();
+    return why === '' ? head : `${head} Anledning: ${why}`;
+  },
+  unknownListField: (p) => `Okänt sorterings- eller filterfält: ${p.name}.`,
+  conflictClaimedByOther: (p) => `${p.username} arbetar redan med den här konflikten.`,
+  newsRemoteImageFailed: (p) => `Bilden på ${p.url} kunde inte kopieras till webbplatsen. Ladda upp den i stället.`,
+  rateLimited: (p) => `För många försök. Försök igen om ${waitWords(p.seconds, WAIT_UNITS_SV)}.`,
+};
 
-const PATTERNS: readonly (readonly [RegExp, (...parts: string[]) => string])[] = [
-  // rateLimited
-  [
-    /^Too many attempts\. Please try again in (\d+) (second|seconds|minute|minutes)\.$/,
-    (n, unit) => {
-      const one = n === '1';
-      const sv = unit.startsWith('second') ? (one ? 'sekund' : 'sekunder') : one ? 'minut' : 'minuter';
-      return `För många försök. Försök igen om ${n} ${sv}.`;
-    },
-  ],
-  // banned (with or without an end date, with or without a reason)
-  [
-    /^You are banned(?: until ([\s\S]+?))?\.(?: Reason: ([\s\S]*))?$/,
-    (until, reason) => {
-      const head = until ? `Du är avstängd fram till ${swedishDateTime(until)}.` : 'Du är avstängd.';
-      return reason ? `${head} Anledning: ${reason}` : head;
-    },
-  ],
-  // photoTooLarge
-  [
-    /^Your photo is too large\. The maximum size is (\S+) MB\.$/,
-    (mb) => `Din bild är för stor. Den största tillåtna storleken är ${mb} MB.`,
-  ],
-  // photoTooManyPixels
-  [
-    /^Your photo is too large\. The maximum is (\S+) × (\S+) pixels\.$/,
-    (w, h) => `Din bild är för stor. Den får vara högst ${w} × ${h} pixlar.`,
-  ],
-  // matchmakingClosed
-  [
-    /^The matchmaking is closed right now\. It opens again ([\s\S]+)\.$/,
-    (at) => `Matchmakingen är stängd just nu. Den öppnar igen ${at}.`,
-  ],
-  [
-    /^The matchmaking is closed: this season is over\. See you next season!$/,
-    () => 'Matchmakingen är stängd: säsongen är slut. Vi ses nästa säsong!',
-  ],
-  // weeklyGameCap
-  [
-    /^You have played the maximum of (\d+) games this week\. See you next week!$/,
-    (n) => `Du har spelat max ${n} matcher den här veckan. Vi ses nästa vecka!`,
-  ],
-  // queueCooldown
-  [
-    /^You declined or missed three matches within an hour\. You can queue again at ([\s\S]+)\.$/,
-    (at) => `Du har nekat eller missat tre matcher inom en timme. Du kan köa igen ${at}.`,
-  ],
-  // chatMuted
-  [/^You cannot chat until ([\s\S]+)\.$/, (at) => `Du kan inte chatta förrän ${at}.`],
-  // newEvidence
-  [/^([\s\S]+) has uploaded new evidence\.$/, (name) => `${name} har laddat upp nya bevis.`],
-  // seasonEnded
-  [/^([\s\S]+) has ended\. See you next season!$/, (product) => `${product} är slut. Vi ses nästa säsong!`],
-  // conflictClaimedByOther
-  [/^([\s\S]+) is already working on this conflict\.$/, (name) => `${name} arbetar redan med den här konflikten.`],
-  // unknownListField
-  [/^Unknown sort or filter field: ([\s\S]*)\.$/, (name) => `Okänt sorterings- eller filterfält: ${name}.`],
-  // guardianResendTooSoon
-  [
-    /^The e-mail to your parent or guardian has been sent several times already\. You can send it again in (\d+) (second|seconds|minute|minutes)\.$/,
-    (n, unit) => {
-      const one = n === '1';
-      const sv = unit.startsWith('second') ? (one ? 'sekund' : 'sekunder') : one ? 'minut' : 'minuter';
-      return `E-postmeddelandet till din förälder eller vårdnadshavare har redan skickats flera gånger. Du kan skicka det igen om ${n} ${sv}.`;
-    },
-  ],
-  // newsRemoteImageFailed
-  [
-    /^The image at ([\s\S]+) could not be copied to the site\. Upload it instead\.$/,
-    (url) => `Bilden på ${url} kunde inte kopieras till webbplatsen. Ladda upp den i stället.`,
-  ],
-  // guardianConfirmed
-  [
-    /^You have approved that ([\s\S]+?) takes part in ([\s\S]+)\. \1 can now receive prizes\.$/,
-    (username, product) => `Du har godkänt att ${username} deltar i ${product}. ${username} kan nu ta emot priser.`,
-  ],
-];
+const isFixed = (code: MessageCode): code is MessageName => Object.hasOwn(FIXED, code);
 
 /**
- * The reader's language version of a message the server or a domain validator produced in English; unknown texts
- * (e.g. a message with a date in it) are returned as they are, except the known patterns above.
+ * The Swedish of a message to show. A code this app does not know (a newer server) or parameters that do not fit
+ * show the server's English rather than nothing.
  */
-export function translateMessage(text: string, lang: Lang): string {
-  if (lang === 'en') return text;
-  const name = NAME_BY_ENGLISH.get(text);
-  if (name !== undefined) return SPEC_MESSAGES_SV[name];
-  for (const [pattern, toSwedish] of PATTERNS) {
-    const match = pattern.exec(text);
-    if (match) return toSwedish(...match.slice(1).map((part) => part ?? ''));
+export function swedishOf(ref: MessageRef): string {
+  if (typeof ref === 'string') return FIXED[ref];
+  if (isFixed(ref.code)) return FIXED[ref.code];
+  const render = WITH_PARAMS[ref.code as ParamMessageCode] as ((params: unknown) => string) | undefined;
+  if (!render || !ref.params) return ref.error;
+  try {
+    return render(ref.params);
+  } catch {
+    return ref.error;
   }
-  return text;
 }
+
+/** The fixed messages' Swedish, by name (for tests and the few screens that list them). */
+export const FIXED_MESSAGES_SV: Readonly<Record<MessageName, string>> = FIXED;
