@@ -2,6 +2,7 @@
 // domain <- db <- api, worker, scripts; domain <- web-ui <- player-web, admin-web.
 import tseslint from 'typescript-eslint';
 import importPlugin from 'eslint-plugin-import';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 
 const zones = [
@@ -25,6 +26,15 @@ const zones = [
     from: ['./player-web/src/features', './player-web/src/app'],
   },
   { target: ['./player-web/src/features', './player-web/src/i18n'], from: './player-web/src/app' },
+  // A feature never imports another feature: what two features share lives in components/, hooks/ or lib/.
+  ...readdirSync(new URL('./player-web/src/features', import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => ({
+      target: `./player-web/src/features/${entry.name}`,
+      from: './player-web/src/features',
+      except: [`./${entry.name}`],
+      message: 'A feature does not import another feature; move what they share to components/, hooks/ or lib/.',
+    })),
 ];
 const packageZones = {
   domain: [

@@ -12,7 +12,7 @@ import { useI18n } from '../i18n/i18n.tsx';
 import { useClient } from '../providers/client-context.tsx';
 import { startNavigation, useNavigationProgress } from '../lib/navigation-progress.ts';
 import { useRealtimeEvent } from '../providers/realtime-context.tsx';
-import { WarningDialog } from '../features/safety/warning-dialog.tsx';
+import { WarningDialog } from '../components/safety/warning-dialog.tsx';
 
 /** Spec §2: navigation scrolls to the top except inside the forums, and closes the dropdown and the nav bar. */
 function useNavigationEffects() {

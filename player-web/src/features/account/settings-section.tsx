@@ -6,7 +6,8 @@ import TextField from '@mui/material/TextField';
 import { MESSAGES, type Validation } from '@ecup/domain';
 import { useClient } from '../../providers/client-context.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
-import { FormActions, FormSection, SubmitButton } from './account-layout.tsx';
+import { FormSection } from '../../components/form-section.tsx';
+import { FormActions, SubmitButton } from './account-layout.tsx';
 import { useFocusAfterPopover } from './use-focus-after-popover.ts';
 
 /** The element id of a settings field. */

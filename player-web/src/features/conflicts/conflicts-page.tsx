@@ -27,7 +27,7 @@ import { visuallyHidden } from '../../components/visually-hidden.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { getConflicts } from './get-conflicts.ts';
 import { CardFacts } from '../../components/card-facts.tsx';
-import { MyReports } from '../safety/my-reports.tsx';
+import { MyReports } from '../../components/safety/my-reports.tsx';
 
 type ListState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; conflicts: ConflictEntry[] };
 

@@ -38,8 +38,8 @@ import {
 } from './game-logic.ts';
 import { PlayerResultPanel, StaffResultSummary } from './result-panel.tsx';
 import { useGame } from './use-game.ts';
-import { OpponentActions } from '../safety/opponent-actions.tsx';
-import { ReportDialog } from '../safety/report-dialog.tsx';
+import { OpponentActions } from '../../components/safety/opponent-actions.tsx';
+import { ReportDialog } from '../../components/safety/report-dialog.tsx';
 
 /** An Elo change as a chip with its sign and an arrow (never colour alone). */
 function EloChange({ change }: { change: number }) {
