@@ -1,16 +1,19 @@
 // One lint setup for every workspace. Import boundaries follow CONVENTIONS.md:
-// domain <- db <- api, worker, scripts; domain <- player-web, admin-web.
+// domain <- db <- api, worker, scripts; domain <- web-ui <- player-web, admin-web.
 import tseslint from 'typescript-eslint';
 import importPlugin from 'eslint-plugin-import';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 
 const zones = [
-  { target: './domain', from: ['./db', './api', './worker', './scripts', './player-web', './admin-web'] },
-  { target: './db', from: ['./api', './worker', './scripts', './player-web', './admin-web'] },
+  { target: './domain', from: ['./db', './api', './worker', './scripts', './web-ui', './player-web', './admin-web'] },
+  { target: './db', from: ['./api', './worker', './scripts', './web-ui', './player-web', './admin-web'] },
+  { target: './web-ui', from: ['./db', './api', './worker', './scripts', './player-web', './admin-web'] },
   { target: './player-web', from: ['./db', './api', './worker', './scripts', './admin-web'] },
   { target: './admin-web', from: ['./db', './api', './worker', './scripts', './player-web'] },
-  { target: './api', from: ['./worker', './scripts', './player-web', './admin-web'] },
-  { target: './worker', from: ['./api', './scripts', './player-web', './admin-web'] },
+  { target: './api', from: ['./worker', './scripts', './web-ui', './player-web', './admin-web'] },
+  { target: './worker', from: ['./api', './scripts', './web-ui', './player-web', './admin-web'] },
+  { target: ['./scripts', './bench'], from: './web-ui' },
   // Inside the player app: shared code (components, hooks, lib, providers) <- features <- app (router, layout). The
   // i18n catalogue names the features' string tables, so only app/ is above it.
   {
@@ -23,14 +26,34 @@ const zones = [
     from: ['./player-web/src/features', './player-web/src/app'],
   },
   { target: ['./player-web/src/features', './player-web/src/i18n'], from: './player-web/src/app' },
+  // A feature never imports another feature: what two features share lives in components/, hooks/ or lib/.
+  ...readdirSync(new URL('./player-web/src/features', import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => ({
+      target: `./player-web/src/features/${entry.name}`,
+      from: './player-web/src/features',
+      except: [`./${entry.name}`],
+      message: 'A feature does not import another feature; move what they share to components/, hooks/ or lib/.',
+    })),
 ];
 const packageZones = {
-  domain: ['@ecup/db', '@ecup/api', '@ecup/worker', '@ecup/scripts', '@ecup/player-web', '@ecup/admin-web'],
-  db: ['@ecup/api', '@ecup/worker', '@ecup/scripts'],
-  'player-web': ['@ecup/db', '@ecup/api', '@ecup/worker'],
-  'admin-web': ['@ecup/db', '@ecup/api', '@ecup/worker'],
-  api: ['@ecup/worker', '@ecup/scripts'],
-  worker: ['@ecup/api', '@ecup/scripts'],
+  domain: [
+    '@ecup/db',
+    '@ecup/api',
+    '@ecup/worker',
+    '@ecup/scripts',
+    '@ecup/web-ui',
+    '@ecup/player-web',
+    '@ecup/admin-web',
+  ],
+  db: ['@ecup/api', '@ecup/worker', '@ecup/scripts', '@ecup/web-ui'],
+  'web-ui': ['@ecup/db', '@ecup/api', '@ecup/worker', '@ecup/scripts', '@ecup/player-web', '@ecup/admin-web'],
+  'player-web': ['@ecup/db', '@ecup/api', '@ecup/worker', '@ecup/admin-web'],
+  'admin-web': ['@ecup/db', '@ecup/api', '@ecup/worker', '@ecup/player-web'],
+  api: ['@ecup/worker', '@ecup/scripts', '@ecup/web-ui'],
+  worker: ['@ecup/api', '@ecup/scripts', '@ecup/web-ui'],
+  scripts: ['@ecup/web-ui'],
+  bench: ['@ecup/web-ui'],
 };
 
 /** The web apps' files are named in kebab-case (user-show.tsx, use-matchmaking.ts), whatever they export. */
@@ -63,7 +86,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['player-web/src/**/*.{ts,tsx}', 'admin-web/src/**/*.{ts,tsx}'],
+    files: ['web-ui/src/**/*.{ts,tsx}', 'player-web/src/**/*.{ts,tsx}', 'admin-web/src/**/*.{ts,tsx}'],
     plugins: { 'file-names': fileNames },
     rules: { 'file-names/kebab-case': 'error' },
   },

@@ -1,7 +1,7 @@
 /**
  * Builds player-web and admin-web only when their sources changed since the last build, so `npm start` and
  * `npm test` stay fast. A build is stale when `<ws>/dist/index.html` is missing or older than any file under
- * `<ws>/src`, `<ws>/public`, `<ws>/index.html`, `<ws>/vite.config.ts`, `domain/src` (both apps import domain) or `web-build` (their shared build plugins).
+ * `<ws>/src`, `<ws>/public`, `<ws>/index.html`, `<ws>/vite.config.ts`, `domain/src`, `web-ui/src` (both apps import them) or `web-build` (their shared build plugins).
  * Exits non-zero when a build fails.
  */
 import { spawnSync } from 'node:child_process';
@@ -47,6 +47,7 @@ function isUpToDate(workspace: string): boolean {
     join(ROOT, workspace, 'index.html'),
     join(ROOT, workspace, 'vite.config.ts'),
     join(ROOT, 'domain', 'src'),
+    join(ROOT, 'web-ui', 'src'),
     join(ROOT, 'web-build'),
   ];
   return inputs.every((input) => newestMtime(input) <= built);

@@ -2,23 +2,8 @@ import { useEffect, useRef } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { AdminNewsRecord } from '@ecup/domain';
+import { NewsArticleFooter, NewsCategoryBadge, NewsContent } from '@ecup/web-ui';
 import { formatWhen } from '../dates.tsx';
-
-/** Reading styles of the player app's article (player-web news page), so the preview reads the same. */
-const contentStyles = {
-  fontSize: '1.0625rem',
-  lineHeight: 1.7,
-  overflowWrap: 'break-word',
-  '& p': { my: 2 },
-  '& h2': { typography: 'h5', fontWeight: 700, mt: 4, mb: 1.5 },
-  '& h3, & h4': { typography: 'h6', mt: 3, mb: 1 },
-  '& ul, & ol': { pl: 3, my: 2 },
-  '& li': { my: 0.5 },
-  '& a': { color: 'primary.main', textUnderlineOffset: '0.15em' },
-  '& img': { maxWidth: '100%', height: 'auto', borderRadius: 2 },
-  '& blockquote': { m: 0, my: 2, pl: 2, borderLeft: 4, borderColor: 'primary.main', color: 'text.secondary' },
-  '& table': { display: 'block', maxWidth: '100%', overflowX: 'auto' },
-} as const;
 
 /**
  * The article's own links (another site, or a page of the player app) open in a new tab, so following one from the
@@ -75,24 +60,7 @@ export function NewsPreview({ record }: { record: AdminNewsRecord }) {
           }}
         />
         <Box sx={{ position: 'relative', p: 3, color: '#fff' }}>
-          <Box
-            component="span"
-            sx={{
-              display: 'inline-block',
-              mb: 1.5,
-              px: 1,
-              py: 0.25,
-              borderRadius: 1,
-              bgcolor: 'rgba(6, 14, 26, 0.75)',
-              color: '#7ee2a0',
-              fontSize: '0.75rem',
-              fontWeight: 700,
-              letterSpacing: '0.08em',
-              textTransform: 'uppercase',
-            }}
-          >
-            {record.category}
-          </Box>
+          <NewsCategoryBadge>{record.category}</NewsCategoryBadge>
           <Typography
             variant="h1"
             sx={{ fontSize: '2rem', fontWeight: 700, lineHeight: 1.15, overflowWrap: 'break-word' }}
@@ -101,20 +69,11 @@ export function NewsPreview({ record }: { record: AdminNewsRecord }) {
           </Typography>
         </Box>
       </Box>
-      <Box
-        ref={content}
-        sx={{ ...contentStyles, mt: 3 }}
-        // The server's sanitised HTML (allow-list on save and again on output, decisions §9), as the player app
-        // inserts it.
-        dangerouslySetInnerHTML={{ __html: record.content }}
+      <NewsContent ref={content} html={record.content} />
+      <NewsArticleFooter
+        publishedBy={publisher !== '' ? `Published by ${publisher}` : undefined}
+        when={formatWhen(record.published_at)}
       />
-      <Box
-        component="footer"
-        sx={{ mt: 4, pt: 2, borderTop: 1, borderColor: 'divider', display: 'flex', gap: 3, color: 'text.secondary' }}
-      >
-        {publisher !== '' && <Typography variant="body2">Published by {publisher}</Typography>}
-        <Typography variant="body2">{formatWhen(record.published_at)}</Typography>
-      </Box>
     </Box>
   );
 }

@@ -9,6 +9,7 @@ import TextField from '@mui/material/TextField';
 import { useNotify, useRecordContext, useRefresh, useUpdate } from 'react-admin';
 import { MUTE_DAYS_MAX, type AdminReportRecord } from '@ecup/domain';
 import { BanDialog } from '../users/ban-dialog.tsx';
+import { DaysField, useDays } from '../days-field.tsx';
 
 type Form = 'warn' | 'mute' | 'hide' | 'ban' | null;
 
@@ -32,7 +33,7 @@ export function ReportActions() {
   const refresh = useRefresh();
   const [form, setForm] = useState<Form>(null);
   const [message, setMessage] = useState('');
-  const [days, setDays] = useState('3');
+  const days = useDays(3, MUTE_DAYS_MAX);
   const [reason, setReason] = useState('');
   if (!record || record.resolved) return null;
   const name = record.reported.username;
@@ -52,14 +53,12 @@ export function ReportActions() {
       },
     );
   };
-  const dayCount = Number(days);
-  const daysValid = Number.isInteger(dayCount) && dayCount >= 1 && dayCount <= MUTE_DAYS_MAX;
   const reasonValid = reason.trim() === '' || (reason.trim().length >= 3 && reason.trim().length <= 500);
   const canSubmit =
-    form === 'warn' ? message.trim() !== '' : form === 'mute' ? daysValid : form === 'hide' ? reasonValid : false;
+    form === 'warn' ? message.trim() !== '' : form === 'mute' ? days.valid : form === 'hide' ? reasonValid : false;
   const submit = () => {
     if (form === 'warn') send({ action: 'warn', message: message.trim() }, `${name} is warned.`);
-    if (form === 'mute') send({ action: 'mute', days: dayCount }, `${name}'s chat is muted.`);
+    if (form === 'mute') send({ action: 'mute', days: days.count }, `${name}'s chat is muted.`);
     if (form === 'hide') {
       send(
         reason.trim() === '' ? { action: 'hide' } : { action: 'hide', reason: reason.trim() },
@@ -111,17 +110,7 @@ export function ReportActions() {
                 helperText="Up to 500 characters; the player sees it once on their next visit"
               />
             )}
-            {form === 'mute' && (
-              <TextField
-                label="Days"
-                type="number"
-                value={days}
-                onChange={(event) => setDays(event.target.value)}
-                slotProps={{ htmlInput: { min: 1, max: MUTE_DAYS_MAX } }}
-                error={!daysValid}
-                helperText={`1-${MUTE_DAYS_MAX}`}
-              />
-            )}
+            {form === 'mute' && <DaysField days={days} />}
             {form === 'hide' && (
               <TextField
                 label="Reason"

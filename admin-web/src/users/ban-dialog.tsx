@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { BAN_DAYS_MAX } from '@ecup/domain';
+import { DaysField, useDays } from '../days-field.tsx';
 
 /** What the ban form sends (decisions §8): a reason and a number of days, or for ever. */
 export type BanData = { reason: string; days: number } | { reason: string; permanent: true };
@@ -31,10 +32,9 @@ export function BanDialog({
   onBan: (data: BanData) => void;
 }) {
   const [reason, setReason] = useState('');
-  const [days, setDays] = useState('7');
+  const days = useDays(7, BAN_DAYS_MAX);
   const [permanent, setPermanent] = useState(false);
-  const dayCount = Number(days);
-  const daysValid = permanent || (Number.isInteger(dayCount) && dayCount >= 1 && dayCount <= BAN_DAYS_MAX);
+  const daysValid = permanent || days.valid;
   const reasonValid = reason.trim().length >= 3 && reason.trim().length <= 500;
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs">
@@ -55,17 +55,7 @@ export function BanDialog({
             control={<Switch checked={permanent} onChange={(event) => setPermanent(event.target.checked)} />}
             label="Permanent"
           />
-          {!permanent && (
-            <TextField
-              label="Days"
-              type="number"
-              value={days}
-              onChange={(event) => setDays(event.target.value)}
-              slotProps={{ htmlInput: { min: 1, max: BAN_DAYS_MAX } }}
-              error={!daysValid}
-              helperText={`1-${BAN_DAYS_MAX}`}
-            />
-          )}
+          {!permanent && <DaysField days={days} />}
         </Stack>
       </DialogContent>
       <DialogActions>
@@ -75,7 +65,7 @@ export function BanDialog({
           variant="contained"
           disabled={pending || !daysValid || !reasonValid}
           onClick={() =>
-            onBan(permanent ? { reason: reason.trim(), permanent: true } : { reason: reason.trim(), days: dayCount })
+            onBan(permanent ? { reason: reason.trim(), permanent: true } : { reason: reason.trim(), days: days.count })
           }
         >
           Ban

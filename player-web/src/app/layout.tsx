@@ -12,7 +12,7 @@ import { useI18n } from '../i18n/i18n.tsx';
 import { useClient } from '../providers/client-context.tsx';
 import { startNavigation, useNavigationProgress } from '../lib/navigation-progress.ts';
 import { useRealtimeEvent } from '../providers/realtime-context.tsx';
-import { WarningDialog } from '../features/safety/warning-dialog.tsx';
+import { WarningDialog } from '../components/safety/warning-dialog.tsx';
 import { useUpdateWaiting } from '../lib/service-worker.ts';
 
 /** The new-version prompt's code is only fetched when a new version waits (it is in the stored shell by then). */

@@ -15,7 +15,7 @@ import type { trophyHunt } from '../features/trophyhunt/i18n.ts';
 import type { guardian } from '../features/guardian/i18n.ts';
 import type { guardianStatus } from '../features/account/guardian-i18n.ts';
 import type { signedInSessions } from '../features/account/sessions-i18n.ts';
-import type { safety } from '../features/safety/i18n.ts';
+import type { safety } from '../components/safety/i18n.ts';
 import type { updatePrompt } from '../components/update-i18n.ts';
 import type { notificationSettings, unsubscribePage } from '../features/account/notifications-i18n.ts';
 import { loadedStrings, type Lang } from './dictionary.ts';

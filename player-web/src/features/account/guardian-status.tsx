@@ -9,7 +9,7 @@ import type { GuardianStatusResponse } from '@ecup/domain';
 import { useClient } from '../../providers/client-context.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { ApiError, type ApiClient } from '../../lib/api-client.ts';
-import { FormSection } from './account-layout.tsx';
+import { FormSection } from '../../components/form-section.tsx';
 import './guardian-i18n.ts';
 
 /** GET /user/guardian: the signed-in player's parental approval. */

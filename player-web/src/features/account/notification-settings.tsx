@@ -17,7 +17,7 @@ import { useClient } from '../../providers/client-context.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import type { ApiClient } from '../../lib/api-client.ts';
 import { pushSupported, subscribePush } from '../../lib/push.ts';
-import { FormSection } from './account-layout.tsx';
+import { FormSection } from '../../components/form-section.tsx';
 import './notifications-i18n.ts';
 
 /** GET /user/notifications */

@@ -39,7 +39,7 @@ import { TeamInput } from './team-input.tsx';
 import { updateConsole } from './update-console.ts';
 import { updateProfile } from './update-profile.ts';
 import { updateTeams } from './update-teams.ts';
-import { BlockedPlayersSection } from '../safety/blocked-players.tsx';
+import { BlockedPlayersSection } from '../../components/safety/blocked-players.tsx';
 
 /** Change password (spec §2, §5): current, new and repeated password; the answer's new session replaces this one. */
 function PasswordSection({

@@ -7,7 +7,8 @@ import { type MessageCode, type Validation } from '@ecup/domain';
 import { ApiError } from '../../lib/api-client.ts';
 import { useClient } from '../../providers/client-context.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
-import { FormActions, FormSection, SubmitButton } from './account-layout.tsx';
+import { FormSection } from '../../components/form-section.tsx';
+import { FormActions, SubmitButton } from './account-layout.tsx';
 import { useFocusAfterPopover } from './use-focus-after-popover.ts';
 
 /** The element id of a settings field. */

@@ -10,7 +10,7 @@ import { UNKNOWN_BROWSER, type SessionPayload, type SessionsResponse, type SignO
 import { useClient } from '../../providers/client-context.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import type { ApiClient } from '../../lib/api-client.ts';
-import { FormSection } from './account-layout.tsx';
+import { FormSection } from '../../components/form-section.tsx';
 import './sessions-i18n.ts';
 
 /** GET /user/sessions: the player's sessions that have not ended, most recently used first. */

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
@@ -27,7 +26,8 @@ import { visuallyHidden } from '../../components/visually-hidden.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { getConflicts } from './get-conflicts.ts';
 import { CardFacts } from '../../components/card-facts.tsx';
-import { MyReports } from '../safety/my-reports.tsx';
+import { MyReports } from '../../components/safety/my-reports.tsx';
+import { RetryAlert } from '../../components/retry-alert.tsx';
 
 type ListState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; conflicts: ConflictEntry[] };
 
@@ -194,16 +194,9 @@ function ConflictList({ user }: { user: UserPayload }) {
       </Typography>
       {state.status === 'loading' && <LoadingScreen fullScreen={false} />}
       {state.status === 'error' && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" sx={{ whiteSpace: 'nowrap' }} onClick={retry}>
-              {t('conflicts.retry')}
-            </Button>
-          }
-        >
+        <RetryAlert retryLabel={t('conflicts.retry')} onRetry={retry}>
           {t('conflicts.error')}
-        </Alert>
+        </RetryAlert>
       )}
       {state.status === 'ready' &&
         (state.conflicts.length === 0 ? (

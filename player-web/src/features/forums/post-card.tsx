@@ -10,7 +10,7 @@ import type { ForumPostPayload } from '@ecup/domain';
 import { UserAvatar } from '../../components/user-avatar.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { lifetimePosts } from './wording.ts';
-import '../safety/i18n.ts';
+import '../../components/safety/i18n.ts';
 
 export interface PostActions {
   /** Set for signed-in players on others' posts. */

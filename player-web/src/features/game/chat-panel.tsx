@@ -21,7 +21,7 @@ import { useClient } from '../../providers/client-context.tsx';
 import { UserAvatar } from '../../components/user-avatar.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { sendMessage } from './send-message.ts';
-import '../safety/i18n.ts';
+import '../../components/safety/i18n.ts';
 
 /** Within this distance of the bottom the list follows new lines; further up the reader is looking back. */
 const FOLLOW_PX = 80;

@@ -1,6 +1,5 @@
 import { useRef, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -38,8 +37,9 @@ import {
 } from './game-logic.ts';
 import { PlayerResultPanel, StaffResultSummary } from './result-panel.tsx';
 import { useGame } from './use-game.ts';
-import { OpponentActions } from '../safety/opponent-actions.tsx';
-import { ReportDialog } from '../safety/report-dialog.tsx';
+import { OpponentActions } from '../../components/safety/opponent-actions.tsx';
+import { ReportDialog } from '../../components/safety/report-dialog.tsx';
+import { RetryAlert } from '../../components/retry-alert.tsx';
 
 /** An Elo change as a chip with its sign and an arrow (never colour alone). */
 function EloChange({ change }: { change: number }) {
@@ -157,16 +157,9 @@ function GameScreen({ gameId, user }: { gameId: number | null; user: UserPayload
   if (state.status === 'loading') return <LoadingScreen fullScreen={false} />;
   if (state.status === 'error') {
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" sx={{ whiteSpace: 'nowrap' }} onClick={retry}>
-            {t('game.retry')}
-          </Button>
-        }
-      >
+      <RetryAlert retryLabel={t('game.retry')} onRetry={retry}>
         {t('game.error')}
-      </Alert>
+      </RetryAlert>
     );
   }
   if (state.status === 'not-found') {

@@ -11,6 +11,7 @@ import {
   NEWS_IMAGE_WIDTH,
   type NewsEntry,
 } from '@ecup/domain';
+import { NewsArticleFooter, NewsCategoryBadge, NewsContent } from '@ecup/web-ui';
 import { usePageTitle } from '../../hooks/use-page-title.ts';
 import { LoadingScreen } from '../../components/loading-screen.tsx';
 import { newsPattern } from '../../components/news-art.ts';
@@ -72,24 +73,7 @@ function ArticleHeader({ article }: { article: NewsEntry }) {
         />
       </Box>
       <Box data-article-title sx={{ position: 'relative', mt: TITLE_OVERLAP, p: { xs: 2.5, sm: 4 }, color: '#fff' }}>
-        <Box
-          component="span"
-          sx={{
-            display: 'inline-block',
-            mb: 1.5,
-            px: 1,
-            py: 0.25,
-            borderRadius: 1,
-            bgcolor: 'rgba(6, 14, 26, 0.75)',
-            color: '#7ee2a0',
-            fontSize: '0.75rem',
-            fontWeight: 700,
-            letterSpacing: '0.08em',
-            textTransform: 'uppercase',
-          }}
-        >
-          {t(CATEGORY_LABEL[article.category_id])}
-        </Box>
+        <NewsCategoryBadge>{t(CATEGORY_LABEL[article.category_id])}</NewsCategoryBadge>
         <Typography
           variant="h1"
           sx={{
@@ -107,55 +91,17 @@ function ArticleHeader({ article }: { article: NewsEntry }) {
   );
 }
 
-/** Reading styles for the editor's HTML (paragraphs, sub-headings, lists, links, images, quotes). */
-const contentStyles = {
-  fontSize: '1.0625rem',
-  lineHeight: 1.7,
-  overflowWrap: 'break-word',
-  '& p': { my: 2 },
-  '& h2': { typography: 'h5', fontWeight: 700, mt: 4, mb: 1.5 },
-  '& h3, & h4': { typography: 'h6', mt: 3, mb: 1 },
-  '& ul, & ol': { pl: 3, my: 2 },
-  '& li': { my: 0.5 },
-  '& a': { color: 'primary.main', textUnderlineOffset: '0.15em' },
-  '& a:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2, borderRadius: 0.5 },
-  '& img': { maxWidth: '100%', height: 'auto', borderRadius: 2 },
-  '& blockquote': { m: 0, my: 2, pl: 2, borderLeft: 4, borderColor: 'primary.main', color: 'text.secondary' },
-  '& table': { display: 'block', maxWidth: '100%', overflowX: 'auto' },
-} as const;
-
 function Article({ article }: { article: NewsEntry }) {
   const { t, dateTime } = useI18n();
   const publisher = `${article.publisher_first_name} ${article.publisher_last_name}`.trim();
   return (
     <Box component="article">
       <ArticleHeader article={article} />
-      <Box
-        data-news-content
-        sx={{ ...contentStyles, mt: 3 }}
-        // The server sanitises news HTML with an allow-list when it is saved and again when it is sent (decisions
-        // §9: no script, no event handlers, no javascript: URLs), so it is inserted as it comes.
-        dangerouslySetInnerHTML={{ __html: article.content }}
+      <NewsContent html={article.content} />
+      <NewsArticleFooter
+        publishedBy={publisher !== '' ? t('news.publishedBy', { name: publisher }) : undefined}
+        when={<time dateTime={new Date(article.inserted * 1000).toISOString()}>{dateTime(article.inserted)}</time>}
       />
-      <Box
-        component="footer"
-        sx={{
-          mt: 4,
-          pt: 2,
-          borderTop: 1,
-          borderColor: 'divider',
-          display: 'flex',
-          flexWrap: 'wrap',
-          columnGap: 3,
-          rowGap: 0.5,
-          color: 'text.secondary',
-        }}
-      >
-        {publisher !== '' && <Typography variant="body2">{t('news.publishedBy', { name: publisher })}</Typography>}
-        <Typography variant="body2">
-          <time dateTime={new Date(article.inserted * 1000).toISOString()}>{dateTime(article.inserted)}</time>
-        </Typography>
-      </Box>
     </Box>
   );
 }

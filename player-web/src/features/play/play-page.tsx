@@ -20,6 +20,7 @@ import { NotificationOptIn } from './notification-opt-in.tsx';
 import { QueuePanel, StartPanel } from './play-panels.tsx';
 import type { PlayView } from './play-state.ts';
 import { useMatchmaking } from './use-matchmaking.ts';
+import { RetryAlert } from '../../components/retry-alert.tsx';
 
 /** Signed out: 'Sign in to play' opens the header's sign-in form (spec §2). */
 function SignedOut() {
@@ -64,16 +65,9 @@ function PlayScreen({ user }: { user: UserPayload }) {
   let body;
   if (view.kind === 'loading') {
     body = failed ? (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" sx={{ whiteSpace: 'nowrap' }} onClick={() => void refresh()}>
-            {t('play.retry')}
-          </Button>
-        }
-      >
+      <RetryAlert retryLabel={t('play.retry')} onRetry={() => void refresh()}>
         {t('play.error')}
-      </Alert>
+      </RetryAlert>
     ) : (
       <LoadingScreen fullScreen={false} />
     );

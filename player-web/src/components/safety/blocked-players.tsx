@@ -4,7 +4,7 @@ import { type BlockedPlayerPayload } from '@ecup/domain';
 import { useClient } from '../../providers/client-context.tsx';
 import { UserAvatar } from '../../components/user-avatar.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
-import { FormSection } from '../account/account-layout.tsx';
+import { FormSection } from '../form-section.tsx';
 import { RecordList, RecordRow } from './record-list.tsx';
 import { getBlocks, unblockPlayer } from './safety-api.ts';
 import './i18n.ts';

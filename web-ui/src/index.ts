@@ -1,0 +1,1 @@
+export { NewsArticleFooter, NewsCategoryBadge, NewsContent, newsContentStyles } from './news/news-article.tsx';
