@@ -1,3 +1,4 @@
+import { writeOnce } from './write-once.ts';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -40,16 +41,7 @@ export function resolveAppSecret(env: NodeJS.ProcessEnv = process.env, file = DE
 function developmentSecret(file: string): string {
   const existing = readSecretFile(file);
   if (existing) return existing;
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-  fs.writeFileSync(temporary, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600 });
-  try {
-    fs.linkSync(temporary, file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  } finally {
-    fs.rmSync(temporary, { force: true });
-  }
+  writeOnce(file, `${randomBytes(32).toString('hex')}\n`);
   const written = readSecretFile(file);
   if (!written) throw new AppSecretError(`${file} must hold the development APP_SECRET; delete it to make a new one`);
   return written;

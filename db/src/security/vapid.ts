@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { writeOnce } from './write-once.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import webpush from 'web-push';
@@ -65,19 +65,8 @@ function defaultSubject(env: NodeJS.ProcessEnv, publicUrl: string): string {
 function developmentKeys(file: string): { publicKey: string; privateKey: string } {
   const existing = readKeyFile(file);
   if (existing) return existing;
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
   const keys = webpush.generateVAPIDKeys();
-  fs.writeFileSync(temporary, `${JSON.stringify({ publicKey: keys.publicKey, privateKey: keys.privateKey })}\n`, {
-    mode: 0o600,
-  });
-  try {
-    fs.linkSync(temporary, file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  } finally {
-    fs.rmSync(temporary, { force: true });
-  }
+  writeOnce(file, `${JSON.stringify({ publicKey: keys.publicKey, privateKey: keys.privateKey })}\n`);
   const written = readKeyFile(file);
   if (!written) throw new VapidError(`${file} must hold the development VAPID keys; delete it to make new ones`);
   return written;
