@@ -7,3 +7,4 @@ export * from './ranking.ts';
 export * from './teams.ts';
 export * from './forums.ts';
 export * from './prizes.ts';
+export * from './players.ts';
