@@ -53,6 +53,20 @@ const PAGES: { path: string; page: LazyPage }[] = [
     ),
   },
   {
+    path: '/player/:username',
+    page: featurePage(
+      () => import('../features/player/player-page.tsx'),
+      () => import('../features/player/i18n.ts'),
+    ),
+  },
+  {
+    path: '/history',
+    page: featurePage(
+      () => import('../features/history/history-page.tsx'),
+      () => import('../features/history/i18n.ts'),
+    ),
+  },
+  {
     path: '/news/:id?',
     page: featurePage(
       () => import('../features/news/news-page.tsx'),

@@ -16,6 +16,8 @@ import type { guardian } from '../features/guardian/i18n.ts';
 import type { guardianStatus } from '../features/account/guardian-i18n.ts';
 import type { signedInSessions } from '../features/account/sessions-i18n.ts';
 import type { safety } from '../features/safety/i18n.ts';
+import type { player } from '../features/player/i18n.ts';
+import type { history } from '../features/history/i18n.ts';
 import { loadedStrings, type Lang } from './dictionary.ts';
 
 /**
@@ -40,7 +42,9 @@ type Dictionaries =
   | typeof guardian
   | typeof guardianStatus
   | typeof signedInSessions
-  | typeof safety;
+  | typeof safety
+  | typeof player
+  | typeof history;
 
 type Keys<D> = D extends { en: Record<infer K, string> } ? K : never;
 export type MessageKey = Keys<Dictionaries>;
