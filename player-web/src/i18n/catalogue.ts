@@ -18,6 +18,8 @@ import type { signedInSessions } from '../features/account/sessions-i18n.ts';
 import type { safety } from '../features/safety/i18n.ts';
 import type { player } from '../features/player/i18n.ts';
 import type { history } from '../features/history/i18n.ts';
+import type { groups } from '../features/groups/i18n.ts';
+import type { rankingTabs } from '../components/ranking/tabs-i18n.ts';
 import { loadedStrings, type Lang } from './dictionary.ts';
 
 /**
@@ -44,7 +46,9 @@ type Dictionaries =
   | typeof signedInSessions
   | typeof safety
   | typeof player
-  | typeof history;
+  | typeof history
+  | typeof groups
+  | typeof rankingTabs;
 
 type Keys<D> = D extends { en: Record<infer K, string> } ? K : never;
 export type MessageKey = Keys<Dictionaries>;

@@ -136,11 +136,7 @@ function History() {
 
   return (
     <>
-      <Box
-        role="group"
-        aria-label={t('history.filter')}
-        sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 3 }}
-      >
+      <Box role="group" aria-label={t('history.filter')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 3 }}>
         {FILTERS.map((option) => (
           <Chip
             key={option}

@@ -84,7 +84,11 @@ function LastGames({ games }: { games: PlayerGameEntry[] }) {
   const { t, dateTime } = useI18n();
   if (games.length === 0) return <Typography color="text.secondary">{t('player.noGames')}</Typography>;
   return (
-    <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }} aria-label={t('player.lastGames')}>
+    <Box
+      component="ol"
+      sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}
+      aria-label={t('player.lastGames')}
+    >
       {games.map((game) => (
         <Paper
           component="li"
@@ -96,7 +100,14 @@ function LastGames({ games }: { games: PlayerGameEntry[] }) {
           <Link
             component={RouterLink}
             to={`/player/${encodeURIComponent(game.opponent.username)}`}
-            sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, fontWeight: 500, minWidth: 0, flex: '1 1 140px' }}
+            sx={{
+              display: 'inline-flex',
+              alignItems: 'center',
+              gap: 1,
+              fontWeight: 500,
+              minWidth: 0,
+              flex: '1 1 140px',
+            }}
           >
             <UserAvatar username={game.opponent.username} avatarHash={game.opponent.avatar_hash} size={28} decorative />
             <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
@@ -116,7 +127,12 @@ function LastGames({ games }: { games: PlayerGameEntry[] }) {
             sx={{
               fontVariantNumeric: 'tabular-nums',
               minWidth: 40,
-              color: (game.elo_change ?? 0) > 0 ? 'success.main' : (game.elo_change ?? 0) < 0 ? 'error.main' : 'text.secondary',
+              color:
+                (game.elo_change ?? 0) > 0
+                  ? 'success.main'
+                  : (game.elo_change ?? 0) < 0
+                    ? 'error.main'
+                    : 'text.secondary',
             }}
           >
             {game.elo_change === null ? '–' : signed(game.elo_change)}
@@ -201,7 +217,13 @@ function Profile({ player }: { player: PlayerProfilePayload }) {
       </Box>
       <Box
         component="dl"
-        sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(6, 1fr)' }, gap: 1, m: 0, mb: 4 }}
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(6, 1fr)' },
+          gap: 1,
+          m: 0,
+          mb: 4,
+        }}
       >
         {stats.map(([label, value]) => (
           <Stat key={label} label={label} value={number.format(value)} />
