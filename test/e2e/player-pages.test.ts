@@ -228,6 +228,7 @@ test('countries and clubs: tabs, sort by players, search, best player opens the 
     await page.getByRole('heading', { level: 1, name }).waitFor();
     t.is(new URL(page.url()).pathname, `/player/${name}`);
 
+    await page.goto(`${product.url}/ranking`);
     await tabs.getByRole('link', { name: 'Clubs' }).click();
     await page.getByRole('heading', { level: 1, name: 'Clubs' }).waitFor();
     await rows.first().waitFor();
