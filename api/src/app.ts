@@ -9,6 +9,7 @@ import { usersRoutes } from './features/users/users.routes.ts';
 import { sessionsRoutes } from './features/users/sessions.routes.ts';
 import { newsRoutes } from './features/news/news.routes.ts';
 import { rankingRoutes } from './features/ranking/ranking.routes.ts';
+import { playersRoutes } from './features/players/players.routes.ts';
 import { imagesRoutes } from './features/images/images.routes.ts';
 import { seasonRoutes } from './features/season/season.routes.ts';
 import { healthRoutes, metricsRoutes } from './features/health/health.routes.ts';
@@ -56,6 +57,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     sessionsRoutes(deps),
     newsRoutes(deps),
     rankingRoutes(deps),
+    playersRoutes(deps),
     imagesRoutes(deps),
     seasonRoutes(deps),
     guardianRoutes(deps),

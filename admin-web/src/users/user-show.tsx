@@ -130,6 +130,12 @@ function UserProfile() {
             {user.email} · {consoleName(user.console)} gamer tag {user.gamer_tag} · {user.country ?? '—'} · signed up{' '}
             {formatWhen(user.created_at)}
           </Typography>
+          <Typography>
+            {/* The player app is its own app at the site's root: a full page load in a new tab. */}
+            <a href={`/player/${encodeURIComponent(user.username)}`} target="_blank" rel="noopener">
+              Open the public profile
+            </a>
+          </Typography>
           <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap' }}>
             {user.flags.map((flag) => (
               <Chip key={flag} size="small" variant="outlined" color="secondary" label={flag} />

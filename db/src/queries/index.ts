@@ -8,3 +8,4 @@ export * from './teams.ts';
 export * from './forums.ts';
 export * from './prizes.ts';
 export * from './notifications.ts';
+export * from './players.ts';

@@ -11,6 +11,7 @@ function featurePage(load: () => Promise<{ Component: ComponentType }>, strings:
 
 const accountStrings = () => import('../features/account/i18n.ts');
 const rulesStrings = () => import('../features/rules/i18n.ts');
+const groupsStrings = () => import('../features/groups/i18n.ts');
 const home = featurePage(
   () => import('../features/home/home-page.tsx'),
   () => import('../features/home/i18n.ts'),
@@ -50,6 +51,28 @@ const PAGES: { path: string; page: LazyPage }[] = [
     page: featurePage(
       () => import('../features/ranking/ranking-page.tsx'),
       () => import('../features/ranking/i18n.ts'),
+    ),
+  },
+  {
+    path: '/player/:username',
+    page: featurePage(
+      () => import('../features/player/player-page.tsx'),
+      () => import('../features/player/i18n.ts'),
+    ),
+  },
+  {
+    path: '/ranking/countries',
+    page: featurePage(() => import('../features/groups/countries-page.tsx'), groupsStrings),
+  },
+  {
+    path: '/ranking/clubs',
+    page: featurePage(() => import('../features/groups/clubs-page.tsx'), groupsStrings),
+  },
+  {
+    path: '/history',
+    page: featurePage(
+      () => import('../features/history/history-page.tsx'),
+      () => import('../features/history/i18n.ts'),
     ),
   },
   {

@@ -16,6 +16,8 @@ export interface SearchBoxProps {
   maxLength: number;
   /** The search runs once typing pauses this long (or at once on Enter). */
   pauseMs?: number;
+  /** The text the box starts with (searched once the pause has passed). */
+  initialValue?: string;
   onSearch(text: string): void;
 }
 
@@ -31,11 +33,12 @@ export function SearchBox({
   submitLabel,
   maxLength,
   pauseMs = 300,
+  initialValue = '',
   onSearch,
 }: SearchBoxProps) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
-  const [value, setValue] = useState('');
+  const [value, setValue] = useState(initialValue);
   const last = useRef('');
   const searchRef = useRef(onSearch);
   searchRef.current = onSearch;

@@ -18,6 +18,10 @@ import type { signedInSessions } from '../features/account/sessions-i18n.ts';
 import type { safety } from '../components/safety/i18n.ts';
 import type { updatePrompt } from '../components/update-i18n.ts';
 import type { notificationSettings, unsubscribePage } from '../features/account/notifications-i18n.ts';
+import type { player } from '../features/player/i18n.ts';
+import type { history } from '../features/history/i18n.ts';
+import type { groups } from '../features/groups/i18n.ts';
+import type { rankingTabs } from '../components/ranking/tabs-i18n.ts';
 import { loadedStrings, type Lang } from './dictionary.ts';
 
 /**
@@ -45,7 +49,11 @@ type Dictionaries =
   | typeof safety
   | typeof updatePrompt
   | typeof notificationSettings
-  | typeof unsubscribePage;
+  | typeof unsubscribePage
+  | typeof player
+  | typeof history
+  | typeof groups
+  | typeof rankingTabs;
 
 type Keys<D> = D extends { en: Record<infer K, string> } ? K : never;
 export type MessageKey = Keys<Dictionaries>;

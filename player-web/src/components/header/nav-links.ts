@@ -21,10 +21,12 @@ export const NAV_LINKS: NavLink[] = [
 ];
 
 /**
- * The user menu's links to screens of the player app, in spec §2's order: /settings, then /conflicts. The Admin link
+ * The user menu's links to screens of the player app, in spec §2's order: /settings, then /conflicts, then the
+ * player's own games (/history). The Admin link
  * (staff only) goes before them and Sign out after; both are drawn by the menus themselves.
  */
 export const USER_MENU_LINKS: NavLink[] = [
   { to: '/settings', label: 'userMenu.settings' },
   { to: '/conflicts', label: 'userMenu.conflicts' },
+  { to: '/history', label: 'userMenu.history' },
 ];

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { CONSOLE_PLAYSTATION, type RankingEntry } from '@ecup/domain';
 import { colourFor, initialsOf } from '../avatar-colour.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
@@ -119,7 +120,9 @@ export function PlayerName({ entry, isYou }: { entry: RankingEntry; isYou: boole
   return (
     <div className={classes.name}>
       <span className={classes.username}>
-        {entry.username}
+        <Link to={`/player/${encodeURIComponent(entry.username)}`} className={classes.profileLink}>
+          {entry.username}
+        </Link>
         {isYou && <YouBadge label={t('ranking.you')} />}
         <VisuallyHidden>{`, ${entry.online ? t('ranking.online') : t('ranking.offline')}`}</VisuallyHidden>
       </span>

@@ -1,3 +1,4 @@
+import { useSearchParams } from 'react-router-dom';
 import { SearchBox } from '../search-box.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import './i18n.ts';
@@ -14,6 +15,8 @@ const SEARCH_MAX_LENGTH = 50;
  */
 export function RankingSearch({ onSearch }: { onSearch(text: string): void }) {
   const { t } = useI18n();
+  // A link may open the ranking already searched (`/ranking?search=name`).
+  const [params] = useSearchParams();
   return (
     <SearchBox
       label={t('ranking.search.label')}
@@ -22,6 +25,7 @@ export function RankingSearch({ onSearch }: { onSearch(text: string): void }) {
       submitLabel={t('ranking.search.submit')}
       maxLength={SEARCH_MAX_LENGTH}
       pauseMs={SEARCH_PAUSE_MS}
+      initialValue={(params.get('search') ?? '').slice(0, SEARCH_MAX_LENGTH)}
       onSearch={onSearch}
     />
   );

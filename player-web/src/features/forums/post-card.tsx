@@ -1,6 +1,8 @@
 import type { Ref } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import { Link as RouterLink } from 'react-router-dom';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import FlagOutlined from '@mui/icons-material/FlagOutlined';
@@ -58,7 +60,14 @@ export function PostCard({
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1, rowGap: 0.25 }}>
             <Typography id={headingId} component="span" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
-              @{post.username}
+              <Link
+                component={RouterLink}
+                to={`/player/${encodeURIComponent(post.username)}`}
+                color="inherit"
+                underline="hover"
+              >
+                @{post.username}
+              </Link>
             </Typography>
             <Box
               component="span"

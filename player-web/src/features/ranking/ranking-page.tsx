@@ -9,6 +9,7 @@ import { usePageTitle } from '../../hooks/use-page-title.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { RankingSearch } from '../../components/ranking/ranking-search.tsx';
 import { RankingTable } from '../../components/ranking/ranking-table.tsx';
+import { RankingTabs } from '../../components/ranking/ranking-tabs.tsx';
 
 /** The sorting in the address (`?sort=trophies`), so a shared link opens the same list. */
 const TROPHIES_PARAM = 'trophies';
@@ -24,6 +25,7 @@ export function Component() {
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, sm: 5 } }}>
+      <RankingTabs />
       <Typography variant="h1" sx={{ fontSize: { xs: '2rem', sm: '2.75rem' }, mb: 1 }}>
         {t('ranking.title')}
       </Typography>

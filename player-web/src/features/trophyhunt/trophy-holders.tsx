@@ -2,6 +2,8 @@ import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import { Link as RouterLink } from 'react-router-dom';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -36,7 +38,14 @@ function HolderName({ holder, isYou }: { holder: HolderView; isYou: boolean }) {
   const { t } = useI18n();
   return (
     <Typography component="span" sx={{ fontWeight: 600, overflowWrap: 'anywhere', minWidth: 0 }}>
-      {holder.username}
+      <Link
+        component={RouterLink}
+        to={`/player/${encodeURIComponent(holder.username)}`}
+        color="inherit"
+        underline="hover"
+      >
+        {holder.username}
+      </Link>
       {isYou && <YouBadge label={t('trophy.holders.you')} />}
       <Box component="span" sx={visuallyHidden}>
         {`, ${holder.online ? t('trophy.holders.online') : t('trophy.holders.offline')}`}

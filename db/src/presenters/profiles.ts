@@ -1,0 +1,49 @@
+import type { EloPoint, GroupRankingEntry, PlayerGameEntry, PlayerProfilePayload } from '@ecup/domain';
+import type { GroupRankingRow, ProfileRow } from '../queries/players.ts';
+
+/** A player's public page (GET /player/get): the profile row, the season's ratings and the last final games. */
+export function presentProfile(
+  row: ProfileRow,
+  history: { start: number; points: EloPoint[] },
+  games: PlayerGameEntry[],
+): PlayerProfilePayload {
+  return {
+    id: row.id,
+    username: row.username,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    avatar_hash: row.avatar_hash,
+    country: row.country_code === null ? null : { code: row.country_code, name: row.country_name ?? '' },
+    team: { name: row.team_name, avatar_hash: row.team_avatar_hash },
+    fifa_team_name: row.fifa_team_name,
+    console: row.console,
+    gamer_tag: row.gamer_tag,
+    elo: row.elo,
+    rank: row.rank,
+    games_played: row.games_played,
+    wins: row.wins,
+    ties: row.ties,
+    losses: row.losses,
+    scored_goals: row.scored_goals,
+    conceded_goals: row.conceded_goals,
+    secured_trophies: row.secured_trophies,
+    forum_post_count: row.forum_post_count,
+    season_start_elo: history.start,
+    elo_history: history.points,
+    games,
+  };
+}
+
+/** One row of the country or club table. */
+export function presentGroupRankingEntry(row: GroupRankingRow): GroupRankingEntry {
+  return {
+    rank: row.rank,
+    key: row.key,
+    name: row.name,
+    players: row.players,
+    average_elo: row.average_elo,
+    games: row.games,
+    secured_trophies: row.secured_trophies,
+    best_player: { username: row.best_username, elo: row.best_elo, avatar_hash: row.best_avatar_hash },
+  };
+}

@@ -1,0 +1,230 @@
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  GROUP_RANKING_CALLS,
+  GROUP_RANKING_SORTS,
+  type GroupRankingEntry,
+  type GroupRankingResponse,
+  type GroupRankingSort,
+} from '@ecup/domain';
+import { useClient } from '../../providers/client-context.tsx';
+import { usePageTitle } from '../../hooks/use-page-title.ts';
+import { LoadingScreen } from '../../components/loading-screen.tsx';
+import { RankingTabs } from '../../components/ranking/ranking-tabs.tsx';
+import { useI18n } from '../../i18n/i18n.tsx';
+import type { MessageKey } from '../../i18n/catalogue.ts';
+
+const PAGE = 50;
+const SEARCH_PAUSE_MS = 300;
+const SEARCH_MAX_LENGTH = 50;
+
+type Group = 'countries' | 'clubs';
+
+type ListState =
+  { status: 'loading' } | { status: 'error' } | { status: 'ready'; rows: GroupRankingEntry[]; total: number };
+
+const SORT_LABEL: Record<GroupRankingSort, MessageKey> = {
+  average_elo: 'groups.col.average',
+  players: 'groups.col.players',
+  games: 'groups.col.games',
+  secured_trophies: 'groups.col.trophies',
+};
+
+/** The flag of an ISO 3166 alpha-2 country code, as regional indicator letters; '' for anything else. */
+function flagOf(code: string): string {
+  if (!/^[A-Za-z]{2}$/.test(code)) return '';
+  return String.fromCodePoint(...[...code.toUpperCase()].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
+}
+
+function SortHeader({
+  sort,
+  current,
+  onSort,
+}: {
+  sort: GroupRankingSort;
+  current: GroupRankingSort;
+  onSort(sort: GroupRankingSort): void;
+}) {
+  const { t } = useI18n();
+  return (
+    <TableCell align="right" sortDirection={sort === current ? 'desc' : false}>
+      <TableSortLabel active={sort === current} direction="desc" onClick={() => onSort(sort)}>
+        {t(SORT_LABEL[sort])}
+      </TableSortLabel>
+    </TableCell>
+  );
+}
+
+function GroupTable({ group }: { group: Group }) {
+  const { t, numberFormat: number } = useI18n();
+  const { api } = useClient();
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('sort');
+  const sort: GroupRankingSort = GROUP_RANKING_SORTS.includes(raw as GroupRankingSort)
+    ? (raw as GroupRankingSort)
+    : 'average_elo';
+  const search = params.get('search') ?? '';
+  const [text, setText] = useState(search);
+  const [amount, setAmount] = useState(PAGE);
+  const [attempt, setAttempt] = useState(0);
+  const [list, setList] = useState<ListState>({ status: 'loading' });
+
+  const update = (next: { sort?: GroupRankingSort; search?: string }) => {
+    const values = { sort: next.sort ?? sort, search: next.search ?? search };
+    const query: Record<string, string> = {};
+    if (values.sort !== 'average_elo') query.sort = values.sort;
+    if (values.search !== '') query.search = values.search;
+    setAmount(PAGE);
+    setParams(query, { replace: true });
+  };
+
+  useEffect(() => {
+    const next = text.trim();
+    if (next === search) return;
+    const timer = setTimeout(() => update({ search: next }), SEARCH_PAUSE_MS);
+    return () => clearTimeout(timer);
+  });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    api
+      .get<GroupRankingResponse>(
+        GROUP_RANKING_CALLS[group],
+        { sort, search, start: 0, amount },
+        { signal: controller.signal, defaultErrorHandler: false },
+      )
+      .then(
+        ({ rows, total }) => setList({ status: 'ready', rows, total }),
+        () => {
+          if (!controller.signal.aborted) setList({ status: 'error' });
+        },
+      );
+    return () => controller.abort();
+  }, [api, group, sort, search, amount, attempt]);
+
+  return (
+    <>
+      <Box role="search" sx={{ mb: 2, maxWidth: 480 }}>
+        <TextField
+          fullWidth
+          size="small"
+          type="search"
+          label={t('groups.search')}
+          value={text}
+          slotProps={{ htmlInput: { maxLength: SEARCH_MAX_LENGTH } }}
+          onChange={(event) => setText(event.target.value)}
+        />
+      </Box>
+      {list.status === 'loading' && <LoadingScreen fullScreen={false} />}
+      {list.status === 'error' && (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" onClick={() => setAttempt((n) => n + 1)}>
+              {t('groups.retry')}
+            </Button>
+          }
+        >
+          {t('groups.error')}
+        </Alert>
+      )}
+      {list.status === 'ready' &&
+        (list.rows.length === 0 ? (
+          <Typography color="text.secondary">{t('groups.empty')}</Typography>
+        ) : (
+          <>
+            <TableContainer component={Paper} variant="outlined" sx={{ overflowX: 'auto' }}>
+              <Table size="small" sx={{ minWidth: 760 }}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{t('groups.col.rank')}</TableCell>
+                    <TableCell>{group === 'countries' ? t('groups.col.country') : t('groups.col.club')}</TableCell>
+                    <SortHeader sort="players" current={sort} onSort={(s) => update({ sort: s })} />
+                    <SortHeader sort="average_elo" current={sort} onSort={(s) => update({ sort: s })} />
+                    <SortHeader sort="games" current={sort} onSort={(s) => update({ sort: s })} />
+                    <TableCell>{t('groups.col.best')}</TableCell>
+                    <SortHeader sort="secured_trophies" current={sort} onSort={(s) => update({ sort: s })} />
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {list.rows.map((row) => (
+                    <TableRow key={row.key} data-key={row.key}>
+                      <TableCell sx={{ fontWeight: 700 }}>{row.rank}</TableCell>
+                      <TableCell sx={{ fontWeight: 600 }}>
+                        {group === 'countries' && <span aria-hidden>{flagOf(row.key)} </span>}
+                        {row.name}
+                      </TableCell>
+                      <TableCell align="right">{number.format(row.players)}</TableCell>
+                      <TableCell align="right">{number.format(row.average_elo)}</TableCell>
+                      <TableCell align="right">{number.format(row.games)}</TableCell>
+                      <TableCell>
+                        <Link
+                          component={RouterLink}
+                          to={`/player/${encodeURIComponent(row.best_player.username)}`}
+                          sx={{ fontWeight: 500 }}
+                        >
+                          {row.best_player.username}
+                        </Link>{' '}
+                        <Typography component="span" variant="body2" color="text.secondary">
+                          ({number.format(row.best_player.elo)})
+                        </Typography>
+                      </TableCell>
+                      <TableCell align="right">{number.format(row.secured_trophies)}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+            {list.rows.length < list.total && (
+              <Button variant="outlined" sx={{ mt: 2 }} onClick={() => setAmount((n) => n + PAGE)}>
+                {t('groups.more')}
+              </Button>
+            )}
+          </>
+        ))}
+    </>
+  );
+}
+
+function GroupPage({ group }: { group: Group }) {
+  const { t } = useI18n();
+  const title = group === 'countries' ? t('groups.countries.title') : t('groups.clubs.title');
+  usePageTitle(title);
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 3, sm: 5 } }}>
+      <RankingTabs />
+      <Typography variant="h1" sx={{ fontSize: { xs: '2rem', sm: '2.75rem' }, mb: 1 }}>
+        {title}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3, maxWidth: 640 }}>
+        {group === 'countries' ? t('groups.countries.intro') : t('groups.clubs.intro')}
+      </Typography>
+      <GroupTable key={group} group={group} />
+    </Container>
+  );
+}
+
+/** Route /ranking/countries: the country table. */
+export function CountriesPage() {
+  return <GroupPage group="countries" />;
+}
+
+/** Route /ranking/clubs: the club table. */
+export function ClubsPage() {
+  return <GroupPage group="clubs" />;
+}
