@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { createSession } from '@ecup/db';
 import { MESSAGES } from '@ecup/domain';
-import { newDesktopPage } from '../helpers/browser.ts';
+import { newDesktopPage, screenshot } from '../helpers/browser.ts';
 import { buildGame, buildUser } from '../helpers/factories.ts';
 import type { RunningProduct } from '../helpers/product.ts';
 import { e2eTest } from '../helpers/e2e.ts';
@@ -79,9 +79,8 @@ async function signIn(page: Page, product: RunningProduct, userId: number, path:
   await page.goto(`${product.url}${path}`);
 }
 
-async function shot(page: Page, name: string) {
-  await page.screenshot({ path: `/tmp/f-shots/${name}.png`, fullPage: true });
-}
+/** A screenshot when the run keeps them (ECUP_SHOTS_DIR). */
+const shot = (page: Page, name: string) => screenshot(page, `player-pages-${name}`);
 
 test('a name in the ranking opens the profile: Elo, rank, chart, last games with a conflict mark, no e-mail', async (t) => {
   const { product, browser } = t.context;
@@ -213,7 +212,7 @@ test('countries and clubs: tabs, sort by players, search, best player opens the 
       return cells.length > 1 && cells.every((n, i) => i === 0 || n <= cells[i - 1]!);
     });
     t.pass();
-    await page.screenshot({ path: '/tmp/f-shots/countries-1280.png', fullPage: true });
+    await screenshot(page, 'player-pages-countries-1280');
 
     const first = (await rows.first().locator('td').nth(1).innerText()).replace(/^\S+\s/u, '').trim();
     await page.getByLabel('Search').fill(first);
@@ -228,6 +227,9 @@ test('countries and clubs: tabs, sort by players, search, best player opens the 
     await page.getByRole('heading', { level: 1, name }).waitFor();
     t.is(new URL(page.url()).pathname, `/player/${name}`);
 
+    // A club table's address opens the page itself, not the API's answer.
+    await page.goto(`${product.url}/ranking/clubs`);
+    await page.getByRole('heading', { level: 1, name: 'Clubs' }).waitFor();
     await page.goto(`${product.url}/ranking`);
     await tabs.getByRole('link', { name: 'Clubs' }).click();
     await page.getByRole('heading', { level: 1, name: 'Clubs' }).waitFor();
@@ -239,7 +241,7 @@ test('countries and clubs: tabs, sort by players, search, best player opens the 
     await page.getByRole('heading', { level: 1, name: 'Countries' }).waitFor();
     await rows.first().waitFor();
     t.true(await page.evaluate(() => document.scrollingElement!.scrollWidth <= 390));
-    await page.screenshot({ path: '/tmp/f-shots/countries-390.png', fullPage: true });
+    await screenshot(page, 'player-pages-countries-390');
   } finally {
     await page.context().close();
   }
