@@ -6,3 +6,4 @@ export * from './conflicts.ts';
 export * from './users.ts';
 export * from './trophies.ts';
 export * from './forums.ts';
+export * from './seasons.ts';

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { message } from '@ecup/domain';
 import { writeAudit } from '../audit.ts';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
-import type { AdminActor } from './actor.ts';
+import type { AdminActor } from '../../models/User.ts';
 
 interface ClaimRow {
   id: number;

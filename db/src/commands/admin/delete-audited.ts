@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 
 import { writeAudit } from '../audit.ts';
 import { CommandRejected } from '../types.ts';
-import type { AdminActor } from './actor.ts';
+import type { AdminActor } from '../../models/User.ts';
 
 /**
  * Deletes one row of a console resource under its row lock and audits it with what it held (`before`); an unknown

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 
 import type { IpBan } from '../../models/IpBan.ts';
 import type { CommandOutcome } from '../types.ts';
-import type { AdminActor } from './actor.ts';
+import type { AdminActor } from '../../models/User.ts';
 import { deleteAudited } from './delete-audited.ts';
 
 /** A moderator removes an IP ban (canIPBan, checked by the caller). An unknown id is a 404. Audited with the ban. */

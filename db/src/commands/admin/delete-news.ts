@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 
 import type { News } from '../../models/News.ts';
 import type { CommandOutcome } from '../types.ts';
-import type { AdminActor } from './actor.ts';
+import type { AdminActor } from '../../models/User.ts';
 import { deleteAudited } from './delete-audited.ts';
 
 /**
