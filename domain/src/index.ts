@@ -4,6 +4,7 @@ export * from './messages.ts';
 export * from './permissions.ts';
 export * from './time.ts';
 export * from './sessions.ts';
+export * from './bans.ts';
 export * from './devices.ts';
 export * from './clock.ts';
 export * from './season.ts';

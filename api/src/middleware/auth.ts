@@ -1,5 +1,13 @@
 import type Koa from 'koa';
-import { SESSION_TOUCH_EVERY_MS, has, parsePositiveInt, sessionEnded, sessionPermissions, message } from '@ecup/domain';
+import {
+  SESSION_TOUCH_EVERY_MS,
+  bannedAt,
+  has,
+  parsePositiveInt,
+  sessionEnded,
+  sessionPermissions,
+  message,
+} from '@ecup/domain';
 import { hashToken, sessionLimits, User } from '@ecup/db';
 import { forbidden, unauthorized } from '../errors.ts';
 import type { AppDeps, AppState, SessionRef } from '../context.ts';
@@ -25,7 +33,7 @@ export function credentialsOf(ctx: Koa.Context): { id: number; token: string } |
 
 /** Whether a user is banned at `now`. */
 export function isBanned(user: Pick<User, 'banned_until'>, now: Date): boolean {
-  return user.banned_until !== null && new Date(user.banned_until).getTime() > now.getTime();
+  return bannedAt(user, now);
 }
 
 /** The 403 a banned user sees, with the reason (decisions §8); a far-future date means a permanent ban. */

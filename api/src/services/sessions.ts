@@ -1,6 +1,11 @@
 import { browserName, shortAddress } from '@ecup/domain';
-import { sessionLimits } from '@ecup/db';
+import { sessionLimits, type Session } from '@ecup/db';
 import type { AppDeps } from '../context.ts';
+
+const SESSION_COLUMNS = ['id', 'ip', 'user_agent', 'created_at', 'last_seen_at', 'console'] as const;
+
+/** The Session model's columns listed, as the driver gives them (`console` a TINYINT 0/1). */
+type StoredSession = Omit<Pick<Session, (typeof SESSION_COLUMNS)[number]>, 'console'> & { console: number | boolean };
 
 /** The most sessions "Where you're signed in" lists (a list, not a history). */
 const SESSIONS_SHOWN = 100;
@@ -38,16 +43,9 @@ export async function liveSessions(deps: AppDeps, userId: number, now: Date): Pr
     .orderBy('last_seen_at', 'desc')
     .orderBy('id', 'desc')
     .limit(SESSIONS_SHOWN)
-    .select('id', 'ip', 'user_agent', 'created_at', 'last_seen_at', 'console')) as {
-    id: number;
-    ip: string | null;
-    user_agent: string | null;
-    created_at: Date;
-    last_seen_at: Date;
-    console: number | boolean;
-  }[];
+    .select(SESSION_COLUMNS)) as StoredSession[];
   return rows.map((row) => ({
-    id: Number(row.id),
+    id: row.id,
     browser: browserName(row.user_agent),
     address: shortAddress(row.ip),
     created_at: new Date(row.created_at),

@@ -21,6 +21,8 @@ export class Game extends BaseModel {
   conflict!: boolean;
   conflict_solved!: boolean;
   solved_by_user_id!: number | null;
+  claimed_by_user_id!: number | null;
+  claimed_at!: Date | null;
   submitted_at!: Date | null;
   final_at!: Date | null;
   week_start!: Date;

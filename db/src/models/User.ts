@@ -71,3 +71,6 @@ export class User extends BaseModel {
     },
   });
 }
+
+/** The staff member behind a console change (the audit log's `actor_user_id`): a user's id and flags. */
+export type AdminActor = Pick<User, 'id' | 'permissions'>;

@@ -1,7 +1,7 @@
 export { BaseModel } from './base.ts';
 export { Country } from './Country.ts';
 export { Season } from './Season.ts';
-export { User } from './User.ts';
+export { User, type AdminActor } from './User.ts';
 export { Session } from './Session.ts';
 export { PasswordReset } from './PasswordReset.ts';
 export { Team } from './Team.ts';

@@ -10,7 +10,7 @@ import {
   type GameSummary,
 } from '@ecup/domain';
 import { CommandRejected } from '../commands/types.ts';
-import { gameChatPolicy } from '../commands/games/chat-policy.ts';
+import { gameChatPolicy } from '../queries/chat-policy.ts';
 import { findGame, snapshotOf, type GameRow } from '../commands/games/game-row.ts';
 import type { ChatMessage } from '../models/ChatMessage.ts';
 import type { Evidence } from '../models/Evidence.ts';

@@ -7,3 +7,4 @@ export * from './users.ts';
 export * from './trophies.ts';
 export * from './forums.ts';
 export * from './profiles.ts';
+export * from './seasons.ts';

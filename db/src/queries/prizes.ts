@@ -3,6 +3,7 @@ import {
   COUNTRIES,
   PRIZE_REASONS,
   ageOn,
+  bannedAt,
   finalStandings,
   isMinorOn,
   prizeEligibility,
@@ -163,10 +164,6 @@ const USER_COLUMNS = [
 
 type UserRow = Record<(typeof USER_COLUMNS)[number], unknown>;
 
-/** Banned at `now`, as the ranking reads it (a ban ending at or before `now` is over). */
-const bannedAt = (row: UserRow, now: Date) =>
-  row.banned_until !== null && new Date(row.banned_until as Date).getTime() > now.getTime();
-
 /** A user's contact columns and prize eligibility on the export date (`prizeEligibility`). */
 function contactOf(row: UserRow, now: Date, extraReasons: readonly string[] = []): PrizeContact {
   const birth_date = new Date(row.birth_date as Date).toISOString().slice(0, 10);
@@ -175,7 +172,12 @@ function contactOf(row: UserRow, now: Date, extraReasons: readonly string[] = []
   const minor = isMinorOn(birth, now);
   const guardian_confirmed_at = row.guardian_confirmed_at === null ? null : new Date(row.guardian_confirmed_at as Date);
   const { eligible, reason } = prizeEligibility(
-    { birth_date: birth, guardian_confirmed_at, banned: bannedAt(row, now), erased: row.erased_at !== null },
+    {
+      birth_date: birth,
+      guardian_confirmed_at,
+      banned: bannedAt({ banned_until: row.banned_until as Date | null }, now),
+      erased: row.erased_at !== null,
+    },
     now,
     extraReasons,
   );

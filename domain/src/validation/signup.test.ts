@@ -4,6 +4,7 @@ import { MESSAGES, message } from '../messages.ts';
 import {
   SIGNUP_FORM_FIELDS,
   ageOn,
+  birthDateOf,
   birthYearHint,
   isMinorOn,
   isRealDate,
@@ -455,4 +456,9 @@ test('the birth-year hint moves on 1 January (UTC), and a 12-year-old born then 
       today,
     ).ok,
   );
+});
+
+test('birthDateOf reads a stored DATE (midnight UTC) or its text as the calendar date', (t) => {
+  t.deepEqual(birthDateOf(new Date('2010-02-28T00:00:00.000Z')), { year: 2010, month: 2, day: 28 });
+  t.deepEqual(birthDateOf('1999-12-31'), { year: 1999, month: 12, day: 31 });
 });

@@ -42,6 +42,16 @@ export interface BirthDate {
   day: number;
 }
 
+/** A stored birth date (a DATE column, read as midnight UTC) as a calendar date. */
+export function birthDateOf(value: Date | string): BirthDate {
+  const [year, month, day] = new Date(value).toISOString().slice(0, 10).split('-').map(Number) as [
+    number,
+    number,
+    number,
+  ];
+  return { year, month, day };
+}
+
 /** The cleaned sign-up fields, named as the form and the users table name them. */
 export interface SignupValue {
   username: string;

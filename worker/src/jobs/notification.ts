@@ -9,9 +9,9 @@ import {
   notificationPayload,
   type NotificationJobData,
   type NotificationSubject,
+  birthDateOf,
 } from '@ecup/domain';
 import {
-  birthDateOf,
   findCurrentSeason,
   notificationLangs,
   notificationRecipients,

@@ -4,6 +4,7 @@ import send from 'koa-send';
 import {
   MESSAGES,
   RESET_TOKEN_MAX,
+  birthDateOf,
   guardianApprovalState,
   parsePositiveInt,
   type GuardianApproveResponse,
@@ -11,7 +12,7 @@ import {
   type GuardianStatusResponse,
   message,
 } from '@ecup/domain';
-import { User, birthDateOf, confirmGuardian, hashToken, resendGuardianMail } from '@ecup/db';
+import { User, confirmGuardian, hashToken, resendGuardianMail } from '@ecup/db';
 import type { AppDeps, AppState } from '../../context.ts';
 import { HttpError, conflict, notFound } from '../../errors.ts';
 import { requireUser } from '../../middleware/auth.ts';

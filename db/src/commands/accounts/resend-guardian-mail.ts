@@ -1,18 +1,8 @@
 import type { Knex } from 'knex';
-import { guardianApprovalState, type BirthDate } from '@ecup/domain';
+import { birthDateOf, guardianApprovalState } from '@ecup/domain';
 import { guardianConfirmationMail } from '../../mail/templates.ts';
 import { hashToken, newToken } from '../../security/tokens.ts';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
-
-/** A stored birth date (a DATE column) as the domain's calendar date. */
-export function birthDateOf(value: Date | string): BirthDate {
-  const [year, month, day] = new Date(value).toISOString().slice(0, 10).split('-').map(Number) as [
-    number,
-    number,
-    number,
-  ];
-  return { year, month, day };
-}
 
 /**
  * Writes the approval e-mail to a minor's parent or guardian (spec §5 "Signup"; decisions §8) as an `emails` row in

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { ALL_PERMISSIONS, hasAll, isStaff } from '@ecup/domain';
 import { writeAudit } from '../audit.ts';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
-import type { AdminActor } from '../admin/actor.ts';
+import type { AdminActor } from '../../models/User.ts';
 
 /**
  * "Sign out" on one of the player's own sessions ("Where you're signed in" in settings): deletes it, so its token

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { ReportOutcome } from '@ecup/domain';
 import { writeAudit } from '../audit.ts';
 import { CommandRejected, type CommandEvent, type CommandOutcome } from '../types.ts';
-import type { AdminActor } from './actor.ts';
+import type { AdminActor } from '../../models/User.ts';
 import { banUser } from './ban-user.ts';
 import { setPostHidden } from '../forums/set-post-hidden.ts';
 

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
-import { ALL_PERMISSIONS, hasAll, isStaff } from '@ecup/domain';
+import { ALL_PERMISSIONS, banEnd, hasAll, isStaff } from '@ecup/domain';
 import { writeAudit } from '../audit.ts';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
-import { banEnd, type AdminActor } from './actor.ts';
+import type { AdminActor } from '../../models/User.ts';
 
 /**
  * A moderator bans a user (decisions §8; canSeeUserProfile + canBanUsers, checked by the caller) for `days`, or for

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 
 import { writeAudit } from '../audit.ts';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
-import type { AdminActor } from './actor.ts';
+import type { AdminActor } from '../../models/User.ts';
 
 /**
  * A moderator bans an address range (decisions §8: sign-up and sign-in from it are refused; canIPBan, checked by

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { writeAudit } from '../audit.ts';
 import type { CommandOutcome } from '../types.ts';
-import type { AdminActor } from './actor.ts';
+import type { AdminActor } from '../../models/User.ts';
 import { cleanNewsContent, excerptOf, type NewsFields } from './news-fields.ts';
 
 /**

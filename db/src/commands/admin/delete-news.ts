@@ -1,8 +1,9 @@
 import type { Knex } from 'knex';
 
-import { writeAudit } from '../audit.ts';
-import { CommandRejected, type CommandOutcome } from '../types.ts';
-import type { AdminActor } from './actor.ts';
+import type { News } from '../../models/News.ts';
+import type { CommandOutcome } from '../types.ts';
+import type { AdminActor } from '../../models/User.ts';
+import { deleteAudited } from './delete-audited.ts';
 
 /**
  * An editor deletes an article (canPublishNews, checked by the caller). The audit row keeps the whole article, so
@@ -12,18 +13,15 @@ export async function deleteNews(
   trx: Knex,
   input: { actor: AdminActor; news_id: number; ip: string | null; now: Date },
 ): Promise<CommandOutcome<{ id: number }>> {
-  const current = await trx('news').where('id', input.news_id).forUpdate().first();
-  if (!current) throw new CommandRejected('not_found', 'recordNotFound');
-  await trx('news').where('id', current.id).delete();
-  await writeAudit(trx, {
-    actor_user_id: input.actor.id,
-    action: 'news.delete',
-    entity: 'news',
-    entity_id: current.id,
-    before: current,
-    after: null,
+  const { id } = await deleteAudited<Pick<News, 'id'>>(trx, {
+    actor: input.actor,
     ip: input.ip,
     now: input.now,
+    table: 'news',
+    id: input.news_id,
+    action: 'news.delete',
+    entity: 'news',
+    before: (article) => article,
   });
-  return { result: { id: Number(current.id) }, events: [] };
+  return { result: { id }, events: [] };
 }

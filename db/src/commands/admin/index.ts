@@ -1,4 +1,3 @@
-export * from './actor.ts';
 export * from './ban-user.ts';
 export * from './unban-user.ts';
 export * from './set-permissions.ts';

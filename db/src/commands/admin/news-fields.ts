@@ -1,17 +1,7 @@
 import { NEWS_EXCERPT_MAX } from '@ecup/domain';
 import { htmlToText, sanitizeNewsHtml } from '../../content/html.ts';
+import type { News } from '../../models/News.ts';
 import { CommandRejected } from '../types.ts';
-
-/** The editable columns of a news row (db/migrations/20260101000004_teams_news.ts). */
-export interface NewsFields {
-  title: string;
-  content: string;
-  excerpt: string;
-  category_id: number;
-  image_hash: string | null;
-  published: boolean;
-  published_at: Date;
-}
 
 export const NEWS_FIELD_NAMES = [
   'title',
@@ -21,7 +11,10 @@ export const NEWS_FIELD_NAMES = [
   'image_hash',
   'published',
   'published_at',
-] as const satisfies readonly (keyof NewsFields)[];
+] as const;
+
+/** The editable columns of a news row: the News model's (db/migrations/20260101000004_teams_news.ts). */
+export type NewsFields = Pick<News, (typeof NEWS_FIELD_NAMES)[number]>;
 
 /** Block ends and line breaks, after which the text of the next block starts a new word. */
 const BLOCK_END = /<\/(?:p|h[1-6]|li|blockquote|td|th|figcaption)>|<br\s*\/?>/gi;

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { ALL_PERMISSIONS, hasAll } from '@ecup/domain';
 import { writeAudit } from '../audit.ts';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
-import type { AdminActor } from './actor.ts';
+import type { AdminActor } from '../../models/User.ts';
 import { lockConflict } from './claim-conflict.ts';
 
 /**

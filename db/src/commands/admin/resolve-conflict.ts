@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { message, type GamePayload } from '@ecup/domain';
 import { CommandRejected, notifyEvents, type CommandOutcome } from '../types.ts';
 import { adminEditResult } from '../games/admin-edit-result.ts';
-import type { AdminActor } from './actor.ts';
+import type { AdminActor } from '../../models/User.ts';
 import { lockConflict } from './claim-conflict.ts';
 
 /**

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { ALL_PERMISSIONS, flagNames, hasAll } from '@ecup/domain';
 import { writeAudit } from '../audit.ts';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
-import type { AdminActor } from './actor.ts';
+import type { AdminActor } from '../../models/User.ts';
 
 /**
  * A holder of every flag sets another user's permission flags (decisions §8). Nobody else may (403), and nobody

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
-
+import { bannedAt } from '@ecup/domain';
 import { writeAudit } from '../audit.ts';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
-import { bannedAt, type AdminActor } from './actor.ts';
+import type { AdminActor } from '../../models/User.ts';
 
 /**
  * A moderator lifts a ban in force (decisions §8; canSeeUserProfile + canBanUsers, checked by the caller): the user

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 
 import { writeAudit } from '../audit.ts';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
-import type { AdminActor } from './actor.ts';
+import type { AdminActor } from '../../models/User.ts';
 import { NEWS_FIELD_NAMES, cleanNewsContent, excerptOf, type NewsFields } from './news-fields.ts';
 
 /** Whether a stored column value differs from a new one (MariaDB answers booleans as 0/1). */

@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
-import { DEFAULT_TIME_ZONE, isMinorIn } from '@ecup/domain';
+import { DEFAULT_TIME_ZONE, birthDateOf, isMinorIn } from '@ecup/domain';
 import { filterLine } from '@ecup/domain/chat-safety/index.ts';
-import { birthDateOf } from '../accounts/resend-guardian-mail.ts';
 
 /** A forum post's text as stored, and what was typed when parts of it were masked. */
 export interface MaskedPost {

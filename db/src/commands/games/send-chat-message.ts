@@ -23,7 +23,7 @@ import {
 import { SPREAD_MAX_LINES, filterLine, type EarlierLine } from '@ecup/domain/chat-safety/index.ts';
 import { CommandRejected, pushEvents, type CommandOutcome } from '../types.ts';
 import { flagContactAttempt } from '../safety/flags.ts';
-import { chatSendContext } from './chat-policy.ts';
+import { chatSendContext } from '../../queries/chat-policy.ts';
 import { enforce, lockGame, snapshotOf } from './game-row.ts';
 import { chatRows, presentChatMessage, type ChatLineRow } from '../../presenters/games.ts';
 

@@ -7,16 +7,9 @@ import {
   type SeasonFields,
   type SeasonLabel,
 } from '@ecup/domain';
+import type { Season } from '../../models/Season.ts';
 import { writeAudit } from '../audit.ts';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
-
-/** A season row as operators see it (decisions §4). */
-export interface SeasonRecord extends SeasonFields {
-  id: number;
-  active: boolean;
-  created_at: Date;
-  updated_at: Date;
-}
 
 const FIELD_COLUMNS = [
   'name',
@@ -36,29 +29,17 @@ const FIELD_COLUMNS = [
 
 const COLUMNS = ['id', ...FIELD_COLUMNS, 'active', 'created_at', 'updated_at'] as const;
 
-function dateOrNull(value: unknown): Date | null {
-  return value === null || value === undefined ? null : new Date(value as Date | string);
-}
+/** A season row as operators see it (decisions §4): the Season model's columns. */
+export type SeasonRecord = Pick<Season, (typeof COLUMNS)[number]>;
 
-function recordOf(row: Record<string, unknown>): SeasonRecord {
+/** The row the driver gives: `active` is a TINYINT 0/1, `chat_mode` the stored text. */
+type StoredSeason = Omit<SeasonRecord, 'active' | 'chat_mode'> & { active: number | boolean; chat_mode: string };
+
+function recordOf(row: StoredSeason): SeasonRecord {
   return {
-    id: Number(row.id),
-    name: String(row.name),
-    product_name: String(row.product_name),
-    qualifiers_start: new Date(row.qualifiers_start as Date),
-    qualifiers_end: new Date(row.qualifiers_end as Date),
-    time_zone: String(row.time_zone),
-    window_start_minute: Number(row.window_start_minute),
-    window_end_minute: Number(row.window_end_minute),
-    finals_date: dateOrNull(row.finals_date),
-    trophy_hunt_end: new Date(row.trophy_hunt_end as Date),
-    prizes_text: String(row.prizes_text),
-    max_games_per_week: Number(row.max_games_per_week),
-    start_countdown_at: dateOrNull(row.start_countdown_at),
+    ...row,
     chat_mode: isChatMode(row.chat_mode) ? row.chat_mode : CHAT_MODE_DEFAULT,
     active: Boolean(row.active),
-    created_at: new Date(row.created_at as Date),
-    updated_at: new Date(row.updated_at as Date),
   };
 }
 
@@ -81,13 +62,13 @@ export function seasonJson(season: Partial<SeasonRecord>): Record<string, unknow
  */
 export async function findCurrentSeason(knex: Knex): Promise<SeasonRecord | null> {
   const row = (await knex('seasons').where('active', true).orderBy('id', 'desc').first(COLUMNS)) as
-    Record<string, unknown> | undefined;
+    StoredSeason | undefined;
   return row ? recordOf(row) : null;
 }
 
 /** One season by id, or null. */
 export async function findSeason(knex: Knex, id: number): Promise<SeasonRecord | null> {
-  const row = (await knex('seasons').where('id', id).first(COLUMNS)) as Record<string, unknown> | undefined;
+  const row = (await knex('seasons').where('id', id).first(COLUMNS)) as StoredSeason | undefined;
   return row ? recordOf(row) : null;
 }
 
@@ -184,8 +165,7 @@ export async function updateSeason(
     label?: SeasonLabel;
   },
 ): Promise<CommandOutcome<UpdateSeasonResult>> {
-  const row = (await trx('seasons').where('id', input.id).forUpdate().first(COLUMNS)) as
-    Record<string, unknown> | undefined;
+  const row = (await trx('seasons').where('id', input.id).forUpdate().first(COLUMNS)) as StoredSeason | undefined;
   if (!row) throw new CommandRejected('not_found', { operator: `No season with id ${input.id}.` });
   const before = recordOf(row);
   const fields = rounded(validated(input.fields, input.label));

@@ -2,7 +2,8 @@ import type { Knex } from 'knex';
 import { push, userRoom, weekStart, type MatchmakingStatus, type Push } from '@ecup/domain';
 import { CommandRejected, pushEvents, type CommandOutcome } from '../types.ts';
 import { matchmakingStatus } from '../../queries/matchmaking-status.ts';
-import { answerCutoff, findEntry, findMatch, type MatchRow } from '../../queries/queue.ts';
+import { answerCutoff, findMatch, type MatchRow } from '../../queries/queue.ts';
+import { matchToAnswer } from './close-match.ts';
 
 /** Both players accepted: the match closes, their entries go and the game starts, all in the caller's transaction. */
 async function startGame(trx: Knex, match: MatchRow, now: Date): Promise<number> {
@@ -43,11 +44,7 @@ export async function acceptMatch(
   input: { user_id: number; now: Date },
 ): Promise<CommandOutcome<MatchmakingStatus>> {
   const { user_id, now } = input;
-  const entry = await findEntry(trx, user_id);
-  if (!entry) throw new CommandRejected('conflict', 'notInQueue');
-  if (entry.match_id === null) throw new CommandRejected('conflict', 'noMatchToAnswer');
-  const known = await findMatch(trx, entry.match_id);
-  if (!known) throw new CommandRejected('conflict', 'noMatchToAnswer');
+  const known = await matchToAnswer(trx, user_id);
   const column = known.user_1_id === user_id ? 'user_1_accepted_at' : 'user_2_accepted_at';
   const accepted = await trx('matches')
     .where({ id: known.id, state: 'pending' })

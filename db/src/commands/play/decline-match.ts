@@ -1,9 +1,8 @@
 import type { Knex } from 'knex';
 import type { MatchmakingStatus } from '@ecup/domain';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
-import { declineMatchAs } from './close-match.ts';
+import { declineMatchAs, matchToAnswer } from './close-match.ts';
 import { matchmakingStatus } from '../../queries/matchmaking-status.ts';
-import { findEntry, findMatch } from '../../queries/queue.ts';
 
 /**
  * A matched player declines (spec §4 "Decline leaves the queue"): the decliner leaves the queue, the opponent returns
@@ -16,10 +15,8 @@ export async function declineMatch(
   input: { user_id: number; now: Date },
 ): Promise<CommandOutcome<MatchmakingStatus>> {
   const { user_id, now } = input;
-  const entry = await findEntry(trx, user_id);
-  if (!entry) throw new CommandRejected('conflict', 'notInQueue');
-  const match = entry.match_id === null ? undefined : await findMatch(trx, entry.match_id);
-  const events = match ? await declineMatchAs(trx, { match, user_id, now, withinDeadline: true }) : null;
+  const match = await matchToAnswer(trx, user_id);
+  const events = await declineMatchAs(trx, { match, user_id, now, withinDeadline: true });
   if (!events) throw new CommandRejected('conflict', 'noMatchToAnswer');
   return { result: await matchmakingStatus(trx, user_id, now), events };
 }

@@ -79,6 +79,14 @@ const asHeld = (row: TrophyRow | null): HeldTrophy | null =>
     ? null
     : { id: row.id, holder_user_id: row.holder_user_id!, wins: row.wins, expires_at_ms: row.expires_at!.getTime() };
 
+/** The columns a take or a pass sets: the new holder, the trophy's wins and its window from now. */
+const heldBy = (move: { to_user_id: number; wins: number; expires_at_ms: number }, now: Date) => ({
+  holder_user_id: move.to_user_id,
+  wins: move.wins,
+  taken_at: now,
+  expires_at: new Date(move.expires_at_ms),
+});
+
 /** Writes the domain's moves in order, each guarded by the trophy's latest move; counters follow the states. */
 async function writeMoves(
   trx: Knex,
@@ -113,13 +121,7 @@ async function writeMoves(
         secured_at: null,
         last_move_id,
       };
-      const changes = {
-        state: 'held',
-        holder_user_id: move.to_user_id,
-        wins: move.wins,
-        taken_at: now,
-        expires_at: new Date(move.expires_at_ms),
-      };
+      const changes = { state: 'held', ...heldBy(move, now) };
       const moveId = await moveTrophy(trx, {
         trophy,
         kind: 'take',
@@ -133,12 +135,7 @@ async function writeMoves(
       current.set(id, { ...trophy, ...changes, state: 'held', last_move_id: moveId });
     } else if (move.kind === 'pass') {
       const trophy = at(move.trophy_id);
-      const changes = {
-        holder_user_id: move.to_user_id,
-        wins: move.wins,
-        taken_at: now,
-        expires_at: new Date(move.expires_at_ms),
-      };
+      const changes = heldBy(move, now);
       const moveId = await moveTrophy(trx, {
         trophy,
         kind: 'pass',

@@ -1,5 +1,5 @@
 import type { SeasonPayload } from '@ecup/domain';
-import type { Season } from '../../models/Season.ts';
+import type { Season } from '../models/Season.ts';
 
 const seconds = (date: Date | null) => (date ? Math.floor(new Date(date).getTime() / 1000) : null);
 

@@ -1,9 +1,16 @@
 import type { Knex } from 'knex';
-import { CHAT_MODE_DEFAULT, DEFAULT_TIME_ZONE, chatPolicy, isChatMode, isMinorIn, type ChatPolicy } from '@ecup/domain';
-import { birthDateOf } from '../accounts/resend-guardian-mail.ts';
-import type { GameRow } from './game-row.ts';
+import {
+  CHAT_MODE_DEFAULT,
+  DEFAULT_TIME_ZONE,
+  birthDateOf,
+  chatPolicy,
+  isChatMode,
+  isMinorIn,
+  type ChatPolicy,
+} from '@ecup/domain';
+import type { Game } from '../models/Game.ts';
 
-type GamePlayers = Pick<GameRow, 'season_id' | 'user_1_id' | 'user_2_id'>;
+type GamePlayers = Pick<Game, 'season_id' | 'user_1_id' | 'user_2_id'>;
 
 /** What a game's chat allows at `now` and which of its two players are minors then. */
 export interface GameChatAges {
