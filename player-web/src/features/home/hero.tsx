@@ -6,6 +6,7 @@ import SportsEsports from '@mui/icons-material/SportsEsports';
 import { useClient } from '../../providers/client-context.tsx';
 import { Placeholder } from '../../components/placeholder.tsx';
 import { useSeason } from '../../providers/season-context.tsx';
+import { bannerFrame } from '../../components/banner-frame.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 
 const ctaSx = { px: 5, py: 1.5, fontSize: '1.15rem', fontWeight: 700, letterSpacing: '0.06em', minWidth: 220 };
@@ -78,14 +79,7 @@ export function Hero() {
       sx={(theme) => {
         const pitch = (opacity: number) => theme.alpha((theme.vars ?? theme).palette.primary.main, opacity);
         return {
-          position: 'relative',
-          overflow: 'hidden',
-          borderRadius: { xs: 0, sm: 3 },
-          mx: { xs: -2, sm: 0 },
-          borderStyle: 'solid',
-          borderColor: 'divider',
-          borderWidth: { xs: '0 0 1px', sm: '1px' },
-          bgcolor: 'background.paper',
+          ...bannerFrame,
           backgroundImage: `radial-gradient(ellipse at 85% 50%, ${pitch(0.16)}, transparent 60%)`,
           px: { xs: 2.5, sm: 6 },
           py: { xs: 5, sm: 8 },

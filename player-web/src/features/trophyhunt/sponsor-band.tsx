@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import EmojiEvents from '@mui/icons-material/EmojiEvents';
 import { TROPHY_POOL_SIZE, TROPHY_WINS_TO_SECURE } from '@ecup/domain';
+import { bannerFrame } from '../../components/banner-frame.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 
 /**
@@ -50,14 +51,7 @@ export function SponsorBand() {
     <Box
       component="header"
       sx={(theme) => ({
-        position: 'relative',
-        overflow: 'hidden',
-        borderRadius: { xs: 0, sm: 3 },
-        mx: { xs: -2, sm: 0 },
-        borderStyle: 'solid',
-        borderColor: 'divider',
-        borderWidth: { xs: '0 0 1px', sm: '1px' },
-        bgcolor: 'background.paper',
+        ...bannerFrame,
         backgroundImage: `radial-gradient(ellipse at 0% 0%, ${theme.alpha(SPONSOR_RED, 0.18)}, transparent 55%)`,
         px: { xs: 2.5, sm: 5 },
         pt: { xs: 4, sm: 5 },
