@@ -152,7 +152,7 @@ test('a push subscription with an http:// endpoint other than loopback, or unrea
   t.is((await call('GET', '/user/notifications', auth)).body.push_subscriptions, 0);
 });
 
-test('POST /unsubscribe with a valid token turns that e-mail kind off without a session; a forged one is a 404', async (t) => {
+test('POST /unsubscribe with a valid token turns that e-mail kind off without a session; a forged one is a 400', async (t) => {
   const { user, auth } = await withSession();
   await call('PUT', '/user/notifications', auth, { choices: { email: { forum_reply: true, window_open: true } } });
   const token = unsubscribeToken(server.config.unsubscribeKey, user.id, 'forum_reply');
@@ -171,7 +171,7 @@ test('POST /unsubscribe with a valid token turns that e-mail kind off without a 
     '',
   ]) {
     const refused = await call('POST', '/unsubscribe', null, { token: bad });
-    t.is(refused.status, 404, bad);
+    t.is(refused.status, 400, bad);
     t.deepEqual(refused.body as unknown, message('unsubscribeLinkInvalid'));
   }
   t.true((await call('GET', '/user/notifications', auth)).body.choices.email.window_open);

@@ -136,9 +136,10 @@ test('a crawl of every console page as a holder of every flag finds no link that
         const url = new URL(link.href);
         if (url.protocol === 'mailto:') return false;
         if (url.origin === origin && url.pathname.startsWith('/admin/')) return false;
-        // A file (an evidence photo) or another site, opened beside the console.
+        // A file (an evidence photo), a player's public profile in the player app, or another site, opened beside
+        // the console.
         const beside = link.target === '_blank';
-        if (url.origin === origin) return !(beside && url.pathname.startsWith('/images/'));
+        if (url.origin === origin) return !(beside && /^\/(images|player)\//.test(url.pathname));
         return !beside;
       })
       .map((link) => `${link.text} → ${link.href}${link.target ? ` (${link.target})` : ''}`);

@@ -8,6 +8,8 @@
 import {
   ADMIN_RESOURCES,
   ALL_PERMISSIONS,
+  GROUP_RANKING_SORTS,
+  HISTORY_STATES,
   PERMISSIONS,
   type AdminResourceName,
   type PermissionName,
@@ -294,6 +296,74 @@ const PLAYER_ROUTES: RouteEntry[] = [
       search: str('query', 'alva'),
     },
   },
+  ...(['/ranking/country_list', '/ranking/club_list'] as const).map((path): RouteEntry => ({
+    method: 'GET',
+    path,
+    auth: 'none',
+    fields: {
+      sort: enumOf('query', GROUP_RANKING_SORTS, 'players'),
+      start: int('query', 0),
+      amount: int('query', 50),
+      search: str('query', 'swe'),
+    },
+  })),
+  { method: 'GET', path: '/players/get', auth: 'none', fields: { username: str('query', 'alvaberg', true) } },
+  {
+    method: 'GET',
+    path: '/user/history',
+    auth: 'user',
+    owner: "the caller's own games",
+    fields: {
+      state: enumOf('query', [...HISTORY_STATES, 'all'], 'final'),
+      start: int('query', 0),
+      amount: int('query', 20),
+    },
+  },
+
+  // Notifications (docs/api.md "Notifications").
+  { method: 'GET', path: '/user/notifications', auth: 'user', owner: "the caller's own choices" },
+  {
+    method: 'PUT',
+    path: '/user/notifications',
+    auth: 'user',
+    owner: "the caller's own choices",
+    writes: true,
+    body: 'json',
+    fields: { choices: { in: 'body', type: 'json', required: true, example: { push: { window_open: true } } } },
+  },
+  ...(
+    ['POST /user/push-subscription', 'DELETE /user/push-subscription', 'POST /user/push-subscription/remove'] as const
+  ).map((call): RouteEntry => {
+    const [method, path] = call.split(' ') as ['POST' | 'DELETE', string];
+    const subscribe = path === '/user/push-subscription' && method === 'POST';
+    return {
+      method,
+      path,
+      auth: 'user',
+      owner: "the caller's own browser subscriptions",
+      writes: true,
+      body: 'json',
+      fields: {
+        // A DELETE names it in the query (not every client sends a body with a DELETE).
+        endpoint: str(method === 'DELETE' ? 'query' : 'body', 'https://push.example.com/send/abc', true),
+        ...(subscribe
+          ? {
+              keys: {
+                in: 'body',
+                type: 'json',
+                required: true,
+                example: {
+                  p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+                  auth: 'tBHItJI5svbpez7KI4CCXg',
+                },
+              },
+              lang: enumOf('body', ['en', 'sv'], 'en'),
+            }
+          : {}),
+      },
+    };
+  }),
+  { method: 'POST', path: '/unsubscribe', auth: 'none', writes: true, fields: { token: str('body', 'x'.repeat(40)) } },
   {
     method: 'GET',
     path: '/images/:kind/:prefix/:file',

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
-import { validateLogin, type AuthResponse, type LoginResponse } from '@ecup/domain';
+import { message, validateLogin, type AuthResponse, type LoginResponse } from '@ecup/domain';
 import { trackNavigationRequest } from '../lib/navigation-progress.ts';
 import { ApiError, createApiClient, type ApiClient, type Credentials, type PopoverContent } from '../lib/api-client.ts';
 import { clientReducer, initialClientState, type ClientAction, type ClientState } from '../lib/client-state.ts';
@@ -74,7 +74,8 @@ export function ClientProvider({ children }: { children: ReactNode }) {
     forget();
     // The page shrinks to its signed-out form, whose sign-in sits at the top.
     window.scrollTo(0, 0);
-    popover(tRef.current('session.ended'), tmRef.current('sessionExpired'));
+    // The message, not its text: shown by its code, it turns Swedish once the Swedish messages have arrived.
+    popover(tRef.current('session.ended'), message('sessionExpired'));
   };
 
   const signInWithToken = useCallback(

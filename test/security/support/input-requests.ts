@@ -6,6 +6,7 @@
  */
 import http from 'node:http';
 import { DEFAULT_PASSWORD } from '../../helpers/factories.ts';
+import { unsubscribeToken } from '@ecup/db';
 import type { Credentials } from '../../helpers/http.ts';
 import type { RouteEntry } from '../inventory-types.ts';
 import type { UserName, World } from './input-world.ts';
@@ -95,6 +96,10 @@ function overrides(world: World): Record<string, Override> {
     },
     'POST /user/sessions/sign_out': { caller: 'player', fields: { session_id: ids.playerDevice } },
     'GET /user/guardian': { caller: 'minor' },
+    'POST /unsubscribe': {
+      caller: null,
+      fields: { token: unsubscribeToken(world.server.config.unsubscribeKey, users.player.id, 'window_open') },
+    },
     'POST /user/guardian/resend': { caller: 'minor' },
     'GET /news/get': { fields: { id: ids.news } },
     'POST /news/get': { fields: { id: ids.news } },

@@ -15,7 +15,7 @@ import {
   unsubscribeEmail,
 } from '@ecup/db';
 import type { AppDeps, AppState } from '../../context.ts';
-import { notFound, valid } from '../../errors.ts';
+import { badRequest, notFound, valid } from '../../errors.ts';
 import { requireUser } from '../../middleware/auth.ts';
 import { bodyOf, queryOf } from '../../middleware/body.ts';
 import { clientIp } from '../../services/client.ts';
@@ -59,7 +59,8 @@ export function notificationsRoutes(deps: AppDeps): Router<AppState> {
 
   const unsubscribePush = async (ctx: Router.RouterContext<AppState>) => {
     const user = requireUser(ctx);
-    const { endpoint } = valid(validatePushRemoval(bodyOf(ctx)));
+    // A DELETE may name the endpoint in its query (clients that send no DELETE body) or its body.
+    const { endpoint } = valid(validatePushRemoval({ ...queryOf(ctx), ...bodyOf(ctx) }));
     await hit(deps.redis, LIMITS.pushSubscriptionPerUser, String(user.id));
     await runCommand(deps, (trx) => removePushSubscription(trx, { user_id: user.id, endpoint }));
     ctx.body = await settingsOf(user.id);
@@ -73,7 +74,7 @@ export function notificationsRoutes(deps: AppDeps): Router<AppState> {
     const token = String(queryOf(ctx).token ?? bodyOf(ctx).token ?? '');
     await hit(deps.redis, LIMITS.unsubscribePerIp, clientIp(ctx));
     const named = readUnsubscribeToken(deps.config.unsubscribeKey, token);
-    if (!named) throw notFound('unsubscribeLinkInvalid');
+    if (!named) throw badRequest('unsubscribeLinkInvalid');
     const { unsubscribed } = await runCommand(deps, (trx) => unsubscribeEmail(trx, { ...named, now: deps.now() }));
     if (!unsubscribed) throw notFound('unsubscribeLinkInvalid');
     ctx.body = { unsubscribed: true, kind: named.kind, message: MESSAGES.unsubscribed };
