@@ -32,7 +32,8 @@ export function Component() {
     sent.current = true;
     api.post('/unsubscribe', { token }, { defaultErrorHandler: false }).then(
       () => setView('done'),
-      (error: unknown) => setView(error instanceof ApiError && error.status === 404 ? 'invalid' : 'failed'),
+      (error: unknown) =>
+        setView(error instanceof ApiError && error.is('unsubscribeLinkInvalid') ? 'invalid' : 'failed'),
     );
   }, [api, token]);
 
