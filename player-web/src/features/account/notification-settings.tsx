@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -49,6 +49,10 @@ export function NotificationsSection() {
   const { api } = useClient();
   const [settings, setSettings] = useState<NotificationSettingsPayload | 'failed' | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  /** Saves under way: an answer shows only when it is the last, so a quick second flip is not undone by the first. */
+  const saving = useRef(0);
+  /** Whether saves overlapped since the switches were last idle: then an answer may predate another save. */
+  const overlapped = useRef(false);
   const [browser, setBrowser] = useState<BrowserState>('idle');
 
   const load = useCallback(
@@ -72,13 +76,27 @@ export function NotificationsSection() {
         ? current
         : { ...current, choices: { ...current.choices, [channel]: { ...current.choices[channel], [kind]: enabled } } },
     );
+    if (saving.current > 0) overlapped.current = true;
+    saving.current += 1;
+    let refused = false;
+    let answer: Awaited<ReturnType<typeof setChoice>> | null = null;
     try {
-      setSettings(await setChoice(api, channel, kind, enabled));
+      answer = await setChoice(api, channel, kind, enabled);
     } catch {
       // The client has shown the refusal; the switches show what the server holds.
-      await load();
+      refused = true;
     } finally {
+      saving.current -= 1;
+    }
+    if (saving.current === 0) {
+      // The last save to end: after overlapping saves an answer may predate another one, so read what the server holds.
+      const reread = refused || answer === null || overlapped.current;
+      overlapped.current = false;
+      if (reread) await load();
+      else setSettings(answer);
       setBusy(null);
+    } else if (refused) {
+      await load();
     }
   }
 
