@@ -7,12 +7,7 @@ import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import {
-  HISTORY_STATES,
-  type HistoryState,
-  type PlayerGameEntry,
-  type PlayerHistoryResponse,
-} from '@ecup/domain';
+import { HISTORY_STATES, type HistoryState, type PlayerGameEntry, type PlayerHistoryResponse } from '@ecup/domain';
 import { useClient } from '../../providers/client-context.tsx';
 import { useOpenSignIn } from '../../components/header/use-open-sign-in.ts';
 import { usePageTitle } from '../../hooks/use-page-title.ts';

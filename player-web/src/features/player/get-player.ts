@@ -7,7 +7,11 @@ export function getPlayer(
   username: string,
   signal?: AbortSignal,
 ): Promise<{ player: PlayerProfilePayload }> {
-  return api.get<{ player: PlayerProfilePayload }>('/players/get', { username }, { signal, defaultErrorHandler: false });
+  return api.get<{ player: PlayerProfilePayload }>(
+    '/players/get',
+    { username },
+    { signal, defaultErrorHandler: false },
+  );
 }
 
 /** The flag of an ISO 3166 alpha-2 country code, as regional indicator letters; '' for anything else. */
