@@ -1,5 +1,13 @@
 import type { Knex } from 'knex';
-import type { ConsoleId, EloPoint, GroupRankingSort, HistoryState, PlayerGameEntry, PlayerGroup } from '@ecup/domain';
+import type {
+  ConsoleId,
+  EloPoint,
+  GroupRankingEntry,
+  GroupRankingSort,
+  HistoryState,
+  PlayerGameEntry,
+  PlayerGroup,
+} from '@ecup/domain';
 import type { Game } from '../models/Game.ts';
 import type { User } from '../models/User.ts';
 import { findActiveSeason } from '../seed/base.ts';
@@ -205,18 +213,12 @@ const GROUP_ORDER: Record<GroupRankingSort, string> = {
   secured_trophies: 'secured_trophies DESC, average_elo DESC, name ASC',
 };
 
-export interface GroupRankingRow {
-  rank: number;
-  key: string;
-  name: string;
-  players: number;
-  average_elo: number;
-  games: number;
-  secured_trophies: number;
+/** A row of the country or club table as read: the entry with its best player's columns flat. */
+export type GroupRankingRow = Omit<GroupRankingEntry, 'best_player'> & {
   best_username: string;
   best_elo: number;
   best_avatar_hash: string | null;
-}
+};
 
 /**
  * The country or club table: the ranked players (those the Elo ranking lists) grouped by country or by real-life
