@@ -40,7 +40,7 @@ async function post(product: RunningProduct, path: string, auth: string, body: U
 }
 
 const line = (name: string, values: number[]) =>
-  `${name.padEnd(44)} median ${percentile(values, 0.5).toFixed(0)} ms, p95 ${percentile(values, 0.95).toFixed(0)} ms, ` +
+  `${name.padEnd(48)} median ${percentile(values, 0.5).toFixed(0)} ms, p95 ${percentile(values, 0.95).toFixed(0)} ms, ` +
   `min ${Math.min(...values).toFixed(0)}, max ${Math.max(...values).toFixed(0)}`;
 
 export async function run(): Promise<void> {
@@ -111,14 +111,21 @@ export async function run(): Promise<void> {
         registrationId,
         data: JSON.stringify(received.payload),
       });
-      await page.evaluate(async (tag) => {
+      // Waits until the worker shows it (closed again once seen, so each run starts with none), at most 10 s.
+      const seen = await page.evaluate(async (tag) => {
         const registration = await navigator.serviceWorker.getRegistration('/');
-        for (;;) {
+        const deadline = Date.now() + 10_000;
+        while (Date.now() < deadline) {
           const shown = (await registration?.getNotifications({ tag })) ?? [];
-          if (shown.length > 0) return;
+          if (shown.length > 0) {
+            for (const notification of shown) notification.close();
+            return true;
+          }
           await new Promise((resolve) => setTimeout(resolve, 5));
         }
+        return false;
       }, received.payload.tag);
+      if (!seen) throw new Error(`the service worker showed no notification for ${received.payload.tag} within 10 s`);
       const shown = performance.now();
       if (i < 0) continue;
       submit.push(answered - sent);

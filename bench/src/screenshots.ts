@@ -55,7 +55,7 @@ async function signedInPage(
 
 async function shoot(page: Page, product: RunningProduct, shot: Shot, file: string): Promise<void> {
   await page.goto(`${product.url}${shot.path}`);
-  await page.locator(shot.ready).first().waitFor({ timeout: 30_000 });
+  await page.locator(shot.ready).first().waitFor({ state: 'attached', timeout: 30_000 });
   // Pictures (avatars, flags, club badges) and web fonts in place before the shot.
   await page.waitForLoadState('load');
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
@@ -88,9 +88,9 @@ try {
     { name: 'ranking-clubs', path: '/ranking/clubs', ready: '[data-key]' },
     {
       name: 'settings-notifications',
-      path: '/settings#settings-notifications',
-      ready: '#settings-notifications input[role="switch"]',
-      element: '#settings-notifications',
+      path: '/settings',
+      ready: '[aria-labelledby="settings-notifications-title"] input[role="switch"]',
+      element: '[aria-labelledby="settings-notifications-title"]',
     },
     { name: 'unsubscribe', path: `/unsubscribe?token=${encodeURIComponent(unsubscribe)}`, ready: '[role="status"]' },
   ];
