@@ -4,7 +4,15 @@
  * updates two user rows for the final-result transaction.
  */
 import type { Pool, PoolConnection } from 'mysql2/promise';
-import { LOAD_GENERATOR, load, printResults, type LoadOptions, type LoadResult, type LoadTarget } from './load.ts';
+import {
+  LOAD_GENERATOR,
+  combineSlices,
+  load,
+  printResults,
+  type LoadOptions,
+  type LoadResult,
+  type LoadTarget,
+} from './load.ts';
 import { startProcess } from './process.ts';
 
 /** How the baseline server runs: the API's own runner (api/src/main.ts is started the same way). */
@@ -121,4 +129,36 @@ export async function rawTwoRowLock(pool: Pool, userA: number, userB: number): P
   } finally {
     connection.release();
   }
+}
+
+/**
+ * One call measured in `slices` one-second slices alternating with slices of the bare Koa hello (hello first, then
+ * the call first, and so on): the machine's load, which other work changes from second to second, falls on both
+ * alike. Answers both added up and each slice's ratio of the call's req/s to the hello's.
+ */
+export async function measureBesideHello(
+  helloUrl: string,
+  name: string,
+  target: LoadTarget,
+  options: LoadOptions,
+  slices: number,
+  helloName = 'bare Koa JSON hello',
+): Promise<{ call: LoadResult; hello: LoadResult; ratios: number[] }> {
+  const slice = { ...options, seconds: 1 };
+  const callSlices: LoadResult[] = [];
+  const helloSlices: LoadResult[] = [];
+  for (let i = 0; i < slices; i++) {
+    if (i % 2 === 0) {
+      helloSlices.push(await measureKoaHello(helloUrl, slice, helloName));
+      callSlices.push(await load(name, target, slice));
+    } else {
+      callSlices.push(await load(name, target, slice));
+      helloSlices.push(await measureKoaHello(helloUrl, slice, helloName));
+    }
+  }
+  return {
+    call: combineSlices(callSlices),
+    hello: combineSlices(helloSlices),
+    ratios: callSlices.map((c, i) => c.perSecond / helloSlices[i]!.perSecond),
+  };
 }

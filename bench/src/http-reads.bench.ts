@@ -12,6 +12,7 @@ import { DEMO_ACCOUNTS } from '@ecup/db';
 import {
   KOA_HELLO_RUNNER,
   checkLoadGenerator,
+  measureBesideHello,
   measureKoaHello,
   printVersus,
   startKoaHello,
@@ -26,23 +27,6 @@ interface Call {
   name: string;
   goal: number | null;
   target: LoadTarget;
-}
-
-/** The slices of one call added up: req/s over all of them, the median slice's p50 and the worst slice's p97.5, p99. */
-function combine(slices: LoadResult[]): LoadResult {
-  const requests = slices.reduce((sum, r) => sum + r.requests, 0);
-  const seconds = slices.reduce((sum, r) => sum + r.seconds, 0);
-  const p50s = slices.map((r) => r.p50).sort((a, b) => a - b);
-  return {
-    name: slices[0]!.name,
-    requests,
-    errors: slices.reduce((sum, r) => sum + r.errors, 0),
-    seconds,
-    perSecond: requests / seconds,
-    p50: p50s[Math.floor(p50s.length / 2)]!,
-    p97_5: Math.max(...slices.map((r) => r.p97_5)),
-    p99: Math.max(...slices.map((r) => r.p99)),
-  };
 }
 
 export async function run(): Promise<void> {
@@ -99,29 +83,11 @@ export async function run(): Promise<void> {
         await load(call.name, call.target, warm);
       }
 
-      // Each call in one-second slices alternating with the hello (hello first, then the call first, and so on):
-      // the machine's load, which other work changes from second to second, falls on both alike.
-      const slice = { ...options, seconds: 1 };
+      // Each call in one-second slices alternating with the hello: the machine's load falls on both alike.
       const rows: { call: LoadResult; hello: LoadResult; ratios: number[]; goal: number | null }[] = [];
       for (const call of calls) {
-        const callSlices: LoadResult[] = [];
-        const helloSlices: LoadResult[] = [];
-        for (let i = 0; i < slices; i++) {
-          const pair = async () => {
-            const measureHello = () => measureKoaHello(hello.url, slice, HELLO);
-            const measureCall = () => load(call.name, call.target, slice);
-            if (i % 2 === 0) return { h: await measureHello(), c: await measureCall() };
-            const c = await measureCall();
-            return { h: await measureHello(), c };
-          };
-          const { h, c } = await pair();
-          helloSlices.push(h);
-          callSlices.push(c);
-        }
         rows.push({
-          call: combine(callSlices),
-          hello: combine(helloSlices),
-          ratios: callSlices.map((c, i) => c.perSecond / helloSlices[i]!.perSecond),
+          ...(await measureBesideHello(hello.url, call.name, call.target, options, slices, HELLO)),
           goal: call.goal,
         });
       }

@@ -195,3 +195,20 @@ export function printResults(results: LoadResult[]): void {
     );
   }
 }
+
+/** The slices of one call added up: req/s over all of them, the median slice's p50 and the worst slice's p97.5, p99. */
+export function combineSlices(slices: LoadResult[]): LoadResult {
+  const requests = slices.reduce((sum, r) => sum + r.requests, 0);
+  const seconds = slices.reduce((sum, r) => sum + r.seconds, 0);
+  const p50s = slices.map((r) => r.p50).sort((a, b) => a - b);
+  return {
+    name: slices[0]!.name,
+    requests,
+    errors: slices.reduce((sum, r) => sum + r.errors, 0),
+    seconds,
+    perSecond: requests / seconds,
+    p50: p50s[Math.floor(p50s.length / 2)]!,
+    p97_5: Math.max(...slices.map((r) => r.p97_5)),
+    p99: Math.max(...slices.map((r) => r.p99)),
+  };
+}

@@ -3,6 +3,7 @@ import { createSession } from '@ecup/db';
 import { MESSAGES } from '@ecup/domain';
 import { newDesktopPage, screenshot } from '../helpers/browser.ts';
 import { buildGame, buildUser } from '../helpers/factories.ts';
+import { client } from '../helpers/http.ts';
 import type { RunningProduct } from '../helpers/product.ts';
 import { e2eTest } from '../helpers/e2e.ts';
 
@@ -188,6 +189,35 @@ test('history in Swedish at 390 px: Swedish labels, no sideways scrolling', asyn
     t.true(await page.evaluate(() => document.scrollingElement!.scrollWidth <= 390));
   } finally {
     await context.close();
+  }
+});
+
+test("on the game page both players' names and the chat's names open their profiles", async (t) => {
+  const { product, browser } = t.context;
+  const { anna, bo, playing } = await twoPlayers(product, 'Pg');
+  const session = await createSession(product.knex, { user_id: bo.id, ip: null, user_agent: null });
+  const said = await client(product.url).post(
+    '/game/chat/send_message',
+    { game_id: String(playing), message: 'Good game' },
+    { auth: { id: bo.id, token: session.result.token } },
+  );
+  t.is(said.status, 200);
+  const page = await newDesktopPage(browser);
+  try {
+    await signIn(page, product, anna.id, `/game/${playing}`);
+    for (const [where, name] of [
+      [`[data-player="${bo.username}"]`, bo.username],
+      [`[data-player="${anna.username}"]`, anna.username],
+      ['li[data-message]', bo.username],
+    ] as const) {
+      await page.locator(where).first().getByRole('link', { name, exact: true }).click();
+      await page.getByRole('heading', { level: 1, name }).waitFor();
+      t.is(new URL(page.url()).pathname, `/player/${name}`, where);
+      await page.goBack();
+      await page.locator(`[data-player="${bo.username}"]`).waitFor();
+    }
+  } finally {
+    await page.context().close();
   }
 });
 

@@ -18,6 +18,8 @@ export interface ReceivedPush {
   ttl: number;
   urgency: string | null;
   topic: string | null;
+  /** When it arrived, by this process's performance.now(). */
+  at: number;
 }
 
 /** A message the service refused, and why (a bad signature, a payload that would not decrypt). */
@@ -125,6 +127,7 @@ export async function startPushEndpoint(serverKey: string): Promise<PushEndpoint
         ttl: Number(req.headers.ttl),
         urgency: (req.headers.urgency as string | undefined) ?? null,
         topic: (req.headers.topic as string | undefined) ?? null,
+        at: performance.now(),
       });
       answer(201);
     });

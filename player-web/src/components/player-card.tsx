@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { GamePlayer } from '@ecup/domain';
@@ -24,6 +26,8 @@ export interface PlayerCardProps {
   nameComponent?: 'h2' | 'h3';
   /** A smaller card for narrow screens: the avatar beside the name. */
   compact?: boolean;
+  /** Opens the player's page in a new tab, where leaving this screen would cost the player (the match to accept). */
+  profileInNewTab?: boolean;
 }
 
 const numeric = { fontVariantNumeric: 'tabular-nums' } as const;
@@ -48,8 +52,8 @@ function Stat({ short, long, value }: { short: string; long: string; value: stri
 }
 
 /**
- * A player on the match card and the game screen (ui-brief "The play screen"): avatar, username, gamer tag with a
- * copy button (players type it on the console), team, Elo and W/L/T.
+ * A player on the match card and the game screen (ui-brief "The play screen"): avatar, username (a link to the
+ * player's page), gamer tag with a copy button (players type it on the console), team, Elo and W/L/T.
  */
 export function PlayerCard({
   player,
@@ -59,6 +63,7 @@ export function PlayerCard({
   announce,
   nameComponent = 'h2',
   compact = false,
+  profileInNewTab = false,
 }: PlayerCardProps) {
   const { t, numberFormat: number } = useI18n();
   const fullName = `${player.first_name} ${player.last_name}`.trim();
@@ -104,7 +109,15 @@ export function PlayerCard({
             component={nameComponent}
             sx={{ fontWeight: 700, fontSize: compact ? '1.1rem' : '1.3rem', overflowWrap: 'anywhere' }}
           >
-            {player.username}
+            <Link
+              component={RouterLink}
+              to={`/player/${encodeURIComponent(player.username)}`}
+              color="inherit"
+              underline="hover"
+              {...(profileInNewTab ? { target: '_blank', rel: 'noopener' } : {})}
+            >
+              {player.username}
+            </Link>
           </Typography>
           {fullName !== '' && (
             <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>

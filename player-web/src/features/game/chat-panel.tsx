@@ -1,8 +1,10 @@
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -65,8 +67,15 @@ function ChatLine({
         }}
       >
         <Stack useFlexGap direction="row" spacing={1} sx={{ alignItems: 'baseline', flexWrap: 'wrap' }}>
-          <Typography component="span" sx={{ fontWeight: 600, fontSize: '0.85rem' }}>
-            {message.name}
+          <Typography component="span" sx={{ fontWeight: 600, fontSize: '0.85rem', overflowWrap: 'anywhere' }}>
+            <Link
+              component={RouterLink}
+              to={`/player/${encodeURIComponent(message.name)}`}
+              color="inherit"
+              underline="hover"
+            >
+              {message.name}
+            </Link>
           </Typography>
           {admin && (
             <Box

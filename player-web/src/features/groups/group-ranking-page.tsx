@@ -27,6 +27,7 @@ import { usePageTitle } from '../../hooks/use-page-title.ts';
 import { LoadingScreen } from '../../components/loading-screen.tsx';
 import { RankingTabs } from '../../components/ranking/ranking-tabs.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
+import { countryName } from '../../lib/country-name.ts';
 import type { MessageKey } from '../../i18n/catalogue.ts';
 
 const PAGE = 50;
@@ -71,7 +72,7 @@ function SortHeader({
 }
 
 function GroupTable({ group }: { group: Group }) {
-  const { t, numberFormat: number } = useI18n();
+  const { t, numberFormat: number, locale } = useI18n();
   const { api } = useClient();
   const [params, setParams] = useSearchParams();
   const raw = params.get('sort');
@@ -167,7 +168,7 @@ function GroupTable({ group }: { group: Group }) {
                       <TableCell sx={{ fontWeight: 700 }}>{row.rank}</TableCell>
                       <TableCell sx={{ fontWeight: 600 }}>
                         {group === 'countries' && <span aria-hidden>{flagOf(row.key)} </span>}
-                        {row.name}
+                        {group === 'countries' ? countryName(row.key, row.name, locale) : row.name}
                       </TableCell>
                       <TableCell align="right">{number.format(row.players)}</TableCell>
                       <TableCell align="right">{number.format(row.average_elo)}</TableCell>

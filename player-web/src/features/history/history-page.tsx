@@ -61,7 +61,9 @@ function GameRow({ game }: { game: PlayerGameEntry }) {
         '&:hover, &:focus-visible': { borderColor: 'primary.main' },
       }}
     >
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flex: '1 1 160px', minWidth: 0 }}>
+      <Box
+        sx={{ display: 'flex', alignItems: 'center', gap: 1, flex: { xs: '1 1 100%', sm: '1 1 160px' }, minWidth: 0 }}
+      >
         <UserAvatar username={game.opponent.username} avatarHash={game.opponent.avatar_hash} size={28} decorative />
         <Box sx={{ minWidth: 0 }}>
           <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>

@@ -88,7 +88,14 @@ export function MatchCard({ match, meId, nowMs, busy, onAccept, onDecline, annou
         }}
       >
         <Box sx={{ order: { xs: 2, md: 1 } }}>
-          <PlayerCard player={me} caption={t('play.you')} highlight announce={announce} compact={compact}>
+          <PlayerCard
+            player={me}
+            caption={t('play.you')}
+            highlight
+            announce={announce}
+            compact={compact}
+            profileInNewTab
+          >
             <AcceptedChip accepted={meAccepted} />
           </PlayerCard>
         </Box>
@@ -132,7 +139,13 @@ export function MatchCard({ match, meId, nowMs, busy, onAccept, onDecline, annou
         </Stack>
         <Versus sx={{ order: 3, display: { xs: 'block', md: 'none' }, textAlign: 'center', fontSize: '1.1rem' }} />
         <Box sx={{ order: { xs: 4, md: 3 } }}>
-          <PlayerCard player={opponent} caption={t('play.opponent')} announce={announce} compact={compact}>
+          <PlayerCard
+            player={opponent}
+            caption={t('play.opponent')}
+            announce={announce}
+            compact={compact}
+            profileInNewTab
+          >
             <AcceptedChip accepted={opponentAccepted} />
           </PlayerCard>
         </Box>

@@ -11,6 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { CONSOLE_PLAYSTATION, type PlayerGameEntry, type PlayerProfilePayload } from '@ecup/domain';
 import { ApiError } from '../../lib/api-client.ts';
+import { countryName } from '../../lib/country-name.ts';
 import { useClient } from '../../providers/client-context.tsx';
 import { usePageTitle } from '../../hooks/use-page-title.ts';
 import { LoadingScreen } from '../../components/loading-screen.tsx';
@@ -148,7 +149,7 @@ function LastGames({ games }: { games: PlayerGameEntry[] }) {
 }
 
 function Profile({ player }: { player: PlayerProfilePayload }) {
-  const { t, numberFormat: number } = useI18n();
+  const { t, numberFormat: number, locale } = useI18n();
   const fullName = `${player.first_name} ${player.last_name}`.trim();
   const tagLabel = player.console === CONSOLE_PLAYSTATION ? t('player.tag.playstation') : t('player.tag.xbox');
   const facts: [string, string][] = [
@@ -176,7 +177,7 @@ function Profile({ player }: { player: PlayerProfilePayload }) {
             {player.country && (
               <span>
                 <span aria-hidden>{flagOf(player.country.code)} </span>
-                {player.country.name}
+                {countryName(player.country.code, player.country.name, locale)}
                 {fullName !== '' && ' · '}
               </span>
             )}
