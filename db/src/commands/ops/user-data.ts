@@ -3,6 +3,10 @@ import { MESSAGES, OPEN_GAME_STATES, flagNames, formatDateTime, isStaff, type Im
 import { writeAudit } from '../audit.ts';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
 import { imageRelativePath } from '../../storage/images.ts';
+import type { Game } from '../../models/Game.ts';
+import type { Match } from '../../models/Match.ts';
+import type { TrophyMove } from '../../models/TrophyMove.ts';
+import type { User } from '../../models/User.ts';
 
 /**
  * A player's data: the export of everything stored about them (right of access) and the erasure that anonymises
@@ -12,17 +16,10 @@ import { imageRelativePath } from '../../storage/images.ts';
 
 type Row = Record<string, unknown>;
 
-/** The user columns an operator looks a player up by; never a secret. */
-interface UserHead {
-  id: number;
-  username: string;
-  permissions: number;
-  avatar_hash: string | null;
-  team_avatar_hash: string | null;
-  erased_at: Date | null;
-}
-
 const HEAD_COLUMNS = ['id', 'username', 'permissions', 'avatar_hash', 'team_avatar_hash', 'erased_at'] as const;
+
+/** The user columns an operator looks a player up by; never a secret. */
+type UserHead = Pick<User, (typeof HEAD_COLUMNS)[number]>;
 
 /**
  * Finds a user by numeric id or by username, as an operator types either. Refuses an unknown one; an erased account
@@ -43,7 +40,7 @@ export async function findUserByRef(knex: Knex, ref: string, forUpdate = false):
         : `There is no user named "${text}". An erased account has no username any more: give its numeric id.`,
     });
   }
-  return { ...row, permissions: Number(row.permissions) };
+  return row;
 }
 
 const isoDate = (value: unknown) =>
@@ -95,13 +92,55 @@ export interface UserDataExport {
   images: { kind: ImageKind; id: string; path: string }[];
 }
 
+/** The columns of a player's match, game and trophy move the export reads. */
+type ExportedMatch = Pick<
+  Match,
+  | 'id'
+  | 'season_id'
+  | 'user_1_id'
+  | 'user_2_id'
+  | 'state'
+  | 'user_1_accepted_at'
+  | 'user_2_accepted_at'
+  | 'declined_user_id'
+  | 'created_at'
+  | 'closed_at'
+>;
+type ExportedGame = Pick<
+  Game,
+  | 'id'
+  | 'season_id'
+  | 'match_id'
+  | 'user_1_id'
+  | 'user_2_id'
+  | 'score_1'
+  | 'score_2'
+  | 'state'
+  | 'submitted_user_id'
+  | 'confirmed_user_id'
+  | 'dropped_user_id'
+  | 'conflict'
+  | 'conflict_solved'
+  | 'elo_1_before'
+  | 'elo_2_before'
+  | 'elo_1_after'
+  | 'elo_2_after'
+  | 'created_at'
+  | 'submitted_at'
+  | 'final_at'
+>;
+type ExportedTrophyMove = Pick<
+  TrophyMove,
+  'id' | 'trophy_id' | 'game_id' | 'kind' | 'from_user_id' | 'to_user_id' | 'created_at' | 'reversed_at'
+>;
+
 /**
  * The right of access (decisions §8): one document with everything stored about a player. Other players appear
  * only by id and public username (opponents, never their e-mail or names); secrets (password hash, session and
  * reset token hashes, the TOTP secret, tokens inside e-mailed links) are left out. Read-only.
  */
 export async function exportUserData(knex: Knex, input: { ref: string; now: Date }): Promise<UserDataExport> {
-  const { id } = await findUserByRef(knex, input.ref);
+  const { id, permissions } = await findUserByRef(knex, input.ref);
   const profile = (await knex('users as u')
     .leftJoin('countries as c', 'c.id', 'u.country_id')
     .where('u.id', id)
@@ -143,7 +182,7 @@ export async function exportUserData(knex: Knex, input: { ref: string; now: Date
     )) as Row;
   profile.birth_date = isoDate(profile.birth_date);
   profile.totp_enabled = Boolean(profile.totp_enabled);
-  profile.permission_names = flagNames(Number(profile.permissions));
+  profile.permission_names = flagNames(permissions);
 
   const eitherPlayer = (q: Knex.QueryBuilder) => q.where('user_1_id', id).orWhere('user_2_id', id);
   const [
@@ -270,27 +309,27 @@ export async function exportUserData(knex: Knex, input: { ref: string; now: Date
     knex('user_warnings').where('user_id', id).orderBy('id').select('id', 'message', 'created_at', 'seen_at'),
   ]);
 
-  const games = gameRows as Row[];
-  const matches = matchRows as Row[];
+  const games = gameRows as ExportedGame[];
+  const matches = matchRows as ExportedMatch[];
   const others = new Set<number>();
   for (const row of [...games, ...matches]) {
-    others.add(Number(row.user_1_id));
-    others.add(Number(row.user_2_id));
+    others.add(row.user_1_id);
+    others.add(row.user_2_id);
   }
   others.delete(id);
   const names = new Map(
     (
       (await knex('users')
         .whereIn('id', [...others])
-        .select('id', 'username')) as { id: number; username: string }[]
-    ).map((row) => [Number(row.id), row.username]),
+        .select('id', 'username')) as Pick<User, 'id' | 'username'>[]
+    ).map((row) => [row.id, row.username]),
   );
-  const sideOf = (row: Row) => (Number(row.user_1_id) === id ? 1 : 2);
-  const opponentOf = (row: Row) => {
-    const opponent = Number(sideOf(row) === 1 ? row.user_2_id : row.user_1_id);
+  const sideOf = (row: Pick<Game, 'user_1_id' | 'user_2_id'>) => (row.user_1_id === id ? 1 : 2);
+  const opponentOf = (row: Pick<Game, 'user_1_id' | 'user_2_id'>) => {
+    const opponent = sideOf(row) === 1 ? row.user_2_id : row.user_1_id;
     return { opponent_id: opponent, opponent_username: names.get(opponent) ?? null };
   };
-  const byYou = (value: unknown) => (value === null || value === undefined ? null : Number(value) === id);
+  const byYou = (userId: number | null) => (userId === null ? null : userId === id);
 
   const images: UserDataExport['images'] = [];
   const addImage = (kind: ImageKind, hash: unknown) => {
@@ -330,7 +369,7 @@ export async function exportUserData(knex: Knex, input: { ref: string; now: Date
         state: row.state,
         submitted_by_you: byYou(row.submitted_user_id),
         confirmed_by_you: byYou(row.confirmed_user_id),
-        opponent_left: row.dropped_user_id === null ? null : Number(row.dropped_user_id) !== id,
+        opponent_left: row.dropped_user_id === null ? null : row.dropped_user_id !== id,
         conflict: Boolean(row.conflict),
         conflict_solved: Boolean(row.conflict_solved),
         your_elo_before: mine ? row.elo_1_before : row.elo_2_before,
@@ -348,12 +387,12 @@ export async function exportUserData(knex: Knex, input: { ref: string; now: Date
     blocks: blocks as Row[],
     warnings: warnings as Row[],
     trophies: trophies as Row[],
-    trophy_moves: (trophyMoves as Row[]).map((row) => ({
+    trophy_moves: (trophyMoves as ExportedTrophyMove[]).map((row) => ({
       id: row.id,
       trophy_id: row.trophy_id,
       game_id: row.game_id,
       kind: row.kind,
-      to_you: Number(row.to_user_id) === id,
+      to_you: row.to_user_id === id,
       created_at: row.created_at,
       reversed_at: row.reversed_at,
     })),
@@ -495,8 +534,8 @@ const STEPS: ErasureStep[] = [
 ];
 
 async function countOf(query: Knex.QueryBuilder): Promise<number> {
-  const [row] = (await query.clearSelect().count({ n: '*' })) as { n: number | string }[];
-  return Number(row?.n ?? 0);
+  const [row] = (await query.clearSelect().count({ n: '*' })) as { n: number }[];
+  return row?.n ?? 0;
 }
 
 /**

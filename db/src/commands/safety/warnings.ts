@@ -1,5 +1,8 @@
 import type { Knex } from 'knex';
-import type { OwnReportPayload, ReportKind, ReportReason, WarningPayload } from '@ecup/domain';
+import type { OwnReportPayload, WarningPayload } from '@ecup/domain';
+import type { Report } from '../../models/Report.ts';
+import type { User } from '../../models/User.ts';
+import type { UserWarning } from '../../models/UserWarning.ts';
 
 /** The oldest warning a player has not seen yet, or null (GET /user/warning). */
 export async function unseenWarning(knex: Knex, userId: number): Promise<WarningPayload | null> {
@@ -7,8 +10,8 @@ export async function unseenWarning(knex: Knex, userId: number): Promise<Warning
     .where('user_id', userId)
     .whereNull('seen_at')
     .orderBy('id')
-    .first('id', 'message', 'created_at')) as { id: number; message: string; created_at: Date } | undefined;
-  return row ? { id: Number(row.id), message: row.message, created_at: new Date(row.created_at).toISOString() } : null;
+    .first('id', 'message', 'created_at')) as Pick<UserWarning, 'id' | 'message' | 'created_at'> | undefined;
+  return row ? { id: row.id, message: row.message, created_at: row.created_at.toISOString() } : null;
 }
 
 /** The player saw a warning (POST /user/warning/seen): shown once. Someone else's warning changes nothing. */
@@ -37,14 +40,15 @@ export async function ownReports(knex: Knex, userId: number): Promise<OwnReportP
       'reports.created_at',
       'reports.resolved_at',
       'reported.username',
-    )) as Record<string, unknown>[];
+    )) as (Pick<Report, 'id' | 'kind' | 'reason' | 'game_id' | 'created_at' | 'resolved_at'> &
+    Pick<User, 'username'>)[];
   return rows.map((row) => ({
-    id: Number(row.id),
-    kind: row.kind as ReportKind,
-    reason: row.reason as ReportReason,
-    reported_username: String(row.username),
-    game_id: row.game_id === null ? null : Number(row.game_id),
-    created_at: new Date(row.created_at as Date).toISOString(),
+    id: row.id,
+    kind: row.kind,
+    reason: row.reason,
+    reported_username: row.username,
+    game_id: row.game_id,
+    created_at: row.created_at.toISOString(),
     handled: row.resolved_at !== null,
   }));
 }
