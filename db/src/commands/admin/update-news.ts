@@ -3,7 +3,9 @@ import type { Knex } from 'knex';
 import { writeAudit } from '../audit.ts';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
 import type { AdminActor } from '../../models/User.ts';
-import { NEWS_FIELD_NAMES, cleanNewsContent, excerptOf, type NewsFields } from './news-fields.ts';
+import { excerptOf } from '../../content/html.ts';
+import { NEWS_FIELD_NAMES, type NewsFields } from '../../models/News.ts';
+import { cleanNewsContent } from './create-news.ts';
 
 /** Whether a stored column value differs from a new one (MariaDB answers booleans as 0/1). */
 function differs(old: unknown, value: unknown): boolean {

@@ -21,10 +21,10 @@ import {
   type Push,
 } from '@ecup/domain';
 import { SPREAD_MAX_LINES, filterLine, type EarlierLine } from '@ecup/domain/chat-safety/index.ts';
-import { CommandRejected, pushEvents, type CommandOutcome } from '../types.ts';
+import { CommandRejected, enforce, pushEvents, type CommandOutcome } from '../types.ts';
 import { flagContactAttempt } from '../safety/flags.ts';
 import { chatSendContext } from '../../queries/chat-policy.ts';
-import { enforce, lockGame, snapshotOf } from './game-row.ts';
+import { lockGame } from '../../queries/games.ts';
 import { chatRows, presentChatMessage, type ChatLineRow } from '../../presenters/games.ts';
 
 /**
@@ -117,8 +117,7 @@ export async function sendChatMessage(
   input: { game_id: number; actor: GameActor; message: unknown; preset?: unknown; now: Date },
 ): Promise<CommandOutcome<ChatSendResult>> {
   const game = await lockGame(trx, input.game_id);
-  const snapshot = snapshotOf(game);
-  enforce(checkChat(snapshot, input.actor));
+  enforce(checkChat(game, input.actor));
   // The sender's mute, the chat's policy and who blocked the sender, in one read.
   const context = await chatSendContext(trx, game, input.actor.id, input.now);
   // A moderator's chat mute (decisions §10) refuses the line before anything is read of it.
@@ -132,7 +131,7 @@ export async function sendChatMessage(
   const line = lineOf(input);
   if (line.content === '') return { result: { status: 'ignored' }, events: [] };
   if (charLength(line.content) > CHAT_MESSAGE_MAX) throw new CommandRejected('invalid', 'chatMessageTooLong');
-  const is_admin = isAdminChat(snapshot, input.actor);
+  const is_admin = isAdminChat(game, input.actor);
   const policy = is_admin ? 'free' : context.policy;
   if (policy === 'off') throw new CommandRejected('forbidden', 'chatOff');
   if (policy === 'presets' && line.preset === null) throw new CommandRejected('forbidden', 'chatPresetsOnly');

@@ -1,10 +1,16 @@
 import type { Knex } from 'knex';
 import { TROPHY_EXPIRY_NOTICE_MS, isHuntOpen, trophyReleaseDue, weekStart, type Push } from '@ecup/domain';
 import { notifyEvents, pushEvents, type CommandEvent, type Sweep } from '../types.ts';
-import { releaseHeld } from './moves.ts';
-import { ensureTrophyPool } from './pools.ts';
+import { releaseHeld } from './result.ts';
 import { statsPush } from '../../presenters/stats.ts';
-import { SEASON_COLUMNS, loadTrophySeason, seasonOf, type SeasonColumns, type TrophyRow } from './rows.ts';
+import {
+  SEASON_COLUMNS,
+  ensureTrophyPool,
+  loadTrophySeason,
+  seasonOf,
+  type SeasonColumns,
+  type TrophyRow,
+} from '../../queries/trophy-hunt.ts';
 import { transaction } from '../../services/transaction.ts';
 
 /** Trophies moved per sweep; the next tick takes the rest. */
