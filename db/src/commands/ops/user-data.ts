@@ -92,47 +92,54 @@ export interface UserDataExport {
   images: { kind: ImageKind; id: string; path: string }[];
 }
 
-/** The columns of a player's match, game and trophy move the export reads. */
-type ExportedMatch = Pick<
-  Match,
-  | 'id'
-  | 'season_id'
-  | 'user_1_id'
-  | 'user_2_id'
-  | 'state'
-  | 'user_1_accepted_at'
-  | 'user_2_accepted_at'
-  | 'declined_user_id'
-  | 'created_at'
-  | 'closed_at'
->;
-type ExportedGame = Pick<
-  Game,
-  | 'id'
-  | 'season_id'
-  | 'match_id'
-  | 'user_1_id'
-  | 'user_2_id'
-  | 'score_1'
-  | 'score_2'
-  | 'state'
-  | 'submitted_user_id'
-  | 'confirmed_user_id'
-  | 'dropped_user_id'
-  | 'conflict'
-  | 'conflict_solved'
-  | 'elo_1_before'
-  | 'elo_2_before'
-  | 'elo_1_after'
-  | 'elo_2_after'
-  | 'created_at'
-  | 'submitted_at'
-  | 'final_at'
->;
-type ExportedTrophyMove = Pick<
-  TrophyMove,
-  'id' | 'trophy_id' | 'game_id' | 'kind' | 'from_user_id' | 'to_user_id' | 'created_at' | 'reversed_at'
->;
+/** The columns of a player's matches, games and trophy moves the export reads. */
+const MATCH_COLUMNS = [
+  'id',
+  'season_id',
+  'user_1_id',
+  'user_2_id',
+  'state',
+  'user_1_accepted_at',
+  'user_2_accepted_at',
+  'declined_user_id',
+  'created_at',
+  'closed_at',
+] as const;
+const GAME_COLUMNS = [
+  'id',
+  'season_id',
+  'match_id',
+  'user_1_id',
+  'user_2_id',
+  'score_1',
+  'score_2',
+  'state',
+  'submitted_user_id',
+  'confirmed_user_id',
+  'dropped_user_id',
+  'conflict',
+  'conflict_solved',
+  'elo_1_before',
+  'elo_2_before',
+  'elo_1_after',
+  'elo_2_after',
+  'created_at',
+  'submitted_at',
+  'final_at',
+] as const;
+const TROPHY_MOVE_COLUMNS = [
+  'id',
+  'trophy_id',
+  'game_id',
+  'kind',
+  'from_user_id',
+  'to_user_id',
+  'created_at',
+  'reversed_at',
+] as const;
+type ExportedMatch = Pick<Match, (typeof MATCH_COLUMNS)[number]>;
+type ExportedGame = Pick<Game, (typeof GAME_COLUMNS)[number]>;
+type ExportedTrophyMove = Pick<TrophyMove, (typeof TROPHY_MOVE_COLUMNS)[number]>;
 
 /**
  * The right of access (decisions §8): one document with everything stored about a player. Other players appear
@@ -211,46 +218,8 @@ export async function exportUserData(knex: Knex, input: { ref: string; now: Date
       .select('id', 'ip', 'user_agent', 'created_at', 'last_seen_at', 'totp_verified_at'),
     knex('password_resets').where('user_id', id).orderBy('id').select('id', 'created_at', 'expires_at', 'used_at'),
     knex('queue_entries').where('user_id', id).first('season_id', 'elo', 'entered_at', 'keepalive_at', 'match_id'),
-    knex('matches')
-      .where(eitherPlayer)
-      .orderBy('id')
-      .select(
-        'id',
-        'season_id',
-        'user_1_id',
-        'user_2_id',
-        'state',
-        'user_1_accepted_at',
-        'user_2_accepted_at',
-        'declined_user_id',
-        'created_at',
-        'closed_at',
-      ),
-    knex('games')
-      .where(eitherPlayer)
-      .orderBy('id')
-      .select(
-        'id',
-        'season_id',
-        'match_id',
-        'user_1_id',
-        'user_2_id',
-        'score_1',
-        'score_2',
-        'state',
-        'submitted_user_id',
-        'confirmed_user_id',
-        'dropped_user_id',
-        'conflict',
-        'conflict_solved',
-        'elo_1_before',
-        'elo_2_before',
-        'elo_1_after',
-        'elo_2_after',
-        'created_at',
-        'submitted_at',
-        'final_at',
-      ),
+    knex('matches').where(eitherPlayer).orderBy('id').select(MATCH_COLUMNS),
+    knex('games').where(eitherPlayer).orderBy('id').select(GAME_COLUMNS),
     knex('chat_messages').where('user_id', id).orderBy('id').select('id', 'game_id', 'content', 'created_at'),
     knex('evidence')
       .where('user_id', id)
@@ -272,7 +241,7 @@ export async function exportUserData(knex: Knex, input: { ref: string; now: Date
     knex('trophy_moves')
       .where((q) => q.where('from_user_id', id).orWhere('to_user_id', id))
       .orderBy('id')
-      .select('id', 'trophy_id', 'game_id', 'kind', 'from_user_id', 'to_user_id', 'created_at', 'reversed_at'),
+      .select(TROPHY_MOVE_COLUMNS),
     knex('emails')
       .where('user_id', id)
       .orderBy('id')
