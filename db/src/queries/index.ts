@@ -10,4 +10,5 @@ export * from './teams.ts';
 export * from './forums.ts';
 export * from './prizes.ts';
 export * from './notifications.ts';
+export * from './safety.ts';
 export * from './players.ts';

@@ -1,9 +1,6 @@
 import type { Knex } from 'knex';
-import type { BlockedPlayerPayload } from '@ecup/domain';
 import { writeAudit } from '../audit.ts';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
-import type { Block } from '../../models/Block.ts';
-import type { User } from '../../models/User.ts';
 
 /** Whether the two ever met in a game (a block needs a game together, so nobody blocks strangers by id). */
 async function playedTogether(knex: Knex, a: number, b: number): Promise<boolean> {
@@ -62,31 +59,4 @@ export async function unblockUser(
     now: input.now,
   });
   return { result: { blocked: false }, events: [] };
-}
-
-/** The players a user blocked, newest first (GET /user/blocks). */
-export async function blockedPlayers(knex: Knex, userId: number): Promise<BlockedPlayerPayload[]> {
-  const rows = (await knex('blocks')
-    .join('users', 'users.id', 'blocks.blocked_user_id')
-    .where('blocks.blocker_user_id', userId)
-    .orderBy('blocks.created_at', 'desc')
-    .select('users.id', 'users.username', 'users.avatar_hash', 'blocks.created_at')) as (Pick<
-    User,
-    'id' | 'username' | 'avatar_hash'
-  > &
-    Pick<Block, 'created_at'>)[];
-  return rows.map((row) => ({
-    user_id: row.id,
-    username: row.username,
-    avatar_hash: row.avatar_hash,
-    blocked_at: row.created_at.toISOString(),
-  }));
-}
-
-/** Ids of the users `userId` blocked (their chat lines and posts are hidden for `userId`). */
-export async function blockedIds(knex: Knex, userId: number): Promise<Set<number>> {
-  const ids = (await knex('blocks')
-    .where('blocker_user_id', userId)
-    .pluck('blocked_user_id')) as Block['blocked_user_id'][];
-  return new Set(ids);
 }
