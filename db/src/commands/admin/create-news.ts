@@ -38,7 +38,7 @@ export async function createNews(
     publisher_user_id: input.actor.id,
   };
   const [inserted] = await trx('news').insert({ ...row, created_at: input.now, updated_at: input.now });
-  const id = Number(inserted);
+  const id = inserted!;
   await writeAudit(trx, {
     actor_user_id: input.actor.id,
     action: 'news.create',

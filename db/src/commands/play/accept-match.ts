@@ -28,7 +28,7 @@ async function startGame(trx: Knex, match: MatchRow, now: Date): Promise<number>
     week_start: weekStart(now, season.time_zone),
     created_at: now,
   });
-  return Number(gameId);
+  return gameId!;
 }
 
 /**
