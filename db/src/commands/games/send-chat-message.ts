@@ -26,6 +26,7 @@ import { flagContactAttempt } from '../safety/flags.ts';
 import { chatSendContext } from '../../queries/chat-policy.ts';
 import { lockGame } from '../../queries/games.ts';
 import { chatRows, presentChatMessage, type ChatLineRow } from '../../presenters/games.ts';
+import type { ChatMessage } from '../../models/ChatMessage.ts';
 
 /**
  * What became of a chat line: stored and pushed (`masked` when parts were hidden, for the sender's notice), ignored
@@ -138,7 +139,7 @@ export async function sendChatMessage(
   const last = (await trx('chat_messages')
     .where({ game_id: game.id, user_id: input.actor.id })
     .orderBy('id', 'desc')
-    .first('created_at')) as { created_at: Date } | undefined;
+    .first('created_at')) as Pick<ChatMessage, 'created_at'> | undefined;
   if (last) {
     const wait = new Date(last.created_at).getTime() + CHAT_THROTTLE_AFTER_SUCCESS_MS - input.now.getTime();
     if (wait > 0) return { result: { status: 'throttled', retry_after_ms: wait }, events: [] };
@@ -165,7 +166,10 @@ export async function sendChatMessage(
     await keepOriginal(trx, { ...own, message_id: id!, original: line.content, reasons: filtered.reasons });
   }
   for (const earlier of filtered?.remask ?? []) {
-    const before = (await trx('chat_messages').where('id', earlier.id).first('content')) as { content: string };
+    const before = (await trx('chat_messages').where('id', earlier.id).first('content')) as Pick<
+      ChatMessage,
+      'content'
+    >;
     await trx('chat_messages').where('id', earlier.id).update({ content: earlier.text });
     await keepOriginal(trx, { ...own, message_id: earlier.id, original: before.content, reasons: earlier.reasons });
     const row = (await chatRows(trx).where('chat_messages.id', earlier.id).first()) as ChatLineRow;

@@ -17,6 +17,7 @@ import {
   type TrophyRow,
   type TrophySeason,
 } from '../../queries/trophy-hunt.ts';
+import type { TrophyPool } from '../../models/TrophyPool.ts';
 
 /** The columns of a trophy back in its pool. */
 export const IN_POOL = { state: 'pool', holder_user_id: null, wins: 0, taken_at: null, expires_at: null } as const;
@@ -116,10 +117,10 @@ async function settledHolding(
   if (!held) return null;
   const expired = held.expires_at === null || held.expires_at.getTime() <= now.getTime();
   if (held.pool_id === pool.id && !expired) return held;
-  const from = (await trx('trophy_pools').where('id', held.pool_id).first('season_id', 'week_start')) as {
-    season_id: number;
-    week_start: Date;
-  };
+  const from = (await trx('trophy_pools').where('id', held.pool_id).first('season_id', 'week_start')) as Pick<
+    TrophyPool,
+    'season_id' | 'week_start'
+  >;
   if (from.season_id !== season.id) {
     // Left over from an earlier season's hunt (kept as it was when that hunt ended): it goes back as a reset when
     // its holder plays in this one, so it never blocks them.

@@ -12,6 +12,8 @@ import {
   type TrophyRow,
 } from '../../queries/trophy-hunt.ts';
 import { transaction } from '../../services/transaction.ts';
+import type { TrophyPool } from '../../models/TrophyPool.ts';
+import type { Trophy } from '../../models/Trophy.ts';
 
 /** Trophies moved per sweep; the next tick takes the rest. */
 const BATCH = 200;
@@ -30,10 +32,10 @@ export async function releaseDueTrophy(knex: Knex, trophyId: number, now: Date):
   const holder = peek.holder_user_id;
   const pushes = await transaction(knex, async (trx): Promise<Push[]> => {
     await trx('users').where('id', holder).forUpdate().first('id');
-    const pool = (await trx('trophy_pools').where('id', peek.pool_id).first('season_id', 'week_start')) as {
-      season_id: number;
-      week_start: Date;
-    };
+    const pool = (await trx('trophy_pools').where('id', peek.pool_id).first('season_id', 'week_start')) as Pick<
+      TrophyPool,
+      'season_id' | 'week_start'
+    >;
     const trophy = (await trx('trophies').where('id', trophyId).forUpdate().first()) as TrophyRow;
     if (trophy.state !== 'held' || trophy.holder_user_id !== holder) return [];
     const season = await loadTrophySeason(trx, pool.season_id);
@@ -88,7 +90,10 @@ export const warnExpiringTrophies: Sweep = async (knex, now) => {
     .where((q) => q.whereNull('t.expiry_notified_for').orWhereRaw('t.expiry_notified_for <> t.expires_at'))
     .orderBy('t.expires_at')
     .limit(BATCH)
-    .select('t.id', 't.holder_user_id', 't.expires_at')) as { id: number; holder_user_id: number; expires_at: Date }[];
+    .select('t.id', 't.holder_user_id', 't.expires_at')) as (Pick<Trophy, 'id'> & {
+    holder_user_id: number;
+    expires_at: Date;
+  })[];
   const events: CommandEvent[] = [];
   for (const trophy of due) {
     const claimed = await knex('trophies')
