@@ -11,4 +11,5 @@ export * from './forums.ts';
 export * from './prizes.ts';
 export * from './notifications.ts';
 export * from './safety.ts';
+export * from './user-data.ts';
 export * from './players.ts';

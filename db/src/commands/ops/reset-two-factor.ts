@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { writeAudit } from '../audit.ts';
 import { issueEnrolmentLink } from '../admin/enrolment-link.ts';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
-import { findUserByRef } from './user-data.ts';
+import { findUserByRef } from '../../queries/user-data.ts';
 
 export interface ResetTwoFactorResult {
   user: { id: number; username: string };

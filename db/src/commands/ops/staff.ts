@@ -3,7 +3,7 @@ import { ALL_PERMISSIONS, changeFlags, flagNames, hasAll } from '@ecup/domain';
 import { DEMO_ACCOUNTS } from '../../seed/demo.ts';
 import { writeAudit } from '../audit.ts';
 import { issueEnrolmentLink } from '../admin/enrolment-link.ts';
-import { findUserByRef } from './user-data.ts';
+import { findUserByRef } from '../../queries/user-data.ts';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
 
 /** The user a staff command acts on. */
