@@ -10,6 +10,7 @@ export * from './teams.ts';
 export * from './forums.ts';
 export * from './prizes.ts';
 export * from './notifications.ts';
+export * from './enrolment-links.ts';
 export * from './safety.ts';
 export * from './user-data.ts';
 export * from './players.ts';

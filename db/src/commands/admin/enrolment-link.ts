@@ -3,10 +3,8 @@ import { ENROLMENT_LINK_TTL_MINUTES } from '@ecup/domain';
 import { EnrolmentLink } from '../../models/EnrolmentLink.ts';
 import { hashToken, newToken } from '../../security/tokens.ts';
 import { writeAudit } from '../audit.ts';
+import { findEnrolmentLink, type EnrolmentLinkRow } from '../../queries/enrolment-links.ts';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
-
-/** The columns of an enrolment link that enrolment reads. */
-export type EnrolmentLinkRow = Pick<EnrolmentLink, 'id' | 'user_id' | 'expires_at' | 'used_at'>;
 
 /**
  * Issues a one-time console enrolment link for a user (decisions §8), valid {@link ENROLMENT_LINK_TTL_MINUTES}
@@ -38,24 +36,6 @@ export async function issueEnrolmentLink(
     now: input.now,
   });
   return { result: { token, expires_at }, events: [] };
-}
-
-/**
- * The live link of a token, or a refusal saying why not: unknown or replaced (400 enrolmentLinkInvalid), used
- * (409 enrolmentLinkUsed), older than its 30 minutes (409 enrolmentLinkExpired).
- */
-export async function findEnrolmentLink(knex: Knex, token: string, now: Date): Promise<EnrolmentLinkRow> {
-  const row = /^[0-9a-f]{64}$/.test(token)
-    ? await EnrolmentLink.query(knex)
-        .findOne('token_hash', hashToken(token))
-        .select('id', 'user_id', 'expires_at', 'used_at')
-    : undefined;
-  if (!row) throw new CommandRejected('invalid', 'enrolmentLinkInvalid');
-  if (row.used_at) throw new CommandRejected('conflict', 'enrolmentLinkUsed');
-  if (row.expires_at.getTime() <= now.getTime()) {
-    throw new CommandRejected('conflict', 'enrolmentLinkExpired');
-  }
-  return row;
 }
 
 /**
