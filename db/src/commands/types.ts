@@ -1,5 +1,12 @@
 import type { Knex } from 'knex';
-import { message, type Message, type MessageName, type NotificationJobData, type Push } from '@ecup/domain';
+import {
+  message,
+  type GameCheck,
+  type Message,
+  type MessageName,
+  type NotificationJobData,
+  type Push,
+} from '@ecup/domain';
 
 /**
  * What a command asks the caller to do once its transaction has committed (CONVENTIONS §6): send e-mails, close
@@ -86,3 +93,11 @@ export function pushEvents(pushes: Push[]): CommandEvent[] {
  * it twice, or on two workers at once, changes things once. Answers the events of what it committed.
  */
 export type Sweep = (knex: Knex, now: Date) => Promise<CommandEvent[]>;
+
+/** Turns a domain refusal into the command's rejection (the API answers its kind's status). */
+export function enforce(check: GameCheck): void {
+  if (!check.ok) {
+    const { ok: _ok, kind, ...refusal } = check;
+    throw new CommandRejected(kind, refusal);
+  }
+}

@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { NEWS_EXCERPT_MAX } from '@ecup/domain';
 
 // News HTML allow-list (decisions §9): no script, no event handlers, no javascript: URLs.
 const OPTIONS: sanitizeHtml.IOptions = {
@@ -49,6 +50,18 @@ export function sanitizeNewsHtml(html: string): string {
 /** Plain text of a piece of HTML (for excerpts). */
 export function htmlToText(html: string): string {
   return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, ' ').trim();
+}
+
+/** Block ends and line breaks, after which the text of the next block starts a new word. */
+const BLOCK_END = /<\/(?:p|h[1-6]|li|blockquote|td|th|figcaption)>|<br\s*\/?>/gi;
+
+/** The excerpt made from an article's text when none is given: its first words, cut at a word. */
+export function excerptOf(html: string): string {
+  const text = htmlToText(html.replace(BLOCK_END, (end) => `${end} `));
+  if (text.length <= 200) return text;
+  const cut = text.slice(0, 200);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > 100 ? cut.slice(0, space) : cut).trimEnd()}…`.slice(0, NEWS_EXCERPT_MAX);
 }
 
 /** The `src` of every image in a piece of news HTML, as the allow-list keeps them (absolute or site paths). */

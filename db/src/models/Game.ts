@@ -59,3 +59,6 @@ export class Game extends BaseModel {
     },
   });
 }
+
+/** A `games` row as commands and presenters read it: the model's columns, its flags as booleans. */
+export type GameRow = Omit<Game, keyof BaseModel | 'user_1' | 'user_2' | 'messages' | 'evidence'>;

@@ -24,3 +24,17 @@ export class News extends BaseModel {
     },
   });
 }
+
+/** The columns of a news row the console edits. */
+export const NEWS_FIELD_NAMES = [
+  'title',
+  'content',
+  'excerpt',
+  'category_id',
+  'image_hash',
+  'published',
+  'published_at',
+] as const;
+
+/** The editable columns of a news row (db/migrations/20260101000004_teams_news.ts). */
+export type NewsFields = Pick<News, (typeof NEWS_FIELD_NAMES)[number]>;

@@ -24,3 +24,6 @@ export class TrophyMove extends BaseModel {
     },
   });
 }
+
+/** A `trophy_moves` row: the model's columns. */
+export type TrophyMoveRow = Omit<TrophyMove, keyof BaseModel>;

@@ -40,6 +40,8 @@ export class User extends BaseModel {
   totp_secret!: string | null;
   totp_enabled!: boolean;
   erased_at!: Date | null;
+  /** A moderator's chat mute (decisions §10). */
+  chat_muted_until!: Date | null;
   created_at!: Date;
   updated_at!: Date;
 

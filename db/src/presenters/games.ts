@@ -11,7 +11,8 @@ import {
 } from '@ecup/domain';
 import { CommandRejected } from '../commands/types.ts';
 import { gameChatPolicy } from '../queries/chat-policy.ts';
-import { findGame, snapshotOf, type GameRow } from '../commands/games/game-row.ts';
+import type { GameRow } from '../models/Game.ts';
+import { findGame } from '../queries/games.ts';
 import type { ChatMessage } from '../models/ChatMessage.ts';
 import type { Evidence } from '../models/Evidence.ts';
 import type { User } from '../models/User.ts';
@@ -116,7 +117,7 @@ export async function gameSummary(knex: Knex, game: GameRow | number, now: Date)
     conflict: row.conflict,
     conflict_solved: row.conflict_solved,
     result_opens_at_ms: resultOpensAtMs(row),
-    escalates_at_ms: escalatesAtMs(snapshotOf(row)),
+    escalates_at_ms: escalatesAtMs(row),
     elo_change_1: change(row.elo_1_before, row.elo_1_after),
     elo_change_2: change(row.elo_2_before, row.elo_2_after),
     server_time_ms: now.getTime(),

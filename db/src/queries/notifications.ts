@@ -6,6 +6,7 @@ import {
   type NotificationChoices,
   type NotificationKind,
 } from '@ecup/domain';
+import type { NotificationChoice } from '../models/NotificationChoice.ts';
 
 /** Every kind off on every channel: a player's choices before they opt in. */
 function allOff(): NotificationChoices {
@@ -23,14 +24,15 @@ export async function notificationSettings(
   userId: number,
 ): Promise<{ choices: NotificationChoices; push_subscriptions: number }> {
   const choices = allOff();
-  const rows = await knex('notification_choices').where('user_id', userId).select('channel', 'kind', 'enabled');
-  for (const row of rows) {
-    const channel = row.channel as NotificationChannel;
-    const kind = row.kind as NotificationKind;
-    if (choices[channel] && kind in choices[channel]) choices[channel][kind] = Boolean(row.enabled);
+  const rows = (await knex('notification_choices')
+    .where('user_id', userId)
+    .select('channel', 'kind', 'enabled')) as Pick<NotificationChoice, 'channel' | 'kind' | 'enabled'>[];
+  for (const { channel, kind, enabled } of rows) {
+    if (choices[channel] && kind in choices[channel]) choices[channel][kind] = Boolean(enabled);
   }
-  const counted = await knex('push_subscriptions').where('user_id', userId).count({ count: '*' }).first();
-  return { choices, push_subscriptions: Number(counted?.count ?? 0) };
+  const counted = (await knex('push_subscriptions').where('user_id', userId).count({ count: '*' }).first()) as
+    { count: number } | undefined;
+  return { choices, push_subscriptions: counted?.count ?? 0 };
 }
 
 /** One player a notification goes to: what they chose for its kind, their address, birth date and browsers. */

@@ -10,8 +10,14 @@ import {
   type HeldTrophyPayload,
   type UserStats,
 } from '@ecup/domain';
-import { ensureTrophyPool, trophiesLeftIn } from '../commands/trophies/pools.ts';
-import { loadTrophySeason, seasonOf, type SeasonColumns, type TrophySeason } from '../commands/trophies/rows.ts';
+import {
+  ensureTrophyPool,
+  loadTrophySeason,
+  seasonOf,
+  trophiesLeftIn,
+  type SeasonColumns,
+  type TrophySeason,
+} from './trophy-hunt.ts';
 import type { Trophy } from '../models/Trophy.ts';
 import type { TrophyPool } from '../models/TrophyPool.ts';
 import type { User } from '../models/User.ts';

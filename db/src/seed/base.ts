@@ -131,7 +131,7 @@ export async function seedBase(knex: Knex, options: { now: Date }): Promise<{ se
         start_countdown_at: qualifiersStart,
         active: true,
       });
-      season = { id: Number(id), product_name: PRODUCT_NAME_DEFAULT };
+      season = { id: id!, product_name: PRODUCT_NAME_DEFAULT };
     }
 
     await trx('forum_categories')

@@ -129,7 +129,7 @@ async function seedDemoRows(
   const season = await findActiveSeason(trx);
   if (!season) throw new Error('seedDemo needs an active season: run seedBase first');
   const [{ categories }] = (await trx('forum_categories').count({ categories: '*' })) as [{ categories: number }];
-  if (Number(categories) === 0) throw new Error('seedDemo needs the forum categories: run seedBase first');
+  if (categories === 0) throw new Error('seedDemo needs the forum categories: run seedBase first');
 
   // Usernames and e-mail addresses already in use (someone may have signed up before the demo was seeded).
   const taken = new Set<string>();

@@ -157,8 +157,8 @@ export async function removeDemo(
           .groupBy('user_id')
           .select('user_id', trx.raw('COUNT(*) AS n'));
         for (const p of posts) {
-          result.forum_posts += Number(p.n);
-          if (!demo.has(p.user_id)) realPostsLost.set(p.user_id, (realPostsLost.get(p.user_id) ?? 0) + Number(p.n));
+          result.forum_posts += p.n;
+          if (!demo.has(p.user_id)) realPostsLost.set(p.user_id, (realPostsLost.get(p.user_id) ?? 0) + p.n);
         }
         await trx('forum_posts').whereIn('thread_id', part).delete();
         await trx('forum_threads').whereIn('id', part).delete();
@@ -173,7 +173,7 @@ export async function removeDemo(
         const [stats] = (await trx('forum_posts')
           .where('thread_id', threadId)
           .select(trx.raw('COUNT(*) AS n'), trx.raw('MAX(created_at) AS last'))) as { n: number; last: Date | null }[];
-        if (Number(stats!.n) === 0) {
+        if (stats!.n === 0) {
           // Only demo posts were left in it (the first post was a real player's, later removed by a moderator).
           const thread = await trx('forum_threads').where('id', threadId).first('category_id');
           await trx('forum_threads').where('id', threadId).delete();
@@ -182,7 +182,7 @@ export async function removeDemo(
         }
         await trx('forum_threads')
           .where('id', threadId)
-          .update({ reply_count: Number(stats!.n) - 1, last_post_at: stats!.last });
+          .update({ reply_count: stats!.n - 1, last_post_at: stats!.last });
       }
       const perCategory = new Map<number, number>();
       for (const t of threads) perCategory.set(t.category_id, (perCategory.get(t.category_id) ?? 0) + 1);

@@ -158,7 +158,7 @@ export async function sendNotification(
         text_body: mail.text,
         unsubscribe_url: unsubscribe,
       });
-      ids.push(Number(id));
+      ids.push(id!);
     }
     done.emailed = ids.length;
     await deps.sendEmails(ids);

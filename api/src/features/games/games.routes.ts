@@ -24,7 +24,6 @@ import {
   gamePayload,
   reportDropped,
   sendChatMessage,
-  snapshotOf,
   removeWithThumbnail,
   storeEvidenceImage,
   submitResult,
@@ -133,7 +132,7 @@ export function gamesRoutes(deps: AppDeps): Router<AppState> {
       // again under the game's lock.
       const game = await findGame(deps.knex, game_id);
       if (!game) throw notFound('gameNotFound');
-      const allowed = checkUploadEvidence(snapshotOf(game), actor);
+      const allowed = checkUploadEvidence(game, actor);
       if (!allowed.ok) {
         const { ok: _ok, kind, ...refusal } = allowed;
         throw new HttpError(REFUSAL_STATUS[kind], refusal);

@@ -35,5 +35,5 @@ export async function createSession(
     ...(input.second_factor ? { totp_verified_at: input.now ?? trx.fn.now(3) } : {}),
     ...(input.now ? { created_at: input.now, last_seen_at: input.now } : {}),
   });
-  return { result: { id: input.user_id, token, session_id: Number(sessionId) }, events: [] };
+  return { result: { id: input.user_id, token, session_id: sessionId! }, events: [] };
 }

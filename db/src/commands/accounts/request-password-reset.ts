@@ -37,5 +37,5 @@ export async function requestPasswordReset(
     subject: mail.subject,
     text_body: mail.text,
   });
-  return { result: { matched: true }, events: [{ type: 'email', email_id: Number(emailId) }] };
+  return { result: { matched: true }, events: [{ type: 'email', email_id: emailId! }] };
 }

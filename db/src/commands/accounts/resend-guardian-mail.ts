@@ -35,7 +35,7 @@ export async function queueGuardianMail(
     subject: mail.subject,
     text_body: mail.text,
   });
-  return Number(emailId);
+  return emailId!;
 }
 
 /**

@@ -2,7 +2,8 @@ import type { Knex } from 'knex';
 import type { ReportOutcome } from '@ecup/domain';
 import { writeAudit } from '../audit.ts';
 import { CommandRejected, type CommandEvent, type CommandOutcome } from '../types.ts';
-import type { AdminActor } from '../../models/User.ts';
+import type { Report } from '../../models/Report.ts';
+import type { AdminActor, User } from '../../models/User.ts';
 import { banUser } from './ban-user.ts';
 import { setPostHidden } from '../forums/set-post-hidden.ts';
 
@@ -40,21 +41,13 @@ export async function actOnReport(
     .where('id', input.report_id)
     .forUpdate()
     .first('id', 'kind', 'reported_user_id', 'post_id', 'text', 'resolved_at')) as
-    | {
-        id: number;
-        kind: string;
-        reported_user_id: number;
-        post_id: number | null;
-        text: string | null;
-        resolved_at: Date | null;
-      }
-    | undefined;
+    Pick<Report, 'id' | 'kind' | 'reported_user_id' | 'post_id' | 'text' | 'resolved_at'> | undefined;
   if (!report) throw new CommandRejected('not_found', 'recordNotFound');
   if (report.resolved_at !== null) throw new CommandRejected('conflict', 'reportAlreadySettled');
   if (input.act.action === 'hide' && (report.kind !== 'forum' || report.post_id === null)) {
     throw new CommandRejected('invalid', 'adminActionInvalid');
   }
-  const userId = Number(report.reported_user_id);
+  const userId = report.reported_user_id;
   const common = { actor_user_id: input.actor.id, ip: input.ip, now: input.now };
   const events: CommandEvent[] = [];
   const { act } = input;
@@ -71,13 +64,14 @@ export async function actOnReport(
       entity: 'user',
       entity_id: userId,
       before: null,
-      after: { warning_id: Number(warningId), message: act.message },
+      after: { warning_id: warningId!, message: act.message },
     });
   }
   if (act.action === 'mute') {
-    const user = (await trx('users').where('id', userId).forUpdate().first('chat_muted_until')) as {
-      chat_muted_until: Date | null;
-    };
+    const user = (await trx('users').where('id', userId).forUpdate().first('chat_muted_until')) as Pick<
+      User,
+      'chat_muted_until'
+    >;
     const until = new Date(input.now.getTime() + act.days * DAY_MS);
     await trx('users').where('id', userId).update({ chat_muted_until: until, updated_at: input.now });
     await writeAudit(trx, {
@@ -100,9 +94,9 @@ export async function actOnReport(
     });
     events.push(...banned.events);
   }
-  const settled = [Number(report.id)];
-  if (act.action === 'hide') {
-    const postId = Number(report.post_id);
+  const settled = [report.id];
+  if (act.action === 'hide' && report.post_id !== null) {
+    const postId = report.post_id;
     const reason = act.reason ?? report.text;
     events.push(...(await setPostHidden(trx, { ...common, post_id: postId, hidden: true, reason })).events);
     // Read plainly and settled by id (a locking range read would take gap locks that block players' new reports).
@@ -111,7 +105,7 @@ export async function actOnReport(
       .whereNull('resolved_at')
       .whereNot('id', report.id)
       .pluck('id')) as number[];
-    settled.push(...others.map(Number));
+    settled.push(...others);
   }
   const outcome = OUTCOME[act.action];
   for (const id of settled) {
@@ -129,5 +123,5 @@ export async function actOnReport(
       after: { resolved: true, outcome },
     });
   }
-  return { result: { id: Number(report.id) }, events };
+  return { result: { id: report.id }, events };
 }

@@ -32,7 +32,8 @@ export async function createIpBan(
     })
     .onConflict(['range_start', 'range_end'])
     .ignore();
-  const id = Number(inserted);
+  // An insert the unique key ignored reports no id (0).
+  const id = inserted ?? 0;
   if (!(id > 0)) throw new CommandRejected('conflict', 'ipBanExists');
   await writeAudit(trx, {
     actor_user_id: input.actor.id,

@@ -1,8 +1,19 @@
 import type { Knex } from 'knex';
 import { writeAudit } from '../audit.ts';
-import type { CommandOutcome } from '../types.ts';
+import { CommandRejected, type CommandOutcome } from '../types.ts';
+import { excerptOf, sanitizeNewsHtml } from '../../content/html.ts';
+import type { NewsFields } from '../../models/News.ts';
 import type { AdminActor } from '../../models/User.ts';
-import { cleanNewsContent, excerptOf, type NewsFields } from './news-fields.ts';
+
+/**
+ * News HTML as stored (decisions §9: sanitised on save with the allow-list, and again on output). HTML that is empty
+ * once cleaned (say, only a script) is refused like an empty article.
+ */
+export function cleanNewsContent(html: string): string {
+  const clean = sanitizeNewsHtml(html).trim();
+  if (clean === '') throw new CommandRejected('invalid', 'newsContentRequired');
+  return clean;
+}
 
 /**
  * An editor publishes a news article (spec §3 News entry; canPublishNews, checked by the caller). The HTML is
@@ -27,7 +38,7 @@ export async function createNews(
     publisher_user_id: input.actor.id,
   };
   const [inserted] = await trx('news').insert({ ...row, created_at: input.now, updated_at: input.now });
-  const id = Number(inserted);
+  const id = inserted!;
   await writeAudit(trx, {
     actor_user_id: input.actor.id,
     action: 'news.create',

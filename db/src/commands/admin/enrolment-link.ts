@@ -1,16 +1,10 @@
 import type { Knex } from 'knex';
 import { ENROLMENT_LINK_TTL_MINUTES } from '@ecup/domain';
+import { EnrolmentLink } from '../../models/EnrolmentLink.ts';
 import { hashToken, newToken } from '../../security/tokens.ts';
 import { writeAudit } from '../audit.ts';
+import { findEnrolmentLink, type EnrolmentLinkRow } from '../../queries/enrolment-links.ts';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
-
-/** An enrolment link's row. */
-export interface EnrolmentLinkRow {
-  id: number;
-  user_id: number;
-  expires_at: Date;
-  used_at: Date | null;
-}
 
 /**
  * Issues a one-time console enrolment link for a user (decisions §8), valid {@link ENROLMENT_LINK_TTL_MINUTES}
@@ -21,10 +15,10 @@ export async function issueEnrolmentLink(
   trx: Knex,
   input: { user_id: number; source: string; now: Date },
 ): Promise<CommandOutcome<{ token: string; expires_at: Date }>> {
-  await trx('enrolment_links').where('user_id', input.user_id).whereNull('used_at').delete();
+  await EnrolmentLink.query(trx).where('user_id', input.user_id).whereNull('used_at').delete();
   const token = newToken();
   const expires_at = new Date(input.now.getTime() + ENROLMENT_LINK_TTL_MINUTES * 60_000);
-  await trx('enrolment_links').insert({
+  await EnrolmentLink.query(trx).insert({
     user_id: input.user_id,
     token_hash: hashToken(token),
     expires_at,
@@ -45,34 +39,16 @@ export async function issueEnrolmentLink(
 }
 
 /**
- * The live link of a token, or a refusal saying why not: unknown or replaced (400 enrolmentLinkInvalid), used
- * (409 enrolmentLinkUsed), older than its 30 minutes (409 enrolmentLinkExpired).
- */
-export async function findEnrolmentLink(knex: Knex, token: string, now: Date): Promise<EnrolmentLinkRow> {
-  const row = /^[0-9a-f]{64}$/.test(token)
-    ? ((await knex('enrolment_links')
-        .where('token_hash', hashToken(token))
-        .first('id', 'user_id', 'expires_at', 'used_at')) as EnrolmentLinkRow | undefined)
-    : undefined;
-  if (!row) throw new CommandRejected('invalid', 'enrolmentLinkInvalid');
-  if (row.used_at) throw new CommandRejected('conflict', 'enrolmentLinkUsed');
-  if (new Date(row.expires_at).getTime() <= now.getTime()) {
-    throw new CommandRejected('conflict', 'enrolmentLinkExpired');
-  }
-  return row;
-}
-
-/**
  * Spends a link (guarded: unused and unexpired), so of two enrolments with one link at once exactly one goes on;
  * the other gets the refusal {@link findEnrolmentLink} gives now.
  */
 export async function spendEnrolmentLink(trx: Knex, token: string, now: Date): Promise<EnrolmentLinkRow> {
   const row = await findEnrolmentLink(trx, token, now);
-  const spent = await trx('enrolment_links')
+  const spent = await EnrolmentLink.query(trx)
     .where({ id: row.id })
     .whereNull('used_at')
     .where('expires_at', '>', now)
-    .update({ used_at: now });
+    .patch({ used_at: now });
   if (spent !== 1) throw new CommandRejected('conflict', 'enrolmentLinkUsed');
   return row;
 }

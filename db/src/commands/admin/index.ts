@@ -6,7 +6,6 @@ export * from './delete-ip-ban.ts';
 export * from './claim-conflict.ts';
 export * from './release-conflict.ts';
 export * from './resolve-conflict.ts';
-export * from './news-fields.ts';
 export * from './create-news.ts';
 export * from './update-news.ts';
 export * from './delete-news.ts';

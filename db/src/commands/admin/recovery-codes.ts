@@ -23,7 +23,7 @@ export async function useRecoveryCode(
   const deleted = await trx('recovery_codes').where({ user_id: input.user_id, code_hash: input.code_hash }).delete();
   if (deleted !== 1) throw new CommandRejected('invalid', 'secondFactorInvalid');
   const [{ n }] = (await trx('recovery_codes').where('user_id', input.user_id).count({ n: '*' })) as [{ n: number }];
-  const remaining = Number(n);
+  const remaining = n;
   await writeAudit(trx, {
     actor_user_id: input.user_id,
     action: 'totp.recovery_code_used',

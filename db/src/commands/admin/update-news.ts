@@ -3,7 +3,9 @@ import type { Knex } from 'knex';
 import { writeAudit } from '../audit.ts';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
 import type { AdminActor } from '../../models/User.ts';
-import { NEWS_FIELD_NAMES, cleanNewsContent, excerptOf, type NewsFields } from './news-fields.ts';
+import { excerptOf } from '../../content/html.ts';
+import { NEWS_FIELD_NAMES, type News, type NewsFields } from '../../models/News.ts';
+import { cleanNewsContent } from './create-news.ts';
 
 /** Whether a stored column value differs from a new one (MariaDB answers booleans as 0/1). */
 function differs(old: unknown, value: unknown): boolean {
@@ -27,7 +29,8 @@ export async function updateNews(
     now: Date;
   },
 ): Promise<CommandOutcome<{ id: number }>> {
-  const current = await trx('news').where('id', input.news_id).forUpdate().first();
+  const current = (await trx('news').where('id', input.news_id).forUpdate().first()) as
+    (Pick<News, 'id'> & NewsFields) | undefined;
   if (!current) throw new CommandRejected('not_found', 'recordNotFound');
   const changes: Partial<NewsFields> = {};
   for (const name of NEWS_FIELD_NAMES) {
@@ -38,7 +41,7 @@ export async function updateNews(
   if (input.changes.published_at === null) changes.published_at = input.now;
   const before: Record<string, unknown> = {};
   const after: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(changes)) {
+  for (const [name, value] of Object.entries(changes) as [keyof NewsFields, unknown][]) {
     if (!differs(current[name], value)) continue;
     before[name] = current[name];
     after[name] = value;
@@ -58,5 +61,5 @@ export async function updateNews(
       now: input.now,
     });
   }
-  return { result: { id: Number(current.id) }, events: [] };
+  return { result: { id: current.id }, events: [] };
 }

@@ -33,9 +33,9 @@ export async function createPost(
     message: masked.message,
     created_at: input.now,
   });
-  await keepPostOriginal(trx, { post_id: Number(postId), user_id: input.user_id, masked, now: input.now });
+  await keepPostOriginal(trx, { post_id: postId!, user_id: input.user_id, masked, now: input.now });
   await trx('users').where('id', input.user_id).increment('forum_post_count', 1);
-  const post = await forumPostsWithPosters(trx).where('forum_posts.id', Number(postId)).first();
+  const post = await forumPostsWithPosters(trx).where('forum_posts.id', postId!).first();
   const thread = await trx('forum_threads').where('id', input.thread_id).first('user_id');
   const starter = thread.user_id === input.user_id ? [] : [thread.user_id];
   return {

@@ -22,7 +22,7 @@ export async function createThread(
     created_at: input.now,
     last_post_at: input.now,
   });
-  const id = Number(threadId);
+  const id = threadId!;
   const masked = await maskPostOfMinor(trx, input.user_id, input.message, input.now);
   const [postId] = await trx('forum_posts').insert({
     thread_id: id,
@@ -30,7 +30,7 @@ export async function createThread(
     message: masked.message,
     created_at: input.now,
   });
-  await keepPostOriginal(trx, { post_id: Number(postId), user_id: input.user_id, masked, now: input.now });
+  await keepPostOriginal(trx, { post_id: postId!, user_id: input.user_id, masked, now: input.now });
   await trx('users').where('id', input.user_id).increment('forum_post_count', 1);
   return { result: { id, masked: masked.original !== null }, events: [] };
 }

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 
 import { CommandRejected, type CommandOutcome } from '../types.ts';
 import { writeAudit } from '../audit.ts';
+import type { ForumPost } from '../../models/ForumPost.ts';
 
 /**
  * A player reports a post to the moderators: a report of kind 'forum' in the one safeguarding queue (decisions §10),
@@ -14,7 +15,7 @@ export async function reportPost(
   input: { reporter_user_id: number; post_id: number; reason: string; ip: string | null; now: Date },
 ): Promise<CommandOutcome<{ reported: true; created: boolean }>> {
   const post = (await trx('forum_posts').where('id', input.post_id).first('id', 'user_id')) as
-    { id: number; user_id: number } | undefined;
+    Pick<ForumPost, 'id' | 'user_id'> | undefined;
   if (!post) throw new CommandRejected('not_found', 'postNotFound');
   const [inserted] = await trx('reports')
     .insert({
@@ -28,7 +29,8 @@ export async function reportPost(
     })
     .onConflict(['post_id', 'reporter_user_id'])
     .ignore();
-  const created = Number(inserted) > 0;
+  // An insert the unique key ignored reports no id (0).
+  const created = Boolean(inserted);
   if (created) {
     await writeAudit(trx, {
       actor_user_id: input.reporter_user_id,
@@ -36,7 +38,7 @@ export async function reportPost(
       entity: 'forum_post',
       entity_id: input.post_id,
       before: null,
-      after: { report_id: Number(inserted), reason: input.reason },
+      after: { report_id: inserted!, reason: input.reason },
       ip: input.ip,
       now: input.now,
     });

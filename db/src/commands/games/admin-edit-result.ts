@@ -1,9 +1,10 @@
 import type { Knex } from 'knex';
 import { checkAdminEdit, type GameActor, type GamePayload } from '@ecup/domain';
 import { writeAudit } from '../audit.ts';
-import { pushEvents, type CommandEvent, type CommandOutcome } from '../types.ts';
+import { enforce, pushEvents, type CommandEvent, type CommandOutcome } from '../types.ts';
 import { applyFinalResult, replaceFinalResult } from './apply-final-result.ts';
-import { enforce, lockGame, snapshotOf, type GameRow } from './game-row.ts';
+import { lockGame } from '../../queries/games.ts';
+import type { GameRow } from '../../models/Game.ts';
 import { gamePayload } from '../../presenters/games.ts';
 import { hasLaterRatedGames } from './recalculate-elo.ts';
 
@@ -31,7 +32,7 @@ export async function adminEditResult(
   input: { game_id: number; actor: GameActor; score_1: number; score_2: number; ip: string | null; now: Date },
 ): Promise<CommandOutcome<GamePayload>> {
   const game = await lockGame(trx, input.game_id);
-  enforce(checkAdminEdit(snapshotOf(game), input.actor));
+  enforce(checkAdminEdit(game, input.actor));
   const result = {
     score_1: input.score_1,
     score_2: input.score_2,

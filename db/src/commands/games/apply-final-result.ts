@@ -14,7 +14,7 @@ import { applyTrophyResult, replaceTrophyResult } from '../trophies/result.ts';
 import { heldTrophiesOfPlayers } from '../../queries/trophies.ts';
 import { statsFrom } from '../../presenters/stats.ts';
 import { gameSummary } from '../../presenters/games.ts';
-import type { GameRow } from './game-row.ts';
+import type { GameRow } from '../../models/Game.ts';
 import type { User } from '../../models/User.ts';
 
 /** The final score and who made it final: the verifying player, or the moderator who set it. */

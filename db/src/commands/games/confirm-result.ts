@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import { checkVerify, forfeitScore, type GameActor, type GamePayload } from '@ecup/domain';
-import { pushEvents, type CommandOutcome } from '../types.ts';
+import { enforce, pushEvents, type CommandOutcome } from '../types.ts';
 import { applyFinalResult } from './apply-final-result.ts';
-import { enforce, lockGame, snapshotOf } from './game-row.ts';
+import { lockGame } from '../../queries/games.ts';
 import { chatAndEvidence } from '../../presenters/games.ts';
 
 /**
@@ -15,7 +15,7 @@ export async function confirmResult(
   input: { game_id: number; actor: GameActor; now: Date },
 ): Promise<CommandOutcome<GamePayload>> {
   const game = await lockGame(trx, input.game_id);
-  enforce(checkVerify(snapshotOf(game), input.actor));
+  enforce(checkVerify(game, input.actor));
   const score =
     game.state === 'dropped' && game.dropped_user_id !== null
       ? forfeitScore(game, game.dropped_user_id)

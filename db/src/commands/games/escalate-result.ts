@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { ANSWERABLE_GAME_STATES, checkProtest, gameRoom, push, type GameActor, type GamePayload } from '@ecup/domain';
-import { CommandRejected, pushEvents, type CommandOutcome } from '../types.ts';
-import { enforce, lockGame, snapshotOf } from './game-row.ts';
+import { CommandRejected, enforce, pushEvents, type CommandOutcome } from '../types.ts';
+import { lockGame } from '../../queries/games.ts';
 import { gamePayload, summaryOf } from '../../presenters/games.ts';
 
 /**
@@ -14,7 +14,7 @@ export async function escalateResult(
   input: { game_id: number; actor: GameActor; now: Date },
 ): Promise<CommandOutcome<GamePayload>> {
   const game = await lockGame(trx, input.game_id);
-  enforce(checkProtest(snapshotOf(game), input.actor));
+  enforce(checkProtest(game, input.actor));
   const changed = await trx('games')
     .where('id', game.id)
     .whereIn('state', ANSWERABLE_GAME_STATES)

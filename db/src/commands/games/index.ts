@@ -1,4 +1,3 @@
-export * from './game-row.ts';
 export * from './apply-final-result.ts';
 export * from './submit-result.ts';
 export * from './confirm-result.ts';

@@ -3,7 +3,7 @@ import { planEloReplay, writeEloReplay } from '../ops/elo-replay.ts';
 import { statsPush } from '../../presenters/stats.ts';
 import { pushEvents, type CommandOutcome } from '../types.ts';
 import { transaction } from '../../services/transaction.ts';
-import type { GameRow } from './game-row.ts';
+import type { GameRow } from '../../models/Game.ts';
 
 export interface EloRecalculation {
   /** Final games replayed, from the corrected game on. */

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { checkReportDropped, forfeitScore, gameRoom, push, type GameActor, type GamePayload } from '@ecup/domain';
-import { CommandRejected, pushEvents, type CommandOutcome } from '../types.ts';
-import { enforce, lockGame, snapshotOf } from './game-row.ts';
+import { CommandRejected, enforce, pushEvents, type CommandOutcome } from '../types.ts';
+import { lockGame } from '../../queries/games.ts';
 import { gamePayload, summaryOf } from '../../presenters/games.ts';
 
 /**
@@ -15,7 +15,7 @@ export async function reportDropped(
   input: { game_id: number; actor: GameActor; dropped_user_id: number | undefined; now: Date },
 ): Promise<CommandOutcome<GamePayload>> {
   const game = await lockGame(trx, input.game_id);
-  enforce(checkReportDropped(snapshotOf(game), input.actor, input.dropped_user_id));
+  enforce(checkReportDropped(game, input.actor, input.dropped_user_id));
   const droppedUserId = input.dropped_user_id!;
   const changed = await trx('games')
     .where({ id: game.id, state: 'playing' })

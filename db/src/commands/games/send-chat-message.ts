@@ -21,11 +21,12 @@ import {
   type Push,
 } from '@ecup/domain';
 import { SPREAD_MAX_LINES, filterLine, type EarlierLine } from '@ecup/domain/chat-safety/index.ts';
-import { CommandRejected, pushEvents, type CommandOutcome } from '../types.ts';
+import { CommandRejected, enforce, pushEvents, type CommandOutcome } from '../types.ts';
 import { flagContactAttempt } from '../safety/flags.ts';
 import { chatSendContext } from '../../queries/chat-policy.ts';
-import { enforce, lockGame, snapshotOf } from './game-row.ts';
+import { lockGame } from '../../queries/games.ts';
 import { chatRows, presentChatMessage, type ChatLineRow } from '../../presenters/games.ts';
+import type { ChatMessage } from '../../models/ChatMessage.ts';
 
 /**
  * What became of a chat line: stored and pushed (`masked` when parts were hidden, for the sender's notice), ignored
@@ -117,8 +118,7 @@ export async function sendChatMessage(
   input: { game_id: number; actor: GameActor; message: unknown; preset?: unknown; now: Date },
 ): Promise<CommandOutcome<ChatSendResult>> {
   const game = await lockGame(trx, input.game_id);
-  const snapshot = snapshotOf(game);
-  enforce(checkChat(snapshot, input.actor));
+  enforce(checkChat(game, input.actor));
   // The sender's mute, the chat's policy and who blocked the sender, in one read.
   const context = await chatSendContext(trx, game, input.actor.id, input.now);
   // A moderator's chat mute (decisions §10) refuses the line before anything is read of it.
@@ -132,14 +132,14 @@ export async function sendChatMessage(
   const line = lineOf(input);
   if (line.content === '') return { result: { status: 'ignored' }, events: [] };
   if (charLength(line.content) > CHAT_MESSAGE_MAX) throw new CommandRejected('invalid', 'chatMessageTooLong');
-  const is_admin = isAdminChat(snapshot, input.actor);
+  const is_admin = isAdminChat(game, input.actor);
   const policy = is_admin ? 'free' : context.policy;
   if (policy === 'off') throw new CommandRejected('forbidden', 'chatOff');
   if (policy === 'presets' && line.preset === null) throw new CommandRejected('forbidden', 'chatPresetsOnly');
   const last = (await trx('chat_messages')
     .where({ game_id: game.id, user_id: input.actor.id })
     .orderBy('id', 'desc')
-    .first('created_at')) as { created_at: Date } | undefined;
+    .first('created_at')) as Pick<ChatMessage, 'created_at'> | undefined;
   if (last) {
     const wait = new Date(last.created_at).getTime() + CHAT_THROTTLE_AFTER_SUCCESS_MS - input.now.getTime();
     if (wait > 0) return { result: { status: 'throttled', retry_after_ms: wait }, events: [] };
@@ -166,7 +166,10 @@ export async function sendChatMessage(
     await keepOriginal(trx, { ...own, message_id: id!, original: line.content, reasons: filtered.reasons });
   }
   for (const earlier of filtered?.remask ?? []) {
-    const before = (await trx('chat_messages').where('id', earlier.id).first('content')) as { content: string };
+    const before = (await trx('chat_messages').where('id', earlier.id).first('content')) as Pick<
+      ChatMessage,
+      'content'
+    >;
     await trx('chat_messages').where('id', earlier.id).update({ content: earlier.text });
     await keepOriginal(trx, { ...own, message_id: earlier.id, original: before.content, reasons: earlier.reasons });
     const row = (await chatRows(trx).where('chat_messages.id', earlier.id).first()) as ChatLineRow;

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { checkSubmit, gameRoom, push, type GameActor, type GamePayload } from '@ecup/domain';
-import { CommandRejected, notifyEvents, pushEvents, type CommandOutcome } from '../types.ts';
-import { enforce, lockGame, snapshotOf } from './game-row.ts';
+import { CommandRejected, enforce, notifyEvents, pushEvents, type CommandOutcome } from '../types.ts';
+import { lockGame } from '../../queries/games.ts';
 import { gamePayload, summaryOf } from '../../presenters/games.ts';
 
 /**
@@ -15,7 +15,7 @@ export async function submitResult(
   input: { game_id: number; actor: GameActor; score_1: number; score_2: number; now: Date },
 ): Promise<CommandOutcome<GamePayload>> {
   const game = await lockGame(trx, input.game_id);
-  enforce(checkSubmit(snapshotOf(game), input.actor, input.now));
+  enforce(checkSubmit(game, input.actor, input.now));
   const changed = await trx('games').where({ id: game.id, state: 'playing' }).update({
     state: 'submitted',
     score_1: input.score_1,

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { checkUploadEvidence, gameRoom, push, type EvidencePayload, type GameActor } from '@ecup/domain';
-import { pushEvents, type CommandOutcome } from '../types.ts';
-import { enforce, lockGame, snapshotOf } from './game-row.ts';
+import { enforce, pushEvents, type CommandOutcome } from '../types.ts';
+import { lockGame } from '../../queries/games.ts';
 import { evidenceRows, presentEvidence, type EvidenceRow } from '../../presenters/games.ts';
 
 /**
@@ -19,7 +19,7 @@ export async function uploadEvidence(
   },
 ): Promise<CommandOutcome<EvidencePayload>> {
   const game = await lockGame(trx, input.game_id);
-  enforce(checkUploadEvidence(snapshotOf(game), input.actor));
+  enforce(checkUploadEvidence(game, input.actor));
   const [id] = await trx('evidence').insert({
     game_id: game.id,
     user_id: input.actor.id,

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { writeAudit } from '../audit.ts';
 import { issueEnrolmentLink } from '../admin/enrolment-link.ts';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
-import { findUserByRef } from './user-data.ts';
+import { findUserByRef } from '../../queries/user-data.ts';
 
 export interface ResetTwoFactorResult {
   user: { id: number; username: string };
@@ -26,7 +26,7 @@ export async function resetTwoFactor(
   const head = await findUserByRef(trx, input.user, true);
   if (head.erased_at)
     throw new CommandRejected('conflict', { operator: `User ${head.id} was erased; it cannot sign in.` });
-  const id = Number(head.id);
+  const { id } = head;
   const row = await trx('users').where('id', id).first('totp_enabled');
   const was_enabled = Boolean(row?.totp_enabled);
   await trx('users').where('id', id).update({ totp_enabled: false, totp_secret: null, updated_at: input.now });

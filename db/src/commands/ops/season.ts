@@ -126,8 +126,8 @@ export async function createSeason(
   if (deactivated.length > 0) {
     await trx('seasons').whereIn('id', deactivated).update({ active: false, updated_at: input.now });
   }
-  const [id] = (await trx('seasons').insert(values)) as number[];
-  const created = { id: Number(id), ...values };
+  const [id] = await trx('seasons').insert(values);
+  const created = { id: id!, ...values };
   await writeAudit(trx, {
     actor_user_id: null,
     action: 'season.create',

@@ -3,7 +3,7 @@ import { ALL_PERMISSIONS, changeFlags, flagNames, hasAll } from '@ecup/domain';
 import { DEMO_ACCOUNTS } from '../../seed/demo.ts';
 import { writeAudit } from '../audit.ts';
 import { issueEnrolmentLink } from '../admin/enrolment-link.ts';
-import { findUserByRef } from './user-data.ts';
+import { findUserByRef } from '../../queries/user-data.ts';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
 
 /** The user a staff command acts on. */
@@ -42,7 +42,7 @@ export async function changeStaffFlags(
   const head = await findUserByRef(trx, input.user, !input.dry_run);
   if (head.erased_at)
     throw new CommandRejected('conflict', { operator: `User ${head.id} was erased; it cannot hold flags.` });
-  const user: StaffUser = { id: Number(head.id), username: head.username, permissions: head.permissions };
+  const user: StaffUser = { id: head.id, username: head.username, permissions: head.permissions };
   const before = user.permissions;
   const after = changeFlags(before, input.bits, input.change);
   const changed = after !== before;
@@ -69,7 +69,7 @@ export async function changeStaffFlags(
     .where('permissions', ALL_PERMISSIONS)
     .whereNot('id', user.id)
     .count({ n: '*' })) as [{ n: number }];
-  const full_admins = Number(n) + (after === ALL_PERMISSIONS ? 1 : 0);
+  const full_admins = n + (after === ALL_PERMISSIONS ? 1 : 0);
   let enrolment: StaffFlagsResult['enrolment'] = null;
   if (!input.dry_run && input.change === 'grant' && hasAll(after, ALL_PERMISSIONS)) {
     const row = await trx('users').where('id', user.id).first('totp_enabled');

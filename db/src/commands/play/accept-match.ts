@@ -4,6 +4,7 @@ import { CommandRejected, pushEvents, type CommandOutcome } from '../types.ts';
 import { matchmakingStatus } from '../../queries/matchmaking-status.ts';
 import { answerCutoff, findMatch, type MatchRow } from '../../queries/queue.ts';
 import { matchToAnswer } from './close-match.ts';
+import type { Season } from '../../models/Season.ts';
 
 /** Both players accepted: the match closes, their entries go and the game starts, all in the caller's transaction. */
 async function startGame(trx: Knex, match: MatchRow, now: Date): Promise<number> {
@@ -18,7 +19,7 @@ async function startGame(trx: Knex, match: MatchRow, now: Date): Promise<number>
     )
     .where('match_id', match.id)
     .delete();
-  const season = (await trx('seasons').where('id', match.season_id).first('time_zone')) as { time_zone: string };
+  const season = (await trx('seasons').where('id', match.season_id).first('time_zone')) as Pick<Season, 'time_zone'>;
   const [gameId] = await trx('games').insert({
     season_id: match.season_id,
     match_id: match.id,
@@ -28,7 +29,7 @@ async function startGame(trx: Knex, match: MatchRow, now: Date): Promise<number>
     week_start: weekStart(now, season.time_zone),
     created_at: now,
   });
-  return Number(gameId);
+  return gameId!;
 }
 
 /**

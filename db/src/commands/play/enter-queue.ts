@@ -4,6 +4,7 @@ import { CommandRejected, type CommandOutcome } from '../types.ts';
 import { matchmakingStatus } from '../../queries/matchmaking-status.ts';
 import { openGameId } from '../../queries/active-game.ts';
 import { gamesInWeek, playSeason, recentMissTimes } from '../../queries/queue.ts';
+import type { User } from '../../models/User.ts';
 
 /**
  * The queue cooldown refusal (decisions §5): a conflict for any caller, and to the API a 429 whose Retry-After runs
@@ -48,7 +49,7 @@ export async function enterQueue(
   const { user_id, now } = input;
   // Both reads lock (a plain read, even as a subquery, would fix the snapshot here).
   const user = (await trx('users').where('id', user_id).forShare().first('console', 'elo')) as
-    { console: number; elo: number } | undefined;
+    Pick<User, 'console' | 'elo'> | undefined;
   if (!user) throw new CommandRejected('not_found', 'notFound');
   const active = (await trx('seasons').where('active', 1).orderBy('id', 'desc').forShare().first('id')) as
     { id: number } | undefined;
@@ -60,7 +61,7 @@ export async function enterQueue(
   }
   const season = await playSeason(trx);
   const check = checkQueueEntry({
-    console: Number(user.console),
+    console: user.console,
     season: season ?? null,
     has_open_game: (await openGameId(trx, user_id)) !== null,
     games_this_week: season ? await gamesInWeek(trx, user_id, weekStart(now, season.time_zone)) : 0,

@@ -1,5 +1,6 @@
 import { QUEUE_KEEPALIVE_EXPIRY_MS } from '@ecup/domain';
 import type { Sweep } from '../types.ts';
+import type { QueueEntry } from '../../models/QueueEntry.ts';
 
 /**
  * Removes queue entries whose player stopped sending keepalives (decisions §5: none for 20 s). An entry in a match
@@ -12,7 +13,7 @@ export const expireQueueEntries: Sweep = async (knex, now) => {
   const stale = (await knex('queue_entries')
     .whereNull('match_id')
     .where('keepalive_at', '<=', cutoff)
-    .select('id')) as { id: number }[];
+    .select('id')) as Pick<QueueEntry, 'id'>[];
   for (const { id } of stale) {
     await knex('queue_entries').where('id', id).whereNull('match_id').where('keepalive_at', '<=', cutoff).delete();
   }

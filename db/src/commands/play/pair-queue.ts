@@ -15,28 +15,29 @@ import { pushEvents, type Sweep } from '../types.ts';
 import { matchPayloads } from '../../presenters/matches.ts';
 import { playSeason, type MatchRow } from '../../queries/queue.ts';
 import { transaction } from '../../services/transaction.ts';
+import type { Block } from '../../models/Block.ts';
+import type { Match } from '../../models/Match.ts';
+import type { QueueEntry } from '../../models/QueueEntry.ts';
 
 /** Pair transactions run side by side: pairs never share a player, so they never wait on each other. */
 const PAIRING_PARALLELISM = 4;
 
-interface CandidateRow {
-  user_id: number;
-  elo: number;
-  entered_at: Date;
-  opponent_a: number | null;
-  at_a: Date | null;
-  id_a: number | null;
-  opponent_b: number | null;
-  at_b: Date | null;
-  id_b: number | null;
-}
+/** A waiting entry with its player's latest match as user 1 (a) and as user 2 (b), when there is one. */
+type CandidateRow = Pick<QueueEntry, 'user_id' | 'elo' | 'entered_at'> & {
+  opponent_a: Match['user_2_id'] | null;
+  at_a: Match['created_at'] | null;
+  id_a: Match['id'] | null;
+  opponent_b: Match['user_1_id'] | null;
+  at_b: Match['created_at'] | null;
+  id_b: Match['id'] | null;
+};
 
 /** The later of a player's latest match as user 1 (a) and as user 2 (b): its opponent, or null. */
 function lastOpponent(row: CandidateRow): number | null {
   if (row.id_a === null) return row.opponent_b;
   if (row.id_b === null) return row.opponent_a;
-  const a = new Date(row.at_a!).getTime();
-  const b = new Date(row.at_b!).getTime();
+  const a = row.at_a!.getTime();
+  const b = row.at_b!.getTime();
   return a > b || (a === b && row.id_a > row.id_b) ? row.opponent_a : row.opponent_b;
 }
 
@@ -64,9 +65,9 @@ export async function pairingCandidates(knex: Knex, seasonId: number, now: Date)
     [seasonId, alive],
   )) as [CandidateRow[]];
   return rows.map((row) => ({
-    user_id: Number(row.user_id),
-    elo: Number(row.elo),
-    entered_at_ms: new Date(row.entered_at).getTime(),
+    user_id: row.user_id,
+    elo: row.elo,
+    entered_at_ms: row.entered_at.getTime(),
     last_opponent_id: lastOpponent(row),
   }));
 }
@@ -80,11 +81,11 @@ export async function blockedPairs(knex: Knex, candidates: readonly PairingCandi
   const waiting = new Set(candidates.map((c) => c.user_id));
   const rows = (await knex('blocks')
     .whereIn('blocker_user_id', [...waiting])
-    .select('blocker_user_id', 'blocked_user_id')) as { blocker_user_id: number; blocked_user_id: number }[];
+    .select('blocker_user_id', 'blocked_user_id')) as Pick<Block, 'blocker_user_id' | 'blocked_user_id'>[];
   return new Set(
     rows
-      .filter((row) => waiting.has(Number(row.blocked_user_id)))
-      .map((row) => blockedPairKey(Number(row.blocker_user_id), Number(row.blocked_user_id))),
+      .filter((row) => waiting.has(row.blocked_user_id))
+      .map((row) => blockedPairKey(row.blocker_user_id, row.blocked_user_id)),
   );
 }
 
@@ -98,11 +99,11 @@ async function createMatch(trx: Knex, input: PlayerPair & { season_id: number; n
   // Each entry is locked by its primary key, in user order: a locking read by the unique user key also locks the
   // gap before the entry (MariaDB 10.11), which held up other players' enters into that gap for as long as this
   // transaction ran.
-  type Entry = { id: number; user_id: number; season_id: number; match_id: number | null };
+  type Entry = Pick<QueueEntry, 'id' | 'user_id' | 'season_id' | 'match_id'>;
   const ids = (await trx('queue_entries')
     .whereIn('user_id', [user_1_id, user_2_id])
     .orderBy('user_id')
-    .select('id')) as { id: number }[];
+    .select('id')) as Pick<QueueEntry, 'id'>[];
   const entries: Entry[] = [];
   for (const { id } of ids) {
     const entry = (await trx('queue_entries')
@@ -113,8 +114,8 @@ async function createMatch(trx: Knex, input: PlayerPair & { season_id: number; n
   }
   if (entries.length !== 2 || entries.some((e) => e.match_id !== null || e.season_id !== season_id)) return null;
   const deadline_at = new Date(now.getTime() + ACCEPT_WINDOW_MS);
-  const [id] = await trx('matches').insert({ season_id, user_1_id, user_2_id, deadline_at, created_at: now });
-  const match_id = Number(id);
+  const [inserted] = await trx('matches').insert({ season_id, user_1_id, user_2_id, deadline_at, created_at: now });
+  const match_id = inserted!;
   await trx('queue_entries')
     .whereIn(
       'id',

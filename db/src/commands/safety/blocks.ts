@@ -1,5 +1,4 @@
 import type { Knex } from 'knex';
-import type { BlockedPlayerPayload } from '@ecup/domain';
 import { writeAudit } from '../audit.ts';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
 
@@ -60,30 +59,4 @@ export async function unblockUser(
     now: input.now,
   });
   return { result: { blocked: false }, events: [] };
-}
-
-/** The players a user blocked, newest first (GET /user/blocks). */
-export async function blockedPlayers(knex: Knex, userId: number): Promise<BlockedPlayerPayload[]> {
-  const rows = (await knex('blocks')
-    .join('users', 'users.id', 'blocks.blocked_user_id')
-    .where('blocks.blocker_user_id', userId)
-    .orderBy('blocks.created_at', 'desc')
-    .select('users.id', 'users.username', 'users.avatar_hash', 'blocks.created_at')) as {
-    id: number;
-    username: string;
-    avatar_hash: string | null;
-    created_at: Date;
-  }[];
-  return rows.map((row) => ({
-    user_id: Number(row.id),
-    username: row.username,
-    avatar_hash: row.avatar_hash ?? null,
-    blocked_at: new Date(row.created_at).toISOString(),
-  }));
-}
-
-/** Ids of the users `userId` blocked (their chat lines and posts are hidden for `userId`). */
-export async function blockedIds(knex: Knex, userId: number): Promise<Set<number>> {
-  const ids = (await knex('blocks').where('blocker_user_id', userId).pluck('blocked_user_id')) as number[];
-  return new Set(ids.map(Number));
 }

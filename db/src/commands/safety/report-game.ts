@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { ReportReason } from '@ecup/domain';
 import { writeAudit } from '../audit.ts';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
+import type { Game } from '../../models/Game.ts';
 
 /**
  * A player reports the opponent of one of their games, or one of the opponent's chat lines in it (decisions §10).
@@ -22,7 +23,7 @@ export async function reportGame(
   },
 ): Promise<CommandOutcome<{ id: number }>> {
   const game = (await trx('games').where('id', input.game_id).first('id', 'user_1_id', 'user_2_id')) as
-    { id: number; user_1_id: number; user_2_id: number } | undefined;
+    Pick<Game, 'id' | 'user_1_id' | 'user_2_id'> | undefined;
   const me = input.reporter_user_id;
   if (!game || (game.user_1_id !== me && game.user_2_id !== me)) {
     throw new CommandRejected('not_found', 'gameNotFound');
@@ -47,8 +48,9 @@ export async function reportGame(
     })
     .onConflict(['chat_message_id', 'reporter_user_id'])
     .ignore();
-  if (!(Number(inserted) > 0)) throw new CommandRejected('conflict', 'reportDuplicate');
-  const id = Number(inserted);
+  // An insert the unique key ignored reports no id (0).
+  if (!inserted) throw new CommandRejected('conflict', 'reportDuplicate');
+  const id: number = inserted;
   await writeAudit(trx, {
     actor_user_id: me,
     action: 'report.create',

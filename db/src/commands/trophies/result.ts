@@ -7,9 +7,90 @@ import {
   type HeldTrophy,
   type TrophyMove,
 } from '@ecup/domain';
-import { IN_POOL, countTrophies, moveTrophy, releaseHeld, type MoveRow } from './moves.ts';
-import { ensureTrophyPool, type PoolRow } from './pools.ts';
-import { loadTrophySeason, lockHeldTrophyOf, lockTrophies, type TrophyRow, type TrophySeason } from './rows.ts';
+import type { TrophyMoveRow } from '../../models/TrophyMove.ts';
+import {
+  ensureTrophyPool,
+  loadTrophySeason,
+  lockHeldTrophyOf,
+  lockTrophies,
+  type PoolRow,
+  type TrophyRow,
+  type TrophySeason,
+} from '../../queries/trophy-hunt.ts';
+import type { TrophyPool } from '../../models/TrophyPool.ts';
+
+/** The columns of a trophy back in its pool. */
+export const IN_POOL = { state: 'pool', holder_user_id: null, wins: 0, taken_at: null, expires_at: null } as const;
+
+/**
+ * Writes one move and the trophy's new state: the move row (with the trophy's state before it, so a moderator's
+ * edit can restore it), then one write guarded by the trophy's latest move as the caller read it under the
+ * trophy's lock (`last_move_id`, which every move changes: "the trophy has not moved since"), which records this
+ * move as the latest. The guard names the row by primary key only, so the write locks that row and nothing around
+ * it in the state and holder indexes. A guard that matches nothing means the locks were not what the caller
+ * thought: an error, and the whole transaction rolls back. Answers the move's id.
+ */
+export async function moveTrophy(
+  trx: Knex,
+  input: {
+    trophy: TrophyRow;
+    kind: TrophyMoveRow['kind'];
+    game_id: number | null;
+    from_user_id: number | null;
+    to_user_id: number | null;
+    changes: Record<string, unknown>;
+    now: Date;
+  },
+): Promise<number> {
+  const [moveId] = await trx('trophy_moves').insert({
+    trophy_id: input.trophy.id,
+    game_id: input.game_id,
+    kind: input.kind,
+    from_user_id: input.from_user_id,
+    to_user_id: input.to_user_id,
+    wins_before: input.trophy.wins,
+    taken_at_before: input.trophy.taken_at,
+    expires_at_before: input.trophy.expires_at,
+    created_at: input.now,
+  });
+  const changed = await trx('trophies')
+    .where('id', input.trophy.id)
+    .whereRaw('last_move_id <=> ?', [input.trophy.last_move_id])
+    .update({ ...input.changes, last_move_id: moveId, updated_at: input.now });
+  if (changed !== 1) throw new Error(`trophy ${input.trophy.id} was not in the state its ${input.kind} expected`);
+  return moveId!;
+}
+
+/** Adds `delta` to a player's unsecured or secured trophy counter (kept equal to the trophies' states). */
+export async function countTrophies(
+  trx: Knex,
+  userId: number,
+  column: 'unsecured_trophies' | 'secured_trophies',
+  delta: 1 | -1,
+): Promise<void> {
+  await trx('users')
+    .where('id', userId)
+    .update({ [column]: trx.raw(delta === 1 ? '?? + 1' : '?? - 1', [column]) });
+}
+
+/**
+ * Sends a held trophy back to its pool without a game (decisions §7: its 2-day window ran out, or its week's pool
+ * was reset): move 'expire' or 'reset', and the holder's unsecured counter drops. The caller holds the holder's
+ * and the trophy's row locks.
+ */
+export async function releaseHeld(trx: Knex, trophy: TrophyRow, kind: 'expire' | 'reset', now: Date): Promise<void> {
+  const holder = trophy.holder_user_id!;
+  await moveTrophy(trx, {
+    trophy,
+    kind,
+    game_id: null,
+    from_user_id: holder,
+    to_user_id: null,
+    changes: IN_POOL,
+    now,
+  });
+  await countTrophies(trx, holder, 'unsecured_trophies', -1);
+}
 
 /** What the hunt reads of a game. */
 export interface TrophyGame {
@@ -36,10 +117,10 @@ async function settledHolding(
   if (!held) return null;
   const expired = held.expires_at === null || held.expires_at.getTime() <= now.getTime();
   if (held.pool_id === pool.id && !expired) return held;
-  const from = (await trx('trophy_pools').where('id', held.pool_id).first('season_id', 'week_start')) as {
-    season_id: number;
-    week_start: Date;
-  };
+  const from = (await trx('trophy_pools').where('id', held.pool_id).first('season_id', 'week_start')) as Pick<
+    TrophyPool,
+    'season_id' | 'week_start'
+  >;
   if (from.season_id !== season.id) {
     // Left over from an earlier season's hunt (kept as it was when that hunt ended): it goes back as a reset when
     // its holder plays in this one, so it never blocks them.
@@ -244,7 +325,7 @@ export async function applyTrophyResult(
  * What reversing one move does to the players' holdings: who stops holding the trophy, and who gets it back (and
  * must hold none then, as a player holds at most one).
  */
-function reversedHolding(move: MoveRow): { drops: number | null; gets: number | null } {
+function reversedHolding(move: TrophyMoveRow): { drops: number | null; gets: number | null } {
   if (move.kind === 'take') return { drops: move.to_user_id, gets: null };
   if (move.kind === 'pass') return { drops: move.to_user_id, gets: move.from_user_id };
   if (move.kind === 'secure') return { drops: null, gets: move.to_user_id };
@@ -253,7 +334,7 @@ function reversedHolding(move: MoveRow): { drops: number | null; gets: number | 
 }
 
 /** The trophy's columns and holder after reversing `move` (the state stored on the move, for pass and return). */
-function reversal(move: MoveRow, trophy: TrophyRow): { changes: Record<string, unknown>; holder: number | null } {
+function reversal(move: TrophyMoveRow, trophy: TrophyRow): { changes: Record<string, unknown>; holder: number | null } {
   const before = { wins: move.wins_before ?? 0, taken_at: move.taken_at_before, expires_at: move.expires_at_before };
   if (move.kind === 'take') return { changes: IN_POOL, holder: null };
   if (move.kind === 'pass' || move.kind === 'return') {
@@ -264,7 +345,7 @@ function reversal(move: MoveRow, trophy: TrophyRow): { changes: Record<string, u
 }
 
 /** The counters a reversed move gives back. */
-async function uncount(trx: Knex, move: MoveRow): Promise<void> {
+async function uncount(trx: Knex, move: TrophyMoveRow): Promise<void> {
   if (move.kind === 'take') await countTrophies(trx, move.to_user_id!, 'unsecured_trophies', -1);
   if (move.kind === 'pass') {
     await countTrophies(trx, move.to_user_id!, 'unsecured_trophies', -1);
@@ -284,7 +365,7 @@ async function uncount(trx: Knex, move: MoveRow): Promise<void> {
  * lock) and every trophy given back finds its player holding none; otherwise nothing is reversed and the answer is
  * false (docs/rules.md: the hunt went on from the old result, so the trophies stay as they are).
  */
-async function reverseMoves(trx: Knex, game: TrophyGame, live: MoveRow[], now: Date): Promise<boolean> {
+async function reverseMoves(trx: Knex, game: TrophyGame, live: TrophyMoveRow[], now: Date): Promise<boolean> {
   const trophyIds = [...new Set(live.map((m) => m.trophy_id))];
   // The players' rows are locked (the caller); then the trophies, in id order.
   const trophies = await lockTrophies(trx, trophyIds);
@@ -353,7 +434,7 @@ export async function replaceTrophyResult(
     .whereIn('kind', GAME_MOVE_KINDS)
     .whereNull('reversed_at')
     .orderBy('id')
-    .select('*')) as MoveRow[];
+    .select('*')) as TrophyMoveRow[];
   if (live.length > 0 && !(await reverseMoves(trx, game, live, now))) return;
   await applyTrophyResult(trx, game, score, now);
 }

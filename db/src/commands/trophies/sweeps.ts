@@ -1,11 +1,19 @@
 import type { Knex } from 'knex';
 import { TROPHY_EXPIRY_NOTICE_MS, isHuntOpen, trophyReleaseDue, weekStart, type Push } from '@ecup/domain';
 import { notifyEvents, pushEvents, type CommandEvent, type Sweep } from '../types.ts';
-import { releaseHeld } from './moves.ts';
-import { ensureTrophyPool } from './pools.ts';
+import { releaseHeld } from './result.ts';
 import { statsPush } from '../../presenters/stats.ts';
-import { SEASON_COLUMNS, loadTrophySeason, seasonOf, type SeasonColumns, type TrophyRow } from './rows.ts';
+import {
+  SEASON_COLUMNS,
+  ensureTrophyPool,
+  loadTrophySeason,
+  seasonOf,
+  type SeasonColumns,
+  type TrophyRow,
+} from '../../queries/trophy-hunt.ts';
 import { transaction } from '../../services/transaction.ts';
+import type { TrophyPool } from '../../models/TrophyPool.ts';
+import type { Trophy } from '../../models/Trophy.ts';
 
 /** Trophies moved per sweep; the next tick takes the rest. */
 const BATCH = 200;
@@ -24,10 +32,10 @@ export async function releaseDueTrophy(knex: Knex, trophyId: number, now: Date):
   const holder = peek.holder_user_id;
   const pushes = await transaction(knex, async (trx): Promise<Push[]> => {
     await trx('users').where('id', holder).forUpdate().first('id');
-    const pool = (await trx('trophy_pools').where('id', peek.pool_id).first('season_id', 'week_start')) as {
-      season_id: number;
-      week_start: Date;
-    };
+    const pool = (await trx('trophy_pools').where('id', peek.pool_id).first('season_id', 'week_start')) as Pick<
+      TrophyPool,
+      'season_id' | 'week_start'
+    >;
     const trophy = (await trx('trophies').where('id', trophyId).forUpdate().first()) as TrophyRow;
     if (trophy.state !== 'held' || trophy.holder_user_id !== holder) return [];
     const season = await loadTrophySeason(trx, pool.season_id);
@@ -82,7 +90,10 @@ export const warnExpiringTrophies: Sweep = async (knex, now) => {
     .where((q) => q.whereNull('t.expiry_notified_for').orWhereRaw('t.expiry_notified_for <> t.expires_at'))
     .orderBy('t.expires_at')
     .limit(BATCH)
-    .select('t.id', 't.holder_user_id', 't.expires_at')) as { id: number; holder_user_id: number; expires_at: Date }[];
+    .select('t.id', 't.holder_user_id', 't.expires_at')) as (Pick<Trophy, 'id'> & {
+    holder_user_id: number;
+    expires_at: Date;
+  })[];
   const events: CommandEvent[] = [];
   for (const trophy of due) {
     const claimed = await knex('trophies')

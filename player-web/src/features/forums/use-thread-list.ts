@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { FORUM_THREADS_INITIAL, type ForumThreadRow } from '@ecup/domain';
 import { useClient } from '../../providers/client-context.tsx';
 import { usePagedList, type Page } from '../../lib/use-paged-list.ts';
-import { getThreads } from './get-threads.ts';
+import { getForumPage } from './get-forum-page.ts';
 import { searchThreads } from './search-threads.ts';
 
 /**
@@ -12,23 +12,23 @@ import { searchThreads } from './search-threads.ts';
  */
 export function useThreadList(categoryId: number, search: string) {
   const { api } = useClient();
+  const fetchPage = useCallback(
+    (start: number, amount: number, signal?: AbortSignal): Promise<Page<ForumThreadRow>> =>
+      getForumPage(api, 'threads', { id: categoryId, start, amount }, signal).then((answer) => ({
+        rows: answer.threads,
+        total: answer.total,
+      })),
+    [api, categoryId],
+  );
   const fetchFirst = useCallback(
     (signal: AbortSignal): Promise<Page<ForumThreadRow>> =>
       search === ''
-        ? getThreads(api, { categoryId, start: 0, amount: FORUM_THREADS_INITIAL }, signal).then((answer) => ({
-            rows: answer.threads,
-            total: answer.total,
-          }))
+        ? fetchPage(0, FORUM_THREADS_INITIAL, signal)
         : searchThreads(api, { categoryId, query: search }, signal).then((answer) => ({
             rows: answer.threads,
             total: answer.threads.length,
           })),
-    [api, categoryId, search],
+    [api, categoryId, search, fetchPage],
   );
-  const fetchMore = useCallback(
-    (start: number, amount: number): Promise<Page<ForumThreadRow>> =>
-      getThreads(api, { categoryId, start, amount }).then((answer) => ({ rows: answer.threads, total: answer.total })),
-    [api, categoryId],
-  );
-  return usePagedList(fetchFirst, fetchMore);
+  return usePagedList(fetchFirst, fetchPage);
 }

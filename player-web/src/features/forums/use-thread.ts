@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { FORUM_POSTS_MAX_AMOUNT, type ForumPostPayload, type ForumThreadResponse } from '@ecup/domain';
 import { useClient } from '../../providers/client-context.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { getThread } from './get-thread.ts';
+import { getForumPage } from './get-forum-page.ts';
 
 export type ThreadState =
   | { status: 'loading' }
@@ -35,7 +35,7 @@ export function useThread(threadId: number | null) {
       return;
     }
     const controller = new AbortController();
-    getThread(api, { threadId, start: 0, amount: FORUM_POSTS_MAX_AMOUNT }, controller.signal)
+    getForumPage(api, 'posts', { id: threadId, start: 0, amount: FORUM_POSTS_MAX_AMOUNT }, controller.signal)
       .then((thread) => {
         if (current === generation.current)
           setState({ status: 'ready', thread, loadingMore: false, moreFailed: false });
@@ -62,7 +62,7 @@ export function useThread(threadId: number | null) {
     const current = generation.current;
     setState((s) => (s.status === 'ready' ? { ...s, loadingMore: true, moreFailed: false } : s));
     try {
-      const answer = await getThread(api, { threadId, start: loaded, amount: FORUM_POSTS_MAX_AMOUNT });
+      const answer = await getForumPage(api, 'posts', { id: threadId, start: loaded, amount: FORUM_POSTS_MAX_AMOUNT });
       if (current !== generation.current) return;
       setState((s) => {
         if (s.status !== 'ready') return s;

@@ -1,0 +1,12 @@
+import { BaseModel } from './base.ts';
+
+/** A moderator's warning to a player, shown to them once (decisions §10). */
+export class UserWarning extends BaseModel {
+  static override tableName = 'user_warnings';
+  id!: number;
+  user_id!: number;
+  message!: string;
+  created_by!: number | null;
+  created_at!: Date;
+  seen_at!: Date | null;
+}

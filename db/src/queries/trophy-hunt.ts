@@ -1,0 +1,157 @@
+import type { Knex } from 'knex';
+import { TROPHY_POOL_SIZE, isHuntOpen, weekStart, type HuntSeason } from '@ecup/domain';
+import type { Season } from '../models/Season.ts';
+import type { Trophy } from '../models/Trophy.ts';
+import type { TrophyPool } from '../models/TrophyPool.ts';
+
+/*
+ * The trophy hunt's rows (decisions §7) as the results, the sweeps and the hunt's pages read them: the season's hunt
+ * columns, a week's pool (opened on first need, by a read too) and trophies under their row locks.
+ */
+
+export const SEASON_COLUMNS = ['id', 'time_zone', 'qualifiers_start', 'trophy_hunt_end', 'active'] as const;
+
+/** The season columns the hunt reads, as the driver gives them (`active` a TINYINT). */
+export type SeasonColumns = Omit<Pick<Season, (typeof SEASON_COLUMNS)[number]>, 'active'> & {
+  active: boolean | number;
+};
+
+/** The season fields the hunt reads (the Season model's). */
+export type TrophySeason = Pick<Season, (typeof SEASON_COLUMNS)[number]> & HuntSeason;
+
+export function seasonOf(row: SeasonColumns): TrophySeason {
+  const { id, time_zone, qualifiers_start, trophy_hunt_end, active } = row;
+  return { id, time_zone, qualifiers_start, trophy_hunt_end, active: Boolean(active) };
+}
+
+/** One season, or null. */
+export async function loadTrophySeason(knex: Knex, seasonId: number): Promise<TrophySeason | null> {
+  const row = (await knex('seasons').where('id', seasonId).first(SEASON_COLUMNS)) as SeasonColumns | undefined;
+  return row ? seasonOf(row) : null;
+}
+
+const TROPHY_COLUMNS = [
+  'id',
+  'pool_id',
+  'state',
+  'holder_user_id',
+  'wins',
+  'taken_at',
+  'expires_at',
+  'secured_at',
+  'last_move_id',
+] as const;
+
+/** The columns of a `trophies` row the hunt reads and writes (the Trophy model's). */
+export type TrophyRow = Pick<Trophy, (typeof TROPHY_COLUMNS)[number]>;
+
+/**
+ * The unsecured trophy a player holds, under its row lock (at most one: the unique `held_by` key). The caller holds
+ * the player's `users` row lock, so nothing else moves the player's trophy meanwhile. The player's counter, read
+ * again under that lock (a locking read sees the latest row), says whether there is one: looking for a missing
+ * `held_by` with FOR UPDATE would lock the gap around it in the unique index, and two results that each locked a
+ * gap and then gave their winner a trophy inside the other's would deadlock. A caller that read the counter under
+ * that lock itself (a final result locks both players' rows first) passes it and saves the read.
+ */
+export async function lockHeldTrophyOf(
+  trx: Knex,
+  userId: number,
+  /** The counter, when the caller has just read it under the player's lock and not changed it since. */
+  unsecured?: number,
+): Promise<TrophyRow | null> {
+  const counter = unsecured ?? (await lockedUnsecuredCounter(trx, userId));
+  if (counter === null || counter === 0) return null;
+  const row = (await trx('trophies').where('held_by', userId).forUpdate().first(TROPHY_COLUMNS)) as
+    TrophyRow | undefined;
+  return row ?? null;
+}
+
+/** A player's unsecured-trophy counter under the player's row lock; null for no such player. */
+async function lockedUnsecuredCounter(trx: Knex, userId: number): Promise<number | null> {
+  const user = (await trx('users').where('id', userId).forUpdate().first('unsecured_trophies')) as
+    { unsecured_trophies: number } | undefined;
+  return user ? user.unsecured_trophies : null;
+}
+
+/** Trophies by id under their row locks, locked in id order. */
+export async function lockTrophies(trx: Knex, ids: readonly number[]): Promise<Map<number, TrophyRow>> {
+  const unique = [...new Set(ids)].sort((a, b) => a - b);
+  if (unique.length === 0) return new Map();
+  const rows = (await trx('trophies')
+    .whereIn('id', unique)
+    .orderBy('id')
+    .forUpdate()
+    .select(TROPHY_COLUMNS)) as TrophyRow[];
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+const POOL_COLUMNS = ['id', 'season_id', 'week_start', 'size'] as const;
+
+/** A `trophy_pools` row: the pool of one season's week, opened with `size` trophies (the TrophyPool model's). */
+export type PoolRow = Pick<TrophyPool, (typeof POOL_COLUMNS)[number]>;
+
+/** A pool by its week, with a plain read (no lock; inside a transaction, as of its snapshot). */
+async function findPool(knex: Knex, seasonId: number, week: Date): Promise<PoolRow | null> {
+  const pool = (await knex('trophy_pools').where({ season_id: seasonId, week_start: week }).first(POOL_COLUMNS)) as
+    PoolRow | undefined;
+  return pool ?? null;
+}
+
+/**
+ * Opens a week's pool once, in one transaction (a savepoint inside the caller's), and answers its id. The row is
+ * upserted with size 0 (an upsert that finds the week's row locks it exclusively, through the primary key too, and
+ * hands back its id; racers queue on it, and none holds a shared lock it would later have to upgrade, the classic
+ * deadlock of INSERT IGNORE), then read again under that lock and filled with its trophies only while its size is
+ * still 0. Two workers, or a worker and API processes, racing for the same week make one pool of 25.
+ */
+async function createPool(knex: Knex, seasonId: number, week: Date, now: Date): Promise<number> {
+  return knex.transaction(async (trx) => {
+    const [result] = (await trx.raw(
+      'INSERT INTO trophy_pools (season_id, week_start, size, created_at) VALUES (?, ?, 0, ?) ON DUPLICATE KEY UPDATE id = LAST_INSERT_ID(id)',
+      [seasonId, week, now],
+    )) as [{ insertId: number }];
+    const id = result.insertId;
+    const { size } = (await trx('trophy_pools').where('id', id).forUpdate().first('size')) as { size: number };
+    if (size === 0) {
+      await trx('trophies').insert(
+        Array.from({ length: TROPHY_POOL_SIZE }, () => ({ pool_id: id, state: 'pool', updated_at: now })),
+      );
+      await trx('trophy_pools').where('id', id).update({ size: TROPHY_POOL_SIZE });
+    }
+    return id;
+  });
+}
+
+/**
+ * This week's pool of a season (decisions §7: a pool of 25 opens every week, Monday 00:00 in the season's zone),
+ * created on first need by whoever comes first: a result, the stats call or the worker's reset sweep. Null outside
+ * the hunt (before the qualifiers start, from the hunt's end on).
+ *
+ * With `lock`, the pool's row is locked (FOR UPDATE), which results take before they look for a free trophy: it
+ * queues the results of one week one after the other, so two of them never claim trophies side by side (which
+ * deadlocks in the pool's index) and the last trophy goes to exactly one. A pool row is locked through its primary
+ * key (the creating upsert takes the week key first, then the primary key, never the other way round), so no two
+ * transactions take the two keys in opposite orders.
+ */
+export async function ensureTrophyPool(
+  knex: Knex,
+  season: TrophySeason,
+  now: Date,
+  options: { lock?: boolean } = {},
+): Promise<PoolRow | null> {
+  if (!isHuntOpen(season, now)) return null;
+  const week = weekStart(now, season.time_zone);
+  const seen = await findPool(knex, season.id, week);
+  if (seen && !options.lock) return seen;
+  const id = seen?.id ?? (await createPool(knex, season.id, week, now));
+  const query = knex('trophy_pools').where('id', id);
+  return (await (options.lock ? query.forUpdate() : query.forShare()).first(POOL_COLUMNS)) as PoolRow;
+}
+
+/** Trophies left in a pool (still in state 'pool'). */
+export async function trophiesLeftIn(knex: Knex, poolId: number): Promise<number> {
+  const [{ left }] = (await knex('trophies').where({ pool_id: poolId, state: 'pool' }).count({ left: '*' })) as [
+    { left: number },
+  ];
+  return left;
+}
