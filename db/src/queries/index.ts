@@ -9,3 +9,5 @@ export * from './forums.ts';
 export * from './prizes.ts';
 export * from './notifications.ts';
 export * from './players.ts';
+export * from './news.ts';
+export * from './sitemap.ts';
