@@ -5,7 +5,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { forumCategories, message } from '@ecup/domain';
 import { storeAvatar } from '@ecup/db';
-import { CARD_HEIGHT, CARD_WIDTH } from '@ecup/api/features/seo/cards.ts';
+import { CARD_HEIGHT, CARD_WIDTH, svgColour, wrap } from '@ecup/api/features/seo/cards.ts';
 import { SEO_WORDS } from '@ecup/api/features/seo/words.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { ROUTES } from '../security/inventory.ts';
@@ -423,4 +423,14 @@ test('robots.txt keeps crawlers out of the private screens and the API, and name
       `${pathname} is open`,
     );
   }
+});
+
+test("cards draw a player's colour as SVG reads it, and wrap a long title in at most three lines", (t) => {
+  t.is(svgColour('hsl(0 100% 50%)'), '#ff0000');
+  t.is(svgColour('hsl(120 100% 25%)'), '#008000');
+  t.is(svgColour('hsl(240, 100%, 50%)'), '#0000ff');
+  t.is(svgColour('#123456'), '#123456');
+  t.deepEqual(wrap('one two three four five six seven eight nine ten', 9, 3), ['one two', 'three', 'four fiv…']);
+  t.deepEqual(wrap('short', 9, 3), ['short']);
+  t.deepEqual(wrap('abcdefghijklmnop', 5, 3), ['abcde', 'fghij', 'klmn…']);
 });

@@ -1,10 +1,8 @@
 import type Koa from 'koa';
+import { LANGUAGE_COOKIE } from '@ecup/domain';
 
 export const PAGE_LANGUAGES = ['en', 'sv'] as const;
 export type PageLanguage = (typeof PAGE_LANGUAGES)[number];
-
-/** The cookie the player app writes when a reader picks a language in the footer. */
-export const LANGUAGE_COOKIE = 'lang';
 
 /**
  * The language a page is served in (issue 21): the reader's choice in the `lang` cookie, else Swedish when the
