@@ -29,6 +29,8 @@ import { adminRoutes } from './admin/admin.routes.ts';
 import { serveApp } from './static.ts';
 import { realtimeRoutes } from './realtime/realtime.routes.ts';
 import { maybeTestClockRoutes } from './features/test-clock/test-clock.routes.ts';
+import { seoRoutes } from './features/seo/seo.routes.ts';
+import { pageHeadInjector } from './features/seo/head-data.ts';
 
 /** Builds the Koa app (no listen): API routes first, then the built player app and console. */
 export function createApp(deps: AppDeps): Koa<AppState> {
@@ -48,7 +50,8 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   });
   app.use(sameOriginWrites(deps));
   // Probes and the metrics scrape need no body and no session (METRICS_TOKEN is not a user token).
-  for (const ops of [healthRoutes(deps), metricsRoutes(deps)]) app.use(ops.routes());
+  const ops = [healthRoutes(deps), metricsRoutes(deps)];
+  for (const routes of ops) app.use(routes.routes());
   app.use(bodyParser());
   app.use(authenticate(deps));
 
@@ -70,6 +73,11 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     trophiesRoutes(deps),
     notificationsRoutes(deps),
     adminRoutes(deps),
+    seoRoutes(deps, () =>
+      [...ops, api].flatMap((router) =>
+        router.stack.flatMap((layer) => (typeof layer.path === 'string' ? [layer.path] : [])),
+      ),
+    ),
   ]) {
     api.use(routes.routes());
   }
@@ -79,7 +87,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   app.use(api.allowedMethods({ throw: false }));
 
   app.use(serveApp(deps.config.adminWebDist, '/admin/'));
-  app.use(serveApp(deps.config.playerWebDist, '/'));
+  app.use(serveApp(deps.config.playerWebDist, '/', { shell: pageHeadInjector(deps) }));
   app.use(async (ctx) => {
     if (ctx.status === 405) {
       ctx.body = message('notFound');

@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type Koa from 'koa';
 import send from 'koa-send';
@@ -19,7 +19,14 @@ const SERVICE_WORKER = 'sw.js';
  * build's brotli or gzip copy to browsers that accept it), and index.html for any other GET below the base, so the
  * app's router handles it (spec §2: unknown paths go to /).
  */
-export function serveApp(root: string, base: '/' | '/admin/'): Koa.Middleware {
+export function serveApp(
+  root: string,
+  base: '/' | '/admin/',
+  options: {
+    /** Rewrites index.html for the page asked for (the public pages' titles and link previews, issue 21). */
+    shell?: (ctx: Koa.Context, html: string) => Promise<string>;
+  } = {},
+): Koa.Middleware {
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     const inBase = base === '/' ? true : ctx.path === base.slice(0, -1) || ctx.path.startsWith(base);
@@ -47,6 +54,12 @@ export function serveApp(root: string, base: '/' | '/admin/'): Koa.Middleware {
     if (!(await isFile(path.join(root, 'index.html')))) return next();
     ctx.set('Cache-Control', 'no-cache');
     ctx.vary('Accept-Encoding');
+    if (options.shell) {
+      const html = await readFile(path.join(root, 'index.html'), 'utf8');
+      ctx.type = 'html';
+      ctx.body = await options.shell(ctx, html);
+      return;
+    }
     await send(ctx, 'index.html', { root });
   };
 }

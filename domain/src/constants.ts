@@ -409,3 +409,9 @@ export const CONSOLE_SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
 export const CONSOLE_SESSION_MAX_MS = 7 * 24 * 60 * 60 * 1000;
 /** A session's last use is written at most this often, so a signed-in call does not write on every request. */
 export const SESSION_TOUCH_EVERY_MS = 60_000;
+
+/**
+ * The cookie in which the player app tells the server the reader's language (`en` or `sv`), so pages served to
+ * that reader (titles, link previews, server rendering) are in it (issue 21).
+ */
+export const LANGUAGE_COOKIE = 'lang';

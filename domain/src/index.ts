@@ -31,3 +31,4 @@ export * from './contract/notifications.ts';
 export * from './contract/admin.ts';
 export * from './contract/admin-dashboard.ts';
 export * from './notifications.ts';
+export * from './avatar-colour.ts';

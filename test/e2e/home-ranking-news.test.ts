@@ -234,3 +234,50 @@ for (const path of ['/', '/ranking', '/news']) {
     }
   });
 }
+
+/** The head's tags a link preview reads, counted in the live page after the app has set its title. */
+async function headTags(page: Page) {
+  return page.evaluate(() => ({
+    titles: [...document.head.querySelectorAll('title')].map((element) => element.textContent),
+    title: document.title,
+    descriptions: document.head.querySelectorAll('meta[name="description"]').length,
+    canonicals: [...document.head.querySelectorAll('link[rel="canonical"]')].map((link) => link.getAttribute('href')),
+    ogTitles: document.head.querySelectorAll('meta[property="og:title"]').length,
+    ogImages: document.head.querySelectorAll('meta[property="og:image"]').length,
+    twitterCards: document.head.querySelectorAll('meta[name="twitter:card"]').length,
+  }));
+}
+
+test('an article, a topic and a profile keep one title and one of each preview tag after the app sets its title', async (t) => {
+  const { product } = t.context;
+  const [article] = await publishedArticles(product);
+  const thread = await product
+    .knex('forum_threads')
+    .whereExists(
+      product.knex('forum_posts').whereRaw('forum_posts.thread_id = forum_threads.id').whereNull('hidden_at'),
+    )
+    .where('category_id', 3)
+    .first('id', 'title');
+  const player = await rankedPlayer(product);
+  const page = await newDesktopPage(t.context.browser);
+  try {
+    for (const [path, title] of [
+      [`/news/${article!.id}`, `${article!.title} – eCup`],
+      [`/forums/general_discussion/${thread.id}`, `${thread.title} – eCup`],
+      [`/player/${player.username}`, `Player ${player.username} – eCup`],
+    ] as const) {
+      await open(page, product.url, path);
+      await page.waitForFunction((wanted) => document.title === wanted, title);
+      const head = await headTags(page);
+      t.deepEqual(head.titles, [title], path);
+      t.is(head.descriptions, 1, path);
+      t.deepEqual(head.canonicals.length, 1, path);
+      t.true(head.canonicals[0]!.endsWith(path), path);
+      t.is(head.ogTitles, 1, path);
+      t.is(head.ogImages, 1, path);
+      t.is(head.twitterCards, 1, path);
+    }
+  } finally {
+    await page.context().close();
+  }
+});

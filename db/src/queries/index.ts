@@ -14,3 +14,5 @@ export * from './enrolment-links.ts';
 export * from './safety.ts';
 export * from './user-data.ts';
 export * from './players.ts';
+export * from './news.ts';
+export * from './sitemap.ts';

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { englishOf, formatDateTime, type MessageRef } from '@ecup/domain';
+import { LANGUAGE_COOKIE, englishOf, formatDateTime, type MessageRef } from '@ecup/domain';
 import { catalogue, type MessageKey } from './catalogue.ts';
 import { LANGUAGES, LOCALES, fill, type Lang } from './dictionary.ts';
 import type { swedishOf } from './messages-sv.ts';
@@ -51,6 +51,8 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   const [translate, setTranslate] = useState<Translate | null>(null);
   useEffect(() => {
     document.documentElement.lang = lang;
+    // The server serves the next page's title and link-preview words in this language too (issue 21).
+    document.cookie = `${LANGUAGE_COOKIE}=${lang}; path=/; max-age=31536000; SameSite=Lax`;
     if (lang === 'en' || translate) return;
     let current = true;
     loadSwedish().then(

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { HOME_NEWS_COUNT, parsePositiveInt, type NewsEntry, type NewsListEntry } from '@ecup/domain';
-import { sanitizeNewsHtml } from '@ecup/db';
+import { findPublishedArticle, publishedNews, sanitizeNewsHtml } from '@ecup/db';
 import type { AppDeps, AppState } from '../../context.ts';
 import { notFound } from '../../errors.ts';
 import { paramsOf, queryOf } from '../../middleware/body.ts';
@@ -13,7 +13,7 @@ const seconds = (date: Date) => Math.floor(new Date(date).getTime() / 1000);
 /** News calls of spec §7: the latest list and one article (HTML cleaned again on the way out, decisions §9). */
 export function newsRoutes(deps: AppDeps): Router<AppState> {
   const router = new Router<AppState>();
-  const published = () => deps.knex('news').where('published', true).where('published_at', '<=', deps.now());
+  const published = () => publishedNews(deps.knex, deps.now());
 
   /** Every visitor's home page asks for this: it comes from the public-read cache (at most a second old). */
   router.get('/news/latest', async (ctx) => {
@@ -44,21 +44,7 @@ export function newsRoutes(deps: AppDeps): Router<AppState> {
     const hasId = params.id !== undefined && params.id !== '';
     const id = parsePositiveInt(params.id);
     if (hasId && id === undefined) throw notFound('newsNotFound');
-    const query = published()
-      .leftJoin('users', 'users.id', 'news.publisher_user_id')
-      .select(
-        'news.id',
-        'news.title',
-        'news.content',
-        'news.image_hash',
-        'news.category_id',
-        'news.published_at',
-        'users.first_name as publisher_first_name',
-        'users.last_name as publisher_last_name',
-      );
-    const row = id
-      ? await query.where('news.id', id).first()
-      : await query.orderBy('news.published_at', 'desc').orderBy('news.id', 'desc').first();
+    const row = await findPublishedArticle(deps.knex, deps.now(), id);
     if (!row) throw notFound('newsNotFound');
     const entry: NewsEntry = {
       id: row.id,
