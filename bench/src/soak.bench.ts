@@ -149,7 +149,7 @@ export async function run(): Promise<void> {
         `\n${MINUTES} min of steady mixed load; every ${SAMPLE_S} s: the slice's call, its figures, the API's memory`,
       );
       console.log(
-        ['min', 'call'.padEnd(30), 'req/s', 'p99 ms', 'errors', 'rss MiB', 'heap MiB', 'sockets']
+        ['min', ` ${'call'.padEnd(30)}`, 'req/s', 'p99 ms', 'errors', 'rss MiB', 'heap MiB', 'sockets']
           .map((h, i) => (i === 1 ? h : h.padStart(9)))
           .join(''),
       );
@@ -169,7 +169,7 @@ export async function run(): Promise<void> {
         console.log(
           [
             sample.minute.toFixed(1).padStart(9),
-            name.padEnd(30),
+            ` ${name.padEnd(30)}`,
             result.perSecond.toFixed(0).padStart(9),
             result.p99.toFixed(1).padStart(9),
             String(result.errors).padStart(9),
