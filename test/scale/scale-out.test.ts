@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,7 +6,7 @@ import test from 'ava';
 import { Queue, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Knex } from 'knex';
-import type { Socket } from 'socket.io-client';
+import { io as connect, type Socket } from 'socket.io-client';
 import {
   PAIRING_INTERVAL_MS,
   PLAY_TICK_SCHEDULER_ID,
@@ -23,16 +24,21 @@ import {
 } from '@ecup/domain';
 import { seedBase } from '@ecup/db';
 import { createTestDatabase, testRedisPrefix, type TestDatabase } from '../helpers/db.ts';
+import { startNginx, type RunningNginx } from '../helpers/nginx.ts';
 import { deleteRedisPrefix } from '../helpers/server.ts';
-import { freePort, processStackEnv, runEntry, type RunningProcess } from '../helpers/process.ts';
-import { nextEvent, openSocket, signedInUser, subscribe } from '../helpers/sockets.ts';
+import { freePort, processStackEnv, ROOT, runEntry, type RunningProcess } from '../helpers/process.ts';
+import { nextEvent, signedInUser, subscribe } from '../helpers/sockets.ts';
 import { client, type Credentials } from '../helpers/http.ts';
 
 /*
- * Scale-out (decisions §1): two `npm run api` processes and two `npm run worker` processes against one MariaDB
- * database and one Redis prefix, as in production. The tests share the processes, so they run in order
- * (test.serial): the play loop across both APIs, the schedules with two workers, then a worker killed mid-job
- * (last, as it leaves one worker running).
+ * Scale-out (decisions §1) in the production topology of docs/operations.md: Debian's nginx with deploy/nginx.conf
+ * in front of two `npm run api` processes, and two `npm run worker` processes, on one MariaDB database and one Redis
+ * prefix. Players reach the product only through nginx, each from an address of its own (X-Forwarded-For from the
+ * load balancer in front, which nginx trusts from loopback and hashes on), chosen so that nginx sends it to the API
+ * process the test wants; each API process's `ecup_socket_connections` metric shows which process holds a socket.
+ * The tests share the processes, so they run in order (test.serial): static files, a long-polling player, the play
+ * loop across both APIs, the schedules with two workers, a worker killed mid-job, then an API process stopped
+ * mid-game (last, as it leaves one API and one worker running).
  */
 
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -43,15 +49,18 @@ const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const JOB_LOCK_MS = 3000;
 
 interface Api {
+  port: number;
+  /** The process's own address, for its metrics only: players go through nginx. */
   url: string;
   proc: RunningProcess;
-  http: ReturnType<typeof client>;
 }
 
 let db: TestDatabase;
 let knex: Knex;
 let prefix: string;
 let dir: string;
+let nginx: RunningNginx | undefined;
+let site: ReturnType<typeof client>;
 const apis: Api[] = [];
 const workers: RunningProcess[] = [];
 const sockets: Socket[] = [];
@@ -59,6 +68,8 @@ let playQueue: Queue;
 let emailQueue: Queue;
 let playEvents: QueueEvents;
 const redisClients: Redis[] = [];
+/** Processes a test stopped on purpose. */
+const stopped = new Set<RunningProcess>();
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -69,14 +80,12 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined | nul
     const value = await probe().catch(() => undefined);
     if (value) return value;
     if (Date.now() > deadline) throw new Error(`${what}: not within ${ms} ms\n${processOutput()}`);
-    const exited = [...apis.map((a) => a.proc), ...workers].find((p) => p.child.exitCode !== null && p !== killed);
+    const exited = [...apis.map((a) => a.proc), ...workers].find((p) => p.child.exitCode !== null && !stopped.has(p));
     if (exited)
       throw new Error(`a process exited (${exited.child.exitCode}) while waiting for ${what}:\n${exited.output()}`);
     await sleep(100);
   }
 }
-
-let killed: RunningProcess | undefined;
 
 function processOutput(): string {
   const tail = (label: string, p: RunningProcess) => `--- ${label}\n${p.output().slice(-2000)}`;
@@ -101,11 +110,13 @@ test.before(async () => {
   const env = {
     ...processStackEnv({ databaseUrl: db.url, redisUrl, prefix, dir }),
     JOB_LOCK_MS: String(JOB_LOCK_MS),
+    TRUST_PROXY: 'on',
+    TRUSTED_PROXIES: '127.0.0.1/32,::1',
   };
   const ports = [await freePort(), await freePort()];
   for (const port of ports) {
     const url = `http://127.0.0.1:${port}`;
-    apis.push({ url, proc: runEntry('api/src/main.ts', { ...env, PORT: String(port) }), http: client(url) });
+    apis.push({ port, url, proc: runEntry('api/src/main.ts', { ...env, PORT: String(port) }) });
   }
   for (let i = 0; i < 2; i++) workers.push(runEntry('worker/src/main.ts', env));
 
@@ -121,6 +132,8 @@ test.before(async () => {
     await waitFor(`GET ${api.url}/health`, async () => (await fetch(`${api.url}/health`)).status === 200, 60_000);
   }
   await waitFor('two play workers registered', async () => (await playQueue.getWorkersCount()) >= 2, 60_000);
+  nginx = await startNginx(dir, ports);
+  site = client(nginx.site);
 });
 
 test.afterEach.always((t) => {
@@ -129,6 +142,7 @@ test.afterEach.always((t) => {
 
 test.after.always(async () => {
   for (const socket of sockets) socket.close();
+  await nginx?.stop();
   const all = [...apis.map((a) => a.proc), ...workers];
   for (const p of all) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGTERM');
   // A graceful stop first; whatever is still running after a few seconds is killed.
@@ -149,24 +163,108 @@ interface Player {
   username: string;
   email: string;
   auth: Credentials;
+  /** The API process nginx sends this player's address to. */
   api: Api;
+  address: string;
   socket: Socket;
 }
 
-async function player(api: Api): Promise<Player> {
-  const { user, auth } = await signedInUser(knex, { elo: 1000 });
-  const socket = await openSocket(api.url, auth);
-  sockets.push(socket);
-  return { id: user.id, username: user.username, email: user.email, auth, api, socket };
+/** The socket.io connections each running API process reports holding (its `ecup_socket_connections` metric). */
+async function socketsHeld(): Promise<number[]> {
+  return Promise.all(
+    apis.map(async (api) => {
+      if (stopped.has(api.proc)) return 0;
+      const text = await (await fetch(`${api.url}/metrics`)).text();
+      const value = /^ecup_socket_connections (\d+)$/m.exec(text)?.[1];
+      if (value === undefined) throw new Error(`no ecup_socket_connections in ${api.url}/metrics`);
+      return Number(value);
+    }),
+  );
 }
 
+/** A socket.io connection as the player app opens it, through nginx from the player's address. */
+function openSocket(auth: Credentials, address: string, transport: 'websocket' | 'polling'): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(nginx!.site, {
+      path: '/socket.io',
+      auth: { ...auth },
+      transports: [transport],
+      upgrade: false,
+      reconnection: false,
+      extraHeaders: { 'X-Forwarded-For': address },
+    });
+    sockets.push(socket);
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+}
+
+async function player(api: Api, transport: 'websocket' | 'polling' = 'websocket'): Promise<Player> {
+  const { user, auth } = await signedInUser(knex, { elo: 1000 });
+  const address = await nginx!.addressFor(api.port);
+  const socket = await openSocket(auth, address, transport);
+  return { id: user.id, username: user.username, email: user.email, auth, api, address, socket };
+}
+
+/** A call as the player app makes it, through nginx from the player's address. */
 const call = <T = MatchmakingStatus>(p: Player, route: string, body: Record<string, unknown> = {}) =>
-  p.api.http.postJson<T & { error?: string }>(route, body, { auth: p.auth });
+  site.postJson<T & { error?: string }>(route, body, { auth: p.auth, headers: { 'X-Forwarded-For': p.address } });
+
+test.serial('nginx serves the built files with their gzip copies itself and passes the rest to the APIs', async (t) => {
+  const assets = readdirSync(path.join(ROOT, 'player-web/dist/assets'));
+  const script = assets.find((f) => f.endsWith('.js') && assets.includes(`${f}.gz`));
+  t.truthy(script, 'the build has a script with a .gz copy');
+  const res = await fetch(`${nginx!.site}/assets/${script}`, { headers: { 'Accept-Encoding': 'gzip' } });
+  t.is(res.status, 200);
+  t.is(res.headers.get('content-encoding'), 'gzip');
+  t.regex(res.headers.get('cache-control') ?? '', /immutable/);
+  t.is(res.headers.get('x-content-type-options'), 'nosniff');
+  await res.arrayBuffer();
+  t.deepEqual(await nginx!.upstreamsOf(`/assets/${script} `), ['-'], 'answered by nginx, not an API process');
+
+  const home = await fetch(`${nginx!.site}/`);
+  t.is(home.status, 200);
+  t.regex(await home.text(), /<div id="root">/);
+  t.regex(home.headers.get('content-security-policy') ?? '', /default-src 'self'/, "the API's headers come through");
+  const [upstream] = await nginx!.upstreamsOf('"GET / HTTP');
+  t.true(
+    apis.some((a) => upstream === `127.0.0.1:${a.port}`),
+    `the page came from an API process (${upstream})`,
+  );
+});
+
+test.serial('a player whose socket.io runs by long-polling only is matched through nginx', async (t) => {
+  const before = await socketsHeld();
+  const c = await player(apis[0]!, 'polling');
+  const d = await player(apis[1]!);
+  t.deepEqual(await socketsHeld(), [before[0]! + 1, before[1]! + 1], 'one socket on each API process');
+  t.is(c.socket.io.engine.transport.name, 'polling');
+  const matched = Promise.all([
+    nextEvent<MatchPayload>(c.socket, 'match', 15_000),
+    nextEvent<MatchPayload>(d.socket, 'match', 15_000),
+  ]);
+  t.is((await call(c, '/matchmaking/queue/enter')).status, 200);
+  t.is((await call(d, '/matchmaking/queue/enter')).status, 200);
+  const [forC, forD] = await matched;
+  t.is(forC.id, forD.id);
+  // Every poll of the session reached the API process holding it (a poll elsewhere is refused as an unknown session).
+  t.is(c.socket.io.engine.transport.name, 'polling');
+  t.true(c.socket.connected);
+  t.true(
+    (await nginx!.upstreamsOf(`/socket.io/?`)).every((u) => u !== '-'),
+    'every socket.io request went to an API process',
+  );
+  t.is((await call(c, '/matchmaking/match/decline')).status, 200);
+  await call(d, '/matchmaking/queue/leave');
+});
 
 test.serial(
   'two players on different API processes play the whole loop: match from a worker, game, chat, score and stats cross processes',
   async (t) => {
-    const [a, b] = await Promise.all([player(apis[0]!), player(apis[1]!)]);
+    const before = await socketsHeld();
+    const a = await player(apis[0]!);
+    const b = await player(apis[1]!);
+    t.deepEqual(await socketsHeld(), [before[0]! + 1, before[1]! + 1], "a's socket on API 1, b's on API 2");
     const next = <T>(p: Player, event: string, accept?: (payload: T) => boolean) =>
       nextEvent<T>(p.socket, event, 10_000, accept);
 
@@ -260,6 +358,14 @@ test.serial(
     );
     t.is((await knex('matches').whereIn('user_1_id', [a.id, b.id]).orWhereIn('user_2_id', [a.id, b.id])).length, 1);
     t.is((await knex('queue_entries').whereIn('user_id', [a.id, b.id])).length, 0);
+
+    // Every call of a went to API 1 and every call of b to API 2 (nginx logs the client address it hashed on).
+    const [gotA, gotB] = await Promise.all([
+      nginx!.upstreamsOf(`${a.address} [`),
+      nginx!.upstreamsOf(`${b.address} [`),
+    ]);
+    t.deepEqual([...new Set(gotA)], [`127.0.0.1:${apis[0]!.port}`]);
+    t.deepEqual([...new Set(gotB)], [`127.0.0.1:${apis[1]!.port}`]);
   },
 );
 
@@ -341,7 +447,13 @@ test.serial(
       const resets = await Promise.all(
         players
           .slice(0, 6)
-          .map((p) => p.api.http.postJson('/user/forgot_password', { username: p.username, email: p.email })),
+          .map((p) =>
+            site.postJson(
+              '/user/forgot_password',
+              { username: p.username, email: p.email },
+              { headers: { 'X-Forwarded-For': p.address } },
+            ),
+          ),
       );
       t.deepEqual(
         resets.map((r) => r.status),
@@ -357,7 +469,8 @@ test.serial(
       );
       const held = active.map((job) => job.id!);
       heldAtKill = held;
-      killed = workers[0]!;
+      const killed = workers[0]!;
+      stopped.add(killed);
       killed.child.kill('SIGKILL');
       await killed.exited;
       // Let the kill land before the blocked transactions can go on.
@@ -476,5 +589,74 @@ test.serial(
     // The surviving worker alone keeps the schedule: one tick per second, not more after the recovered re-run.
     const ticks = await tickCompletions(3000);
     t.true(ticks.length >= 2 && ticks.length <= 4, `${ticks.length} ticks in 3000 ms with one worker`);
+  },
+);
+
+test.serial(
+  'two players on different API processes play through nginx; one API process stops mid-game and nothing is lost',
+  async (t) => {
+    const a = await player(apis[0]!);
+    const b = await player(apis[1]!);
+    const matched = Promise.all([
+      nextEvent<MatchPayload>(a.socket, 'match', 15_000),
+      nextEvent<MatchPayload>(b.socket, 'match', 15_000),
+    ]);
+    t.is((await call(a, '/matchmaking/queue/enter')).status, 200);
+    t.is((await call(b, '/matchmaking/queue/enter')).status, 200);
+    await matched;
+    const ready = nextEvent<GameReadyEvent>(a.socket, 'game', 15_000);
+    t.is((await call(a, '/matchmaking/match/accept')).status, 200);
+    const second = await call(b, '/matchmaking/match/accept');
+    t.is(second.status, 200);
+    const gameId = second.body.game_id!;
+    t.deepEqual(await ready, { game_id: gameId });
+    for (const p of [a, b]) t.deepEqual(await subscribe(p.socket, gameRoom(gameId)), { ok: true });
+
+    const heard = nextEvent<ChatMessagePayload>(b.socket, 'message', 10_000);
+    const line = await call<{ message: ChatMessagePayload }>(a, '/game/chat/send_message', {
+      game_id: gameId,
+      message: 'gl hf',
+    });
+    t.is(line.status, 200);
+    t.deepEqual(await heard, line.body.message);
+
+    // API process 1, which holds a's socket, stops; a's app reconnects through nginx and lands on process 2. b's
+    // socket, on process 2, stays.
+    const stopping = apis[0]!.proc;
+    stopped.add(stopping);
+    stopping.child.kill('SIGTERM');
+    await stopping.exited;
+    await waitFor('a disconnected', async () => !a.socket.connected, 10_000);
+    t.true(b.socket.connected);
+    const held = (await socketsHeld())[1]!;
+    a.socket = await openSocket(a.auth, a.address, 'websocket');
+    t.is((await socketsHeld())[1], held + 1, "a's new socket is on API 2");
+    t.deepEqual(await subscribe(a.socket, gameRoom(gameId)), { ok: true });
+
+    await knex('games')
+      .where('id', gameId)
+      .update({ created_at: new Date(Date.now() - RESULT_ENTRY_DELAY_MS - 1000) });
+    const game = await knex('games').where('id', gameId).first();
+    const scores = game.user_1_id === a.id ? { score_1: 2, score_2: 0 } : { score_1: 0, score_2: 2 };
+    let scored = nextEvent<GameSummary>(b.socket, 'score', 10_000);
+    const submitted = await call(a, '/game/submit', { game_id: gameId, ...scores });
+    t.is(submitted.status, 200, JSON.stringify(submitted.body));
+    t.like(await scored, { id: gameId, state: 'submitted' });
+    scored = nextEvent<GameSummary>(a.socket, 'score', 10_000);
+    t.is((await call(b, '/game/confirm', { game_id: gameId })).status, 200);
+    t.like(await scored, { id: gameId, state: 'final' });
+
+    // Nothing lost: the chat line, one final game rated once.
+    const chat = await knex('chat_messages').where('game_id', gameId).select('content');
+    t.deepEqual(
+      chat.map((m) => m.content),
+      ['gl hf'],
+    );
+    const users = await knex('users').whereIn('id', [a.id, b.id]).select('id', 'elo', 'games_played');
+    t.deepEqual(users.map((u) => u.games_played).sort(), [1, 1]);
+    t.deepEqual(
+      users.map((u) => u.elo).sort((x, y) => x - y),
+      [980, 1020],
+    );
   },
 );
