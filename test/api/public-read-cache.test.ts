@@ -177,3 +177,45 @@ serial('an article published elsewhere shows in the latest news within a second,
   clock.advance(1);
   t.like((await latest())[0], { id: Number(id), title: 'Finals in Gothenburg' });
 });
+
+serial(
+  'a cached page carries an ETag: asking again with it answers 304 without a body until the page changes',
+  async (t) => {
+    const page = (headers: Record<string, string> = {}) =>
+      http.get<RankingListResponse>('/ranking/list', { query: { sorting: 0, amount: 50 }, headers });
+    clock.advance(1000);
+    const first = await page();
+    const etag = first.headers.get('etag');
+    t.truthy(etag);
+    const again = await page({ 'If-None-Match': etag! });
+    t.is(again.status, 304);
+    t.is(again.headers.get('etag'), etag);
+    const other = await page({ 'If-None-Match': '"another"' });
+    t.is(other.status, 200);
+    t.deepEqual(other.body, first.body);
+
+    await signedInUser(server.knex, { first_name: 'Newcomer', elo: 5000, games_played: 1, wins: 1 });
+    clock.advance(1000);
+    const changed = await page({ 'If-None-Match': etag! });
+    t.is(changed.status, 200);
+    t.not(changed.headers.get('etag'), etag);
+    t.like(changed.body.rankings[0], { first_name: 'Newcomer' });
+  },
+);
+
+serial(
+  'a cached page is served to a signed-in reader only after the session lookup: a revoked session is a 401',
+  async (t) => {
+    const reader = await signedInUser(server.knex);
+    clock.advance(1000);
+    const signedOut = await http.get('/ranking/list', { query: { sorting: 0, amount: 50 } });
+    t.is(signedOut.status, 200);
+    t.is((await http.get('/ranking/list', { query: { sorting: 0, amount: 50 }, auth: reader.auth })).status, 200);
+    await server.knex('sessions').where('user_id', reader.user.id).delete();
+    const revoked = await http.get<{ code: string }>('/ranking/list', {
+      query: { sorting: 0, amount: 50 },
+      auth: reader.auth,
+    });
+    t.is(revoked.status, 401);
+  },
+);
