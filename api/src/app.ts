@@ -7,18 +7,19 @@ import { bodyParser } from './middleware/body.ts';
 import { authenticate } from './middleware/auth.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { sessionsRoutes } from './features/users/sessions.routes.ts';
-import { newsRoutes } from './features/news/news.routes.ts';
-import { rankingRoutes } from './features/ranking/ranking.routes.ts';
+import { newsCachedReads, newsRoutes } from './features/news/news.routes.ts';
+import { rankingCachedReads, rankingRoutes } from './features/ranking/ranking.routes.ts';
 import { playersRoutes } from './features/players/players.routes.ts';
 import { imagesRoutes } from './features/images/images.routes.ts';
 import { seasonRoutes } from './features/season/season.routes.ts';
 import { healthRoutes, metricsRoutes } from './features/health/health.routes.ts';
 import { requestLog } from './middleware/request-log.ts';
+import { cachedReads } from './middleware/cached-reads.ts';
 import { clientAddress } from './services/client.ts';
 import { sameOriginWrites } from './middleware/origin.ts';
 import { contentSecurityPolicy, securityHeaders } from './middleware/security-headers.ts';
 import { guardianRoutes } from './features/guardian/guardian.routes.ts';
-import { forumsRoutes } from './features/forums/forums.routes.ts';
+import { forumsCachedReads, forumsRoutes } from './features/forums/forums.routes.ts';
 import { matchmakingRoutes } from './features/matchmaking/matchmaking.routes.ts';
 import { gamesRoutes } from './features/games/games.routes.ts';
 import { safetyRoutes } from './features/safety/safety.routes.ts';
@@ -52,6 +53,8 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   // Probes and the metrics scrape need no body and no session (METRICS_TOKEN is not a user token).
   const ops = [healthRoutes(deps), metricsRoutes(deps)];
   for (const routes of ops) app.use(routes.routes());
+  // The public pages every visitor reads alike, answered from the public-read cache while fresh.
+  app.use(cachedReads(deps, { ...rankingCachedReads, ...newsCachedReads, ...forumsCachedReads }));
   app.use(bodyParser());
   app.use(authenticate(deps));
 

@@ -6,6 +6,7 @@ import type { Config, ImageStore, Logger, User } from '@ecup/db';
 import type { JobQueues } from './services/jobs.ts';
 import type { ApiMetrics } from './services/metrics.ts';
 import type { ReadCache } from './services/read-cache.ts';
+import type { VerifiedSessions } from './services/verified-sessions.ts';
 
 /** What the app needs from the process; tests build it with their own database, Redis prefix and clock. */
 export interface AppDeps {
@@ -27,6 +28,8 @@ export interface AppDeps {
    * second per process (issue 10); the writes of this process that change them drop them at once.
    */
   publicReads: ReadCache;
+  /** Sessions that passed the lookup within the last second, for the cached public reads (`cachedReads`). */
+  verifiedSessions: VerifiedSessions;
   /**
    * Emits real-time events to their rooms on every API process (socket.io's Redis adapter). Fire and forget: a
    * lost event is made good by the client's re-read after a reconnect (decisions §3).

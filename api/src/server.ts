@@ -11,6 +11,11 @@ import { createJobQueues } from './services/jobs.ts';
 import { createRealtime, type RealtimeServer } from './realtime/realtime.ts';
 import { createApiMetrics, createMetricsRegistry } from './services/metrics.ts';
 import { PUBLIC_READ_LIFETIME_MS, PUBLIC_READ_MAX_ENTRIES, createReadCache } from './services/read-cache.ts';
+import {
+  VERIFIED_SESSION_LIFETIME_MS,
+  VERIFIED_SESSION_MAX_ENTRIES,
+  createVerifiedSessions,
+} from './services/verified-sessions.ts';
 
 export interface ApiHandle {
   server: http.Server;
@@ -65,6 +70,11 @@ export async function startApi(options: {
     publicReads: createReadCache({
       lifetimeMs: PUBLIC_READ_LIFETIME_MS,
       maxEntries: PUBLIC_READ_MAX_ENTRIES,
+      now: () => now().getTime(),
+    }),
+    verifiedSessions: createVerifiedSessions({
+      lifetimeMs: VERIFIED_SESSION_LIFETIME_MS,
+      maxEntries: VERIFIED_SESSION_MAX_ENTRIES,
       now: () => now().getTime(),
     }),
   };

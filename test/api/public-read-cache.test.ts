@@ -177,3 +177,53 @@ serial('an article published elsewhere shows in the latest news within a second,
   clock.advance(1);
   t.like((await latest())[0], { id: Number(id), title: 'Finals in Gothenburg' });
 });
+
+serial(
+  'a cached page carries an ETag: asking again with it answers 304 without a body until the page changes',
+  async (t) => {
+    const page = (headers: Record<string, string> = {}) =>
+      http.get<RankingListResponse>('/ranking/list', { query: { sorting: 0, amount: 50 }, headers });
+    clock.advance(1000);
+    const first = await page();
+    const etag = first.headers.get('etag');
+    t.truthy(etag);
+    const again = await page({ 'If-None-Match': etag! });
+    t.is(again.status, 304);
+    t.is(again.headers.get('etag'), etag);
+    const other = await page({ 'If-None-Match': '"another"' });
+    t.is(other.status, 200);
+    t.deepEqual(other.body, first.body);
+
+    await signedInUser(server.knex, { first_name: 'Newcomer', elo: 5000, games_played: 1, wins: 1 });
+    clock.advance(1000);
+    const changed = await page({ 'If-None-Match': etag! });
+    t.is(changed.status, 200);
+    t.not(changed.headers.get('etag'), etag);
+    t.like(changed.body.rankings[0], { first_name: 'Newcomer' });
+  },
+);
+
+serial(
+  'a signed-in reader of a cached page: a session ended through this process is a 401 at once, one ended elsewhere within a second',
+  async (t) => {
+    const ranking = (auth?: { id: number; token: string }) =>
+      http.get('/ranking/list', { query: { sorting: 0, amount: 50 }, ...(auth ? { auth } : {}) });
+    const here = await signedInUser(server.knex);
+    const elsewhere = await signedInUser(server.knex);
+    clock.advance(1000);
+    t.is((await ranking()).status, 200);
+    t.is((await ranking(here.auth)).status, 200);
+    t.is((await ranking(elsewhere.auth)).status, 200);
+
+    t.is((await http.post('/user/logout', {}, { auth: here.auth })).status, 200);
+    t.is((await ranking(here.auth)).status, 401, 'signed out through this process');
+
+    // Another API process or a CLI script ends the session: this process is not told.
+    await server.knex('sessions').where('user_id', elsewhere.user.id).delete();
+    clock.advance(999);
+    t.is((await ranking(elsewhere.auth)).status, 200, 'the public page, while the lookup is under a second old');
+    clock.advance(1);
+    t.is((await ranking(elsewhere.auth)).status, 401);
+    t.is((await http.get('/user/sessions', { auth: elsewhere.auth })).status, 401, 'any other call at once');
+  },
+);

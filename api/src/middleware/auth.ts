@@ -112,6 +112,8 @@ export function authenticate(deps: AppDeps): Koa.Middleware<AppState> {
         throw bannedError(found.user, (await currentSeason(deps.knex))?.time_zone ?? 'UTC');
       ctx.state.user = found.user;
       ctx.state.session = found.session;
+      const header = ctx.get('authorization');
+      if (header !== '') deps.verifiedSessions.add(header, found.user.id);
       // Last use is written at most once a minute per session, and the guard keeps concurrent calls to one write.
       const stale = new Date(now.getTime() - SESSION_TOUCH_EVERY_MS);
       if (new Date(found.session.last_seen_at).getTime() < stale.getTime()) {

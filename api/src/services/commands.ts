@@ -3,6 +3,7 @@ import { CommandRejected, executeCommand, type AfterCommit, type CommandOutcome 
 import { HttpError } from '../errors.ts';
 import type { AppDeps } from '../context.ts';
 import { dropStaleReads } from './read-cache.ts';
+import { dropRevokedSessions } from './verified-sessions.ts';
 
 /** The HTTP status of each kind of refusal (decisions §2), for commands and for checks made before one runs. */
 export const REFUSAL_STATUS = { invalid: 400, not_found: 404, conflict: 409, forbidden: 403 } as const;
@@ -16,7 +17,7 @@ export function apiAfterCommit(deps: AppDeps): AfterCommit {
     recalculateElo: (data) => deps.jobs.recalculateElo(data),
     requestPairing: () => deps.jobs.requestPairing(),
     notify: (notifications) => deps.jobs.notify(notifications),
-    reactions: [dropStaleReads(deps.publicReads)],
+    reactions: [dropStaleReads(deps.publicReads), dropRevokedSessions(deps.verifiedSessions)],
     publish: deps.publish,
   };
 }

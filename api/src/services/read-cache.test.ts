@@ -123,3 +123,27 @@ test('at most maxEntries distinct reads are kept, the oldest going first', async
   t.is(await cache.get('a', counted('a2')), 'a2', 'the oldest was evicted');
   t.is(loads(), 5);
 });
+
+test('peek answers only a fresh read that has answered, and never loads', async (t) => {
+  const { cache, advance, loads, counted } = setup();
+  t.is(cache.peek('a'), undefined);
+  const inFlight = pending<string>();
+  const read = cache.get('a', () => inFlight.promise);
+  t.is(cache.peek('a'), undefined, 'still in flight');
+  inFlight.resolve('page');
+  await read;
+  t.is(cache.peek('a'), 'page');
+  advance(999);
+  t.is(cache.peek('a'), 'page');
+  advance(1);
+  t.is(cache.peek('a'), undefined, 'a second old');
+  await cache.get('b', counted('other'));
+  cache.drop('b');
+  t.is(cache.peek('b'), undefined, 'dropped');
+  const failing = pending<string>();
+  const failed = cache.get('c', () => failing.promise);
+  failing.reject(new Error('down'));
+  await t.throwsAsync(failed);
+  t.is(cache.peek('c'), undefined, 'a failed read');
+  t.is(loads(), 1);
+});

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import type Koa from 'koa';
 import { pushesOf, type CommandEvent } from '@ecup/db';
 
 /**
@@ -51,6 +53,11 @@ export interface ReadCache {
    * in flight), else of a new `load()`. A failed read is not kept.
    */
   get<T>(key: string, load: () => Promise<T>): Promise<T>;
+  /**
+   * The value under `key` when a read of it is fresh and has already answered, else undefined (nothing is loaded):
+   * for answering a request without going through its route.
+   */
+  peek<T>(key: string): T | undefined;
   /** Forgets every entry whose key starts with `prefix`; a read in flight is answered to its waiters, not kept. */
   drop(prefix: string): void;
 }
@@ -58,6 +65,46 @@ export interface ReadCache {
 interface Entry {
   startedAt: number;
   value: Promise<unknown>;
+  /** Whether `value` has answered, and with what (set once it has). */
+  settled: boolean;
+  result?: unknown;
+}
+
+/** A public read as it goes on the wire: its JSON, serialised once per read, and the ETag naming those bytes. */
+export interface EncodedRead {
+  body: Buffer;
+  etag: string;
+}
+
+/** Serialises a read's answer once, for every request the cache answers with it. */
+export function encodeRead(value: unknown): EncodedRead {
+  const body = Buffer.from(JSON.stringify(value));
+  return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+}
+
+/**
+ * Whether an If-None-Match header names `etag` (RFC 9110 §13.1.2: `*`, or a list compared weakly). Evaluated
+ * whatever the request's Cache-Control says: fetch() adds `no-cache` to every conditional request it is given.
+ */
+function namesEtag(header: string, etag: string): boolean {
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+/**
+ * Answers a request with a cached read: its ETag, and for a GET or HEAD whose If-None-Match names it (a client
+ * asking again for the page it already has) 304 without a body, else the JSON bytes.
+ */
+export function answerRead(ctx: Koa.Context, read: EncodedRead): void {
+  ctx.status = 200;
+  ctx.set('ETag', read.etag);
+  const ifNoneMatch = ctx.get('if-none-match');
+  if (ifNoneMatch !== '' && (ctx.method === 'GET' || ctx.method === 'HEAD') && namesEtag(ifNoneMatch, read.etag)) {
+    ctx.status = 304;
+    return;
+  }
+  ctx.body = read.body;
+  ctx.type = 'json';
 }
 
 /**
@@ -90,12 +137,23 @@ export function createReadCache(options: { lifetimeMs: number; maxEntries: numbe
       } catch (error) {
         value = Promise.reject(error);
       }
-      const entry: Entry = { startedAt: now, value };
+      const entry: Entry = { startedAt: now, value, settled: false };
       entries.set(key, entry);
-      value.catch(() => {
-        if (entries.get(key) === entry) entries.delete(key);
-      });
+      value.then(
+        (result) => {
+          entry.settled = true;
+          entry.result = result;
+        },
+        () => {
+          if (entries.get(key) === entry) entries.delete(key);
+        },
+      );
       return value;
+    },
+    peek<T>(key: string): T | undefined {
+      const entry = entries.get(key);
+      if (!entry || !entry.settled || !fresh(entry, options.now())) return undefined;
+      return entry.result as T;
     },
     drop(prefix: string): void {
       for (const key of entries.keys()) if (key.startsWith(prefix)) entries.delete(key);

@@ -148,6 +148,16 @@ export async function ensureTrophyPool(
   return (await (options.lock ? query.forUpdate() : query.forShare()).first(POOL_COLUMNS)) as PoolRow;
 }
 
+/** This week's pool of a season as this transaction's snapshot sees it (no lock), or null when none is open yet. */
+export async function findTrophyPool(knex: Knex, season: TrophySeason, now: Date): Promise<PoolRow | null> {
+  return findPool(knex, season.id, weekStart(now, season.time_zone));
+}
+
+/** A pool found by {@link findTrophyPool}, under its row lock (FOR UPDATE), as `ensureTrophyPool` locks it. */
+export async function lockTrophyPool(knex: Knex, id: number): Promise<PoolRow> {
+  return (await knex('trophy_pools').where('id', id).forUpdate().first(POOL_COLUMNS)) as PoolRow;
+}
+
 /** Trophies left in a pool (still in state 'pool'). */
 export async function trophiesLeftIn(knex: Knex, poolId: number): Promise<number> {
   const [{ left }] = (await knex('trophies').where({ pool_id: poolId, state: 'pool' }).count({ left: '*' })) as [

@@ -1,7 +1,10 @@
 import { pino, type DestinationStream, type Logger as PinoLogger } from 'pino';
 import type { LogLevel } from '../config.ts';
 
-/** The process's structured logger (pino): one JSON object per line on stdout. */
+/**
+ * The process's structured logger (pino): one JSON object per line on stdout, written asynchronously (lines that
+ * come while a write is under way go out together in the next), and flushed when the process exits.
+ */
 export type Logger = PinoLogger;
 
 /**
@@ -22,6 +25,6 @@ export function createLogger(options: { level?: LogLevel; destination?: Destinat
       formatters: { level: (label) => ({ level: label }) },
       redact: { paths: REDACT, censor: '[redacted]' },
     },
-    options.destination ?? pino.destination({ dest: 1, sync: true }),
+    options.destination ?? pino.destination({ dest: 1, sync: false }),
   );
 }

@@ -54,7 +54,7 @@ import { LIMITS, hit } from '../../services/rate-limit.ts';
 import { clientIp } from '../../services/client.ts';
 import { runCommand } from '../../services/commands.ts';
 import { amountOf, startOf } from '../../services/paging.ts';
-import { CACHED_READS } from '../../services/read-cache.ts';
+import { CACHED_READS, answerRead, encodeRead } from '../../services/read-cache.ts';
 
 function categoryOf(params: Record<string, unknown>): number {
   const id = asInteger(params.category_id);
@@ -63,6 +63,26 @@ function categoryOf(params: Record<string, unknown>): number {
   }
   return id;
 }
+
+/** A thread-list request's category, page and key in the public-read cache. */
+function threadListRequest(params: Record<string, unknown>) {
+  const category_id = categoryOf(params);
+  const start = startOf(params);
+  const amount = amountOf(params, FORUM_THREADS_INITIAL, FORUM_THREADS_MAX_AMOUNT);
+  return { category_id, start, amount, key: `${CACHED_READS.forumThreads}${category_id}:${start}:${amount}` };
+}
+
+/**
+ * The public-read cache key of each cached forum call, by path, from a GET's query (for the cached-read shortcut);
+ * null for an unknown category, which the route answers.
+ */
+export const forumsCachedReads = {
+  '/forums/threads': (query: Record<string, string>) => {
+    const id = asInteger(query.category_id);
+    const known = id !== undefined && (FORUM_CATEGORY_IDS as readonly number[]).includes(id);
+    return known ? threadListRequest(query).key : null;
+  },
+};
 
 function idOf(value: unknown, message: MessageName): number {
   const id = parsePositiveInt(value);
@@ -99,21 +119,17 @@ export function forumsRoutes(deps: AppDeps): Router<AppState> {
   // The same for every reader: from the public-read cache (at most a second old; this process's own new threads,
   // posts and locks drop it at once). The category and the page are read side by side.
   read('/forums/threads', async (ctx) => {
-    const params = paramsOf(ctx);
-    const category_id = categoryOf(params);
-    const start = startOf(params);
-    const amount = amountOf(params, FORUM_THREADS_INITIAL, FORUM_THREADS_MAX_AMOUNT);
-    ctx.body = await deps.publicReads.get(
-      `${CACHED_READS.forumThreads}${category_id}:${start}:${amount}`,
-      async (): Promise<ForumThreadsResponse> => {
-        const [category, rows] = await Promise.all([
-          findCategory(deps.knex, category_id),
-          threadPage(deps.knex, { category_id, start, amount }),
-        ]);
-        if (!category) throw notFound('forumNotFound');
-        return { threads: rows.map(presentThreadRow), total: Number(category.thread_count) };
-      },
-    );
+    const { category_id, start, amount, key } = threadListRequest(paramsOf(ctx));
+    const read = await deps.publicReads.get(key, async () => {
+      const [category, rows] = await Promise.all([
+        findCategory(deps.knex, category_id),
+        threadPage(deps.knex, { category_id, start, amount }),
+      ]);
+      if (!category) throw notFound('forumNotFound');
+      const page: ForumThreadsResponse = { threads: rows.map(presentThreadRow), total: Number(category.thread_count) };
+      return encodeRead(page);
+    });
+    answerRead(ctx, read);
   });
 
   read('/forums/threads/search', async (ctx) => {

@@ -5,10 +5,17 @@ import type { AppDeps, AppState } from '../../context.ts';
 import { notFound } from '../../errors.ts';
 import { paramsOf, queryOf } from '../../middleware/body.ts';
 import { amountOf } from '../../services/paging.ts';
-import { CACHED_READS } from '../../services/read-cache.ts';
+import { CACHED_READS, answerRead, encodeRead } from '../../services/read-cache.ts';
 
 const MAX_LATEST = 20;
 const seconds = (date: Date) => Math.floor(new Date(date).getTime() / 1000);
+
+/** The public-read cache key of the latest news for a request's query (the number of articles it asks for). */
+const latestKey = (query: Record<string, string>) =>
+  `${CACHED_READS.news}latest:${amountOf(query, HOME_NEWS_COUNT, MAX_LATEST)}`;
+
+/** The public-read cache key of each cached news call, by path, from its query (for the cached-read shortcut). */
+export const newsCachedReads = { '/news/latest': latestKey };
 
 /** News calls of spec §7: the latest list and one article (HTML cleaned again on the way out, decisions §9). */
 export function newsRoutes(deps: AppDeps): Router<AppState> {
@@ -17,8 +24,9 @@ export function newsRoutes(deps: AppDeps): Router<AppState> {
 
   /** Every visitor's home page asks for this: it comes from the public-read cache (at most a second old). */
   router.get('/news/latest', async (ctx) => {
-    const amount = amountOf(queryOf(ctx), HOME_NEWS_COUNT, MAX_LATEST);
-    ctx.body = await deps.publicReads.get(`${CACHED_READS.news}latest:${amount}`, async () => {
+    const query = queryOf(ctx);
+    const amount = amountOf(query, HOME_NEWS_COUNT, MAX_LATEST);
+    const read = await deps.publicReads.get(latestKey(query), async () => {
       const rows = await published()
         .orderBy([
           { column: 'published_at', order: 'desc' },
@@ -26,15 +34,18 @@ export function newsRoutes(deps: AppDeps): Router<AppState> {
         ])
         .limit(amount)
         .select('id', 'title', 'excerpt', 'image_hash', 'category_id', 'published_at');
-      return rows.map((row): NewsListEntry => ({
-        id: row.id,
-        title: row.title,
-        excerpt: row.excerpt,
-        image_hash: row.image_hash,
-        category_id: row.category_id,
-        inserted: seconds(row.published_at),
-      }));
+      return encodeRead(
+        rows.map((row): NewsListEntry => ({
+          id: row.id,
+          title: row.title,
+          excerpt: row.excerpt,
+          image_hash: row.image_hash,
+          category_id: row.category_id,
+          inserted: seconds(row.published_at),
+        })),
+      );
     });
+    answerRead(ctx, read);
   });
 
   /** Without an id: the newest article (the news page's default). */

@@ -4,43 +4,50 @@ import { presentRankingEntry, rankingPage, type RankingSort } from '@ecup/db';
 import type { AppDeps, AppState } from '../../context.ts';
 import { queryOf } from '../../middleware/body.ts';
 import { onlineFlags } from '../../services/presence.ts';
-import { CACHED_READS } from '../../services/read-cache.ts';
+import { CACHED_READS, answerRead, encodeRead } from '../../services/read-cache.ts';
 import { amountOf, startOf } from '../../services/paging.ts';
 
 const MAX_SEARCH = 50;
 
+/** The page a ranking request asks for, as the route reads its query, and the page's key in the public-read cache. */
+function rankingRequest(query: Record<string, string>) {
+  const sorting: RankingSort = asInteger(query.sorting) === 1 ? 1 : 0;
+  const start = startOf(query);
+  const amount = amountOf(query, RANKING_PAGE_SIZE, RANKING_MAX_AMOUNT);
+  const search = asTrimmed(query.search).slice(0, MAX_SEARCH);
+  return { sorting, start, amount, search, key: `${CACHED_READS.ranking}${sorting}:${start}:${amount}:${search}` };
+}
+
+/** The public-read cache key of each cached ranking call, by path, from its query (for the cached-read shortcut). */
+export const rankingCachedReads = {
+  '/ranking/list': (query: Record<string, string>) => rankingRequest(query).key,
+};
+
 /**
  * GET /ranking/list (spec §7): sorting 0 Elo / 1 trophies, `start`, `amount` and a `search`. Out-of-range
  * numbers are clamped rather than refused, as a list is always answerable. The page is the same for every visitor,
- * so its whole body, online flags included, comes from the process's public-read cache as encoded bytes: at most a
+ * so its whole body, online flags included, comes from the process's public-read cache as encoded bytes with an
+ * ETag (a repeat that names it answers 304), and without credentials before the router (`cachedReads`): at most a
  * second old (issue 10), dropped at once when this process makes a result final (see runCommand). A player whose
  * socket connects therefore shows online within a second.
  */
 export function rankingRoutes(deps: AppDeps): Router<AppState> {
   const router = new Router<AppState>();
   router.get('/ranking/list', async (ctx) => {
-    const query = queryOf(ctx);
-    const sorting: RankingSort = asInteger(query.sorting) === 1 ? 1 : 0;
-    const start = startOf(query);
-    const amount = amountOf(query, RANKING_PAGE_SIZE, RANKING_MAX_AMOUNT);
-    const search = asTrimmed(query.search).slice(0, MAX_SEARCH);
-    const body = await deps.publicReads.get(
-      `${CACHED_READS.ranking}${sorting}:${start}:${amount}:${search}`,
-      async () => {
-        const { rows, total } = await rankingPage(deps.knex, { sorting, start, amount, search, now: deps.now() });
-        const online = await onlineFlags(
-          deps.redis,
-          rows.map((row) => row.id),
-        );
-        const page: RankingListResponse = {
-          rankings: rows.map((row) => presentRankingEntry(row, online.get(row.id) === true)),
-          total,
-        };
-        return Buffer.from(JSON.stringify(page));
-      },
-    );
-    ctx.body = body;
-    ctx.type = 'json';
+    const { sorting, start, amount, search, key } = rankingRequest(queryOf(ctx));
+    const read = await deps.publicReads.get(key, async () => {
+      const { rows, total } = await rankingPage(deps.knex, { sorting, start, amount, search, now: deps.now() });
+      const online = await onlineFlags(
+        deps.redis,
+        rows.map((row) => row.id),
+      );
+      const page: RankingListResponse = {
+        rankings: rows.map((row) => presentRankingEntry(row, online.get(row.id) === true)),
+        total,
+      };
+      return encodeRead(page);
+    });
+    answerRead(ctx, read);
   });
   return router;
 }

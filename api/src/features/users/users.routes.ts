@@ -141,8 +141,9 @@ export function usersRoutes(deps: AppDeps): Router<AppState> {
 
   /** Sign out (spec §2 user menu): ends this session on the server too, so the token stops working at once. */
   router.post('/user/logout', async (ctx) => {
-    requireUser(ctx);
+    const user = requireUser(ctx);
     await deps.knex('sessions').where('id', ctx.state.session!.id).delete();
+    deps.verifiedSessions.dropUser(user.id);
     ctx.body = {};
   });
 

@@ -62,6 +62,29 @@ async function moveStats(trx: Knex, userId: number, delta: PlayerStatsDelta, sig
 }
 
 /**
+ * Both players' stats and new Elo in one statement (decisions §5, §6): each column grows by the player's own
+ * increment (a CASE on the id), so a final result writes the two rows in one round trip.
+ */
+async function addBothStats(
+  trx: Knex,
+  players: readonly { userId: number; delta: PlayerStatsDelta; elo: number }[],
+): Promise<void> {
+  const ids = players.map((p) => p.userId);
+  const cases = (value: (p: (typeof players)[number]) => number) =>
+    trx.raw(
+      `CASE id ${players.map(() => 'WHEN ? THEN ?').join(' ')} END`,
+      players.flatMap((p) => [p.userId, value(p)]),
+    );
+  const changes: Record<string, Knex.Raw> = { elo: cases((p) => p.elo) };
+  for (const column of STAT_COLUMNS) {
+    if (players.some((p) => p.delta[column] !== 0)) {
+      changes[column] = trx.raw('?? + ?', [column, cases((p) => p.delta[column])]);
+    }
+  }
+  await trx('users').whereIn('id', ids).update(changes);
+}
+
+/**
  * The pushes after a final result: `score` with the game's summary on its room, and each player's `stats` (spec §7:
  * updates the user's stats; spec §4: and the trophies) with their unsecured trophies, as this transaction leaves
  * them. The stats are the summary's player cards, read once for both; `game` is the row as it is now, or its id to
@@ -138,8 +161,10 @@ export async function applyFinalResult(trx: Knex, game: GameRow, now: Date, resu
     created_at: now,
   });
   const delta = statsDelta(result.score_1, result.score_2);
-  await moveStats(trx, game.user_1_id, delta.user_1, 1, rated.elo_1);
-  await moveStats(trx, game.user_2_id, delta.user_2, 1, rated.elo_2);
+  await addBothStats(trx, [
+    { userId: game.user_1_id, delta: delta.user_1, elo: rated.elo_1 },
+    { userId: game.user_2_id, delta: delta.user_2, elo: rated.elo_2 },
+  ]);
   // The stats moved no trophy counter: the ones read under the players' locks above still hold.
   const unsecured = new Map([one, two].map((r) => [r.id, r.unsecured_trophies]));
   await applyTrophyResult(trx, game, result, now, unsecured);

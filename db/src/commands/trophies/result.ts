@@ -10,9 +10,11 @@ import {
 import type { TrophyMoveRow } from '../../models/TrophyMove.ts';
 import {
   ensureTrophyPool,
+  findTrophyPool,
   loadTrophySeason,
   lockHeldTrophyOf,
   lockTrophies,
+  lockTrophyPool,
   type PoolRow,
   type TrophyRow,
   type TrophySeason,
@@ -155,6 +157,79 @@ async function firstFreeTrophy(trx: Knex, poolId: number): Promise<{ id: number;
   return rows[0] ?? null;
 }
 
+/** How a result's moves touch the pool: not at all (passes, wins), only by a take, or otherwise (give back, secure). */
+function planOf(moves: readonly TrophyMove[]): 'none' | 'take' | 'lock' {
+  if (moves.every((m) => m.kind === 'pass' || m.kind === 'win')) return 'none';
+  if (moves.every((m) => m.kind === 'take')) return 'take';
+  return 'lock';
+}
+
+/**
+ * How a result between the two players will touch the pool `poolId` ({@link planOf}), from their trophies read
+ * without locks before any trophy is locked, so the pool's lock keeps its place in the lock order (players, pool,
+ * trophies). A trophy that no longer counts (run out, another week's) goes back first: 'lock'. A player's trophy
+ * changes only under the player's lock, which the caller holds, so the plain read sees it as it is unless this
+ * transaction's snapshot is older than that lock (the caller plans again under the trophies' locks). `unsecured`:
+ * the counters read under the players' locks (0: holds none); without them, 'lock'.
+ */
+async function poolPlan(
+  trx: Knex,
+  game: TrophyGame,
+  score: { score_1: number; score_2: number },
+  poolId: number,
+  now: Date,
+  unsecured: ReadonlyMap<number, number> | undefined,
+): Promise<'none' | 'take' | 'lock'> {
+  if (!unsecured) return 'lock';
+  const holders = [game.user_1_id, game.user_2_id].filter((id) => unsecured.get(id) !== 0);
+  const rows =
+    holders.length === 0
+      ? []
+      : ((await trx('trophies')
+          .whereIn('held_by', holders)
+          .select('id', 'held_by', 'pool_id', 'wins', 'expires_at')) as {
+          id: number;
+          held_by: number;
+          pool_id: number;
+          wins: number;
+          expires_at: Date | null;
+        }[]);
+  if (rows.length !== holders.length) return 'lock';
+  if (rows.some((row) => row.pool_id !== poolId || row.expires_at === null || row.expires_at <= now)) return 'lock';
+  const heldBy = (userId: number): HeldTrophy | null => {
+    const row = rows.find((r) => r.held_by === userId);
+    return row
+      ? { id: row.id, holder_user_id: userId, wins: row.wins, expires_at_ms: row.expires_at!.getTime() }
+      : null;
+  };
+  return planOf(
+    trophyMoves({
+      user_1_id: game.user_1_id,
+      user_2_id: game.user_2_id,
+      score_1: score.score_1,
+      score_2: score.score_2,
+      trophy_1: heldBy(game.user_1_id),
+      trophy_2: heldBy(game.user_2_id),
+      pool_left: 1,
+      hunt_open: true,
+      now_ms: now.getTime(),
+    }),
+  );
+}
+
+/**
+ * Whether a trophy is left in the pool, read without locks. "None" may be a moment old (a trophy another result
+ * is returning has not committed yet); the result then takes none, as if it had come first. "Some" is checked
+ * again under the pool's lock (`firstFreeTrophy`).
+ */
+async function poolHasTrophy(trx: Knex, poolId: number): Promise<boolean> {
+  const [rows] = (await trx.raw(
+    "SELECT id FROM trophies FORCE INDEX (trophies_pool_id_state_index) WHERE pool_id = ? AND state = 'pool' LIMIT 1",
+    [poolId],
+  )) as [{ id: number }[]];
+  return rows.length > 0;
+}
+
 const asHeld = (row: TrophyRow | null): HeldTrophy | null =>
   row === null
     ? null
@@ -276,9 +351,10 @@ async function writeMoves(
 /**
  * The trophy hunt's part of a final result (decisions §5, §7), in the transaction that makes the game final, after
  * the stats; the caller holds the game's and both players' row locks. Outside the hunt (before the qualifiers,
- * from the hunt's end on) nothing moves. Otherwise this week's pool is opened if needed and locked, both players'
- * held trophies are read under their locks (one that ran out or belongs to an earlier week goes back first), the
- * pool's first free trophy is read under its lock, and `trophyMoves` decides; each move is a guarded write with a
+ * from the hunt's end on) nothing moves. Otherwise this week's pool is opened if needed, and locked only when the
+ * result may take a trophy from it (`takeHint`, `poolHasTrophy`), both players' held trophies are read under their
+ * locks (one that ran out or belongs to an earlier week goes back first), the pool's first free trophy is read
+ * under its lock when a take may follow, and `trophyMoves` decides; each move is a guarded write with a
  * `trophy_moves` row naming the game, and the players' counters follow. The game's state guard makes this happen
  * exactly once per final result; two results racing for the last trophy queue on the pool's lock, so one takes it
  * and the other finds the pool empty.
@@ -299,23 +375,45 @@ export async function applyTrophyResult(
   if (resultOutcome(score.score_1, score.score_2) === 0) return;
   const season = await loadTrophySeason(trx, game.season_id);
   if (!season || !isHuntOpen(season, now)) return;
-  const pool = await ensureTrophyPool(trx, season, now, { lock: true });
+  // The pool's lock queues the results of the week behind one row. It is taken by a result whose moves change the
+  // pool (a take, a trophy given back, a secure) or that opens it (the week's first result), not by a result that
+  // only passes a trophy on or adds a win, nor by a take while no trophy is left.
+  const seen = await findTrophyPool(trx, season, now);
+  const plan = seen ? await poolPlan(trx, game, score, seen.id, now, unsecured) : 'lock';
+  const locked = plan === 'lock' || (plan === 'take' && (await poolHasTrophy(trx, seen!.id)));
+  const pool = !locked
+    ? seen!
+    : seen
+      ? await lockTrophyPool(trx, seen.id)
+      : await ensureTrophyPool(trx, season, now, { lock: true });
   if (!pool) return;
   const trophy_1 = await settledHolding(trx, season, pool, game.user_1_id, now, unsecured?.get(game.user_1_id));
   const trophy_2 = await settledHolding(trx, season, pool, game.user_2_id, now, unsecured?.get(game.user_2_id));
-  const free = await firstFreeTrophy(trx, pool.id);
-  const moves = trophyMoves({
-    user_1_id: game.user_1_id,
-    user_2_id: game.user_2_id,
-    score_1: score.score_1,
-    score_2: score.score_2,
-    trophy_1: asHeld(trophy_1),
-    trophy_2: asHeld(trophy_2),
-    // Whether one is left is all the rules read; the count on the page is read apart (trophyPoolStatus).
-    pool_left: free === null ? 0 : 1,
-    hunt_open: true,
-    now_ms: now.getTime(),
-  });
+  const movesWith = (pool_left: number) =>
+    trophyMoves({
+      user_1_id: game.user_1_id,
+      user_2_id: game.user_2_id,
+      score_1: score.score_1,
+      score_2: score.score_2,
+      trophy_1: asHeld(trophy_1),
+      trophy_2: asHeld(trophy_2),
+      // Whether one is left is all the rules read; the count on the page is read apart (trophyPoolStatus).
+      pool_left,
+      hunt_open: true,
+      now_ms: now.getTime(),
+    });
+  const ifOneIsLeft = movesWith(1);
+  const planned = planOf(ifOneIsLeft);
+  // The plan read the players' trophies as this transaction's snapshot saw them; under their locks they are what it
+  // read unless that snapshot was older than the players' locks. Then the pool is locked now, after them (a
+  // deadlock this may meet is retried with the whole transaction).
+  if (!locked && planned !== 'none' && !(planned === 'take' && plan === 'take')) {
+    await lockTrophyPool(trx, pool.id);
+  }
+  const lockedNow = locked || (planned !== 'none' && !(planned === 'take' && plan === 'take'));
+  const takes = ifOneIsLeft.some((move) => move.kind === 'take');
+  const free = takes && lockedNow ? await firstFreeTrophy(trx, pool.id) : null;
+  const moves = movesWith(free === null ? 0 : 1);
   const held = new Map<number, TrophyRow>();
   for (const row of [trophy_1, trophy_2]) if (row) held.set(row.id, row);
   await writeMoves(trx, { game_id: game.id, pool_id: pool.id, moves, held, free, now });
