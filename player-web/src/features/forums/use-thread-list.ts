@@ -5,6 +5,8 @@ import { usePagedList, type Page } from '../../lib/use-paged-list.ts';
 import { getThreads } from './get-threads.ts';
 import { searchThreads } from './search-threads.ts';
 
+const threadKey = (row: ForumThreadRow) => row.id;
+
 /**
  * A category's threads (spec §2, §9): the first 10 by latest activity, 'Show more topics' appending 25, 100 or 250
  * via `start`; with a search text, the title search instead. New activity between two pages moves a thread to the
@@ -30,5 +32,5 @@ export function useThreadList(categoryId: number, search: string) {
       getThreads(api, { categoryId, start, amount }).then((answer) => ({ rows: answer.threads, total: answer.total })),
     [api, categoryId],
   );
-  return usePagedList(fetchFirst, fetchMore);
+  return usePagedList(fetchFirst, fetchMore, threadKey);
 }
