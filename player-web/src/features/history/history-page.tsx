@@ -109,12 +109,38 @@ function GameRow({ game }: { game: PlayerGameEntry }) {
   );
 }
 
-function History() {
+/** The games in one state; a new filter is a new list, so the old state's games do not stay while it loads. */
+function GameList({ filter }: { filter: Filter }) {
   const { t, numberFormat: number } = useI18n();
+  const list = useHistoryList(filter);
+  return (
+    <PagedList
+      list={list}
+      page={PAGE}
+      text={{
+        error: t('history.error'),
+        retry: t('history.retry'),
+        empty: t('history.empty'),
+        more: t('history.more'),
+        shown: (shown, total) => t('history.shown', { shown: number.format(shown), total: number.format(total) }),
+      }}
+    >
+      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
+        {list.rows.map((game) => (
+          <li key={game.game_id}>
+            <GameRow game={game} />
+          </li>
+        ))}
+      </Box>
+    </PagedList>
+  );
+}
+
+function History() {
+  const { t } = useI18n();
   const [params, setParams] = useSearchParams();
   const raw = params.get('state');
   const filter: Filter = FILTERS.includes(raw as Filter) ? (raw as Filter) : 'all';
-  const list = useHistoryList(filter);
 
   const choose = (next: Filter) => setParams(next === 'all' ? {} : { state: next }, { replace: true });
 
@@ -134,25 +160,7 @@ function History() {
           />
         ))}
       </Box>
-      <PagedList
-        list={list}
-        page={PAGE}
-        text={{
-          error: t('history.error'),
-          retry: t('history.retry'),
-          empty: t('history.empty'),
-          more: t('history.more'),
-          shown: (shown, total) => t('history.shown', { shown: number.format(shown), total: number.format(total) }),
-        }}
-      >
-        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
-          {list.rows.map((game) => (
-            <li key={game.game_id}>
-              <GameRow game={game} />
-            </li>
-          ))}
-        </Box>
-      </PagedList>
+      <GameList key={filter} filter={filter} />
     </>
   );
 }
