@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { offlinePage } from '../web-build/offline-page.ts';
 import { precompress } from '../web-build/precompress.ts';
 import { serviceWorker } from '../web-build/service-worker.ts';
 
@@ -92,6 +93,7 @@ export default defineConfig({
   plugins: [
     react(),
     criticalAssets(),
+    offlinePage({ template: fileURLToPath(new URL('src/service-worker/offline.html', import.meta.url)) }),
     serviceWorker({ entry: fileURLToPath(new URL('src/service-worker/sw.ts', import.meta.url)) }),
     precompress(),
   ],

@@ -1,24 +1,13 @@
 import Avatar from '@mui/material/Avatar';
-import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import { Datagrid, FunctionField, List, NumberField, SelectInput, TextField } from 'react-admin';
+import { FunctionField, NumberField, SelectInput, TextField } from 'react-admin';
 import type { AdminConflictRecord } from '@ecup/domain';
 import { ClaimButton } from './claim-button.tsx';
 import { avatarUrl, formatAge } from './format.ts';
 import { WhenField } from '../dates.tsx';
+import { QueueList, QueueStatusChip } from '../queue-list.tsx';
 
 const filters = [
-  <SelectInput
-    key="solved"
-    source="solved"
-    label="Status"
-    alwaysOn
-    emptyText="All"
-    choices={[
-      { id: 'false', name: 'Open' },
-      { id: 'true', name: 'Solved' },
-    ]}
-  />,
   <SelectInput
     key="claimed"
     source="claimed"
@@ -44,7 +33,7 @@ function Player({ user }: { user: AdminConflictRecord['user_1'] }) {
 
 /** Status as the player app words it (spec §2 Conflicts page: Solved or Conflict). */
 export function StatusChip({ record }: { record: Pick<AdminConflictRecord, 'solved' | 'status'> }) {
-  return <Chip size="small" label={record.status} color={record.solved ? 'success' : 'warning'} variant="outlined" />;
+  return <QueueStatusChip settled={record.solved} label={record.status} />;
 }
 
 /**
@@ -53,29 +42,27 @@ export function StatusChip({ record }: { record: Pick<AdminConflictRecord, 'solv
  */
 export function ConflictList() {
   return (
-    <List
-      filters={filters}
-      filterDefaultValues={{ solved: 'false' }}
-      sort={{ field: 'waiting_since', order: 'ASC' }}
-      perPage={25}
+    <QueueList
       title="Conflicts"
+      settled="solved"
+      settledName="Solved"
+      sortField="waiting_since"
+      filters={filters}
       exporter={false}
     >
-      <Datagrid bulkActionButtons={false} rowClick="show">
-        <NumberField source="id" label="Match ID" options={{ useGrouping: false }} />
-        <FunctionField<AdminConflictRecord> label="Player 1" render={(record) => <Player user={record.user_1} />} />
-        <FunctionField<AdminConflictRecord> label="Player 2" render={(record) => <Player user={record.user_2} />} />
-        <FunctionField<AdminConflictRecord> label="Status" render={(record) => <StatusChip record={record} />} />
-        <WhenField source="waiting_since" label="Waiting since" />
-        <FunctionField<AdminConflictRecord>
-          label="Age"
-          sortable={false}
-          render={(record) => formatAge(record.age_seconds)}
-        />
-        <TextField source="claimed_by.username" label="Claimed by" sortable={false} emptyText="–" />
-        <TextField source="solved_by.username" label="Solved by" sortable={false} emptyText="–" />
-        <FunctionField label="" render={() => <ClaimButton />} />
-      </Datagrid>
-    </List>
+      <NumberField source="id" label="Match ID" options={{ useGrouping: false }} />
+      <FunctionField<AdminConflictRecord> label="Player 1" render={(record) => <Player user={record.user_1} />} />
+      <FunctionField<AdminConflictRecord> label="Player 2" render={(record) => <Player user={record.user_2} />} />
+      <FunctionField<AdminConflictRecord> label="Status" render={(record) => <StatusChip record={record} />} />
+      <WhenField source="waiting_since" label="Waiting since" />
+      <FunctionField<AdminConflictRecord>
+        label="Age"
+        sortable={false}
+        render={(record) => formatAge(record.age_seconds)}
+      />
+      <TextField source="claimed_by.username" label="Claimed by" sortable={false} emptyText="–" />
+      <TextField source="solved_by.username" label="Solved by" sortable={false} emptyText="–" />
+      <FunctionField label="" render={() => <ClaimButton />} />
+    </QueueList>
   );
 }

@@ -1,22 +1,12 @@
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import { Datagrid, FunctionField, List, SelectInput } from 'react-admin';
+import { FunctionField, SelectInput } from 'react-admin';
 import type { AdminReportRecord } from '@ecup/domain';
 import { WhenField } from '../dates.tsx';
+import { QueueList, QueueStatusChip } from '../queue-list.tsx';
 import { KIND_LABELS, OUTCOME_LABELS, summaryOf } from './labels.ts';
 
 const filters = [
-  <SelectInput
-    key="resolved"
-    source="resolved"
-    label="Status"
-    alwaysOn
-    emptyText="All"
-    choices={[
-      { id: 'false', name: 'Open' },
-      { id: 'true', name: 'Handled' },
-    ]}
-  />,
   <SelectInput
     key="kind"
     source="kind"
@@ -57,44 +47,31 @@ function Subject({ record }: { record: AdminReportRecord }) {
  */
 export function ReportList() {
   return (
-    <List
-      filters={filters}
-      filterDefaultValues={{ resolved: 'false' }}
-      sort={{ field: 'created_at', order: 'ASC' }}
-      perPage={25}
-      title="Reports"
-    >
-      <Datagrid rowClick="show" bulkActionButtons={false}>
-        <FunctionField<AdminReportRecord>
-          label="Kind"
-          render={(record) =>
-            record.kind === 'flag' ? (
-              <Chip size="small" color="error" label={KIND_LABELS.flag} data-flag />
-            ) : (
-              KIND_LABELS[record.kind]
-            )
-          }
-        />
-        <FunctionField<AdminReportRecord> label="Reason" render={(record) => summaryOf(record)} />
-        <FunctionField<AdminReportRecord> label="Reported" render={(record) => <Subject record={record} />} />
-        <FunctionField<AdminReportRecord> label="Player (age)" render={(record) => player(record.reported)} />
-        <FunctionField<AdminReportRecord>
-          label="Reporter (age)"
-          render={(record) => (record.reporter ? player(record.reporter) : 'Automatic')}
-        />
-        <WhenField source="created_at" label="Since" />
-        <FunctionField<AdminReportRecord>
-          label="Status"
-          render={(record) => (
-            <Chip
-              size="small"
-              variant="outlined"
-              color={record.resolved ? 'success' : 'warning'}
-              label={record.outcome ? OUTCOME_LABELS[record.outcome] : 'Open'}
-            />
-          )}
-        />
-      </Datagrid>
-    </List>
+    <QueueList title="Reports" settled="resolved" settledName="Handled" sortField="created_at" filters={filters}>
+      <FunctionField<AdminReportRecord>
+        label="Kind"
+        render={(record) =>
+          record.kind === 'flag' ? (
+            <Chip size="small" color="error" label={KIND_LABELS.flag} data-flag />
+          ) : (
+            KIND_LABELS[record.kind]
+          )
+        }
+      />
+      <FunctionField<AdminReportRecord> label="Reason" render={(record) => summaryOf(record)} />
+      <FunctionField<AdminReportRecord> label="Reported" render={(record) => <Subject record={record} />} />
+      <FunctionField<AdminReportRecord> label="Player (age)" render={(record) => player(record.reported)} />
+      <FunctionField<AdminReportRecord>
+        label="Reporter (age)"
+        render={(record) => (record.reporter ? player(record.reporter) : 'Automatic')}
+      />
+      <WhenField source="created_at" label="Since" />
+      <FunctionField<AdminReportRecord>
+        label="Status"
+        render={(record) => (
+          <QueueStatusChip settled={record.resolved} label={record.outcome ? OUTCOME_LABELS[record.outcome] : 'Open'} />
+        )}
+      />
+    </QueueList>
   );
 }

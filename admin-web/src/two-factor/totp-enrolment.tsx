@@ -3,10 +3,10 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import QRCode from 'qrcode';
 import type { AdminTotpSetup } from '@ecup/domain';
+import { CodeField, codeComplete } from './code-field.tsx';
 
 interface Props {
   setup: AdminTotpSetup;
@@ -74,16 +74,8 @@ export function TotpEnrolment({ setup, onSubmit, submitLabel = 'Turn on two-fact
         </Typography>
       </Box>
       {error && <Alert severity="error">{error}</Alert>}
-      <TextField
-        label="Code"
-        value={code}
-        onChange={(event) => setCode(event.target.value)}
-        autoComplete="one-time-code"
-        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 9 } }}
-        required
-        autoFocus
-      />
-      <Button type="submit" variant="contained" size="medium" disabled={pending || code.trim().length < 6}>
+      <CodeField code={code} onCode={setCode} required autoFocus />
+      <Button type="submit" variant="contained" size="medium" disabled={pending || !codeComplete(code)}>
         {submitLabel}
       </Button>
     </Stack>

@@ -4,7 +4,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { HttpError, Loading, Title, useGetIdentity, useNotify } from 'react-admin';
 import { ALL_PERMISSIONS, hasAll, type AdminIdentity, type AdminTotpEnabled, type AdminTotpSetup } from '@ecup/domain';
@@ -12,6 +11,7 @@ import { refreshIdentity } from '../auth-provider.ts';
 import { httpClient } from '../data-provider.ts';
 import { RecoveryCodes } from './recovery-codes.tsx';
 import { TotpEnrolment } from './totp-enrolment.tsx';
+import { CodeField, codeComplete } from './code-field.tsx';
 
 async function post<T>(path: string, body: unknown): Promise<T> {
   const { json } = await httpClient(`/admin/api/auth/totp/${path}`, {
@@ -99,14 +99,8 @@ export function TwoFactorPage() {
             ) : (
               <Stack component="form" spacing={2} onSubmit={disable} noValidate>
                 <Typography color="text.secondary">Enter a code from your authenticator app to turn it off.</Typography>
-                <TextField
-                  label="Code"
-                  value={code}
-                  onChange={(event) => setCode(event.target.value)}
-                  autoComplete="one-time-code"
-                  slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 9 } }}
-                />
-                <Button type="submit" variant="outlined" color="error" disabled={code.trim().length < 6}>
+                <CodeField code={code} onCode={setCode} />
+                <Button type="submit" variant="outlined" color="error" disabled={!codeComplete(code)}>
                   Turn off two-factor sign-in
                 </Button>
               </Stack>

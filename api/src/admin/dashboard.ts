@@ -8,6 +8,7 @@ import {
   type AdminDashboard,
   type AdminDashboardDay,
 } from '@ecup/domain';
+import type { Game, User } from '@ecup/db';
 import type { AppDeps, AppState } from '../context.ts';
 import { currentSeason } from '../services/season.ts';
 import { presenceKey } from '../services/presence.ts';
@@ -17,7 +18,20 @@ import { isoAlways, userRef } from './present.ts';
 const DAY_MS = 86_400_000;
 const FALLBACK_DAYS = 30;
 
-type Row = Record<string, unknown>;
+/** An open conflict with both players' and the claimer's usernames joined. */
+type ConflictRow = Pick<Game, 'id' | 'submitted_at' | 'created_at' | 'claimed_by_user_id'> & {
+  u1_id: User['id'];
+  u1_username: User['username'];
+  u2_id: User['id'];
+  u2_username: User['username'];
+  claimer_username: string | null;
+};
+
+/** The rows a query matches (COUNT(*) arrives as a number, issue 19). */
+async function countOf(query: Knex.QueryBuilder): Promise<number> {
+  const row = (await query.count({ n: '*' }).first()) as { n: number } | undefined;
+  return row?.n ?? 0;
+}
 
 /** The UTC calendar day of a time, `YYYY-MM-DD`. */
 function day(time: Date): string {
@@ -58,8 +72,8 @@ async function perDay(
     .where(column, '<', day(new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS)))
     .groupBy('day')
     .select(knex.raw(`DATE_FORMAT(??, '%Y-%m-%d') AS day`, [column]))
-    .count({ count: '*' })) as Row[];
-  const counts = new Map(rows.map((row) => [String(row.day), Number(row.count)]));
+    .count({ count: '*' })) as { day: string; count: number }[];
+  const counts = new Map(rows.map((row) => [row.day, row.count]));
   const days: AdminDashboardDay[] = [];
   for (let time = Date.parse(`${from}T00:00:00Z`); time <= Date.parse(`${to}T00:00:00Z`); time += DAY_MS) {
     const date = day(new Date(time));
@@ -97,17 +111,11 @@ export async function dashboard(deps: AppDeps, now: Date): Promise<AdminDashboar
   if (season) games.where('season_id', season.id);
   const [online, queued, playing, open, reports, flags, oldest, signups, gamesPerDay] = await Promise.all([
     playersOnline(deps.redis),
-    queue.count({ n: '*' }).first() as Promise<Row | undefined>,
-    knex('games').whereIn('state', OPEN_GAME_STATES).count({ n: '*' }).first() as Promise<Row | undefined>,
-    knex('games').where({ conflict: true, conflict_solved: false }).count({ n: '*' }).first() as Promise<
-      Row | undefined
-    >,
-    knex('reports').whereNull('resolved_at').whereNot('kind', 'flag').count({ n: '*' }).first() as Promise<
-      Row | undefined
-    >,
-    knex('reports').whereNull('resolved_at').where('kind', 'flag').count({ n: '*' }).first() as Promise<
-      Row | undefined
-    >,
+    countOf(queue),
+    countOf(knex('games').whereIn('state', OPEN_GAME_STATES)),
+    countOf(knex('games').where({ conflict: true, conflict_solved: false })),
+    countOf(knex('reports').whereNull('resolved_at').whereNot('kind', 'flag')),
+    countOf(knex('reports').whereNull('resolved_at').where('kind', 'flag')),
     knex('games as g')
       .join('users as u1', 'u1.id', 'g.user_1_id')
       .join('users as u2', 'u2.id', 'g.user_2_id')
@@ -125,22 +133,22 @@ export async function dashboard(deps: AppDeps, now: Date): Promise<AdminDashboar
         'u2.id as u2_id',
         'u2.username as u2_username',
         'claimer.username as claimer_username',
-      ) as Promise<Row[]>,
+      ) as Promise<ConflictRow[]>,
     perDay(knex, knex('users'), 'created_at', from, to),
     perDay(knex, games, 'created_at', from, to),
   ]);
   return {
     season: season ? { id: season.id, name: season.name, chat_mode: season.chat_mode } : null,
     players_online: online,
-    in_queue: Number(queued?.n ?? 0),
-    games_in_progress: Number(playing?.n ?? 0),
-    open_conflicts: Number(open?.n ?? 0),
-    open_reports: Number(reports?.n ?? 0),
-    open_flags: Number(flags?.n ?? 0),
+    in_queue: queued,
+    games_in_progress: playing,
+    open_conflicts: open,
+    open_reports: reports,
+    open_flags: flags,
     conflicts: oldest.map((row) => {
-      const since = new Date((row.submitted_at ?? row.created_at) as Date);
+      const since = row.submitted_at ?? row.created_at;
       return {
-        id: Number(row.id),
+        id: row.id,
         user_1: userRef(row.u1_id, row.u1_username)!,
         user_2: userRef(row.u2_id, row.u2_username)!,
         waiting_since: isoAlways(since),

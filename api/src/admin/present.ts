@@ -12,9 +12,9 @@ export function isoAlways(value: Date | string): string {
 }
 
 /** `{ id, username }` from two joined columns, or null when the id is null (a deleted or missing user). */
-export function userRef(id: unknown, username: unknown): AdminUserRef | null {
-  if (id === null || id === undefined) return null;
-  return { id: Number(id), username: typeof username === 'string' ? username : '' };
+export function userRef(id: number | null, username: string | null): AdminUserRef | null {
+  if (id === null) return null;
+  return { id, username: username ?? '' };
 }
 
 /** Path of a stored image (GET /images/{kind}/{xx}/{id}.jpg), or null. */

@@ -190,8 +190,8 @@ export async function sqlPage<T>(
 ): Promise<{ rows: T[]; total: number }> {
   if (request.ids) query.whereIn(options.id, request.ids);
   const counted = (await query.clone().clearSelect().clearOrder().count({ total: '*' }).first()) as
-    { total: number | string } | undefined;
-  const total = Number(counted?.total ?? 0);
+    { total: number } | undefined;
+  const total = counted?.total ?? 0;
   const order = request.sort.order === 'DESC' ? 'desc' : 'asc';
   const column = options.sort[request.sort.field] ?? options.id;
   const rows = (await query

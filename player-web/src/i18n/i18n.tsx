@@ -98,6 +98,16 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 
+/** A deadline or opening time as the reader's weekday, date and time with the zone (ui-brief: local time and zone). */
+export const WEEKDAY_TIME_FORMAT: Intl.DateTimeFormatOptions = {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZoneName: 'short',
+};
+
 export function useI18n(): I18n {
   const value = useContext(I18nContext);
   if (!value) throw new Error('useI18n outside I18nProvider');

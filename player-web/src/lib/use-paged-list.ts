@@ -26,9 +26,11 @@ function initial<Row>(): PagedListState<Row> {
  * appends the next one. A new `fetchFirst` (a new sorting or search: pass a memoised function) starts over, and
  * answers to an older question are dropped. Rows are listed once even when a row moved across a page edge.
  */
-export function usePagedList<Row extends { id: number }>(
+export function usePagedList<Row>(
   fetchFirst: (signal: AbortSignal) => Promise<Page<Row>>,
   fetchMore: (start: number, amount: number) => Promise<Page<Row>>,
+  /** What tells two rows apart (a game's id, a country's code). */
+  keyOf: (row: Row) => number | string,
 ) {
   const [state, setState] = useState<PagedListState<Row>>(initial);
   const [attempt, setAttempt] = useState(0);
@@ -73,8 +75,8 @@ export function usePagedList<Row extends { id: number }>(
         if (current !== generation.current) return;
         startTransition(() =>
           setState((s) => {
-            const seen = new Set(s.rows.map((row) => row.id));
-            const added = answer.rows.filter((row) => !seen.has(row.id));
+            const seen = new Set(s.rows.map(keyOf));
+            const added = answer.rows.filter((row) => !seen.has(keyOf(row)));
             return { ...s, rows: [...s.rows, ...added], total: answer.total, loadingMore: false };
           }),
         );
@@ -83,7 +85,7 @@ export function usePagedList<Row extends { id: number }>(
         setState((s) => ({ ...s, loadingMore: false, moreFailed: true }));
       }
     },
-    [fetchMore, shown],
+    [fetchMore, keyOf, shown],
   );
 
   return { ...state, loadMore, retry };

@@ -1,5 +1,5 @@
 import type { AdminAuditRecord } from '@ecup/domain';
-import { like, prefixPattern } from '@ecup/db';
+import { like, prefixPattern, type AuditLog } from '@ecup/db';
 import { isoAlways, userRef } from '../present.ts';
 import { dateFilter, defineResource, intFilter, sqlPage, textFilter, type AdminContext } from '../resource.ts';
 
@@ -16,10 +16,11 @@ interface AuditFilters {
   created_at_lte: Date;
 }
 
-type Row = Record<string, unknown>;
+/** An audit line with the actor's username joined. */
+type Row = AuditLog & { actor_username: string | null };
 
-function parsed(text: unknown): unknown {
-  if (typeof text !== 'string') return null;
+function parsed(text: string | null): unknown {
+  if (text === null) return null;
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -29,15 +30,15 @@ function parsed(text: unknown): unknown {
 
 function present(row: Row): AdminAuditRecord {
   return {
-    id: Number(row.id),
+    id: row.id,
     actor: userRef(row.actor_user_id, row.actor_username),
-    action: String(row.action),
-    entity: String(row.entity),
-    entity_id: (row.entity_id as string | null) ?? null,
+    action: row.action,
+    entity: row.entity,
+    entity_id: row.entity_id,
     before: parsed(row.before),
     after: parsed(row.after),
-    ip: (row.ip as string | null) ?? null,
-    created_at: isoAlways(row.created_at as Date),
+    ip: row.ip,
+    created_at: isoAlways(row.created_at),
   };
 }
 

@@ -21,7 +21,10 @@ import {
   presentChatMessage,
   presentEvidence,
   type ChatLineRow,
+  type ConflictGameRow,
   type EvidenceRow,
+  type Game,
+  type User,
   releaseConflict,
   resolveConflict,
 } from '@ecup/db';
@@ -40,7 +43,18 @@ interface ConflictFilters {
   user_id: number;
 }
 
-type Row = Record<string, unknown>;
+/** A conflict with what was entered, who claimed and who solved it. */
+type Row = ConflictGameRow &
+  Pick<
+    Game,
+    'state' | 'score_1' | 'score_2' | 'solved_by_user_id' | 'submitted_at' | 'claimed_by_user_id' | 'claimed_at'
+  > & {
+    claimer_username: string | null;
+    solver_username: string | null;
+  };
+
+/** A final game of the same two players: its scores are set. */
+type HistoryRow = Pick<Game, 'id' | 'user_1_id' | 'user_2_id'> & { score_1: number; score_2: number; final_at: Date };
 
 /** The whole chat of a conflict, oldest first (the player view shows only the last lines). */
 const TRANSCRIPT_MAX = 2000;
@@ -69,23 +83,22 @@ function baseQuery(knex: Knex) {
  */
 function present(row: Row, now: Date): AdminConflictRecord {
   const solved = Boolean(row.conflict_solved);
-  const since = new Date((row.submitted_at ?? row.created_at) as Date);
-  const score = (value: unknown) => (value === null ? null : Number(value));
+  const since = row.submitted_at ?? row.created_at;
   return {
-    id: Number(row.id),
-    user_1: { ...userRef(row.u1_id, row.u1_username)!, avatar_hash: (row.u1_avatar_hash as string | null) ?? null },
-    user_2: { ...userRef(row.u2_id, row.u2_username)!, avatar_hash: (row.u2_avatar_hash as string | null) ?? null },
-    state: row.state as AdminConflictRecord['state'],
-    score_1: score(row.score_1),
-    score_2: score(row.score_2),
+    id: row.id,
+    user_1: { id: row.u1_id, username: row.u1_username, avatar_hash: row.u1_avatar_hash },
+    user_2: { id: row.u2_id, username: row.u2_username, avatar_hash: row.u2_avatar_hash },
+    state: row.state,
+    score_1: row.score_1,
+    score_2: row.score_2,
     status: solved ? MESSAGES.statusSolved : MESSAGES.statusConflict,
     solved,
     solved_by: solved ? userRef(row.solved_by_user_id, row.solver_username) : null,
     waiting_since: since.toISOString(),
     age_seconds: solved ? null : Math.max(0, Math.floor((now.getTime() - since.getTime()) / 1000)),
     claimed_by: userRef(row.claimed_by_user_id, row.claimer_username),
-    claimed_at: iso(row.claimed_at as Date | null),
-    created_at: isoAlways(row.created_at as Date),
+    claimed_at: iso(row.claimed_at),
+    created_at: isoAlways(row.created_at),
   };
 }
 
@@ -119,10 +132,12 @@ async function detail(ac: AdminContext, id: number): Promise<AdminConflictDetail
       )
       .orderBy('final_at', 'desc')
       .limit(HISTORY_MAX)
-      .select('id', 'user_1_id', 'user_2_id', 'score_1', 'score_2', 'final_at') as Promise<Row[]>,
-    knex('users').whereIn('id', [game.user_1_id, game.user_2_id]).select('id', 'games_played') as Promise<Row[]>,
+      .select('id', 'user_1_id', 'user_2_id', 'score_1', 'score_2', 'final_at') as Promise<HistoryRow[]>,
+    knex('users').whereIn('id', [game.user_1_id, game.user_2_id]).select('id', 'games_played') as Promise<
+      Pick<User, 'id' | 'games_played'>[]
+    >,
   ]);
-  const gamesPlayed = (userId: number) => Number(played.find((p) => Number(p.id) === userId)?.games_played ?? 0);
+  const gamesPlayed = (userId: number) => played.find((p) => p.id === userId)?.games_played ?? 0;
   const reporter = game.dropped_user_id !== null ? opponentOf(game, game.dropped_user_id) : null;
   const resultOf = (userId: number): AdminConflictPlayer['result'] => {
     if (!game.submitted_at) return null;
@@ -141,15 +156,15 @@ async function detail(ac: AdminContext, id: number): Promise<AdminConflictDetail
   };
   const games = history.map((g) => {
     // Scores as user_1 and user_2 of this conflict, whichever side each was on then.
-    const same = Number(g.user_1_id) === game.user_1_id;
+    const same = g.user_1_id === game.user_1_id;
     return {
-      id: Number(g.id),
-      user_1_id: Number(g.user_1_id),
-      user_2_id: Number(g.user_2_id),
-      score_1: Number(g.score_1),
-      score_2: Number(g.score_2),
-      final_at: isoAlways(g.final_at as Date),
-      own: same ? [Number(g.score_1), Number(g.score_2)] : [Number(g.score_2), Number(g.score_1)],
+      id: g.id,
+      user_1_id: g.user_1_id,
+      user_2_id: g.user_2_id,
+      score_1: g.score_1,
+      score_2: g.score_2,
+      final_at: isoAlways(g.final_at),
+      own: same ? [g.score_1, g.score_2] : [g.score_2, g.score_1],
     };
   });
   return {

@@ -1,6 +1,6 @@
 import { isIPv4 } from 'node:net';
 import { IP_BAN_MIN_PREFIX_V4, IP_BAN_MIN_PREFIX_V6, validateIpBan, type AdminIpBanRecord } from '@ecup/domain';
-import { containsPattern, createIpBan, deleteIpBan, ipToBytes, like, parseIpRange } from '@ecup/db';
+import { containsPattern, createIpBan, deleteIpBan, ipToBytes, like, parseIpRange, type IpBan } from '@ecup/db';
 import { badRequest, valid } from '../../errors.ts';
 import { runCommand } from '../../services/commands.ts';
 import { isoAlways, userRef } from '../present.ts';
@@ -13,11 +13,11 @@ interface IpBanFilters {
   ip: string | undefined;
 }
 
-type Row = Record<string, unknown>;
+/** A ban with its creator's username joined. */
+type Row = IpBan & { creator_username: string | null };
 
 /** A stored 16-byte address as text: dotted IPv4 for mapped addresses, full IPv6 groups otherwise. */
-function addressOf(value: unknown): string {
-  const bytes = Buffer.from(value as Buffer);
+function addressOf(bytes: Buffer): string {
   const mapped = bytes.subarray(0, 10).every((b) => b === 0) && bytes[10] === 0xff && bytes[11] === 0xff;
   if (mapped) return [...bytes.subarray(12)].join('.');
   const groups: string[] = [];
@@ -27,13 +27,13 @@ function addressOf(value: unknown): string {
 
 function present(row: Row): AdminIpBanRecord {
   return {
-    id: Number(row.id),
-    cidr: String(row.cidr),
+    id: row.id,
+    cidr: row.cidr,
     first_address: addressOf(row.range_start),
     last_address: addressOf(row.range_end),
-    reason: String(row.reason),
+    reason: row.reason,
     created_by: userRef(row.created_by_user_id, row.creator_username),
-    created_at: isoAlways(row.created_at as Date),
+    created_at: isoAlways(row.created_at),
   };
 }
 

@@ -1,6 +1,15 @@
 import type Router from '@koa/router';
 import { ADMIN_RESOURCES, NEWS_CATEGORIES, validateNews, type AdminNewsRecord, type NewsValue } from '@ecup/domain';
-import { containsPattern, createNews, deleteNews, like, sanitizeNewsHtml, storeNewsImage, updateNews } from '@ecup/db';
+import {
+  containsPattern,
+  createNews,
+  deleteNews,
+  like,
+  sanitizeNewsHtml,
+  storeNewsImage,
+  updateNews,
+  type News,
+} from '@ecup/db';
 import type { AppDeps, AppState } from '../../context.ts';
 import { badRequest, valid } from '../../errors.ts';
 import { uploadedFile } from '../../middleware/body.ts';
@@ -26,36 +35,37 @@ interface NewsFilters {
   published: boolean;
 }
 
-type Row = Record<string, unknown>;
+/** A news row with its publisher's name joined (null when the publisher is gone). */
+type Row = News & { publisher_first_name: string | null; publisher_last_name: string | null };
 
 /** Every news write changes the player home's latest list: this process's cached one goes at once. */
 const NEWS_CHANGES = { changes: [CACHED_READS.news] };
 
 function present(row: Row): AdminNewsRecord {
-  const category = NEWS_CATEGORIES.find((c) => c.id === Number(row.category_id));
-  const hash = (row.image_hash as string | null) ?? null;
+  const category = NEWS_CATEGORIES.find((c) => c.id === row.category_id);
+  const hash = row.image_hash;
   return {
-    id: Number(row.id),
-    title: String(row.title),
-    excerpt: String(row.excerpt),
+    id: row.id,
+    title: row.title,
+    excerpt: row.excerpt,
     // Sanitised again on the way out (decisions §9), as the player API does.
-    content: sanitizeNewsHtml(String(row.content)),
+    content: sanitizeNewsHtml(row.content),
     image_hash: hash,
     image_url: imageUrl('news', hash),
-    category_id: Number(row.category_id),
+    category_id: row.category_id,
     category: category?.label ?? '',
     published: Boolean(row.published),
-    published_at: isoAlways(row.published_at as Date),
+    published_at: isoAlways(row.published_at),
     publisher:
       row.publisher_user_id === null
         ? null
         : {
-            id: Number(row.publisher_user_id),
-            first_name: String(row.publisher_first_name ?? ''),
-            last_name: String(row.publisher_last_name ?? ''),
+            id: row.publisher_user_id,
+            first_name: row.publisher_first_name ?? '',
+            last_name: row.publisher_last_name ?? '',
           },
-    created_at: isoAlways(row.created_at as Date),
-    updated_at: isoAlways(row.updated_at as Date),
+    created_at: isoAlways(row.created_at),
+    updated_at: isoAlways(row.updated_at),
   };
 }
 

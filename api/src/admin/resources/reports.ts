@@ -15,7 +15,16 @@ import {
   type ReportOutcome,
   type ReportReason,
 } from '@ecup/domain';
-import { actOnReport, chatRows, presentChatMessage, type ChatLineRow, type ReportAction } from '@ecup/db';
+import {
+  actOnReport,
+  chatRows,
+  presentChatMessage,
+  type ChatLineRow,
+  type ForumPost,
+  type ForumThread,
+  type ReportAction,
+  type User,
+} from '@ecup/db';
 import { badRequest, valid } from '../../errors.ts';
 import { runCommand } from '../../services/commands.ts';
 import { iso, isoAlways, userRef } from '../present.ts';
@@ -36,9 +45,70 @@ const THREAD_CONTEXT_POSTS = 5;
 /** Masked attempts of both players shown on a report's page. */
 const MASKED_ATTEMPTS_MAX = 100;
 
-type Row = Record<string, unknown>;
-
 const PLAYER_COLUMNS = ['id', 'username', 'birth_date', 'chat_muted_until', 'banned_until'] as const;
+
+/** A player of a report, read as `{alias}_{column}`. */
+type PlayerColumns = Pick<User, 'id' | 'username' | 'birth_date' | 'banned_until'> & { chat_muted_until: Date | null };
+type Prefixed<P extends string, T> = { [K in keyof T & string as `${P}_${K}`]: T[K] };
+type PlayerAlias = 'reporter' | 'reported';
+
+/**
+ * A report with its players, resolver, chat line and post joined (the `reports` table is read only here and in its
+ * commands, so it has no model). The reporter's columns are null for an automatic flag.
+ */
+type Row = {
+  id: number;
+  kind: ReportKind;
+  reason: ReportReason;
+  text: string | null;
+  game_id: number | null;
+  chat_message_id: number | null;
+  created_at: Date;
+  resolved_at: Date | null;
+  resolved_by: number | null;
+  outcome: ReportOutcome | null;
+  attempts: number | null;
+  post_id: number | null;
+  resolver_username: string | null;
+  line_content: string | null;
+  post_message: ForumPost['message'] | null;
+  post_hidden_at: ForumPost['hidden_at'];
+  post_hidden_reason: ForumPost['hidden_reason'];
+  post_created_at: ForumPost['created_at'] | null;
+  thread_id: ForumThread['id'] | null;
+  thread_title: ForumThread['title'] | null;
+  thread_category_id: ForumThread['category_id'] | null;
+  thread_locked: ForumThread['locked'] | null;
+} & Prefixed<'reporter', { [K in keyof PlayerColumns]: PlayerColumns[K] | null }> &
+  Prefixed<'reported', PlayerColumns>;
+
+/** A line of a player's other reports with both usernames. */
+interface HistoryRow {
+  id: number;
+  kind: ReportKind;
+  reason: ReportReason;
+  created_at: Date;
+  outcome: ReportOutcome | null;
+  reporter_user_id: number | null;
+  reporter_username: string | null;
+  reported_user_id: number;
+  reported_username: string;
+}
+
+/** A masked chat line or forum post as typed, with its author (and the game or thread it was in). */
+interface AttemptRow {
+  user_id: number;
+  username: string;
+  original: string;
+  reasons: string;
+  created_at: Date;
+  game_id?: number;
+  thread_id?: number;
+  title?: string;
+}
+
+/** A post of the reported post's thread with its author. */
+type ThreadPostRow = Pick<ForumPost, 'id' | 'user_id' | 'message' | 'created_at' | 'hidden_at'> & { username: string };
 
 function baseQuery(knex: Knex) {
   const player = (alias: string) => PLAYER_COLUMNS.map((column) => `${alias}.${column} as ${alias}_${column}`);
@@ -77,52 +147,53 @@ function baseQuery(knex: Knex) {
     );
 }
 
-function playerOf(row: Row, alias: string, now: Date): AdminReportPlayer {
-  const birth = isoAlways(row[`${alias}_birth_date`] as Date).slice(0, 10);
+function playerOf(row: Row, alias: PlayerAlias, now: Date): AdminReportPlayer {
+  const player = (column: keyof PlayerColumns) => row[`${alias}_${column}`];
+  const birth = isoAlways(player('birth_date') as Date).slice(0, 10);
   const [year, month, day] = birth.split('-').map(Number) as [number, number, number];
-  const banned = row[`${alias}_banned_until`] as Date | null;
+  const banned = player('banned_until') as Date | null;
   return {
-    id: Number(row[`${alias}_id`]),
-    username: String(row[`${alias}_username`]),
+    id: player('id') as number,
+    username: player('username') as string,
     age: ageOn({ year, month, day }, now),
-    chat_muted_until: iso(row[`${alias}_chat_muted_until`] as Date | null),
-    banned: banned !== null && new Date(banned).getTime() > now.getTime(),
+    chat_muted_until: iso(player('chat_muted_until') as Date | null),
+    banned: banned !== null && banned.getTime() > now.getTime(),
   };
 }
 
 function present(row: Row, now: Date): AdminReportRecord {
   return {
-    id: Number(row.id),
-    kind: row.kind as ReportKind,
-    reason: row.reason as ReportReason,
-    text: (row.text as string | null) ?? null,
+    id: row.id,
+    kind: row.kind,
+    reason: row.reason,
+    text: row.text,
     reporter: row.reporter_id === null ? null : playerOf(row, 'reporter', now),
     reported: playerOf(row, 'reported', now),
-    attempts: row.attempts === null ? null : Number(row.attempts),
+    attempts: row.attempts,
     post:
       row.post_id === null || row.thread_id === null
         ? null
         : {
-            id: Number(row.post_id),
-            message: String(row.post_message),
+            id: row.post_id,
+            message: row.post_message ?? '',
             hidden: row.post_hidden_at !== null,
-            hidden_reason: (row.post_hidden_reason as string | null) ?? null,
-            created_at: isoAlways(row.post_created_at as Date),
+            hidden_reason: row.post_hidden_reason,
+            created_at: isoAlways(row.post_created_at!),
             thread: {
-              id: Number(row.thread_id),
-              title: String(row.thread_title),
-              category_id: Number(row.thread_category_id),
+              id: row.thread_id,
+              title: row.thread_title ?? '',
+              category_id: row.thread_category_id!,
               locked: Boolean(row.thread_locked),
             },
           },
-    game_id: row.game_id === null ? null : Number(row.game_id),
-    chat_message_id: row.chat_message_id === null ? null : Number(row.chat_message_id),
-    created_at: isoAlways(row.created_at as Date),
+    game_id: row.game_id,
+    chat_message_id: row.chat_message_id,
+    created_at: isoAlways(row.created_at),
     resolved: row.resolved_at !== null,
-    resolved_at: iso(row.resolved_at as Date | null),
+    resolved_at: iso(row.resolved_at),
     resolved_by: userRef(row.resolved_by, row.resolver_username),
-    outcome: (row.outcome as ReportOutcome | null) ?? null,
-    line: (row.line_content as string | null) ?? null,
+    outcome: row.outcome,
+    line: row.line_content,
   };
 }
 
@@ -151,15 +222,15 @@ async function history(knex: Knex, report: AdminReportRecord): Promise<AdminRepo
       'reporter.username as reporter_username',
       'reports.reported_user_id',
       'reported.username as reported_username',
-    )) as Row[];
+    )) as HistoryRow[];
   return rows.map((row) => ({
-    id: Number(row.id),
-    kind: row.kind as ReportKind,
-    reason: row.reason as ReportReason,
+    id: row.id,
+    kind: row.kind,
+    reason: row.reason,
     reporter: userRef(row.reporter_user_id, row.reporter_username),
-    reported: userRef(row.reported_user_id, row.reported_username)!,
-    created_at: isoAlways(row.created_at as Date),
-    outcome: (row.outcome as ReportOutcome | null) ?? null,
+    reported: { id: row.reported_user_id, username: row.reported_username },
+    created_at: isoAlways(row.created_at),
+    outcome: row.outcome,
   }));
 }
 
@@ -184,15 +255,15 @@ async function maskedAttempts(knex: Knex, report: AdminReportRecord): Promise<Ad
       .orderBy('o.created_at', 'desc')
       .limit(MASKED_ATTEMPTS_MAX)
       .select('o.user_id', 'u.username', 'o.original', 'o.reasons', 'o.created_at', 't.id as thread_id', 't.title'),
-  ])) as [Row[], Row[]];
-  const attempt = (row: Row, source: AdminMaskedAttempt['source']): AdminMaskedAttempt => ({
+  ])) as [AttemptRow[], AttemptRow[]];
+  const attempt = (row: AttemptRow, source: AdminMaskedAttempt['source']): AdminMaskedAttempt => ({
     source,
-    user: userRef(row.user_id, row.username)!,
-    original: String(row.original),
-    reasons: String(row.reasons).split(',').filter(Boolean),
-    created_at: isoAlways(row.created_at as Date),
-    game_id: source === 'chat' ? Number(row.game_id) : null,
-    thread: source === 'forum' ? { id: Number(row.thread_id), title: String(row.title) } : null,
+    user: { id: row.user_id, username: row.username },
+    original: row.original,
+    reasons: row.reasons.split(',').filter(Boolean),
+    created_at: isoAlways(row.created_at),
+    game_id: source === 'chat' ? row.game_id! : null,
+    thread: source === 'forum' ? { id: row.thread_id!, title: row.title! } : null,
   });
   return [...lines.map((row) => attempt(row, 'chat')), ...posts.map((row) => attempt(row, 'forum'))]
     .sort((a, b) => b.created_at.localeCompare(a.created_at))
@@ -216,14 +287,14 @@ async function threadContext(
     .join('users as u', 'u.id', 'p.user_id')
     .where('p.id', post.id)
     .select('p.id', 'p.user_id', 'u.username', 'p.message', 'p.created_at', 'p.hidden_at');
-  const [before, reported, after] = (await Promise.all([around('before'), self, around('after')])) as Row[][];
+  const [before, reported, after] = (await Promise.all([around('before'), self, around('after')])) as ThreadPostRow[][];
   return [...before!.reverse(), ...reported!, ...after!].map((row) => ({
-    id: Number(row.id),
-    author: userRef(row.user_id, row.username)!,
-    message: String(row.message),
-    created_at: isoAlways(row.created_at as Date),
+    id: row.id,
+    author: { id: row.user_id, username: row.username },
+    message: row.message,
+    created_at: isoAlways(row.created_at),
     hidden: row.hidden_at !== null,
-    reported: Number(row.id) === post.id,
+    reported: row.id === post.id,
   }));
 }
 

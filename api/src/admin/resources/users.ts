@@ -21,6 +21,9 @@ import {
   setPermissions,
   statsFrom,
   unbanUser,
+  type Ban,
+  type Game,
+  type User,
 } from '@ecup/db';
 import { badRequest } from '../../errors.ts';
 import { valid } from '../../errors.ts';
@@ -74,59 +77,88 @@ const DETAIL_COLUMNS = [
   'users.forum_post_count',
 ];
 
-type Row = Record<string, unknown>;
+/** A user with the country's name joined. */
+type Row = Omit<User, 'country'> & { country: string | null };
+
+/** A game of the user with both players' usernames joined. */
+type GameRow = Pick<
+  Game,
+  | 'id'
+  | 'user_1_id'
+  | 'user_2_id'
+  | 'score_1'
+  | 'score_2'
+  | 'state'
+  | 'conflict'
+  | 'conflict_solved'
+  | 'elo_1_before'
+  | 'elo_1_after'
+  | 'elo_2_before'
+  | 'elo_2_after'
+  | 'created_at'
+> & { u1_username: string; u2_username: string };
+
+/** A sign-in address with its session count and first and last use. */
+interface IpRow {
+  ip: string;
+  sessions: number;
+  first_seen: Date;
+  last_seen: Date;
+}
+
+/** A ban with the usernames of who set and who lifted it. */
+type BanRow = Ban & { creator_username: string | null; lifter_username: string | null };
 
 function baseQuery(knex: Knex) {
   return knex('users').leftJoin('countries', 'countries.id', 'users.country_id');
 }
 
 function present(row: Row, now: Date): AdminUserRecord {
-  const until = row.banned_until ? new Date(row.banned_until as Date) : null;
+  const until = row.banned_until;
   const banned = until !== null && until.getTime() > now.getTime();
   return {
-    id: Number(row.id),
-    username: String(row.username),
-    first_name: String(row.first_name),
-    last_name: String(row.last_name),
-    email: String(row.email),
-    avatar_hash: (row.avatar_hash as string | null) ?? null,
-    gamer_tag: String(row.gamer_tag),
-    console: Number(row.console),
-    country_id: Number(row.country_id),
-    country: (row.country as string | null) ?? null,
-    elo: Number(row.elo),
-    wins: Number(row.wins),
-    losses: Number(row.losses),
-    ties: Number(row.ties),
-    games_played: Number(row.games_played),
-    permissions: Number(row.permissions),
-    flags: flagNames(Number(row.permissions)),
+    id: row.id,
+    username: row.username,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    email: row.email,
+    avatar_hash: row.avatar_hash,
+    gamer_tag: row.gamer_tag,
+    console: row.console,
+    country_id: row.country_id,
+    country: row.country,
+    elo: row.elo,
+    wins: row.wins,
+    losses: row.losses,
+    ties: row.ties,
+    games_played: row.games_played,
+    permissions: row.permissions,
+    flags: flagNames(row.permissions),
     totp_enabled: Boolean(row.totp_enabled),
     banned,
     banned_until: banned ? until!.toISOString() : null,
     ban_permanent: banned && until!.getUTCFullYear() >= 9000,
-    ban_reason: banned ? ((row.ban_reason as string | null) ?? null) : null,
+    ban_reason: banned ? row.ban_reason : null,
     erased: row.erased_at !== null,
-    created_at: isoAlways(row.created_at as Date),
+    created_at: isoAlways(row.created_at),
   };
 }
 
 /** A game from one player's side: their goals first, the opponent, their Elo change once final. */
-function presentGame(row: Row, userId: number): AdminUserGame {
-  const first = Number(row.user_1_id) === userId;
-  const score = (value: unknown) => (value === null ? null : Number(value));
+function presentGame(row: GameRow, userId: number): AdminUserGame {
+  const first = row.user_1_id === userId;
   const before = first ? row.elo_1_before : row.elo_2_before;
   const after = first ? row.elo_1_after : row.elo_2_after;
   return {
-    id: Number(row.id),
+    id: row.id,
     opponent: first ? userRef(row.user_2_id, row.u2_username)! : userRef(row.user_1_id, row.u1_username)!,
-    own_score: score(first ? row.score_1 : row.score_2),
-    opponent_score: score(first ? row.score_2 : row.score_1),
-    state: row.state as AdminUserGame['state'],
+    own_score: first ? row.score_1 : row.score_2,
+    opponent_score: first ? row.score_2 : row.score_1,
+    state: row.state,
     conflict: Boolean(row.conflict),
     conflict_solved: Boolean(row.conflict_solved),
-    elo_change: row.state === 'final' && before !== null && after !== null ? Number(after) - Number(before) : null,
-    created_at: isoAlways(row.created_at as Date),
+    elo_change: row.state === 'final' && before !== null && after !== null ? after - before : null,
+    created_at: isoAlways(row.created_at),
   };
 }
 
@@ -165,48 +197,50 @@ async function detail(ac: AdminContext, id: number): Promise<AdminUserDetail | n
   if (!row) return null;
   const maySignOut = hasAll(ac.actor, ADMIN_ACTION_FLAGS.ban);
   const [rank, recent, conflicts, ips, bans, sessions] = await Promise.all([
-    rankOf(knex, { id, elo: Number(row.elo), games_played: Number(row.games_played) }, ac.now),
-    gamesOf(knex, id).limit(20) as Promise<Row[]>,
-    gamesOf(knex, id).where('games.conflict', true).limit(100) as Promise<Row[]>,
+    rankOf(knex, { id, elo: row.elo, games_played: row.games_played }, ac.now),
+    gamesOf(knex, id).limit(20) as Promise<GameRow[]>,
+    gamesOf(knex, id).where('games.conflict', true).limit(100) as Promise<GameRow[]>,
     knex('sessions')
       .where('user_id', id)
       .whereNotNull('ip')
       .groupBy('ip')
       .select('ip')
-      .count({ sessions: '*' })
       .min({ first_seen: 'created_at' })
       .max({ last_seen: 'last_seen_at' })
+      .count<IpRow[]>({ sessions: '*' })
       .orderBy('last_seen', 'desc')
-      .limit(50) as Promise<Row[]>,
+      .limit(50),
     knex('bans')
       .leftJoin('users as creator', 'creator.id', 'bans.created_by_user_id')
       .leftJoin('users as lifter', 'lifter.id', 'bans.lifted_by_user_id')
       .where('bans.user_id', id)
       .orderBy('bans.id', 'desc')
       .limit(100)
-      .select('bans.*', 'creator.username as creator_username', 'lifter.username as lifter_username') as Promise<Row[]>,
+      .select('bans.*', 'creator.username as creator_username', 'lifter.username as lifter_username') as Promise<
+      BanRow[]
+    >,
     maySignOut ? liveSessions(ac.deps, id, ac.now) : null,
   ]);
   return {
     ...present(row, ac.now),
-    birth_date: isoAlways(row.birth_date as Date).slice(0, 10),
-    team_name: String(row.team_name),
-    fifa_team_name: String(row.fifa_team_name),
-    guardian_email: (row.guardian_email as string | null) ?? null,
+    birth_date: isoAlways(row.birth_date).slice(0, 10),
+    team_name: row.team_name,
+    fifa_team_name: row.fifa_team_name,
+    guardian_email: row.guardian_email,
     guardian_confirmed: row.guardian_confirmed_at !== null,
     stats: {
       rank,
-      ...statsFrom(row as unknown as Parameters<typeof statsFrom>[0]),
-      games_played: Number(row.games_played),
-      forum_posts: Number(row.forum_post_count),
+      ...statsFrom(row),
+      games_played: row.games_played,
+      forum_posts: row.forum_post_count,
     },
     recent_games: recent.map((game) => presentGame(game, id)),
     conflicts: conflicts.map((game) => presentGame(game, id)),
     sign_in_ips: ips.map((ip) => ({
-      ip: String(ip.ip),
-      sessions: Number(ip.sessions),
-      first_seen: isoAlways(ip.first_seen as Date),
-      last_seen: isoAlways(ip.last_seen as Date),
+      ip: ip.ip,
+      sessions: ip.sessions,
+      first_seen: isoAlways(ip.first_seen),
+      last_seen: isoAlways(ip.last_seen),
     })),
     sessions:
       sessions?.map((session) => ({
@@ -218,12 +252,12 @@ async function detail(ac: AdminContext, id: number): Promise<AdminUserDetail | n
         console: session.console,
       })) ?? null,
     bans: bans.map((ban) => ({
-      id: Number(ban.id),
-      reason: String(ban.reason),
+      id: ban.id,
+      reason: ban.reason,
       created_by: userRef(ban.created_by_user_id, ban.creator_username),
-      created_at: isoAlways(ban.created_at as Date),
-      expires_at: iso(ban.expires_at as Date | null),
-      lifted_at: iso(ban.lifted_at as Date | null),
+      created_at: isoAlways(ban.created_at),
+      expires_at: iso(ban.expires_at),
+      lifted_at: iso(ban.lifted_at),
       lifted_by: userRef(ban.lifted_by_user_id, ban.lifter_username),
     })),
   };

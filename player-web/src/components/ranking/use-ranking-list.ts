@@ -4,6 +4,8 @@ import { useClient } from '../../providers/client-context.tsx';
 import { usePagedList, type Page } from '../../lib/use-paged-list.ts';
 import { getRanking } from './get-ranking.ts';
 
+const rankingKey = (row: RankingEntry) => row.id;
+
 /**
  * The rows of a ranking table (spec §2, §9): the first `initialAmount` players for a sorting and search, and
  * 'Show more players' appending the next page via `start`. A change of sorting or search starts over. A rating
@@ -29,5 +31,5 @@ export function useRankingList(sorting: RankingSorting, initialAmount: number, s
       })),
     [api, sorting, search],
   );
-  return usePagedList(fetchFirst, fetchMore);
+  return usePagedList(fetchFirst, fetchMore, rankingKey);
 }

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -17,7 +16,6 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { has, type ConflictEntry, type ConflictPlayer, type UserPayload } from '@ecup/domain';
 import { useClient } from '../../providers/client-context.tsx';
-import { useOpenSignIn } from '../../components/header/use-open-sign-in.ts';
 import { usePageTitle } from '../../hooks/use-page-title.ts';
 import { LoadingScreen } from '../../components/loading-screen.tsx';
 import { StatusChip } from '../../components/status-chip.tsx';
@@ -28,6 +26,7 @@ import { getConflicts } from './get-conflicts.ts';
 import { CardFacts } from '../../components/card-facts.tsx';
 import { MyReports } from '../../components/safety/my-reports.tsx';
 import { RetryAlert } from '../../components/retry-alert.tsx';
+import { SignedOutPrompt } from '../../components/signed-out-prompt.tsx';
 
 type ListState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; conflicts: ConflictEntry[] };
 
@@ -224,27 +223,6 @@ function ConflictList({ user }: { user: UserPayload }) {
   );
 }
 
-/** Signed out: the login prompt of /settings (spec §2: 'You must log in to view this page'). */
-function SignedOut() {
-  const { t, tm } = useI18n();
-  const openSignIn = useOpenSignIn();
-  return (
-    <>
-      <Typography variant="h4" component="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.125rem' }, mb: 1 }}>
-        {tm('mustLogInToView')}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        {t('conflicts.signedOutHint')}
-      </Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <Button variant="contained" size="large" onClick={openSignIn}>
-          {t('conflicts.signIn')}
-        </Button>
-      </Stack>
-    </>
-  );
-}
-
 /** Route /conflicts (spec §2): the conflict list, or the login prompt when signed out. */
 export function Component() {
   const { t } = useI18n();
@@ -264,7 +242,7 @@ export function Component() {
       ) : state.authenticating ? (
         <LoadingScreen fullScreen={false} />
       ) : (
-        <SignedOut />
+        <SignedOutPrompt hint={t('conflicts.signedOutHint')} signInLabel={t('conflicts.signIn')} />
       )}
     </Container>
   );

@@ -1,11 +1,9 @@
-import { Link as RouterLink, useParams } from 'react-router-dom';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import { useParams } from 'react-router-dom';
 import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
 import { findForumCategory, forumCategories } from '@ecup/domain';
 import { useSeason } from '../../providers/season-context.tsx';
 import { usePageTitle } from '../../hooks/use-page-title.ts';
+import { NotFoundScreen } from '../../components/not-found-screen.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { CategoryList } from './category-list.tsx';
 import { localiseCategory } from './category-text.ts';
@@ -20,17 +18,11 @@ function CategoryNotFound() {
   const { t } = useI18n();
   usePageTitle(t('forums.categoryNotFound'));
   return (
-    <Box sx={{ py: { xs: 4, sm: 8 }, textAlign: 'center' }}>
-      <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2.25rem' }, mb: 1.5 }}>
-        {t('forums.categoryNotFound')}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        {t('forums.categoryNotFoundHint')}
-      </Typography>
-      <Button component={RouterLink} to="/forums" variant="contained" size="large">
-        {t('forums.toCategories')}
-      </Button>
-    </Box>
+    <NotFoundScreen
+      title={t('forums.categoryNotFound')}
+      hint={t('forums.categoryNotFoundHint')}
+      action={{ label: t('forums.toCategories'), to: '/forums' }}
+    />
   );
 }
 

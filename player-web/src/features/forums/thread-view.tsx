@@ -1,5 +1,4 @@
 import { useRef, useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,6 +13,7 @@ import { useClient } from '../../providers/client-context.tsx';
 import { useOpenSignIn } from '../../components/header/use-open-sign-in.ts';
 import { usePageTitle } from '../../hooks/use-page-title.ts';
 import { LoadingScreen } from '../../components/loading-screen.tsx';
+import { NotFoundScreen } from '../../components/not-found-screen.tsx';
 import { SearchSummary } from '../../components/search-summary.tsx';
 import { visuallyHidden } from '../../components/visually-hidden.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
@@ -111,25 +111,15 @@ export function ThreadView({ category, threadParam }: { category: ForumCategory;
     return (
       <Box>
         {back}
-        <Box sx={{ py: { xs: 4, sm: 6 }, textAlign: 'center' }}>
-          <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2.25rem' }, mb: 1.5 }}>
-            {notFound ? t('forums.threadNotFound') : t('forums.threadError')}
-          </Typography>
-          {notFound && (
-            <Typography color="text.secondary" sx={{ mb: 3 }}>
-              {t('forums.threadNotFoundHint')}
-            </Typography>
-          )}
-          {notFound ? (
-            <Button component={RouterLink} to={`/forums/${category.slug}`} variant="contained" size="large">
-              {t('forums.backTo', { title: category.title })}
-            </Button>
-          ) : (
-            <Button variant="contained" onClick={retry}>
-              {t('forums.retry')}
-            </Button>
-          )}
-        </Box>
+        {notFound ? (
+          <NotFoundScreen
+            title={t('forums.threadNotFound')}
+            hint={t('forums.threadNotFoundHint')}
+            action={{ label: t('forums.backTo', { title: category.title }), to: `/forums/${category.slug}` }}
+          />
+        ) : (
+          <NotFoundScreen title={t('forums.threadError')} action={{ label: t('forums.retry'), onClick: retry }} />
+        )}
       </Box>
     );
   }

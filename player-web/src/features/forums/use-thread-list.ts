@@ -5,6 +5,8 @@ import { usePagedList, type Page } from '../../lib/use-paged-list.ts';
 import { getForumPage } from './get-forum-page.ts';
 import { searchThreads } from './search-threads.ts';
 
+const threadKey = (row: ForumThreadRow) => row.id;
+
 /**
  * A category's threads (spec §2, §9): the first 10 by latest activity, 'Show more topics' appending 25, 100 or 250
  * via `start`; with a search text, the title search instead. New activity between two pages moves a thread to the
@@ -30,5 +32,5 @@ export function useThreadList(categoryId: number, search: string) {
           })),
     [api, categoryId, search, fetchPage],
   );
-  return usePagedList(fetchFirst, fetchPage);
+  return usePagedList(fetchFirst, fetchPage, threadKey);
 }

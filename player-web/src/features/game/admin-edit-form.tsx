@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -8,7 +7,7 @@ import { type GamePayload } from '@ecup/domain';
 import { useClient } from '../../providers/client-context.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { editResult } from './edit-result.ts';
-import { ScoreFields, useScoreCheck } from './result-panel.tsx';
+import { ScoreFields, useScoreForm } from './result-panel.tsx';
 
 const asText = (score: number | null) => (score === null ? '' : String(score));
 
@@ -19,25 +18,13 @@ const asText = (score: number | null) => (score === null ? '' : String(score));
 export function AdminEditForm({ game, onGame }: { game: GamePayload; onGame(game: GamePayload): void }) {
   const { t, tm } = useI18n();
   const { api, popover } = useClient();
-  const check = useScoreCheck();
-  const [values, setValues] = useState<[string, string]>([asText(game.score_1), asText(game.score_2)]);
-  const [pending, setPending] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (pending) return;
-    const scores = check(values);
-    if (!scores) return;
-    setPending(true);
-    try {
-      onGame(await editResult(api, { gameId: game.id, score1: scores[0], score2: scores[1] }));
+  const { values, setValues, pending, submit } = useScoreForm(
+    [asText(game.score_1), asText(game.score_2)],
+    async ([score1, score2]) => {
+      onGame(await editResult(api, { gameId: game.id, score1, score2 }));
       popover(t('game.admin.title'), tm('resultSaved'));
-    } catch {
-      // The api client showed the server's message (e.g. no result to edit yet); the scores stay.
-    } finally {
-      setPending(false);
-    }
-  };
+    },
+  );
 
   return (
     <Paper

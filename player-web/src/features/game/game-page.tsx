@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -17,6 +17,7 @@ import { useClient } from '../../providers/client-context.tsx';
 import { useOpenSignIn } from '../../components/header/use-open-sign-in.ts';
 import { usePageTitle } from '../../hooks/use-page-title.ts';
 import { LoadingScreen } from '../../components/loading-screen.tsx';
+import { NotFoundScreen } from '../../components/not-found-screen.tsx';
 import { PlayerCard } from '../../components/player-card.tsx';
 import { StatusChip } from '../../components/status-chip.tsx';
 import { visuallyHidden } from '../../components/visually-hidden.ts';
@@ -164,17 +165,11 @@ function GameScreen({ gameId, user }: { gameId: number | null; user: UserPayload
   }
   if (state.status === 'not-found') {
     return (
-      <Box sx={{ py: { xs: 4, sm: 8 }, textAlign: 'center' }}>
-        <Typography variant="h4" component="h1" sx={{ mb: 1.5 }}>
-          {tm('gameNotFound')}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mb: 3 }}>
-          {t('game.notFoundHint')}
-        </Typography>
-        <Button component={RouterLink} to="/play" variant="contained" size="large">
-          {t('game.toPlay')}
-        </Button>
-      </Box>
+      <NotFoundScreen
+        title={tm('gameNotFound')}
+        hint={t('game.notFoundHint')}
+        action={{ label: t('game.toPlay'), to: '/play' }}
+      />
     );
   }
 

@@ -108,19 +108,50 @@ export function ScoreFields({
   );
 }
 
-/** Validates two scores; on the first failure shows the spec's message in the Error popover and answers null. */
-export function useScoreCheck(): (values: [string, string]) => [number, number] | null {
+/**
+ * A two-score form (the player's result, the moderator's edit): the fields' text, and a submit that checks both
+ * scores (the spec's message in the Error popover on the first failure) and sends them once at a time. When sending
+ * fails the api client has shown the server's message and the scores stay.
+ */
+export function useScoreForm(initial: [string, string], send: (scores: [number, number]) => Promise<void>) {
   const { tm } = useI18n();
   const { popover } = useClient();
-  return (values) => {
+  const [values, setValues] = useState<[string, string]>(initial);
+  const [pending, setPending] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (pending) return;
     const first = validateScore(values[0]);
     const second = validateScore(values[1]);
     if (!first.ok || !second.ok) {
       popover(tm('errorTitle'), tm(first.ok ? (second as Message) : first));
-      return null;
+      return;
     }
-    return [first.value, second.value];
+    setPending(true);
+    try {
+      await send([first.value, second.value]);
+    } catch {
+      // The api client showed the server's message (e.g. no result to edit yet); the scores stay.
+    } finally {
+      setPending(false);
+    }
   };
+
+  return { values, setValues, pending, submit };
+}
+
+/** The game page's Result section: its heading and what the state allows. */
+function ResultSection({ children }: { children: ReactNode }) {
+  const { t } = useI18n();
+  return (
+    <Paper component="section" variant="outlined" aria-labelledby="result-title" sx={{ p: { xs: 2, sm: 2.5 } }}>
+      <Typography id="result-title" variant="h6" component="h2" sx={{ mb: 1.5 }}>
+        {t('game.result.title')}
+      </Typography>
+      {children}
+    </Paper>
+  );
 }
 
 function Busy({ pending }: { pending: boolean }) {
@@ -137,25 +168,10 @@ interface PlayerPanelProps {
 function ResultForm({ game, seat, onGame }: PlayerPanelProps) {
   const { t } = useI18n();
   const { api } = useClient();
-  const check = useScoreCheck();
-  const [values, setValues] = useState<[string, string]>(['', '']);
-  const [pending, setPending] = useState(false);
+  const { values, setValues, pending, submit } = useScoreForm(['', ''], async ([mine, theirs]) =>
+    onGame(await submitResult(api, { gameId: game.id, ...toGameOrder(mine, theirs, seat) })),
+  );
   const opponent = seatOf(game, otherSeat(seat)).player;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (pending) return;
-    const scores = check(values);
-    if (!scores) return;
-    setPending(true);
-    try {
-      onGame(await submitResult(api, { gameId: game.id, ...toGameOrder(scores[0], scores[1], seat) }));
-    } catch {
-      // The api client showed the server's message; the scores stay.
-    } finally {
-      setPending(false);
-    }
-  };
 
   return (
     <Box component="form" onSubmit={submit} noValidate aria-labelledby="result-title" data-result-form>
@@ -404,14 +420,7 @@ export function PlayerResultPanel({ game, seat, onGame }: PlayerPanelProps) {
       break;
   }
 
-  return (
-    <Paper component="section" variant="outlined" aria-labelledby="result-title" sx={{ p: { xs: 2, sm: 2.5 } }}>
-      <Typography id="result-title" variant="h6" component="h2" sx={{ mb: 1.5 }}>
-        {t('game.result.title')}
-      </Typography>
-      {content}
-    </Paper>
-  );
+  return <ResultSection>{content}</ResultSection>;
 }
 
 /** What a moderator who is not a player reads about the game's state (spec §6). */
@@ -447,12 +456,9 @@ export function StaffResultSummary({ game }: { game: GamePayload }) {
       break;
   }
   return (
-    <Paper component="section" variant="outlined" aria-labelledby="result-title" sx={{ p: { xs: 2, sm: 2.5 } }}>
-      <Typography id="result-title" variant="h6" component="h2" sx={{ mb: 1.5 }}>
-        {t('game.result.title')}
-      </Typography>
+    <ResultSection>
       <Typography>{text}</Typography>
       {(game.state === 'submitted' || game.state === 'dropped') && <EscalationNote game={game} />}
-    </Paper>
+    </ResultSection>
   );
 }

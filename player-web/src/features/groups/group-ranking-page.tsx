@@ -1,8 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -24,10 +22,11 @@ import {
 } from '@ecup/domain';
 import { useClient } from '../../providers/client-context.tsx';
 import { usePageTitle } from '../../hooks/use-page-title.ts';
-import { LoadingScreen } from '../../components/loading-screen.tsx';
+import { PagedList } from '../../components/paged-list.tsx';
 import { RankingTabs } from '../../components/ranking/ranking-tabs.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { countryName } from '../../lib/country-name.ts';
+import { usePagedList, type Page } from '../../lib/use-paged-list.ts';
 import type { MessageKey } from '../../i18n/catalogue.ts';
 
 const PAGE = 50;
@@ -36,8 +35,25 @@ const SEARCH_MAX_LENGTH = 50;
 
 type Group = 'countries' | 'clubs';
 
-type ListState =
-  { status: 'loading' } | { status: 'error' } | { status: 'ready'; rows: GroupRankingEntry[]; total: number };
+const groupKey = (row: GroupRankingEntry) => row.key;
+
+/** A country or club table for a sorting and search, PAGE rows at a time; a new question starts over. */
+function useGroupList(group: Group, sort: GroupRankingSort, search: string) {
+  const { api } = useClient();
+  const fetchMore = useCallback(
+    (start: number, amount: number, signal?: AbortSignal): Promise<Page<GroupRankingEntry>> =>
+      api
+        .get<GroupRankingResponse>(
+          GROUP_RANKING_CALLS[group],
+          { sort, search, start, amount },
+          { signal, defaultErrorHandler: false },
+        )
+        .then(({ rows, total }) => ({ rows, total })),
+    [api, group, sort, search],
+  );
+  const fetchFirst = useCallback((signal: AbortSignal) => fetchMore(0, PAGE, signal), [fetchMore]);
+  return usePagedList(fetchFirst, fetchMore, groupKey);
+}
 
 const SORT_LABEL: Record<GroupRankingSort, MessageKey> = {
   average_elo: 'groups.col.average',
@@ -73,7 +89,6 @@ function SortHeader({
 
 function GroupTable({ group }: { group: Group }) {
   const { t, numberFormat: number, locale } = useI18n();
-  const { api } = useClient();
   const [params, setParams] = useSearchParams();
   const raw = params.get('sort');
   const sort: GroupRankingSort = GROUP_RANKING_SORTS.includes(raw as GroupRankingSort)
@@ -81,16 +96,13 @@ function GroupTable({ group }: { group: Group }) {
     : 'average_elo';
   const search = params.get('search') ?? '';
   const [text, setText] = useState(search);
-  const [amount, setAmount] = useState(PAGE);
-  const [attempt, setAttempt] = useState(0);
-  const [list, setList] = useState<ListState>({ status: 'loading' });
+  const list = useGroupList(group, sort, search);
 
   const update = (next: { sort?: GroupRankingSort; search?: string }) => {
     const values = { sort: next.sort ?? sort, search: next.search ?? search };
     const query: Record<string, string> = {};
     if (values.sort !== 'average_elo') query.sort = values.sort;
     if (values.search !== '') query.search = values.search;
-    setAmount(PAGE);
     setParams(query, { replace: true });
   };
 
@@ -100,23 +112,6 @@ function GroupTable({ group }: { group: Group }) {
     const timer = setTimeout(() => update({ search: next }), SEARCH_PAUSE_MS);
     return () => clearTimeout(timer);
   });
-
-  useEffect(() => {
-    const controller = new AbortController();
-    api
-      .get<GroupRankingResponse>(
-        GROUP_RANKING_CALLS[group],
-        { sort, search, start: 0, amount },
-        { signal: controller.signal, defaultErrorHandler: false },
-      )
-      .then(
-        ({ rows, total }) => setList({ status: 'ready', rows, total }),
-        () => {
-          if (!controller.signal.aborted) setList({ status: 'error' });
-        },
-      );
-    return () => controller.abort();
-  }, [api, group, sort, search, amount, attempt]);
 
   return (
     <>
@@ -131,73 +126,54 @@ function GroupTable({ group }: { group: Group }) {
           onChange={(event) => setText(event.target.value)}
         />
       </Box>
-      {list.status === 'loading' && <LoadingScreen fullScreen={false} />}
-      {list.status === 'error' && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" onClick={() => setAttempt((n) => n + 1)}>
-              {t('groups.retry')}
-            </Button>
-          }
-        >
-          {t('groups.error')}
-        </Alert>
-      )}
-      {list.status === 'ready' &&
-        (list.rows.length === 0 ? (
-          <Typography color="text.secondary">{t('groups.empty')}</Typography>
-        ) : (
-          <>
-            <TableContainer component={Paper} variant="outlined" sx={{ overflowX: 'auto' }}>
-              <Table size="small" sx={{ minWidth: 760 }}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{t('groups.col.rank')}</TableCell>
-                    <TableCell>{group === 'countries' ? t('groups.col.country') : t('groups.col.club')}</TableCell>
-                    <SortHeader sort="players" current={sort} onSort={(s) => update({ sort: s })} />
-                    <SortHeader sort="average_elo" current={sort} onSort={(s) => update({ sort: s })} />
-                    <SortHeader sort="games" current={sort} onSort={(s) => update({ sort: s })} />
-                    <TableCell>{t('groups.col.best')}</TableCell>
-                    <SortHeader sort="secured_trophies" current={sort} onSort={(s) => update({ sort: s })} />
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {list.rows.map((row) => (
-                    <TableRow key={row.key} data-key={row.key}>
-                      <TableCell sx={{ fontWeight: 700 }}>{row.rank}</TableCell>
-                      <TableCell sx={{ fontWeight: 600 }}>
-                        {group === 'countries' && <span aria-hidden>{flagOf(row.key)} </span>}
-                        {group === 'countries' ? countryName(row.key, row.name, locale) : row.name}
-                      </TableCell>
-                      <TableCell align="right">{number.format(row.players)}</TableCell>
-                      <TableCell align="right">{number.format(row.average_elo)}</TableCell>
-                      <TableCell align="right">{number.format(row.games)}</TableCell>
-                      <TableCell>
-                        <Link
-                          component={RouterLink}
-                          to={`/player/${encodeURIComponent(row.best_player.username)}`}
-                          sx={{ fontWeight: 500 }}
-                        >
-                          {row.best_player.username}
-                        </Link>{' '}
-                        <Typography component="span" variant="body2" color="text.secondary">
-                          ({number.format(row.best_player.elo)})
-                        </Typography>
-                      </TableCell>
-                      <TableCell align="right">{number.format(row.secured_trophies)}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
-            {list.rows.length < list.total && (
-              <Button variant="outlined" sx={{ mt: 2 }} onClick={() => setAmount((n) => n + PAGE)}>
-                {t('groups.more')}
-              </Button>
-            )}
-          </>
-        ))}
+      <PagedList
+        list={list}
+        page={PAGE}
+        text={{ error: t('groups.error'), retry: t('groups.retry'), empty: t('groups.empty'), more: t('groups.more') }}
+      >
+        <TableContainer component={Paper} variant="outlined" sx={{ overflowX: 'auto' }}>
+          <Table size="small" sx={{ minWidth: 760 }}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('groups.col.rank')}</TableCell>
+                <TableCell>{group === 'countries' ? t('groups.col.country') : t('groups.col.club')}</TableCell>
+                <SortHeader sort="players" current={sort} onSort={(s) => update({ sort: s })} />
+                <SortHeader sort="average_elo" current={sort} onSort={(s) => update({ sort: s })} />
+                <SortHeader sort="games" current={sort} onSort={(s) => update({ sort: s })} />
+                <TableCell>{t('groups.col.best')}</TableCell>
+                <SortHeader sort="secured_trophies" current={sort} onSort={(s) => update({ sort: s })} />
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {list.rows.map((row) => (
+                <TableRow key={row.key} data-key={row.key}>
+                  <TableCell sx={{ fontWeight: 700 }}>{row.rank}</TableCell>
+                  <TableCell sx={{ fontWeight: 600 }}>
+                    {group === 'countries' && <span aria-hidden>{flagOf(row.key)} </span>}
+                    {group === 'countries' ? countryName(row.key, row.name, locale) : row.name}
+                  </TableCell>
+                  <TableCell align="right">{number.format(row.players)}</TableCell>
+                  <TableCell align="right">{number.format(row.average_elo)}</TableCell>
+                  <TableCell align="right">{number.format(row.games)}</TableCell>
+                  <TableCell>
+                    <Link
+                      component={RouterLink}
+                      to={`/player/${encodeURIComponent(row.best_player.username)}`}
+                      sx={{ fontWeight: 500 }}
+                    >
+                      {row.best_player.username}
+                    </Link>{' '}
+                    <Typography component="span" variant="body2" color="text.secondary">
+                      ({number.format(row.best_player.elo)})
+                    </Typography>
+                  </TableCell>
+                  <TableCell align="right">{number.format(row.secured_trophies)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      </PagedList>
     </>
   );
 }

@@ -1,19 +1,19 @@
-import { useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { HISTORY_STATES, type HistoryState, type PlayerGameEntry, type PlayerHistoryResponse } from '@ecup/domain';
 import { useClient } from '../../providers/client-context.tsx';
-import { useOpenSignIn } from '../../components/header/use-open-sign-in.ts';
 import { usePageTitle } from '../../hooks/use-page-title.ts';
 import { LoadingScreen } from '../../components/loading-screen.tsx';
+import { PagedList } from '../../components/paged-list.tsx';
+import { SignedOutPrompt } from '../../components/signed-out-prompt.tsx';
 import { UserAvatar } from '../../components/user-avatar.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
+import { usePagedList, type Page } from '../../lib/use-paged-list.ts';
 import type { MessageKey } from '../../i18n/catalogue.ts';
 
 /** Games read per page. */
@@ -31,10 +31,25 @@ const STATE_LABEL: Record<Filter, MessageKey> = {
   final: 'history.state.final',
 };
 
-type ListState =
-  | { status: 'loading' }
-  | { status: 'error' }
-  | { status: 'ready'; games: PlayerGameEntry[]; total: number; more: boolean };
+const gameKey = (game: PlayerGameEntry) => game.game_id;
+
+/** The player's games in one state, PAGE at a time; a new filter starts over. */
+function useHistoryList(filter: Filter) {
+  const { api } = useClient();
+  const fetchMore = useCallback(
+    (start: number, amount: number, signal?: AbortSignal): Promise<Page<PlayerGameEntry>> =>
+      api
+        .get<PlayerHistoryResponse>(
+          '/user/history',
+          { state: filter, start, amount },
+          { signal, defaultErrorHandler: false },
+        )
+        .then(({ games, total }) => ({ rows: games, total })),
+    [api, filter],
+  );
+  const fetchFirst = useCallback((signal: AbortSignal) => fetchMore(0, PAGE, signal), [fetchMore]);
+  return usePagedList(fetchFirst, fetchMore, gameKey);
+}
 
 function signed(n: number): string {
   return n > 0 ? `+${n}` : String(n);
@@ -96,39 +111,40 @@ function GameRow({ game }: { game: PlayerGameEntry }) {
   );
 }
 
-function History() {
+/** The games in one state; a new filter is a new list, so the old state's games do not stay while it loads. */
+function GameList({ filter }: { filter: Filter }) {
   const { t, numberFormat: number } = useI18n();
-  const { api } = useClient();
+  const list = useHistoryList(filter);
+  return (
+    <PagedList
+      list={list}
+      page={PAGE}
+      text={{
+        error: t('history.error'),
+        retry: t('history.retry'),
+        empty: t('history.empty'),
+        more: t('history.more'),
+        shown: (shown, total) => t('history.shown', { shown: number.format(shown), total: number.format(total) }),
+      }}
+    >
+      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
+        {list.rows.map((game) => (
+          <li key={game.game_id}>
+            <GameRow game={game} />
+          </li>
+        ))}
+      </Box>
+    </PagedList>
+  );
+}
+
+function History() {
+  const { t } = useI18n();
   const [params, setParams] = useSearchParams();
   const raw = params.get('state');
   const filter: Filter = FILTERS.includes(raw as Filter) ? (raw as Filter) : 'all';
-  const [amount, setAmount] = useState(PAGE);
-  const [attempt, setAttempt] = useState(0);
-  const [list, setList] = useState<ListState>({ status: 'loading' });
 
-  useEffect(() => setAmount(PAGE), [filter]);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    api
-      .get<PlayerHistoryResponse>(
-        '/user/history',
-        { state: filter, start: 0, amount },
-        { signal: controller.signal, defaultErrorHandler: false },
-      )
-      .then(
-        ({ games, total }) => setList({ status: 'ready', games, total, more: games.length < total }),
-        () => {
-          if (!controller.signal.aborted) setList({ status: 'error' });
-        },
-      );
-    return () => controller.abort();
-  }, [api, filter, amount, attempt]);
-
-  const choose = (next: Filter) => {
-    setList({ status: 'loading' });
-    setParams(next === 'all' ? {} : { state: next }, { replace: true });
-  };
+  const choose = (next: Filter) => setParams(next === 'all' ? {} : { state: next }, { replace: true });
 
   return (
     <>
@@ -146,61 +162,7 @@ function History() {
           />
         ))}
       </Box>
-      {list.status === 'loading' && <LoadingScreen fullScreen={false} />}
-      {list.status === 'error' && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" onClick={() => setAttempt((n) => n + 1)}>
-              {t('history.retry')}
-            </Button>
-          }
-        >
-          {t('history.error')}
-        </Alert>
-      )}
-      {list.status === 'ready' &&
-        (list.games.length === 0 ? (
-          <Typography color="text.secondary">{t('history.empty')}</Typography>
-        ) : (
-          <>
-            <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
-              {list.games.map((game) => (
-                <li key={game.game_id}>
-                  <GameRow game={game} />
-                </li>
-              ))}
-            </Box>
-            <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 2, flexWrap: 'wrap' }}>
-              <Typography variant="body2" color="text.secondary" aria-live="polite">
-                {t('history.shown', { shown: number.format(list.games.length), total: number.format(list.total) })}
-              </Typography>
-              {list.more && (
-                <Button variant="outlined" onClick={() => setAmount((n) => n + PAGE)}>
-                  {t('history.more')}
-                </Button>
-              )}
-            </Box>
-          </>
-        ))}
-    </>
-  );
-}
-
-function SignedOut() {
-  const { t, tm } = useI18n();
-  const openSignIn = useOpenSignIn();
-  return (
-    <>
-      <Typography variant="h4" component="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.125rem' }, mb: 1 }}>
-        {tm('mustLogInToView')}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        {t('history.signedOutHint')}
-      </Typography>
-      <Button variant="contained" size="large" onClick={openSignIn}>
-        {t('history.signIn')}
-      </Button>
+      <GameList key={filter} filter={filter} />
     </>
   );
 }
@@ -225,7 +187,7 @@ export function Component() {
       ) : state.authenticating ? (
         <LoadingScreen fullScreen={false} />
       ) : (
-        <SignedOut />
+        <SignedOutPrompt hint={t('history.signedOutHint')} signInLabel={t('history.signIn')} />
       )}
     </Container>
   );

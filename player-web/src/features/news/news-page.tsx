@@ -1,4 +1,4 @@
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,6 +14,7 @@ import {
 import { NewsArticleFooter, NewsCategoryBadge, NewsContent } from '@ecup/web-ui';
 import { usePageTitle } from '../../hooks/use-page-title.ts';
 import { LoadingScreen } from '../../components/loading-screen.tsx';
+import { NotFoundScreen } from '../../components/not-found-screen.tsx';
 import { newsPattern } from '../../components/news-art.ts';
 import { NewsCard, newsGrid } from '../../components/news-card.tsx';
 import { CATEGORY_LABEL } from '../../components/news-i18n.ts';
@@ -109,17 +110,11 @@ function Article({ article }: { article: NewsEntry }) {
 function NotFound() {
   const { t, tm } = useI18n();
   return (
-    <Box sx={{ py: { xs: 4, sm: 8 }, textAlign: 'center' }}>
-      <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2.25rem' }, mb: 1.5 }}>
-        {tm('newsNotFound')}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        {t('news.notFoundHint')}
-      </Typography>
-      <Button component={RouterLink} to="/news" variant="contained" size="large">
-        {t('news.readMore')}
-      </Button>
-    </Box>
+    <NotFoundScreen
+      title={tm('newsNotFound')}
+      hint={t('news.notFoundHint')}
+      action={{ label: t('news.readMore'), to: '/news' }}
+    />
   );
 }
 

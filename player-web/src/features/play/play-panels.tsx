@@ -7,7 +7,7 @@ import SportsSoccer from '@mui/icons-material/SportsSoccer';
 import { START_COUNTDOWN_AT_MS } from '@ecup/domain';
 import { useSeason } from '../../providers/season-context.tsx';
 import type { MessageKey } from '../../i18n/catalogue.ts';
-import { useI18n } from '../../i18n/i18n.tsx';
+import { useI18n, WEEKDAY_TIME_FORMAT } from '../../i18n/i18n.tsx';
 import { formatClock, weeksDaysHours, type WeeksDaysHours } from '../../lib/durations.ts';
 import { useServerNow } from '../../lib/server-clock.ts';
 
@@ -68,14 +68,7 @@ export function StartPanel({ busy, onStart }: { busy: boolean; onStart(): void }
       {untilStart && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
           {t('play.opensAt', {
-            date: dateTime(new Date(startAt), {
-              weekday: 'long',
-              day: 'numeric',
-              month: 'long',
-              hour: '2-digit',
-              minute: '2-digit',
-              timeZoneName: 'short',
-            }),
+            date: dateTime(new Date(startAt), WEEKDAY_TIME_FORMAT),
           })}
         </Typography>
       )}

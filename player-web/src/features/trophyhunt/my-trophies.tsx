@@ -69,49 +69,66 @@ export function SignInPrompt({ checking }: { checking: boolean }) {
   );
 }
 
+const tile = {
+  p: 1.5,
+  borderRadius: 2,
+  border: 1,
+  borderColor: 'divider',
+  bgcolor: 'action.hover',
+  minWidth: 0,
+} as const;
+
+/** One count as a term and its value with a trophy; `data` names the value for tests and styles. */
+function CountTile({
+  label,
+  count,
+  data,
+  trophyColor,
+  borderColor = 'divider',
+}: {
+  label: string;
+  count: number;
+  data: 'data-secured' | 'data-unsecured';
+  trophyColor: string;
+  borderColor?: string;
+}) {
+  return (
+    <Box sx={{ ...tile, borderColor }}>
+      <Box component="dt" sx={{ typography: 'body2', color: 'text.secondary' }}>
+        {label}
+      </Box>
+      <Box
+        component="dd"
+        {...{ [data]: count }}
+        sx={{ m: 0, display: 'flex', alignItems: 'center', gap: 0.75, fontSize: '2rem', fontWeight: 700 }}
+      >
+        <EmojiEvents aria-hidden sx={{ color: trophyColor, fontSize: '1.9rem' }} />
+        <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+          {count}
+        </Box>
+      </Box>
+    </Box>
+  );
+}
+
 /** The two counts: secured (gold) and unsecured. */
 function Counts({ secured, unsecured }: { secured: number; unsecured: number }) {
   const { t } = useI18n();
-  const tile = {
-    p: 1.5,
-    borderRadius: 2,
-    border: 1,
-    borderColor: 'divider',
-    bgcolor: 'action.hover',
-    minWidth: 0,
-  } as const;
   return (
     <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 1.5 }}>
-      <Box sx={{ ...tile, borderColor: 'secondary.main' }}>
-        <Box component="dt" sx={{ typography: 'body2', color: 'text.secondary' }}>
-          {t('trophy.mine.secured')}
-        </Box>
-        <Box
-          component="dd"
-          data-secured={secured}
-          sx={{ m: 0, display: 'flex', alignItems: 'center', gap: 0.75, fontSize: '2rem', fontWeight: 700 }}
-        >
-          <EmojiEvents aria-hidden sx={{ color: 'secondary.main', fontSize: '1.9rem' }} />
-          <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-            {secured}
-          </Box>
-        </Box>
-      </Box>
-      <Box sx={tile}>
-        <Box component="dt" sx={{ typography: 'body2', color: 'text.secondary' }}>
-          {t('trophy.mine.unsecured')}
-        </Box>
-        <Box
-          component="dd"
-          data-unsecured={unsecured}
-          sx={{ m: 0, display: 'flex', alignItems: 'center', gap: 0.75, fontSize: '2rem', fontWeight: 700 }}
-        >
-          <EmojiEvents aria-hidden sx={{ color: 'text.disabled', fontSize: '1.9rem' }} />
-          <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-            {unsecured}
-          </Box>
-        </Box>
-      </Box>
+      <CountTile
+        label={t('trophy.mine.secured')}
+        count={secured}
+        data="data-secured"
+        trophyColor="secondary.main"
+        borderColor="secondary.main"
+      />
+      <CountTile
+        label={t('trophy.mine.unsecured')}
+        count={unsecured}
+        data="data-unsecured"
+        trophyColor="text.disabled"
+      />
     </Box>
   );
 }

@@ -14,7 +14,7 @@ import { useSeason } from '../../providers/season-context.tsx';
 import { usePageTitle } from '../../hooks/use-page-title.ts';
 import { LoadingScreen } from '../../components/loading-screen.tsx';
 import { RankingTable } from '../../components/ranking/ranking-table.tsx';
-import { useI18n } from '../../i18n/i18n.tsx';
+import { useI18n, WEEKDAY_TIME_FORMAT } from '../../i18n/i18n.tsx';
 import { Countdown, CountdownClock } from './countdown.tsx';
 import { MyTrophiesPanel, SignInPrompt } from './my-trophies.tsx';
 import { SPONSOR_RED, SponsorBand } from './sponsor-band.tsx';
@@ -38,15 +38,7 @@ function Card({ id, title, children }: { id: string; title: string; children: Re
 /** A deadline's local date and time with the zone (ui-brief: deadlines show the local time and zone). */
 function useDeadlineText(): (ms: number) => string {
   const { dateTime } = useI18n();
-  return (ms) =>
-    dateTime(new Date(ms), {
-      weekday: 'long',
-      day: 'numeric',
-      month: 'long',
-      hour: '2-digit',
-      minute: '2-digit',
-      timeZoneName: 'short',
-    });
+  return (ms) => dateTime(new Date(ms), WEEKDAY_TIME_FORMAT);
 }
 
 const timerHeading = {
