@@ -371,6 +371,8 @@ const PLAYER_ROUTES: RouteEntry[] = [
     params: { kind: 'avatar_small', prefix: 'ab', file: `ab${'0'.repeat(30)}.jpg` },
   },
   { method: 'GET', path: '/season/current', auth: 'none' },
+  { method: 'GET', path: '/season/list', auth: 'none' },
+  { method: 'GET', path: '/season/get', auth: 'none', fields: { id: int('query', 1, true) } },
   ...read('/trophy/get_stats', { auth: 'none', owner: "adds the caller's own trophies when signed in" }),
   { method: 'GET', path: '/trophy/holders', auth: 'none', fields: { amount: int('query', 20) } },
 

@@ -9,3 +9,4 @@ export * from './forums.ts';
 export * from './prizes.ts';
 export * from './notifications.ts';
 export * from './players.ts';
+export * from './seasons.ts';

@@ -136,7 +136,7 @@ export const PRIZE_CSV_COLUMNS = {
 };
 
 /** The calendar date (YYYY-MM-DD) of an instant in a time zone. */
-function dateIn(instant: Date, timeZone: string): string {
+export function dateIn(instant: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
     instant,
   );
