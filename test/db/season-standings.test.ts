@@ -6,6 +6,9 @@ import {
   createKnex,
   createSeason,
   dropDatabase,
+  findOperatorSeason,
+  prizeExport,
+  rebuildElo,
   ensureDatabase,
   migrateLatest,
   migrateUpTo,
@@ -15,7 +18,7 @@ import {
 } from '@ecup/db';
 import { COUNTRIES, DEFAULT_TIME_ZONE, type SeasonFields } from '@ecup/domain';
 import { createTestDatabase, TEST_DATABASE_SERVER, type TestDatabase } from '../helpers/db.ts';
-import { buildUser } from '../helpers/factories.ts';
+import { buildGame, buildUser } from '../helpers/factories.ts';
 
 const NOW = new Date('2026-11-27T10:00:00Z');
 
@@ -216,5 +219,82 @@ test.serial(
     t.like(await db.knex('users').where('id', ids[4]).first('elo', 'games_played'), { elo: 1000, games_played: 0 });
     t.deepEqual(await standings(db.knex, old), [], "the season is live again, so its standings are the users' ratings");
     t.like((await standings(db.knex, next))[0], { user_id: ids[4], rank: 1, elo: 1016 });
+  },
+);
+
+test.serial(
+  "prizes:export of a finished season ranks its finalists by the kept standings, not by today's ratings",
+  async (t) => {
+    await db.knex('users').delete();
+    const old = await insertSeason(db.knex, 'Prized', true);
+    await db.knex('seasons').whereNot('id', old).update({ active: false });
+    await db.knex('live_ratings').where('id', 1).update({ season_id: old });
+    const ids = await players(db.knex);
+    const created = await transaction(
+      db.knex,
+      async (trx) => (await createSeason(trx, { fields: fields('After'), active: true, now: NOW })).result,
+    );
+    await db.knex('users').where('id', ids[2]).update(rated(1400, 2));
+    const season = await findOperatorSeason(db.knex, old);
+    const exported = await prizeExport(db.knex, season!, NOW);
+    t.deepEqual(
+      exported.final_standings.map((row) => [row.rank, row.user_id, row.elo, row.games_played]),
+      [
+        [1, ids[0], 1100, 5],
+        [2, ids[1], 1050, 9],
+        [3, ids[2], 1050, 4],
+      ],
+      'the banned player stays out; a rating earned in the next season does not count',
+    );
+    const current = await findOperatorSeason(db.knex, created.season.id!);
+    t.deepEqual((await prizeExport(db.knex, current!, NOW)).final_standings, [], 'no final game in the new season yet');
+  },
+);
+
+test.serial(
+  "elo:rebuild replays the live season's games from 1000 and leaves a finished season's games out; a finished season is refused",
+  async (t) => {
+    await db.knex('users').delete();
+    const old = await insertSeason(db.knex, 'Replayed', true);
+    await db.knex('seasons').whereNot('id', old).update({ active: false });
+    await db.knex('live_ratings').where('id', 1).update({ season_id: old });
+    const [a, b] = [await buildUser(db.knex), await buildUser(db.knex)];
+    const game = async (season: number, minute: number, score: [number, number]) => {
+      const id = await buildGame(db.knex, {
+        user_1_id: a.id,
+        user_2_id: b.id,
+        season_id: season,
+        created_at: new Date(NOW.getTime() - 3_600_000 + minute * 60_000),
+        state: 'final',
+        score_1: score[0],
+        score_2: score[1],
+      });
+      await db
+        .knex('games')
+        .where('id', id)
+        .update({ final_at: new Date(NOW.getTime() - 3_000_000 + minute * 60_000) });
+    };
+    await game(old, 0, [3, 0]);
+    await rebuildElo(db.knex, { season_id: old, dry_run: false, now: NOW });
+    const afterOld = await db.knex('users').where('id', a.id).first('elo', 'games_played');
+    t.like(afterOld, { games_played: 1 });
+    t.true((afterOld as { elo: number }).elo > 1000);
+
+    const next = await transaction(
+      db.knex,
+      async (trx) => (await createSeason(trx, { fields: fields('Replay next'), active: true, now: NOW })).result,
+    );
+    const nextId = next.season.id!;
+    await game(nextId, 10, [0, 0]);
+    const report = await rebuildElo(db.knex, { season_id: nextId, dry_run: false, now: NOW });
+    t.is(report.events, 1, "only the live season's game is replayed");
+    t.like(await db.knex('users').where('id', a.id).first('elo', 'games_played'), { elo: 1000, games_played: 1 });
+    t.like(
+      await db.knex('season_standings').where({ season_id: old, user_id: a.id }).first('elo', 'games_played'),
+      afterOld,
+    );
+    await t.throwsAsync(rebuildElo(db.knex, { season_id: old, dry_run: true }), {
+      message: /not the season the ratings belong to/,
+    });
   },
 );

@@ -10,3 +10,4 @@ export * from './prizes.ts';
 export * from './notifications.ts';
 export * from './players.ts';
 export * from './seasons.ts';
+export * from './live-ratings.ts';
