@@ -27,6 +27,7 @@ export * from './contract/realtime.ts';
 export * from './trophies.ts';
 export * from './contract/trophies.ts';
 export * from './contract/players.ts';
+export * from './contract/seasons.ts';
 export * from './contract/notifications.ts';
 export * from './contract/admin.ts';
 export * from './contract/admin-dashboard.ts';

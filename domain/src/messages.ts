@@ -243,6 +243,10 @@ export const MESSAGES = {
   chatLineNotFound: 'That message does not exist.',
   /** Block or unblock of someone the player never played (404). */
   playerNotFound: 'That player does not exist.',
+  /** Not in the spec: GET /season/get for a season that does not exist (404). */
+  seasonNotFound: 'That season does not exist.',
+  /** Not in the spec: a season id that is not a whole number from 1 (400). */
+  seasonIdInvalid: 'Invalid season id.',
   /** A player blocks someone. */
   playerBlocked: 'You blocked this player. You will not be matched again and you will not see their messages.',
   /** A player unblocks someone. */

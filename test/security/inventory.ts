@@ -371,6 +371,8 @@ const PLAYER_ROUTES: RouteEntry[] = [
     params: { kind: 'avatar_small', prefix: 'ab', file: `ab${'0'.repeat(30)}.jpg` },
   },
   { method: 'GET', path: '/season/current', auth: 'none' },
+  { method: 'GET', path: '/season/list', auth: 'none' },
+  { method: 'GET', path: '/season/get', auth: 'none', fields: { id: int('query', 1, true) } },
   // Search and link previews (docs/api.md "Search and link previews").
   { method: 'GET', path: '/sitemap.xml', auth: 'none' },
   { method: 'GET', path: '/robots.txt', auth: 'none' },

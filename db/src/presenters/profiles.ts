@@ -1,4 +1,4 @@
-import type { EloPoint, GroupRankingEntry, PlayerGameEntry, PlayerProfilePayload } from '@ecup/domain';
+import type { EloPoint, GroupRankingEntry, PastSeasonEntry, PlayerGameEntry, PlayerProfilePayload } from '@ecup/domain';
 import type { GroupRankingRow, ProfileRow } from '../queries/players.ts';
 
 /** A player's public page (GET /player/get): the profile row, the season's ratings and the last final games. */
@@ -6,6 +6,7 @@ export function presentProfile(
   row: ProfileRow,
   history: { start: number; points: EloPoint[] },
   games: PlayerGameEntry[],
+  pastSeasons: PastSeasonEntry[],
 ): PlayerProfilePayload {
   return {
     id: row.id,
@@ -31,6 +32,7 @@ export function presentProfile(
     season_start_elo: history.start,
     elo_history: history.points,
     games,
+    past_seasons: pastSeasons,
   };
 }
 

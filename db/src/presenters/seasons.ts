@@ -1,5 +1,12 @@
-import type { SeasonPayload } from '@ecup/domain';
+import type { PastSeasonEntry, SeasonListEntry, SeasonPageResponse, SeasonPayload, SeasonPlayer } from '@ecup/domain';
 import type { Season } from '../models/Season.ts';
+import type {
+  PastSeasonRow,
+  SeasonListRow,
+  SeasonPlayerRow,
+  SeasonStandingRow,
+  SeasonWinnersRows,
+} from '../queries/seasons.ts';
 
 const seconds = (date: Date | null) => (date ? Math.floor(new Date(date).getTime() / 1000) : null);
 
@@ -23,4 +30,60 @@ export function presentSeason(season: Season): SeasonPayload {
     max_games_per_week: season.max_games_per_week,
     start_countdown_at: seconds(season.start_countdown_at ?? season.qualifiers_start)!,
   };
+}
+
+/** A season as GET /season/list and GET /season/get name it. */
+export function presentSeasonListEntry(row: SeasonListRow): SeasonListEntry {
+  return {
+    id: row.id,
+    name: row.name,
+    product_name: row.product_name,
+    qualifiers_start: seconds(row.qualifiers_start)!,
+    qualifiers_end: seconds(row.qualifiers_end)!,
+    current: row.current,
+    players: row.players,
+  };
+}
+
+function presentSeasonPlayer(row: SeasonPlayerRow): SeasonPlayer {
+  return {
+    username: row.username,
+    country: row.country_code === null ? null : { code: row.country_code, name: row.country_name ?? '' },
+  };
+}
+
+/** GET /season/get: a season with its final top 100, weekly round winners and trophy-hunt winners. */
+export function presentSeasonPage(
+  season: SeasonListRow,
+  standings: SeasonStandingRow[],
+  winners: SeasonWinnersRows,
+): SeasonPageResponse {
+  return {
+    season: presentSeasonListEntry(season),
+    standings: standings.map((row) => ({
+      ...presentSeasonPlayer(row),
+      rank: row.rank,
+      elo: row.elo,
+      wins: row.wins,
+      ties: row.ties,
+      losses: row.losses,
+      games_played: row.games_played,
+    })),
+    round_winners: winners.round_winners.map((row) => ({
+      ...presentSeasonPlayer(row),
+      round: row.round,
+      week_date: row.week_date,
+      elo_gain: row.elo_gain,
+    })),
+    trophy_winners: winners.trophy_winners.map((week) => ({
+      round: week.round,
+      week_date: week.week_date,
+      winners: week.winners.map(presentSeasonPlayer),
+    })),
+  };
+}
+
+/** A profile's past season. */
+export function presentPastSeason(row: PastSeasonRow): PastSeasonEntry {
+  return { season_id: row.season_id, name: row.name, rank: row.rank, elo: row.elo, games_played: row.games_played };
 }

@@ -16,3 +16,5 @@ export * from './user-data.ts';
 export * from './players.ts';
 export * from './news.ts';
 export * from './sitemap.ts';
+export * from './seasons.ts';
+export * from './live-ratings.ts';

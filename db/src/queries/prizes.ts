@@ -15,6 +15,7 @@ import {
   type RoundGame,
   type RoundWinner,
 } from '@ecup/domain';
+import { liveRatingsSeasonId } from './live-ratings.ts';
 import { trophyWeeklyWinners } from './trophies.ts';
 
 /** The season fields the operator commands read. */
@@ -136,7 +137,7 @@ export const PRIZE_CSV_COLUMNS = {
 };
 
 /** The calendar date (YYYY-MM-DD) of an instant in a time zone. */
-function dateIn(instant: Date, timeZone: string): string {
+export function dateIn(instant: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
     instant,
   );
@@ -364,9 +365,32 @@ async function trophyHuntRows(
   return { rows, repeats };
 }
 
-/** The finalists: the top 16 of the season's ranked players in the ranking order (decisions §6). */
+/** The rating columns a finished season's standings keep in place of the live ones in `users`. */
+const KEPT_RATINGS = new Set<string>(['elo', 'games_played', 'wins', 'losses', 'ties']);
+
+/**
+ * A finished season's ranked players with the ratings its standings kept (not erased, not banned at `now`, as the
+ * ranking API): the live ratings in `users` belong to a later season.
+ */
+function keptSeasonPlayers(knex: Knex, seasonId: number, now: Date): Knex.QueryBuilder {
+  return knex('season_standings as s')
+    .join('users as u', 'u.id', 's.user_id')
+    .where('s.season_id', seasonId)
+    .whereNotNull('s.rank')
+    .whereNull('u.erased_at')
+    .where((q) => q.whereNull('u.banned_until').orWhere('u.banned_until', '<=', now))
+    .select(USER_COLUMNS.map((column) => `${KEPT_RATINGS.has(column) ? 's' : 'u'}.${column}`));
+}
+
+/**
+ * The finalists: the top 16 of the season's ranked players in the ranking order (decisions §6), by the live ratings
+ * for the season they belong to and by the kept standings for a finished season.
+ */
 async function finalStandingRows(knex: Knex, season: OperatorSeason, now: Date): Promise<FinalStandingRow[]> {
-  const rows = (await rankedSeasonPlayers(knex, season.id, now).select(USER_COLUMNS)) as UserRow[];
+  const live = await liveRatingsSeasonId(knex);
+  const rows = (await (live === season.id
+    ? rankedSeasonPlayers(knex, season.id, now).select(USER_COLUMNS)
+    : keptSeasonPlayers(knex, season.id, now))) as UserRow[];
   const top = finalStandings(
     rows.map((row) => ({ id: Number(row.id), elo: Number(row.elo), games_played: Number(row.games_played), row })),
   );

@@ -9,6 +9,9 @@ const ORDER: Record<RankingSort, string> = {
   1: 'secured_trophies DESC, games_played DESC, id ASC',
 };
 
+/** The ranking's orders, for what records places in it (a finished season's final standings). */
+export { ORDER as RANKING_ORDER };
+
 /**
  * Who is ranked: players with at least one game, not erased, not banned at `now`.
  * New players appear once they have played.

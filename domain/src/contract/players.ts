@@ -1,5 +1,6 @@
 import type { ConsoleId } from '../constants.ts';
 import type { TeamPayload } from './accounts.ts';
+import type { PastSeasonEntry } from './seasons.ts';
 
 /**
  * A player's public page (GET /player/get) and their own game history (GET /user/history). A profile never carries
@@ -63,6 +64,8 @@ export interface PlayerProfilePayload {
   elo_history: EloPoint[];
   /** The last 20 final games, newest first. */
   games: PlayerGameEntry[];
+  /** Finished seasons the player played in, newest first: final place and Elo. */
+  past_seasons: PastSeasonEntry[];
 }
 
 /** GET /user/history?state=&start=&amount= */

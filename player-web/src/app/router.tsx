@@ -12,6 +12,7 @@ function featurePage(load: () => Promise<{ Component: ComponentType }>, strings:
 const accountStrings = () => import('../features/account/i18n.ts');
 const rulesStrings = () => import('../features/rules/i18n.ts');
 const groupsStrings = () => import('../features/groups/i18n.ts');
+const seasonsStrings = () => import('../features/seasons/i18n.ts');
 const home = featurePage(
   () => import('../features/home/home-page.tsx'),
   () => import('../features/home/i18n.ts'),
@@ -68,6 +69,8 @@ const PAGES: { path: string; page: LazyPage }[] = [
     path: '/ranking/clubs',
     page: featurePage(() => import('../features/groups/clubs-page.tsx'), groupsStrings),
   },
+  { path: '/seasons', page: featurePage(() => import('../features/seasons/seasons-page.tsx'), seasonsStrings) },
+  { path: '/seasons/:id', page: featurePage(() => import('../features/seasons/season-page.tsx'), seasonsStrings) },
   {
     path: '/history',
     page: featurePage(

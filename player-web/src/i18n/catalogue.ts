@@ -22,6 +22,7 @@ import type { player } from '../features/player/i18n.ts';
 import type { history } from '../features/history/i18n.ts';
 import type { groups } from '../features/groups/i18n.ts';
 import type { rankingTabs } from '../components/ranking/tabs-i18n.ts';
+import type { seasons } from '../features/seasons/i18n.ts';
 import { loadedStrings, type Lang } from './dictionary.ts';
 
 /**
@@ -53,7 +54,8 @@ type Dictionaries =
   | typeof player
   | typeof history
   | typeof groups
-  | typeof rankingTabs;
+  | typeof rankingTabs
+  | typeof seasons;
 
 type Keys<D> = D extends { en: Record<infer K, string> } ? K : never;
 export type MessageKey = Keys<Dictionaries>;

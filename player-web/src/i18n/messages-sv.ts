@@ -169,6 +169,8 @@ const FIXED: Record<MessageName, string> = {
   reportTextTooLong: 'Texten är för lång.',
   chatLineNotFound: 'Det meddelandet finns inte.',
   playerNotFound: 'Den spelaren finns inte.',
+  seasonNotFound: 'Den säsongen finns inte.',
+  seasonIdInvalid: 'Ogiltigt säsongs-id.',
   playerBlocked: 'Du blockerade den här spelaren. Ni matchas inte igen och du ser inte deras meddelanden.',
   playerUnblocked: 'Du tog bort blockeringen av den här spelaren.',
   notificationChannelUnknown: 'Okänd aviseringskanal. Använd push eller email.',

@@ -8,6 +8,7 @@ import {
   seasonJson,
   updateSeason,
   type SeasonRecord,
+  type RatingsSwitch,
 } from '@ecup/db';
 import {
   applySeasonInput,
@@ -238,9 +239,25 @@ Examples:
           runtime.print(`Created season ${season.id} "${season.name}" (${role}).`);
         }
         for (const line of seasonLines(season, season.active ? season.id : null)) runtime.print(line);
+        if (result.ratings) for (const line of ratingsLines(result.ratings)) runtime.print(line);
         if (!options.dryRun) runtime.print(NOTE_CACHE);
       });
     });
+}
+
+/** What a season switch did to the ratings (issue 20: ratings belong to a season). */
+function ratingsLines(ratings: RatingsSwitch): string[] {
+  const lines: string[] = [];
+  if (ratings.archived_season_id !== null) {
+    lines.push(
+      `  Season ${ratings.archived_season_id}'s final standings were kept (${ratings.archived_players} players); ` +
+        'every player starts this season at 1000.',
+    );
+  }
+  if (ratings.restored_players > 0) {
+    lines.push(`  ${ratings.restored_players} players got this season's kept ratings back.`);
+  }
+  return lines;
 }
 
 function registerUpdate(program: Command, runtime: CliRuntime): void {
@@ -292,6 +309,7 @@ Examples:
             `  Season ${deactivated.join(', ')} ${options.dryRun ? 'would stop' : 'stopped'} being active.`,
           );
         }
+        if (result.ratings) for (const line of ratingsLines(result.ratings)) runtime.print(line);
         if (changed.includes('active') && !after.active) {
           runtime.print('  Note: with no active season, nobody can queue until one is activated.');
         }

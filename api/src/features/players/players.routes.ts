@@ -17,8 +17,10 @@ import {
   PROFILE_GAMES,
   findProfile,
   groupRanking,
+  pastSeasonsOf,
   playerGames,
   presentGroupRankingEntry,
+  presentPastSeason,
   presentProfile,
   seasonEloHistory,
 } from '@ecup/db';
@@ -55,11 +57,12 @@ export function playersRoutes(deps: AppDeps): Router<AppState> {
     if (username === '' || username.length > MAX_USERNAME) throw notFound('playerNotFound');
     const row = await findProfile(deps.knex, username, deps.now());
     if (!row) throw notFound('playerNotFound');
-    const [history, recent] = await Promise.all([
+    const [history, recent, past] = await Promise.all([
       seasonEloHistory(deps.knex, row),
       playerGames(deps.knex, { userId: row.id, state: 'final', start: 0, amount: PROFILE_GAMES }),
+      pastSeasonsOf(deps.knex, row.id),
     ]);
-    const player: PlayerProfilePayload = presentProfile(row, history, recent.games);
+    const player: PlayerProfilePayload = presentProfile(row, history, recent.games, past.map(presentPastSeason));
     ctx.body = { player };
   });
 

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { CommandRejected } from '../types.ts';
+import { liveRatingsSeasonId } from '../../queries/live-ratings.ts';
 import { planEloReplay, writeEloReplay } from './elo-replay.ts';
 
 /** A player whose stored rating is not what the replay gives. */
@@ -37,9 +38,9 @@ export interface ReplayProgress {
  * `elo:rebuild` (decisions §6: "replay every final game of a season in order and rebuild all ratings; the result
  * must equal the incremental ratings"): replays every final game from 1000 in the order they became final, each
  * with its current score (`planEloReplay`, the worker's `elo-recalculate` job's code), and compares every player's
- * stored Elo and final games played, and every final game's stored before/after, with the replay. Ratings live on
- * the player and carry from one season into the next, so the replay covers the season and every earlier one; a
- * season with final games in a later season is refused (its rebuild would undo the later games). Without `dry_run`
+ * stored Elo and final games played, and every final game's stored before/after, with the replay. The ratings on
+ * the player belong to one season (issue 20, `live_ratings`), so only that season can be rebuilt and its replay
+ * rates only its own games; a finished season (its ratings kept in `season_standings`) is refused. Without `dry_run`
  * what differs is written in one transaction that holds every player's row, so no result becomes final meanwhile.
  */
 export async function rebuildElo(
@@ -49,6 +50,12 @@ export async function rebuildElo(
   // READ COMMITTED: the games are read after every player's row is locked, and must be the latest committed.
   return knex.transaction(
     async (trx) => {
+      const live = await liveRatingsSeasonId(trx);
+      if (live !== null && live !== input.season_id) {
+        throw new CommandRejected('conflict', {
+          operator: `season ${input.season_id} is not the season the ratings belong to (season ${live}); rebuild season ${live}.`,
+        });
+      }
       const later = (await trx('games')
         .where('state', 'final')
         .where('season_id', '>', input.season_id)

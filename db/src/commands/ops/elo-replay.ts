@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { ELO_START, rateGame, type GameElo } from '@ecup/domain';
+import { liveRatingsSeasonId } from '../../queries/live-ratings.ts';
 
 /** Where a replay starts: a final game, in the order games became final (`final_at`, then id). */
 export interface ReplayStart {
@@ -46,9 +47,10 @@ const GAME_COLUMNS = [
   'elo_2_after',
 ] as const;
 
-/** The final games at or after `from` (every final game when null). */
-function finalsFrom(trx: Knex, from: ReplayStart | null) {
+/** The final games at or after `from` (every final game when null), of the live ratings' season when there is one. */
+function finalsFrom(trx: Knex, from: ReplayStart | null, season: number | null) {
   const query = trx('games').where('state', 'final');
+  if (season !== null) query.where('season_id', season);
   if (from) {
     query.where((q) =>
       q
@@ -60,16 +62,17 @@ function finalsFrom(trx: Knex, from: ReplayStart | null) {
 }
 
 /**
- * Each player's rating just before `from`: the rating after their last final game before it and the number of
- * their final games before it (ratings carry from one season into the next); 1000 and none for a player without.
+ * Each player's rating just before `from`: the rating after their last final game of the live ratings' season
+ * before it and the number of those games (every season starts at 1000); 1000 and none for a player without.
  */
 async function ratingsBefore(
   trx: Knex,
   from: ReplayStart,
   ids: number[],
+  season: number | null,
 ): Promise<Map<number, { elo: number; games: number }>> {
   const before = (q: Knex.QueryBuilder) =>
-    q
+    (season === null ? q : q.where('season_id', season))
       .where('state', 'final')
       .where((w) =>
         w
@@ -124,9 +127,11 @@ export async function planEloReplay(
     }
   };
   if (!input.from) await lockUsers(null);
+  // The rating columns belong to one season (issue 20): a replay rates that season's games from 1000.
+  const season = await liveRatingsSeasonId(trx);
   let rows: Record<string, unknown>[] = [];
   for (;;) {
-    const query = finalsFrom(trx, input.from);
+    const query = finalsFrom(trx, input.from, season);
     if (input.through_season_id !== undefined) query.where('season_id', '<=', input.through_season_id);
     rows = (await query
       .orderBy([
@@ -142,7 +147,7 @@ export async function planEloReplay(
   }
 
   const start = input.from
-    ? await ratingsBefore(trx, input.from, [...locked])
+    ? await ratingsBefore(trx, input.from, [...locked], season)
     : new Map<number, { elo: number; games: number }>();
   const current = new Map([...locked].map((id) => [id, { ...(start.get(id) ?? { elo: ELO_START, games: 0 }) }]));
   const changed: ReplayedGame[] = [];

@@ -6,3 +6,4 @@ export * from './user-data.ts';
 export * from './reset-two-factor.ts';
 export * from './elo-replay.ts';
 export * from './round-winners.ts';
+export * from './season-ratings.ts';

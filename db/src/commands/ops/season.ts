@@ -9,6 +9,7 @@ import {
 } from '@ecup/domain';
 import type { Season } from '../../models/Season.ts';
 import { writeAudit } from '../audit.ts';
+import { switchLiveRatings, type RatingsSwitch } from './season-ratings.ts';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
 
 const FIELD_COLUMNS = [
@@ -106,6 +107,8 @@ export interface CreateSeasonResult {
   season: Omit<SeasonRecord, 'id'> & { id: number | null };
   /** Seasons that stopped (or would stop) being active because the new one became current. */
   deactivated: number[];
+  /** The live ratings' switch to the new active season (null when it is not active or on a dry run). */
+  ratings: RatingsSwitch | null;
 }
 
 /**
@@ -121,24 +124,32 @@ export async function createSeason(
   const fields = rounded(validated(input.fields, input.label));
   const deactivated = input.active ? await otherActiveIds(trx, null) : [];
   const values = { ...fields, active: input.active, created_at: input.now, updated_at: input.now };
-  if (input.dry_run) return { result: { season: { id: null, ...values }, deactivated }, events: [] };
+  if (input.dry_run) return { result: { season: { id: null, ...values }, deactivated, ratings: null }, events: [] };
 
   if (deactivated.length > 0) {
     await trx('seasons').whereIn('id', deactivated).update({ active: false, updated_at: input.now });
   }
   const [id] = await trx('seasons').insert(values);
   const created = { id: id!, ...values };
+  const ratings = input.active
+    ? await switchLiveRatings(trx, { season_id: created.id, previous: deactivated.at(-1) ?? null, now: input.now })
+    : null;
   await writeAudit(trx, {
     actor_user_id: null,
     action: 'season.create',
     entity: 'season',
     entity_id: created.id,
     before: null,
-    after: { ...seasonJson({ ...fields, active: input.active }), deactivated, source: 'cli' },
+    after: {
+      ...seasonJson({ ...fields, active: input.active }),
+      deactivated,
+      archived_season_id: ratings?.archived_season_id ?? null,
+      source: 'cli',
+    },
     ip: null,
     now: input.now,
   });
-  return { result: { season: created, deactivated }, events: [] };
+  return { result: { season: created, deactivated, ratings }, events: [] };
 }
 
 export interface UpdateSeasonResult {
@@ -147,6 +158,8 @@ export interface UpdateSeasonResult {
   /** The fields (and `active`) that changed or would change; empty when the input matched the row. */
   changed: (keyof SeasonFields | 'active')[];
   deactivated: number[];
+  /** The live ratings' switch when the season was made active (null otherwise). */
+  ratings: RatingsSwitch | null;
 }
 
 /**
@@ -180,12 +193,20 @@ export async function updateSeason(
     updated_at: changed.length > 0 ? input.now : before.updated_at,
   };
   if (input.dry_run || (changed.length === 0 && deactivated.length === 0)) {
-    return { result: { before, after, changed, deactivated }, events: [] };
+    return { result: { before, after, changed, deactivated, ratings: null }, events: [] };
   }
 
   if (deactivated.length > 0) {
     await trx('seasons').whereIn('id', deactivated).update({ active: false, updated_at: input.now });
   }
+  const ratings =
+    input.active === true
+      ? await switchLiveRatings(trx, {
+          season_id: before.id,
+          previous: deactivated.at(-1) ?? (before.active ? before.id : null),
+          now: input.now,
+        })
+      : null;
   if (changed.length > 0) {
     const values = Object.fromEntries(changed.map((key) => [key, after[key]]));
     await trx('seasons')
@@ -200,9 +221,9 @@ export async function updateSeason(
     entity: 'season',
     entity_id: before.id,
     before: pick(before),
-    after: { ...pick(after), deactivated, source: 'cli' },
+    after: { ...pick(after), deactivated, archived_season_id: ratings?.archived_season_id ?? null, source: 'cli' },
     ip: null,
     now: input.now,
   });
-  return { result: { before, after, changed, deactivated }, events: [] };
+  return { result: { before, after, changed, deactivated, ratings }, events: [] };
 }

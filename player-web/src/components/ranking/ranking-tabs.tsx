@@ -8,9 +8,10 @@ const TABS: { to: string; label: MessageKey }[] = [
   { to: '/ranking', label: 'rankingTabs.players' },
   { to: '/ranking/countries', label: 'rankingTabs.countries' },
   { to: '/ranking/clubs', label: 'rankingTabs.clubs' },
+  { to: '/seasons', label: 'rankingTabs.seasons' },
 ];
 
-/** "Players" | "Countries" | "Clubs": links at the top of the three ranking pages, the current one marked. */
+/** "Players" | "Countries" | "Clubs" | "Seasons": links at the top of the ranking and season pages, the current one marked. */
 export function RankingTabs() {
   const { t } = useI18n();
   return (
@@ -19,6 +20,7 @@ export function RankingTabs() {
       aria-label={t('rankingTabs.label')}
       sx={{
         display: 'flex',
+        flexWrap: 'wrap',
         gap: 0.5,
         borderBottom: 1,
         borderColor: 'divider',

@@ -7,11 +7,13 @@ export const rankingTabs = defineDictionary(
     'rankingTabs.players': 'Players',
     'rankingTabs.countries': 'Countries',
     'rankingTabs.clubs': 'Clubs',
+    'rankingTabs.seasons': 'Seasons',
   },
   {
     'rankingTabs.label': 'Rankinglistor',
     'rankingTabs.players': 'Spelare',
     'rankingTabs.countries': 'Länder',
     'rankingTabs.clubs': 'Klubbar',
+    'rankingTabs.seasons': 'Säsonger',
   },
 );

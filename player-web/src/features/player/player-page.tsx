@@ -9,7 +9,12 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { CONSOLE_PLAYSTATION, type PlayerGameEntry, type PlayerProfilePayload } from '@ecup/domain';
+import {
+  CONSOLE_PLAYSTATION,
+  type PastSeasonEntry,
+  type PlayerGameEntry,
+  type PlayerProfilePayload,
+} from '@ecup/domain';
 import { ApiError } from '../../lib/api-client.ts';
 import { countryName } from '../../lib/country-name.ts';
 import { useClient } from '../../providers/client-context.tsx';
@@ -240,7 +245,51 @@ function Profile({ player }: { player: PlayerProfilePayload }) {
         {t('player.lastGames')}
       </Typography>
       <LastGames games={player.games} />
+      {player.past_seasons.length > 0 && <PastSeasons seasons={player.past_seasons} />}
     </>
+  );
+}
+
+/** Finished seasons the player played in: final place and Elo, each linking to the season's page. */
+function PastSeasons({ seasons }: { seasons: PastSeasonEntry[] }) {
+  const { t, numberFormat: number } = useI18n();
+  return (
+    <Box component="section" aria-labelledby="past-seasons" sx={{ mt: 4 }}>
+      <Typography id="past-seasons" variant="h2" sx={{ fontSize: '1.5rem', mb: 1 }}>
+        {t('player.pastSeasons')}
+      </Typography>
+      <Paper variant="outlined" component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        {seasons.map((season) => (
+          <Box
+            component="li"
+            key={season.season_id}
+            data-season={season.season_id}
+            sx={{
+              display: 'flex',
+              flexWrap: 'wrap',
+              gap: 1,
+              justifyContent: 'space-between',
+              px: 2,
+              py: 1.5,
+              borderTop: 1,
+              borderColor: 'divider',
+              '&:first-of-type': { borderTop: 0 },
+            }}
+          >
+            <Link component={RouterLink} to={`/seasons/${season.season_id}`} sx={{ fontWeight: 600 }}>
+              {season.name}
+            </Link>
+            <Typography component="span" color="text.secondary">
+              {season.rank === null
+                ? t('player.pastSeasonUnranked')
+                : t('player.pastSeasonRank', { rank: number.format(season.rank) })}
+              {' · '}
+              {t('player.pastSeasonElo', { elo: number.format(season.elo), games: number.format(season.games_played) })}
+            </Typography>
+          </Box>
+        ))}
+      </Paper>
+    </Box>
   );
 }
 

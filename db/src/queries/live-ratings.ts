@@ -1,0 +1,14 @@
+import type { Knex } from 'knex';
+
+/**
+ * The season the rating columns of `users` belong to (`live_ratings`); before any activation named one, the
+ * current season (the newest active one, docs/cli.md). Null with neither.
+ */
+export async function liveRatingsSeasonId(knex: Knex): Promise<number | null> {
+  const live = (await knex('live_ratings').where('id', 1).first('season_id')) as
+    { season_id: number | null } | undefined;
+  if (live?.season_id != null) return live.season_id;
+  const current = (await knex('seasons').where('active', true).orderBy('id', 'desc').first('id')) as
+    { id: number } | undefined;
+  return current?.id ?? null;
+}
