@@ -376,7 +376,13 @@ const PLAYER_ROUTES: RouteEntry[] = [
   // Search and link previews (docs/api.md "Search and link previews").
   { method: 'GET', path: '/sitemap.xml', auth: 'none' },
   { method: 'GET', path: '/robots.txt', auth: 'none' },
-  { method: 'GET', path: '/og/thread/:file', auth: 'none', params: { file: '1.png' } },
+  {
+    method: 'GET',
+    path: '/og/thread/:file',
+    auth: 'none',
+    params: { file: '1.png' },
+    objects: [{ kind: 'thread', field: ':file', template: '{id}.png' }],
+  },
   { method: 'GET', path: '/og/player/:file', auth: 'none', params: { file: 'alvaberg.png' } },
   ...read('/trophy/get_stats', { auth: 'none', owner: "adds the caller's own trophies when signed in" }),
   { method: 'GET', path: '/trophy/holders', auth: 'none', fields: { amount: int('query', 20) } },

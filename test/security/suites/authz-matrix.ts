@@ -572,7 +572,8 @@ async function buildWorld(server: TestServer) {
   /** One request as a client would send it: every field's example (but credentials), the object in its field. */
   async function call(route: RouteEntry, who: Caller, spec: ObjectSpec | undefined, target: Target | null) {
     const params: Record<string, string> = { ...route.params, ...target?.params };
-    if (spec && target && spec.field.startsWith(':') && !target.params) params[spec.field.slice(1)] = String(target.id);
+    if (spec && target && spec.field.startsWith(':') && !target.params)
+      params[spec.field.slice(1)] = fill(spec, target.id);
     const path = route.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? '1'));
     const url = new URL(path, server.url);
     const body: Record<string, unknown> = {};
