@@ -28,7 +28,7 @@ import type { AppDeps, AppState } from '../../context.ts';
 import { notFound } from '../../errors.ts';
 import { requireUser } from '../../middleware/auth.ts';
 import { queryOf } from '../../middleware/body.ts';
-import { CACHED_READS } from '../../services/read-cache.ts';
+import { CACHED_READS, answerRead, encodeRead } from '../../services/read-cache.ts';
 import { amountOf, startOf } from '../../services/paging.ts';
 
 const MAX_SEARCH = 50;
@@ -55,15 +55,21 @@ export function playersRoutes(deps: AppDeps): Router<AppState> {
   router.get('/players/get', async (ctx) => {
     const username = asTrimmed(queryOf(ctx).username);
     if (username === '' || username.length > MAX_USERNAME) throw notFound('playerNotFound');
-    const row = await findProfile(deps.knex, username, deps.now());
-    if (!row) throw notFound('playerNotFound');
-    const [history, recent, past] = await Promise.all([
-      seasonEloHistory(deps.knex, row),
-      playerGames(deps.knex, { userId: row.id, state: 'final', start: 0, amount: PROFILE_GAMES }),
-      pastSeasonsOf(deps.knex, row.id),
-    ]);
-    const player: PlayerProfilePayload = presentProfile(row, history, recent.games, past.map(presentPastSeason));
-    ctx.body = { player };
+    // A profile is the same for every reader: it shares the ranking's one-second cache (and is dropped with it
+    // when a result changes ratings); an unknown name is cached as such for that second too.
+    const read = await deps.publicReads.get(`${CACHED_READS.ranking}player:${username.toLowerCase()}`, async () => {
+      const row = await findProfile(deps.knex, username, deps.now());
+      if (!row) return null;
+      const [history, recent, past] = await Promise.all([
+        seasonEloHistory(deps.knex, row),
+        playerGames(deps.knex, { userId: row.id, state: 'final', start: 0, amount: PROFILE_GAMES }),
+        pastSeasonsOf(deps.knex, row.id),
+      ]);
+      const player: PlayerProfilePayload = presentProfile(row, history, recent.games, past.map(presentPastSeason));
+      return encodeRead({ player });
+    });
+    if (!read) throw notFound('playerNotFound');
+    answerRead(ctx, read);
   });
 
   router.get('/user/history', async (ctx) => {
