@@ -15,6 +15,10 @@ import {
   type RoundGame,
   type RoundWinner,
 } from '@ecup/domain';
+import type { Game } from '../models/Game.ts';
+import type { RoundWinner as RoundWinnerRow } from '../models/RoundWinner.ts';
+import type { Season } from '../models/Season.ts';
+import type { User } from '../models/User.ts';
 import { liveRatingsSeasonId } from './live-ratings.ts';
 import { trophyWeeklyWinners } from './trophies.ts';
 
@@ -34,14 +38,9 @@ export async function findOperatorSeason(knex: Knex, seasonId?: number): Promise
   const query = knex('seasons').select('id', 'name', 'time_zone', 'qualifiers_start');
   const row = (await (seasonId === undefined
     ? query.where('active', true).orderBy('id', 'desc').first()
-    : query.where('id', seasonId).first())) as Record<string, unknown> | undefined;
+    : query.where('id', seasonId).first())) as Pick<Season, keyof OperatorSeason> | undefined;
   if (!row) return null;
-  return {
-    id: Number(row.id),
-    name: String(row.name),
-    time_zone: String(row.time_zone),
-    qualifiers_start: new Date(row.qualifiers_start as Date),
-  };
+  return { id: row.id, name: row.name, time_zone: row.time_zone, qualifiers_start: new Date(row.qualifiers_start) };
 }
 
 /** The contact and eligibility columns every row of the prize export carries (decisions §8). */
@@ -163,36 +162,36 @@ const USER_COLUMNS = [
   'ties',
 ] as const;
 
-type UserRow = Record<(typeof USER_COLUMNS)[number], unknown>;
+type UserRow = Pick<User, (typeof USER_COLUMNS)[number]>;
 
 /** A user's contact columns and prize eligibility on the export date (`prizeEligibility`). */
 function contactOf(row: UserRow, now: Date, extraReasons: readonly string[] = []): PrizeContact {
-  const birth_date = new Date(row.birth_date as Date).toISOString().slice(0, 10);
+  const birth_date = new Date(row.birth_date).toISOString().slice(0, 10);
   const [year, month, day] = birth_date.split('-').map(Number) as [number, number, number];
   const birth: BirthDate = { year, month, day };
   const minor = isMinorOn(birth, now);
-  const guardian_confirmed_at = row.guardian_confirmed_at === null ? null : new Date(row.guardian_confirmed_at as Date);
+  const guardian_confirmed_at = row.guardian_confirmed_at === null ? null : new Date(row.guardian_confirmed_at);
   const { eligible, reason } = prizeEligibility(
     {
       birth_date: birth,
       guardian_confirmed_at,
-      banned: bannedAt({ banned_until: row.banned_until as Date | null }, now),
+      banned: bannedAt({ banned_until: row.banned_until }, now),
       erased: row.erased_at !== null,
     },
     now,
     extraReasons,
   );
   return {
-    user_id: Number(row.id),
-    username: String(row.username),
-    first_name: String(row.first_name),
-    last_name: String(row.last_name),
-    email: String(row.email),
-    gamer_tag: String(row.gamer_tag),
-    country: COUNTRIES.find((country) => country.id === Number(row.country_id))?.name ?? '',
+    user_id: row.id,
+    username: row.username,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    email: row.email,
+    gamer_tag: row.gamer_tag,
+    country: COUNTRIES.find((country) => country.id === row.country_id)?.name ?? '',
     birth_date,
     age: ageOn(birth, now),
-    guardian_email: (row.guardian_email as string | null) ?? null,
+    guardian_email: row.guardian_email,
     guardian_confirmed: minor ? guardian_confirmed_at !== null : null,
     eligible,
     reason,
@@ -204,7 +203,7 @@ async function usersById(knex: Knex, ids: number[]): Promise<Map<number, UserRow
   const rows = (await knex('users')
     .whereIn('id', [...new Set(ids)])
     .select(USER_COLUMNS)) as UserRow[];
-  return new Map(rows.map((row) => [Number(row.id), row]));
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 /**
@@ -242,17 +241,29 @@ export async function computeRoundWinners(knex: Knex, seasonId: number, now: Dat
       'elo_1_after',
       'elo_2_before',
       'elo_2_after',
-    )) as Record<string, unknown>[];
+    )) as Pick<
+    Game,
+    | 'week_start'
+    | 'user_1_id'
+    | 'user_2_id'
+    | 'score_1'
+    | 'score_2'
+    | 'elo_1_before'
+    | 'elo_1_after'
+    | 'elo_2_before'
+    | 'elo_2_after'
+  >[];
+  // A final game is rated: its scores and ratings before and after are set.
   const games: RoundGame[] = rows.map((row) => ({
-    week_start_ms: new Date(row.week_start as Date).getTime(),
-    user_1: Number(row.user_1_id),
-    user_2: Number(row.user_2_id),
-    score_1: Number(row.score_1),
-    score_2: Number(row.score_2),
-    elo_change_1: Number(row.elo_1_after) - Number(row.elo_1_before),
-    elo_change_2: Number(row.elo_2_after) - Number(row.elo_2_before),
+    week_start_ms: new Date(row.week_start).getTime(),
+    user_1: row.user_1_id,
+    user_2: row.user_2_id,
+    score_1: row.score_1!,
+    score_2: row.score_2!,
+    elo_change_1: row.elo_1_after! - row.elo_1_before!,
+    elo_change_2: row.elo_2_after! - row.elo_2_before!,
   }));
-  const candidates = new Set(((await rankedSeasonPlayers(knex, seasonId, now).pluck('id')) as unknown[]).map(Number));
+  const candidates = new Set((await rankedSeasonPlayers(knex, seasonId, now).pluck('id')) as number[]);
   return weeklyRoundWinners(games, candidates);
 }
 
@@ -261,13 +272,16 @@ export async function recordedRoundWinners(knex: Knex, seasonId: number): Promis
   const rows = (await knex('round_winners')
     .where('season_id', seasonId)
     .orderBy([{ column: 'week_start' }, { column: 'place' }])
-    .select('week_start', 'user_id', 'elo_gain', 'games', 'wins')) as Record<string, unknown>[];
+    .select('week_start', 'user_id', 'elo_gain', 'games', 'wins')) as Pick<
+    RoundWinnerRow,
+    'week_start' | 'user_id' | 'elo_gain' | 'games' | 'wins'
+  >[];
   return rows.map((row) => ({
-    week_start_ms: new Date(row.week_start as Date).getTime(),
-    user_id: Number(row.user_id),
-    elo_gain: Number(row.elo_gain),
-    games: Number(row.games),
-    wins: Number(row.wins),
+    week_start_ms: new Date(row.week_start).getTime(),
+    user_id: row.user_id,
+    elo_gain: row.elo_gain,
+    games: row.games,
+    wins: row.wins,
   }));
 }
 
@@ -316,7 +330,7 @@ async function trophyHuntRows(
       { column: 't.secured_at', order: 'asc' },
       { column: 't.id', order: 'asc' },
     ])
-    .select('t.holder_user_id as user_id', 't.secured_at')) as Record<string, unknown>[];
+    .select('t.holder_user_id as user_id', 't.secured_at')) as { user_id: number; secured_at: Date }[];
   const firstWeek = weekStart(season.qualifiers_start, season.time_zone).getTime();
   type Entry = { user_id: number; week_start: Date; position: number | null; secured_at: Date };
   const entries: Entry[] = [];
@@ -332,8 +346,8 @@ async function trophyHuntRows(
     );
     const listed = new Set(week.winners.map((w) => w.user_id));
     for (const row of securings) {
-      const user_id = Number(row.user_id);
-      const secured_at = new Date(row.secured_at as Date);
+      const { user_id } = row;
+      const secured_at = new Date(row.secured_at);
       if (weekStart(secured_at, season.time_zone).getTime() !== week.week_start.getTime()) continue;
       if (!won.has(user_id) || listed.has(user_id)) continue;
       listed.add(user_id);
@@ -391,16 +405,14 @@ async function finalStandingRows(knex: Knex, season: OperatorSeason, now: Date):
   const rows = (await (live === season.id
     ? rankedSeasonPlayers(knex, season.id, now).select(USER_COLUMNS)
     : keptSeasonPlayers(knex, season.id, now))) as UserRow[];
-  const top = finalStandings(
-    rows.map((row) => ({ id: Number(row.id), elo: Number(row.elo), games_played: Number(row.games_played), row })),
-  );
+  const top = finalStandings(rows.map((row) => ({ id: row.id, elo: row.elo, games_played: row.games_played, row })));
   return top.map((player, index) => ({
     rank: index + 1,
     elo: player.elo,
     games_played: player.games_played,
-    wins: Number(player.row.wins),
-    losses: Number(player.row.losses),
-    ties: Number(player.row.ties),
+    wins: player.row.wins,
+    losses: player.row.losses,
+    ties: player.row.ties,
     ...contactOf(player.row, now),
   }));
 }

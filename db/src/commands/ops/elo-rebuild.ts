@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { CommandRejected } from '../types.ts';
+import type { User } from '../../models/User.ts';
 import { liveRatingsSeasonId } from '../../queries/live-ratings.ts';
 import { planEloReplay, writeEloReplay } from './elo-replay.ts';
 
@@ -77,11 +78,11 @@ export async function rebuildElo(
         .where('h.kind', 'edit')
         .where('g.state', 'final')
         .where('g.season_id', '<=', input.season_id)
-        .count({ n: '*' })) as { n: number | string }[];
+        .count({ n: '*' })) as { n: number }[];
       const names = new Map(
-        ((await trx('users').select('id', 'username')) as Record<string, unknown>[]).map((row) => [
-          Number(row.id),
-          String(row.username),
+        ((await trx('users').select('id', 'username')) as Pick<User, 'id' | 'username'>[]).map((row) => [
+          row.id,
+          row.username,
         ]),
       );
       const differences: EloDifference[] = [];
@@ -101,7 +102,7 @@ export async function rebuildElo(
       return {
         season_id: input.season_id,
         events: plan.games,
-        edits: Number(edits?.n ?? 0),
+        edits: edits?.n ?? 0,
         players: plan.players.size,
         differences,
         game_differences: plan.changed.length,

@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
 import { ELO_START, rateGame, type GameElo } from '@ecup/domain';
+import type { Game } from '../../models/Game.ts';
+import type { User } from '../../models/User.ts';
 import { liveRatingsSeasonId } from '../../queries/live-ratings.ts';
 
 /** Where a replay starts: a final game, in the order games became final (`final_at`, then id). */
@@ -47,6 +49,9 @@ const GAME_COLUMNS = [
   'elo_2_after',
 ] as const;
 
+/** A final game as the replay reads it. */
+type ReplayRow = Pick<Game, (typeof GAME_COLUMNS)[number]>;
+
 /** The final games at or after `from` (every final game when null), of the live ratings' season when there is one. */
 function finalsFrom(trx: Knex, from: ReplayStart | null, season: number | null) {
   const query = trx('games').where('state', 'final');
@@ -87,11 +92,12 @@ async function ratingsBefore(
         { column: 'final_at', order: 'desc' },
         { column: 'id', order: 'desc' },
       ])
-      .first('user_1_id', 'elo_1_after', 'elo_2_after')) as Record<string, unknown> | undefined;
-    const [count] = (await mine(before(trx('games'))).count({ n: '*' })) as { n: number | string }[];
+      .first('user_1_id', 'elo_1_after', 'elo_2_after')) as
+      Pick<Game, 'user_1_id' | 'elo_1_after' | 'elo_2_after'> | undefined;
+    const [count] = (await mine(before(trx('games'))).count({ n: '*' })) as { n: number }[];
     answer.set(id, {
-      elo: last ? Number(Number(last.user_1_id) === id ? last.elo_1_after : last.elo_2_after) : ELO_START,
-      games: Number(count?.n ?? 0),
+      elo: last ? (last.user_1_id === id ? last.elo_1_after : last.elo_2_after)! : ELO_START,
+      games: count?.n ?? 0,
     });
   }
   return answer;
@@ -120,16 +126,16 @@ export async function planEloReplay(
   const lockUsers = async (ids: number[] | null) => {
     const query = trx('users').orderBy('id').select('id', 'elo', 'games_played');
     if (ids) query.whereIn('id', ids);
-    const rows = (await (input.lock ? query.forUpdate() : query)) as Record<string, unknown>[];
+    const rows = (await (input.lock ? query.forUpdate() : query)) as Pick<User, 'id' | 'elo' | 'games_played'>[];
     for (const row of rows) {
-      locked.add(Number(row.id));
-      stored.set(Number(row.id), { elo: Number(row.elo), games: Number(row.games_played) });
+      locked.add(row.id);
+      stored.set(row.id, { elo: row.elo, games: row.games_played });
     }
   };
   if (!input.from) await lockUsers(null);
   // The rating columns belong to one season (issue 20): a replay rates that season's games from 1000.
   const season = await liveRatingsSeasonId(trx);
-  let rows: Record<string, unknown>[] = [];
+  let rows: ReplayRow[] = [];
   for (;;) {
     const query = finalsFrom(trx, input.from, season);
     if (input.through_season_id !== undefined) query.where('season_id', '<=', input.through_season_id);
@@ -138,9 +144,9 @@ export async function planEloReplay(
         { column: 'final_at', order: 'asc' },
         { column: 'id', order: 'asc' },
       ])
-      .select(GAME_COLUMNS)) as Record<string, unknown>[];
+      .select(GAME_COLUMNS)) as ReplayRow[];
     const missing = [
-      ...new Set(rows.flatMap((row) => [Number(row.user_1_id), Number(row.user_2_id)]).filter((id) => !locked.has(id))),
+      ...new Set(rows.flatMap((row) => [row.user_1_id, row.user_2_id]).filter((id) => !locked.has(id))),
     ].sort((a, b) => a - b);
     if (missing.length === 0) break;
     await lockUsers(missing);
@@ -154,12 +160,13 @@ export async function planEloReplay(
   input.progress?.start(rows.length);
   for (const row of rows) {
     input.progress?.step();
-    const one = Number(row.user_1_id);
-    const two = Number(row.user_2_id);
+    const one = row.user_1_id;
+    const two = row.user_2_id;
     const p1 = current.get(one)!;
     const p2 = current.get(two)!;
-    const score_1 = Number(row.score_1);
-    const score_2 = Number(row.score_2);
+    // A final game has its score.
+    const score_1 = row.score_1!;
+    const score_2 = row.score_2!;
     const rated = rateGame({ elo_1: p1.elo, games_1: p1.games, elo_2: p2.elo, games_2: p2.games, score_1, score_2 });
     const elo: GameElo = {
       elo_1_before: p1.elo,
@@ -167,8 +174,8 @@ export async function planEloReplay(
       elo_1_after: rated.elo_1,
       elo_2_after: rated.elo_2,
     };
-    if ((Object.keys(elo) as (keyof GameElo)[]).some((key) => Number(row[key]) !== elo[key])) {
-      changed.push({ id: Number(row.id), score_1, score_2, elo, games_1: p1.games, games_2: p2.games });
+    if ((Object.keys(elo) as (keyof GameElo)[]).some((key) => row[key] !== elo[key])) {
+      changed.push({ id: row.id, score_1, score_2, elo, games_1: p1.games, games_2: p2.games });
     }
     current.set(one, { elo: rated.elo_1, games: p1.games + 1 });
     current.set(two, { elo: rated.elo_2, games: p2.games + 1 });
