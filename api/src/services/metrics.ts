@@ -39,8 +39,8 @@ export function createApiMetrics(registry: Registry, knex: Knex): ApiMetrics {
         const rows = (await knex('queue_entries')
           .select(knex.raw('match_id IS NULL AS waiting'))
           .count({ n: '*' })
-          .groupByRaw('match_id IS NULL')) as { waiting: number | string; n: number | string }[];
-        const count = (waiting: boolean) => Number(rows.find((r) => Boolean(Number(r.waiting)) === waiting)?.n ?? 0);
+          .groupByRaw('match_id IS NULL')) as { waiting: 0 | 1; n: number }[];
+        const count = (waiting: boolean) => rows.find((r) => (r.waiting === 1) === waiting)?.n ?? 0;
         this.set({ state: 'waiting' }, count(true));
         this.set({ state: 'matched' }, count(false));
       } catch {

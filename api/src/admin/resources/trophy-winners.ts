@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import { ADMIN_RESOURCES, isMinorOn, toCsv, type AdminTrophyWinnerRecord } from '@ecup/domain';
-import { trophyWeeklyWinners } from '@ecup/db';
+import { trophyWeeklyWinners, type User } from '@ecup/db';
 import type { AppDeps, AppState } from '../../context.ts';
 import { currentSeason } from '../../services/season.ts';
 import { isoAlways } from '../present.ts';
@@ -32,12 +32,15 @@ async function winners(ac: AdminContext): Promise<AdminTrophyWinnerRecord[]> {
   if (ids.length === 0) return [];
   const details = (await knex('users')
     .whereIn('id', ids)
-    .select('id', 'birth_date', 'guardian_email', 'guardian_confirmed_at')) as Record<string, unknown>[];
-  const byId = new Map(details.map((row) => [Number(row.id), row]));
+    .select('id', 'birth_date', 'guardian_email', 'guardian_confirmed_at')) as Pick<
+    User,
+    'id' | 'birth_date' | 'guardian_email' | 'guardian_confirmed_at'
+  >[];
+  const byId = new Map(details.map((row) => [row.id, row]));
   return weeks.flatMap((week, index) =>
     week.winners.map((winner, position) => {
-      const row = byId.get(winner.user_id) ?? {};
-      const birth_date = isoAlways(row.birth_date as Date).slice(0, 10);
+      const row: Partial<(typeof details)[number]> = byId.get(winner.user_id) ?? {};
+      const birth_date = isoAlways(row.birth_date!).slice(0, 10);
       const [year, month, day] = birth_date.split('-').map(Number) as [number, number, number];
       const minor = isMinorOn({ year, month, day }, ac.now);
       return {
@@ -53,7 +56,7 @@ async function winners(ac: AdminContext): Promise<AdminTrophyWinnerRecord[]> {
         gamer_tag: winner.gamer_tag,
         birth_date,
         minor,
-        guardian_email: (row.guardian_email as string | null) ?? null,
+        guardian_email: row.guardian_email ?? null,
         guardian_confirmed: minor ? row.guardian_confirmed_at != null : null,
         secured_at: isoAlways(winner.secured_at),
       };
