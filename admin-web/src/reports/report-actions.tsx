@@ -7,7 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useNotify, useRecordContext, useRefresh, useUpdate } from 'react-admin';
-import { MUTE_DAYS_MAX, type AdminReportRecord } from '@ecup/domain';
+import { MUTE_DAYS_MAX, validateReason, type AdminReportRecord } from '@ecup/domain';
 import { BanDialog } from '../users/ban-dialog.tsx';
 import { DaysField, useDays } from '../days-field.tsx';
 
@@ -53,7 +53,7 @@ export function ReportActions() {
       },
     );
   };
-  const reasonValid = reason.trim() === '' || (reason.trim().length >= 3 && reason.trim().length <= 500);
+  const reasonValid = reason.trim() === '' || validateReason({ reason }).ok;
   const canSubmit =
     form === 'warn' ? message.trim() !== '' : form === 'mute' ? days.valid : form === 'hide' ? reasonValid : false;
   const submit = () => {

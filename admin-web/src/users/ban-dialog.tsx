@@ -8,7 +8,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { BAN_DAYS_MAX } from '@ecup/domain';
+import { BAN_DAYS_MAX, validateReason } from '@ecup/domain';
 import { DaysField, useDays } from '../days-field.tsx';
 
 /** What the ban form sends (decisions §8): a reason and a number of days, or for ever. */
@@ -35,7 +35,7 @@ export function BanDialog({
   const days = useDays(7, BAN_DAYS_MAX);
   const [permanent, setPermanent] = useState(false);
   const daysValid = permanent || days.valid;
-  const reasonValid = reason.trim().length >= 3 && reason.trim().length <= 500;
+  const reasonValid = validateReason({ reason }).ok;
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs">
       <DialogTitle>Ban {name}</DialogTitle>

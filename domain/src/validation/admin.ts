@@ -18,7 +18,10 @@ import type { FormInput } from './input.ts';
 import { fail, ok } from './result.ts';
 import type { Validation } from './result.ts';
 
-/** A moderator's reason (ban, IP ban): trimmed, 3-500 characters, the forum reason's bounds and messages. */
+/**
+ * A reason (not in the spec): a moderator's for a ban, an IP ban, a report action or hiding a post, or a player's
+ * report of a post; trimmed, 3-500 characters.
+ */
 export function validateReason(input: FormInput): Validation<{ reason: string }> {
   const reason = asTrimmed(field(input, 'reason'));
   const length = charLength(reason);

@@ -1,12 +1,5 @@
 /** Forum forms (spec §5 "Forum"): texts are trimmed before their length is checked. */
-import {
-  FORUM_MESSAGE_MAX,
-  FORUM_MESSAGE_MIN,
-  FORUM_REASON_MAX,
-  FORUM_REASON_MIN,
-  FORUM_TITLE_MAX,
-  FORUM_TITLE_MIN,
-} from '../constants.ts';
+import { FORUM_MESSAGE_MAX, FORUM_MESSAGE_MIN, FORUM_TITLE_MAX, FORUM_TITLE_MIN } from '../constants.ts';
 import type { MessageName } from '../messages.ts';
 import { asTrimmed, charLength, field } from './input.ts';
 import type { FormInput } from './input.ts';
@@ -39,16 +32,4 @@ export function validateForumThread(input: FormInput): Validation<{ title: strin
   const message = asTrimmed(field(input, 'message'));
   const error = messageError(message);
   return error ? fail(error) : ok({ title, message });
-}
-
-/**
- * A report of a post, or the reason staff give for hiding one (not in the spec): `reason` trimmed, 3-500
- * characters.
- */
-export function validateForumReason(input: FormInput): Validation<{ reason: string }> {
-  const reason = asTrimmed(field(input, 'reason'));
-  const length = charLength(reason);
-  if (length < FORUM_REASON_MIN) return fail('reasonTooShort');
-  if (length > FORUM_REASON_MAX) return fail('reasonTooLong');
-  return ok({ reason });
 }

@@ -13,7 +13,7 @@ import {
   isStaff,
   isYes,
   parsePositiveInt,
-  validateForumReason,
+  validateReason,
   validateForumReply,
   validateForumThread,
   type ForumCategoryCounts,
@@ -238,7 +238,7 @@ export function forumsRoutes(deps: AppDeps): Router<AppState> {
     const body = bodyOf(ctx);
     const post_id = idOf(body.post_id, 'postNotFound');
     const hidden = flagOf(body.hidden);
-    const reason = hidden ? valid(validateForumReason(body)).reason : null;
+    const reason = hidden ? valid(validateReason(body)).reason : null;
     requireStaffFlag(ctx, PERMISSIONS.canBanUsers);
     const result = await runCommand(deps, (trx) =>
       setPostHidden(trx, { actor_user_id: user.id, post_id, hidden, reason, ip: clientIp(ctx), now: deps.now() }),
@@ -251,7 +251,7 @@ export function forumsRoutes(deps: AppDeps): Router<AppState> {
     const user = requireUser(ctx);
     const body = bodyOf(ctx);
     const post_id = idOf(body.post_id, 'postNotFound');
-    const { reason } = valid(validateForumReason(body));
+    const { reason } = valid(validateReason(body));
     await hit(deps.redis, LIMITS.forumReportPerUser, String(user.id));
     await runCommand(deps, (trx) =>
       reportPost(trx, { reporter_user_id: user.id, post_id, reason, ip: clientIp(ctx), now: deps.now() }),

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import DialogContentText from '@mui/material/DialogContentText';
 import TextField from '@mui/material/TextField';
-import { FORUM_REASON_MAX, validateForumReason } from '@ecup/domain';
+import { FORUM_REASON_MAX, validateReason } from '@ecup/domain';
 import { useClient } from '../../providers/client-context.tsx';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
@@ -30,7 +30,7 @@ export function ReasonDialog({
   const [reason, setReason] = useState('');
 
   const submit = async () => {
-    const form = validateForumReason({ reason });
+    const form = validateReason({ reason });
     if (!form.ok) {
       popover(tm('errorTitle'), tm(form));
       return;
