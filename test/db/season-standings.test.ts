@@ -298,3 +298,62 @@ test.serial(
     });
   },
 );
+
+test.serial(
+  "another season's ratings wait until the outgoing season's games are all final; its held trophies then go back to their pool",
+  async (t) => {
+    const old = await insertSeason(db.knex, 'Outgoing', true);
+    const next = await insertSeason(db.knex, 'Incoming', false);
+    const ids = await players(db.knex);
+    await db.knex('live_ratings').where('id', 1).update({ season_id: old });
+    const game = await buildGame(db.knex, {
+      user_1_id: ids[0]!,
+      user_2_id: ids[1]!,
+      state: 'conflict',
+      conflict: true,
+      season_id: old,
+    });
+    const [pool] = (await db.knex('trophy_pools').insert({
+      season_id: old,
+      week_start: new Date('2026-11-23T00:00:00Z'),
+      size: 25,
+    })) as number[];
+    const [trophy] = (await db.knex('trophies').insert({
+      pool_id: pool,
+      state: 'held',
+      holder_user_id: ids[2],
+      wins: 1,
+      taken_at: NOW,
+      expires_at: new Date(NOW.getTime() + 48 * 3600 * 1000),
+    })) as number[];
+    await db.knex('users').where('id', ids[2]).update({ unsecured_trophies: 1 });
+    const before = await db.knex('users').whereIn('id', ids).orderBy('id').select(RATINGS);
+    const activate = () =>
+      transaction(
+        db.knex,
+        async (trx) =>
+          (await updateSeason(trx, { id: next, fields: fields('Incoming'), active: true, now: NOW })).result,
+      );
+
+    const refused = await t.throwsAsync(activate());
+    t.regex(refused!.message + JSON.stringify(refused), /still has 1 unfinished game/);
+    t.deepEqual(await db.knex('users').whereIn('id', ids).orderBy('id').select(RATINGS), before, 'nothing reset');
+    t.deepEqual(await standings(db.knex, old), [], 'nothing archived');
+    t.is(await liveSeason(db.knex), old);
+    t.like(
+      await db.knex('seasons').where('id', old).first('active'),
+      { active: 1 },
+      'the outgoing season stays active',
+    );
+
+    await db.knex('games').where('id', game).update({ state: 'final', score_1: 1, score_2: 0 });
+    const switched = await activate();
+    t.like(switched.ratings, { archived_season_id: old });
+    t.like(await db.knex('trophies').where('id', trophy).first('state', 'holder_user_id'), {
+      state: 'pool',
+      holder_user_id: null,
+    });
+    t.deepEqual(await db.knex('trophy_moves').where('trophy_id', trophy).pluck('kind'), ['reset']);
+    t.like(await db.knex('users').where('id', ids[2]).first('unsecured_trophies'), { unsecured_trophies: 0 });
+  },
+);

@@ -1,6 +1,9 @@
 import type { Knex } from 'knex';
 import { ELO_START } from '@ecup/domain';
 import { RANKING_ORDER, rankedUsers } from '../../queries/ranking.ts';
+import { lockTrophies } from '../../queries/trophy-hunt.ts';
+import { releaseHeld } from '../trophies/result.ts';
+import { CommandRejected } from '../types.ts';
 
 /** The rating columns of `users` that belong to a season, as `season_standings` keeps them. */
 const RATING_COLUMNS = [
@@ -46,6 +49,35 @@ export async function archiveLiveRatings(trx: Knex, seasonId: number, now: Date)
 }
 
 /**
+ * Sends every trophy still held in a season's pools back to its pool (move 'reset', decisions §7), so that no
+ * player carries a held trophy, which the hunt allows one of, into the next season. Locks the holders' rows in id
+ * order and then the trophies, as results do.
+ */
+async function releaseHeldTrophies(trx: Knex, seasonId: number, now: Date): Promise<void> {
+  const held = (await trx('trophies as t')
+    .join('trophy_pools as p', 'p.id', 't.pool_id')
+    .where('p.season_id', seasonId)
+    .where('t.state', 'held')
+    .select('t.id', 't.holder_user_id')) as { id: number; holder_user_id: number }[];
+  if (held.length === 0) return;
+  await trx('users')
+    .whereIn(
+      'id',
+      held.map((trophy) => trophy.holder_user_id),
+    )
+    .orderBy('id')
+    .forUpdate()
+    .select('id');
+  const trophies = await lockTrophies(
+    trx,
+    held.map((trophy) => trophy.id),
+  );
+  for (const trophy of trophies.values()) {
+    if (trophy.state === 'held') await releaseHeld(trx, trophy, 'reset', now);
+  }
+}
+
+/**
  * Makes `seasonId` the season the live ratings belong to (issue 20: "a new season starts every player at 1000"),
  * called in the transaction that makes it active. Locks the one `live_ratings` row, so of two activations at once
  * the second waits and sees the first's season. When the ratings belong to another season, that season's standings
@@ -65,6 +97,18 @@ export async function switchLiveRatings(
     await trx('live_ratings').insert({ id: 1, season_id: input.season_id }).onConflict('id').merge();
     return answer;
   }
+  // A result still to come would rate the new season's players with an old season's game: the outgoing season's
+  // games are all final first (its conflicts solved).
+  const [{ unfinished }] = (await trx('games')
+    .where('season_id', owner)
+    .whereNot('state', 'final')
+    .count({ unfinished: '*' })) as [{ unfinished: number }];
+  if (unfinished > 0) {
+    throw new CommandRejected('conflict', {
+      operator: `Season ${owner} still has ${unfinished} unfinished game${unfinished === 1 ? '' : 's'} (playing, waiting for verification or in conflict): finish or solve them before another season's ratings start.`,
+    });
+  }
+  await releaseHeldTrophies(trx, owner, input.now);
   answer.archived_season_id = owner;
   answer.archived_players = await archiveLiveRatings(trx, owner, input.now);
   await trx('users')
