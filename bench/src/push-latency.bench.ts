@@ -69,10 +69,11 @@ export async function run(): Promise<void> {
     await context.grantPermissions(['notifications'], { origin: product.url });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
+    // The registration whose worker version became active: the one that shows what it is given.
     const registered = new Promise<string>((resolve) => {
-      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-        const ours = registrations.find((r) => r.scopeURL === `${product.url}/` && !r.isDeleted);
-        if (ours) resolve(ours.registrationId);
+      cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+        const active = versions.find((v) => v.scriptURL === `${product.url}/sw.js` && v.status === 'activated');
+        if (active) resolve(active.registrationId);
       });
     });
     await cdp.send('ServiceWorker.enable');
