@@ -3,6 +3,7 @@ import { createSession, resolveVapidKeys } from '@ecup/db';
 import { MESSAGES, notificationPayload, type PushPayload, type PushSubscriptionRequest } from '@ecup/domain';
 import { FIXED_MESSAGES_SV } from '../../player-web/src/i18n/messages-sv.ts';
 import { notificationSettings } from '../../player-web/src/features/account/notifications-i18n.ts';
+import { activeWorkerRegistration } from '../helpers/browser.ts';
 import { e2eTest } from '../helpers/e2e.ts';
 import { buildGame, buildUser } from '../helpers/factories.ts';
 import { client } from '../helpers/http.ts';
@@ -76,13 +77,7 @@ async function pushManagerAt(page: Page, subscription: PushSubscriptionRequest) 
 /** The app's service worker registration id, once the worker controls the page. */
 async function controlledBy(page: Page, product: RunningProduct): Promise<{ cdp: CDPSession; registrationId: string }> {
   const cdp = await page.context().newCDPSession(page);
-  const registered = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const ours = registrations.find((r) => r.scopeURL === `${product.url}/` && !r.isDeleted);
-      if (ours) resolve(ours.registrationId);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
+  const registered = await activeWorkerRegistration(cdp, product.url);
   await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, {
     timeout: 30_000,
   });

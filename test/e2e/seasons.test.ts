@@ -102,12 +102,15 @@ test('the Seasons tab lists the seasons; every row opens its page; every name on
       await page.locator(`li[data-season="${id}"] a`).click();
       await page.waitForURL(`**/seasons/${id}`);
       await page.getByRole('heading', { level: 1 }).waitFor();
+      t.is(new URL(page.url()).pathname, `/seasons/${id}`);
       if (id === season.id) {
         await page.locator('tr[data-rank]').first().waitFor();
+        t.is(await page.locator('tr[data-rank]').count(), 3, 'the finished season shows its three ranked players');
       } else {
-        await page.getByText('This season is being played: its table is the ranking.').waitFor();
+        const note = page.getByText('This season is being played: its table is the ranking.');
+        await note.waitFor();
+        t.true(await note.isVisible(), 'the current season points to the ranking');
       }
-      t.pass();
     }
 
     await page.goto(`${product.url}/seasons/${season.id}`);

@@ -5,7 +5,14 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ExecutionContext } from 'ava';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type CDPSession,
+  type Page,
+} from 'playwright-core';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
@@ -84,4 +91,20 @@ export async function expectPopover(t: ExecutionContext, page: Page, title: stri
   t.is((await dialog.locator('.MuiDialogContentText-root').innerText()).trim(), message);
   await dialog.getByRole('button', { name: 'OK' }).click();
   await dialog.waitFor({ state: 'detached' });
+}
+
+/**
+ * The registration id of the app's service worker at `origin` once a version of it is active (CDP
+ * `ServiceWorker.workerVersionUpdated`): the registration a push message must be delivered to. Listens before it
+ * enables the ServiceWorker domain, so no update is missed; the first registration Chromium reports may be another.
+ */
+export async function activeWorkerRegistration(cdp: CDPSession, origin: string): Promise<Promise<string>> {
+  const active = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+      const version = versions.find((v) => v.scriptURL === `${origin}/sw.js` && v.status === 'activated');
+      if (version) resolve(version.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  return active;
 }
