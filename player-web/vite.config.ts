@@ -87,34 +87,51 @@ const VENDOR = [
 ];
 const VENDOR_PATH = new RegExp(`/node_modules/(${VENDOR.map((name) => name.replace('/', '\\/')).join('|')})/`);
 
-export default defineConfig({
+/**
+ * Two builds (package.json): the browser's app into dist/, and with `--ssr` the server's renderer
+ * (src/entry-server.tsx, issue 21) into dist-ssr/, which the API loads; the browser build's plugins (the inlined
+ * stylesheet, the offline page, the service worker, the compressed copies) are the browser's only.
+ */
+export default defineConfig(({ isSsrBuild }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: '/',
-  plugins: [
-    react(),
-    criticalAssets(),
-    offlinePage({ template: fileURLToPath(new URL('src/service-worker/offline.html', import.meta.url)) }),
-    serviceWorker({ entry: fileURLToPath(new URL('src/service-worker/sw.ts', import.meta.url)) }),
-    precompress(),
-  ],
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    // Every browser the app supports runs ES2022 as it is, so nothing is rewritten into longer code.
-    target: 'es2022',
-    rollupOptions: {
-      output: {
-        manualChunks(id) {
-          if (VENDOR_PATH.test(id)) return 'vendor';
-          return undefined;
+  plugins: isSsrBuild
+    ? [react()]
+    : [
+        react(),
+        criticalAssets(),
+        offlinePage({ template: fileURLToPath(new URL('src/service-worker/offline.html', import.meta.url)) }),
+        serviceWorker({ entry: fileURLToPath(new URL('src/service-worker/sw.ts', import.meta.url)) }),
+        precompress(),
+      ],
+  // The server build carries its libraries in production form, whatever NODE_ENV the API runs with: React's
+  // development build renders several times slower.
+  ...(isSsrBuild
+    ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') }, ssr: { noExternal: true } }
+    : {}),
+  build: isSsrBuild
+    ? { outDir: 'dist-ssr', emptyOutDir: true, target: 'node20', copyPublicDir: false }
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        // Every browser the app supports runs ES2022 as it is, so nothing is rewritten into longer code.
+        target: 'es2022',
+        // One stylesheet for the whole app, inlined into the page (criticalAssets): a server-rendered page is drawn
+        // with the styles of whichever screens it shows before their code has arrived.
+        cssCodeSplit: false,
+        rollupOptions: {
+          output: {
+            manualChunks(id) {
+              if (VENDOR_PATH.test(id)) return 'vendor';
+              return undefined;
+            },
+          },
         },
       },
-    },
-  },
   server: {
     proxy: {
       ...Object.fromEntries(API_PATHS.map((path) => [path, { target: API_ORIGIN, changeOrigin: true }])),
       '/socket.io': { target: API_ORIGIN, changeOrigin: true, ws: true },
     },
   },
-});
+}));

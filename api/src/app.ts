@@ -31,7 +31,7 @@ import { serveApp } from './static.ts';
 import { realtimeRoutes } from './realtime/realtime.routes.ts';
 import { maybeTestClockRoutes } from './features/test-clock/test-clock.routes.ts';
 import { seoRoutes } from './features/seo/seo.routes.ts';
-import { pageHeadInjector } from './features/seo/head-data.ts';
+import { internalReads, serverRenderedPages } from './ssr/server-render.ts';
 
 /** Builds the Koa app (no listen): API routes first, then the built player app and console. */
 export function createApp(deps: AppDeps): Koa<AppState> {
@@ -54,7 +54,8 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   const ops = [healthRoutes(deps), metricsRoutes(deps)];
   for (const routes of ops) app.use(routes.routes());
   // The public pages every visitor reads alike, answered from the public-read cache while fresh.
-  app.use(cachedReads(deps, { ...rankingCachedReads, ...newsCachedReads, ...forumsCachedReads }));
+  const cached = cachedReads(deps, { ...rankingCachedReads, ...newsCachedReads, ...forumsCachedReads });
+  app.use(cached);
   app.use(bodyParser());
   app.use(authenticate(deps));
 
@@ -90,7 +91,14 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   app.use(api.allowedMethods({ throw: false }));
 
   app.use(serveApp(deps.config.adminWebDist, '/admin/'));
-  app.use(serveApp(deps.config.playerWebDist, '/', { shell: pageHeadInjector(deps) }));
+  // The server-rendered pages read what they show from the same routes and caches, inside the process (issue 21).
+  const reads = new Koa<AppState>();
+  reads.silent = true;
+  for (const middleware of [errorHandler(deps), cached, bodyParser(), authenticate(deps), api.routes()]) {
+    reads.use(middleware);
+  }
+  const page = serverRenderedPages(deps, internalReads(reads.callback()));
+  app.use(serveApp(deps.config.playerWebDist, '/', { page }));
   app.use(async (ctx) => {
     if (ctx.status === 405) {
       ctx.body = message('notFound');

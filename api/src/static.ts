@@ -23,8 +23,11 @@ export function serveApp(
   root: string,
   base: '/' | '/admin/',
   options: {
-    /** Rewrites index.html for the page asked for (the public pages' titles and link previews, issue 21). */
-    shell?: (ctx: Koa.Context, html: string) => Promise<string>;
+    /**
+     * Answers with the page asked for drawn into index.html (issue 21: the public pages rendered on the server,
+     * with their titles and link previews), given a way to read index.html; false leaves the shell as it is.
+     */
+    page?: (ctx: Koa.Context, shell: () => Promise<string>) => Promise<boolean>;
   } = {},
 ): Koa.Middleware {
   return async (ctx, next) => {
@@ -54,12 +57,7 @@ export function serveApp(
     if (!(await isFile(path.join(root, 'index.html')))) return next();
     ctx.set('Cache-Control', 'no-cache');
     ctx.vary('Accept-Encoding');
-    if (options.shell) {
-      const html = await readFile(path.join(root, 'index.html'), 'utf8');
-      ctx.type = 'html';
-      ctx.body = await options.shell(ctx, html);
-      return;
-    }
+    if (options.page && (await options.page(ctx, () => readFile(path.join(root, 'index.html'), 'utf8')))) return;
     await send(ctx, 'index.html', { root });
   };
 }

@@ -1,6 +1,6 @@
 /**
  * Builds player-web and admin-web only when their sources changed since the last build, so `npm start` and
- * `npm test` stay fast. A build is stale when `<ws>/dist/index.html` is missing or older than any file under
+ * `npm test` stay fast. A build is stale when `<ws>/dist/index.html` (and player-web's `dist-ssr/entry-server.js`) is missing or older than any file under
  * `<ws>/src`, `<ws>/public`, `<ws>/index.html`, `<ws>/vite.config.ts`, `domain/src`, `web-ui/src` (both apps import them) or `web-build` (their shared build plugins).
  * Exits non-zero when a build fails.
  */
@@ -32,15 +32,19 @@ function newestMtime(path: string): number {
   if (!stats.isDirectory()) return stats.mtimeMs;
   let newest = 0;
   for (const entry of readdirSync(path, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name === 'dist-ssr') continue;
     newest = Math.max(newest, newestMtime(join(path, entry.name)));
   }
   return newest;
 }
 
 function isUpToDate(workspace: string): boolean {
-  const built = mtimeOf(join(ROOT, workspace, 'dist', 'index.html'));
-  if (built === undefined) return false;
+  // The player app has a server build too (dist-ssr, issue 21), written after the browser's.
+  const outputs = [join(ROOT, workspace, 'dist', 'index.html')];
+  if (workspace === 'player-web') outputs.push(join(ROOT, workspace, 'dist-ssr', 'entry-server.js'));
+  const times = outputs.map(mtimeOf);
+  if (times.some((time) => time === undefined)) return false;
+  const built = Math.min(...(times as number[]));
   const inputs = [
     join(ROOT, workspace, 'src'),
     join(ROOT, workspace, 'public'),

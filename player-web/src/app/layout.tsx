@@ -1,4 +1,4 @@
-import { Component, Suspense, lazy, useEffect, useLayoutEffect, type ReactNode } from 'react';
+import { Component, Suspense, lazy, useContext, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,6 +14,7 @@ import { startNavigation, useNavigationProgress } from '../lib/navigation-progre
 import { useRealtimeEvent } from '../providers/realtime-context.tsx';
 import { WarningDialog } from '../components/safety/warning-dialog.tsx';
 import { useUpdateWaiting } from '../lib/service-worker.ts';
+import { PageDataContext } from '../lib/page-data.ts';
 
 /** The new-version prompt's code is only fetched when a new version waits (it is in the stored shell by then). */
 const UpdatePrompt = lazy(() => import('../components/update-prompt.tsx').then((m) => ({ default: m.UpdatePrompt })));
@@ -22,8 +23,14 @@ const UpdatePrompt = lazy(() => import('../components/update-prompt.tsx').then((
 function useNavigationEffects() {
   const { pathname } = useLocation();
   const { dispatch } = useClient();
+  const pageData = useContext(PageDataContext);
+  const firstPath = useRef(pathname);
   // Before the new page's effects ask for its data, so those calls count toward the navigation's progress bar.
-  useLayoutEffect(() => startNavigation(), [pathname]);
+  useLayoutEffect(() => {
+    // The server-rendered page's answers were for its first page only: the next page reads its own.
+    if (pathname !== firstPath.current) pageData.forget?.();
+    startNavigation();
+  }, [pathname, pageData]);
   useEffect(() => {
     dispatch({ type: 'navigated' });
     if (!pathname.startsWith('/forums')) window.scrollTo(0, 0);

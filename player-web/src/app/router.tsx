@@ -129,9 +129,14 @@ const PAGES: { path: string; page: LazyPage }[] = [
  * Starts loading the code of the page at `pathname` at once, so it arrives while the app is still reading the
  * season rather than after.
  */
-export function preloadPage(pathname: string): void {
+export function preloadPage(pathname: string): Promise<void> {
   const match = matchRoutes(PAGES, pathname)?.[0]?.route;
-  void match?.page.preload().catch(() => undefined);
+  return match
+    ? match.page.preload().then(
+        () => undefined,
+        () => undefined,
+      )
+    : Promise.resolve();
 }
 
 /**

@@ -3,6 +3,7 @@ import { LANGUAGE_COOKIE, englishOf, formatDateTime, type MessageRef } from '@ec
 import { catalogue, type MessageKey } from './catalogue.ts';
 import { LANGUAGES, LOCALES, fill, type Lang } from './dictionary.ts';
 import type { swedishOf } from './messages-sv.ts';
+import { useHydrating } from '../lib/page-data.ts';
 
 const STORAGE_KEY = 'ecup.lang';
 /** The reader's time zone, named in every full date and time. */
@@ -30,25 +31,41 @@ export interface I18n {
 
 const I18nContext = createContext<I18n | null>(null);
 
-function initialLang(): Lang {
+/** The language this browser remembers choosing, if any. */
+function storedLang(): Lang | null {
   const stored = localStorage.getItem(STORAGE_KEY);
-  if (stored && (LANGUAGES as readonly string[]).includes(stored)) return stored as Lang;
-  return navigator.language.toLowerCase().startsWith('sv') ? 'sv' : 'en';
+  return stored && (LANGUAGES as readonly string[]).includes(stored) ? (stored as Lang) : null;
 }
 
-type Translate = typeof swedishOf;
+function initialLang(): Lang {
+  return storedLang() ?? (navigator.language.toLowerCase().startsWith('sv') ? 'sv' : 'en');
+}
+
+export type Translate = typeof swedishOf;
 let swedish: Promise<Translate> | undefined;
 /** The Swedish of the messages is its own chunk, fetched only by readers who choose Swedish (issue 10). */
-function loadSwedish(): Promise<Translate> {
+export function loadSwedish(): Promise<Translate> {
   swedish ??= import('./messages-sv.ts').then((module) => module.swedishOf);
   return swedish;
 }
 
+/**
+ * How a server-rendered page was drawn (issue 21): its language, the time zone of its dates and, for Swedish, the
+ * messages' Swedish, so the app's first render in the browser draws the same.
+ */
+export interface InitialI18n {
+  lang: Lang;
+  zone: string;
+  translate: Translate | null;
+}
+
 /** The language of the app: chosen in the footer, remembered in this browser. */
-export function I18nProvider({ children }: { children: ReactNode }) {
-  const [lang, setLangState] = useState<Lang>(initialLang);
+export function I18nProvider({ children, initial }: { children: ReactNode; initial?: InitialI18n }) {
+  const [lang, setLangState] = useState<Lang>(() => initial?.lang ?? initialLang());
   // Until the Swedish messages have arrived (a moment after start), spec messages show in English.
-  const [translate, setTranslate] = useState<Translate | null>(null);
+  const [translate, setTranslate] = useState<Translate | null>(() => initial?.translate ?? null);
+  // A server-rendered page's dates are in the server's zone until the app has taken the page over.
+  const zone = useHydrating() && initial ? initial.zone : READER_ZONE;
   useEffect(() => {
     document.documentElement.lang = lang;
     // The server serves the next page's title and link-preview words in this language too (issue 21).
@@ -63,6 +80,12 @@ export function I18nProvider({ children }: { children: ReactNode }) {
       current = false;
     };
   }, [lang, translate]);
+  // A server-rendered page came in the language of the cookie or the browser's languages: a choice this browser
+  // remembers that the server could not know (an old cookie gone) wins once the app has taken over.
+  useEffect(() => {
+    const stored = initial ? storedLang() : null;
+    if (stored && stored !== initial?.lang) setLangState(stored);
+  }, [initial]);
   const setLang = useCallback((next: Lang) => {
     localStorage.setItem(STORAGE_KEY, next);
     setLangState(next);
@@ -74,7 +97,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
       const key = JSON.stringify(options);
       let format = dateFormats.get(key);
       if (!format) {
-        format = new Intl.DateTimeFormat(locale, options);
+        format = new Intl.DateTimeFormat(locale, { timeZone: zone, ...options });
         dateFormats.set(key, format);
       }
       return format;
@@ -90,11 +113,11 @@ export function I18nProvider({ children }: { children: ReactNode }) {
       // the server's messages write it: '26 Nov 2026, 07:34 CET'); other options pick a part of it.
       dateTime: (at, options) => {
         const date = typeof at === 'number' ? new Date(at * 1000) : at;
-        return options ? dateFormat(options).format(date) : formatDateTime(date, READER_ZONE, locale);
+        return options ? dateFormat(options).format(date) : formatDateTime(date, zone, locale);
       },
       numberFormat: new Intl.NumberFormat(locale),
     };
-  }, [lang, setLang, translate]);
+  }, [lang, setLang, translate, zone]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 

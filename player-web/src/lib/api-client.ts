@@ -7,6 +7,7 @@ import {
   type MessageCode,
   type MessageRef,
 } from '@ecup/domain';
+import { readKey, type PageData, type ReadParams } from './page-data.ts';
 
 /**
  * A failed call: `status` 0 for a network failure; `refusal` the server's `{ error, code, params? }`, if it
@@ -57,6 +58,8 @@ export interface ApiClientDeps {
   sessionEnded?(): void;
   /** Told of every call as it starts (the app's navigation progress counts a new page's first calls). */
   track?(call: Promise<unknown>): void;
+  /** The answers the server-rendered page was drawn with (page-data.ts), by readKey. */
+  pageData?: PageData;
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
@@ -167,6 +170,13 @@ export function createApiClient(deps: ApiClientDeps) {
   }
 
   return {
+    /**
+     * The answer to `GET path` with `params` that the server-rendered page was drawn with, while the page has it
+     * (page-data.ts), else undefined: a screen's first render takes it, so it draws what the server drew.
+     */
+    peek<T>(path: string, params: ReadParams = {}): T | undefined {
+      return deps.pageData?.peek(readKey(path, params)) as T | undefined;
+    },
     /** A JSON body (PUT /user/notifications, the push subscription calls), with the same retries and popovers. */
     json<T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body: unknown, options: CallOptions = {}) {
       return call<T>(

@@ -31,13 +31,27 @@ export function usePagedList<Row>(
   fetchMore: (start: number, amount: number) => Promise<Page<Row>>,
   /** What tells two rows apart (a game's id, a country's code). */
   keyOf: (row: Row) => number | string,
+  /**
+   * The first page the server-rendered page was drawn with, if it has it (the API client's `peek`): the list starts
+   * with it and reads it again only for a new question, so its first render in the browser is the server's.
+   */
+  drawn?: () => Page<Row> | undefined,
 ) {
-  const [state, setState] = useState<PagedListState<Row>>(initial);
+  const [state, setState] = useState<PagedListState<Row>>(() => {
+    const page = drawn?.();
+    return page ? { ...initial<Row>(), rows: page.rows, total: page.total, status: 'ready' } : initial<Row>();
+  });
+  /** Whether the state still holds the server's first page, which the first run of the effect keeps. */
+  const keepDrawn = useRef(state.status === 'ready');
   const [attempt, setAttempt] = useState(0);
   /** Bumped for every new first page, so a 'show more' answer for an older list is ignored. */
   const generation = useRef(0);
 
   useEffect(() => {
+    if (keepDrawn.current) {
+      keepDrawn.current = false;
+      return;
+    }
     const controller = new AbortController();
     const current = ++generation.current;
     setState((s) => ({

@@ -5,6 +5,7 @@ import { ApiError, createApiClient, type ApiClient, type Credentials, type Popov
 import { clientReducer, initialClientState, type ClientAction, type ClientState } from '../lib/client-state.ts';
 import { clearCredentials, loadCredentials, saveCredentials } from '../lib/credentials.ts';
 import { useI18n } from '../i18n/i18n.tsx';
+import { PageDataContext } from '../lib/page-data.ts';
 
 /**
  * How a sign-in ended: signed in; refused (the 'Login error' popover said why); or the account has two-factor
@@ -36,7 +37,9 @@ const ClientContext = createContext<Client | null>(null);
 export function ClientProvider({ children }: { children: ReactNode }) {
   const { t, tm } = useI18n();
   const [state, dispatch] = useReducer(clientReducer, initialClientState);
-  const credentials = useRef<Credentials | null>(loadCredentials());
+  const pageData = useContext(PageDataContext);
+  // A server render has no stored pair: it draws every page as a visitor sees it.
+  const credentials = useRef<Credentials | null>(typeof window === 'undefined' ? null : loadCredentials());
   const tmRef = useRef(tm);
   tmRef.current = tm;
   const tRef = useRef(t);
@@ -56,8 +59,9 @@ export function ClientProvider({ children }: { children: ReactNode }) {
         translate: (ref) => tmRef.current(ref),
         sessionEnded: () => sessionEnded.current(),
         track: trackNavigationRequest,
+        pageData,
       }),
-    [popover],
+    [popover, pageData],
   );
 
   const forget = useCallback(() => {

@@ -1,7 +1,9 @@
 import type { SeasonPayload } from '@ecup/domain';
 import type { ApiClient } from '../lib/api-client.ts';
 
+export const CURRENT_SEASON = '/season/current';
+
 /** GET /season/current (decisions §4: the product name comes from the season). */
 export function getCurrentSeason(api: ApiClient, signal?: AbortSignal): Promise<SeasonPayload> {
-  return api.get<SeasonPayload>('/season/current', {}, { signal, defaultErrorHandler: false });
+  return api.get<SeasonPayload>(CURRENT_SEASON, {}, { signal, defaultErrorHandler: false });
 }

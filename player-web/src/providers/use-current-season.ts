@@ -1,6 +1,6 @@
 import { startTransition, useEffect, useState } from 'react';
 import { PRODUCT_NAME_DEFAULT, type SeasonPayload } from '@ecup/domain';
-import { getCurrentSeason } from './get-current-season.ts';
+import { CURRENT_SEASON, getCurrentSeason } from './get-current-season.ts';
 import { useClient } from './client-context.tsx';
 import { useRealtimeEvent } from './realtime-context.tsx';
 
@@ -22,9 +22,12 @@ function readySeason(season: SeasonPayload): SeasonState {
  */
 export function useCurrentSeason(): SeasonState {
   const { api } = useClient();
-  const [state, setState] = useState<SeasonState>({ status: 'loading' });
+  // A server-rendered page was drawn with the season: the app starts with it rather than the loading screen.
+  const [drawn] = useState(() => api.peek<SeasonPayload>(CURRENT_SEASON));
+  const [state, setState] = useState<SeasonState>(() => (drawn ? readySeason(drawn) : { status: 'loading' }));
 
   useEffect(() => {
+    if (drawn) return;
     const controller = new AbortController();
     getCurrentSeason(api, controller.signal)
       .then((season) => {
@@ -37,7 +40,7 @@ export function useCurrentSeason(): SeasonState {
         }
       });
     return () => controller.abort();
-  }, [api]);
+  }, [api, drawn]);
   useRealtimeEvent('season', (season) => startTransition(() => setState(readySeason(season))));
 
   return state;

@@ -1,10 +1,9 @@
 import { findProfile, findPublishedArticle, findThread, postPage } from '@ecup/db';
 import { PRODUCT_NAME_DEFAULT } from '@ecup/domain';
-import type Koa from 'koa';
 import type { AppDeps } from '../../context.ts';
 import { currentSeason } from '../../services/season.ts';
-import { buildHead, injectHead, publicPageOf, type PageData, type PageHead, type PublicPage } from './head.ts';
-import { pageLanguage, type PageLanguage } from './language.ts';
+import { buildHead, publicPageOf, type PageData, type PageHead, type PublicPage } from './head.ts';
+import type { PageLanguage } from './language.ts';
 
 /** The season's product name (spec §1), or the default before a season exists. */
 export async function productNameOf(deps: Pick<AppDeps, 'knex'>): Promise<string> {
@@ -60,14 +59,4 @@ export async function headFor(
   if (!page) return null;
   const data = await loadPageData(deps, page);
   return { head: buildHead(page, data, { lang, productName, publicUrl: deps.config.publicUrl }), productName };
-}
-
-/** The app shell's index.html with the page's head, for serveApp; other paths get the shell as it is. */
-export function pageHeadInjector(deps: Pick<AppDeps, 'knex' | 'now' | 'config'>) {
-  return async (ctx: Koa.Context, html: string): Promise<string> => {
-    ctx.vary('Cookie');
-    ctx.vary('Accept-Language');
-    const found = await headFor(deps, ctx.path, pageLanguage(ctx));
-    return found ? injectHead(html, found.head, found.productName) : html;
-  };
 }

@@ -14,14 +14,21 @@ export interface RankingQuery {
  * stays the player's place in the whole list. Failures are shown inline by the table, not in a popover.
  */
 export function getRanking(api: ApiClient, query: RankingQuery, signal?: AbortSignal): Promise<RankingListResponse> {
-  return api.get<RankingListResponse>(
-    '/ranking/list',
-    {
-      sorting: query.sorting,
-      start: query.start,
-      amount: query.amount,
-      search: query.search === '' ? undefined : query.search,
-    },
-    { signal, defaultErrorHandler: false },
-  );
+  return api.get<RankingListResponse>(RANKING_LIST, paramsOf(query), { signal, defaultErrorHandler: false });
+}
+
+/** The page of the ranking the server-rendered page was drawn with (getRanking's answer), if it has it. */
+export function drawnRanking(api: ApiClient, query: RankingQuery): RankingListResponse | undefined {
+  return api.peek<RankingListResponse>(RANKING_LIST, paramsOf(query));
+}
+
+const RANKING_LIST = '/ranking/list';
+
+function paramsOf(query: RankingQuery) {
+  return {
+    sorting: query.sorting,
+    start: query.start,
+    amount: query.amount,
+    search: query.search === '' ? undefined : query.search,
+  };
 }

@@ -14,6 +14,7 @@ import { STATS, shownRank, type RowsProps } from './ranking-rows.ts';
 import { LoadingScreen } from '../loading-screen.tsx';
 import classes from './ranking.module.css';
 import { useRankingList } from './use-ranking-list.ts';
+import { useHydrating } from '../../lib/page-data.ts';
 // The ranking's words load with the component (i18n/catalogue.ts).
 import './i18n.ts';
 
@@ -97,7 +98,10 @@ export function RankingTable({ sorting, initialAmount, Search, refreshKey = 0 }:
   const { state: client } = useClient();
   const [search, setSearch] = useState('');
   const [announcement, setAnnouncement] = useState('');
-  const cards = useMediaQuery((theme: Theme) => theme.breakpoints.down(TABLE_MIN_WIDTH_PX), { noSsr: true });
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down(TABLE_MIN_WIDTH_PX), { noSsr: true });
+  // The server does not know the screen: its page has the cards, which fit every width, and a wide screen turns
+  // them into the table once the app has taken the page over.
+  const cards = useHydrating() || narrow;
   // A wide screen fetches the table's code at once, while the rows are still on their way.
   useEffect(() => {
     if (!cards) void loadGrid().catch(() => undefined);

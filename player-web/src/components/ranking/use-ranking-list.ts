@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import type { RankingEntry, RankingSorting } from '@ecup/domain';
 import { useClient } from '../../providers/client-context.tsx';
 import { usePagedList, type Page } from '../../lib/use-paged-list.ts';
-import { getRanking } from './get-ranking.ts';
+import { drawnRanking, getRanking } from './get-ranking.ts';
 
 const rankingKey = (row: RankingEntry) => row.id;
 
@@ -31,5 +31,9 @@ export function useRankingList(sorting: RankingSorting, initialAmount: number, s
       })),
     [api, sorting, search],
   );
-  return usePagedList(fetchFirst, fetchMore, rankingKey);
+  const drawn = () => {
+    const answer = drawnRanking(api, { sorting, start: 0, amount: initialAmount, search });
+    return answer && { rows: answer.rankings, total: answer.total };
+  };
+  return usePagedList(fetchFirst, fetchMore, rankingKey, drawn);
 }

@@ -1,34 +1,25 @@
-import { startTransition, useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { HOME_NEWS_COUNT, type NewsListEntry } from '@ecup/domain';
+import { HOME_NEWS_COUNT } from '@ecup/domain';
 import { useClient } from '../../providers/client-context.tsx';
 import { NewsCard, newsGrid } from '../../components/news-card.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
-import { getLatestNews } from '../../lib/news.ts';
+import { drawnLatestNews, getLatestNews } from '../../lib/news.ts';
+import { useRead } from '../../lib/use-read.ts';
 import { SectionHeading } from './section-heading.tsx';
 import { Placeholder } from '../../components/placeholder.tsx';
-
-type State = { status: 'loading' } | { status: 'ready'; items: NewsListEntry[] } | { status: 'error' };
 
 /** The 4 latest articles of spec §2 as cards linking to /news/{id}. */
 export function LatestNews() {
   const { t } = useI18n();
   const { api } = useClient();
-  const [state, setState] = useState<State>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    const controller = new AbortController();
-    setState({ status: 'loading' });
-    getLatestNews(api, HOME_NEWS_COUNT, controller.signal)
-      .then((items) => startTransition(() => setState({ status: 'ready', items })))
-      .catch(() => {
-        if (!controller.signal.aborted) setState({ status: 'error' });
-      });
-    return () => controller.abort();
-  }, [api, attempt]);
+  const state = useRead(
+    () => drawnLatestNews(api, HOME_NEWS_COUNT),
+    (signal) => getLatestNews(api, HOME_NEWS_COUNT, signal),
+    [api],
+  );
 
   return (
     <Box component="section" aria-labelledby="home-news">
@@ -44,7 +35,7 @@ export function LatestNews() {
         <Alert
           severity="error"
           action={
-            <Button color="inherit" size="small" onClick={() => setAttempt((n) => n + 1)}>
+            <Button color="inherit" size="small" onClick={state.retry}>
               {t('home.news.retry')}
             </Button>
           }
@@ -52,12 +43,12 @@ export function LatestNews() {
           {t('home.news.error')}
         </Alert>
       )}
-      {state.status === 'ready' && state.items.length === 0 && (
+      {state.status === 'ready' && state.data.length === 0 && (
         <Typography color="text.secondary">{t('home.news.none')}</Typography>
       )}
-      {state.status === 'ready' && state.items.length > 0 && (
+      {state.status === 'ready' && state.data.length > 0 && (
         <Box component="ul" sx={newsGrid}>
-          {state.items.map((item) => (
+          {state.data.map((item) => (
             <li key={item.id}>
               <NewsCard entry={item} />
             </li>

@@ -1,0 +1,154 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { promisify } from 'node:util';
+import type Koa from 'koa';
+import { inject } from 'light-my-request';
+import type { AppDeps } from '../context.ts';
+import { createReadCache, type ReadCache } from '../services/read-cache.ts';
+import { headFor } from '../features/seo/head-data.ts';
+import { injectHead } from '../features/seo/head.ts';
+import { pageLanguage, type PageLanguage } from '../features/seo/language.ts';
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+/** What the player app's server build (player-web/src/entry-server.tsx) offers the API. */
+interface Renderer {
+  render(
+    url: string,
+    lang: PageLanguage,
+    reads: Record<string, unknown>,
+    failed: ReadonlySet<string>,
+  ): Promise<{ html: string; styles: string; missed: string[] }>;
+  pageDataJson(payload: { lang: PageLanguage; zone: string; reads: Record<string, unknown> }): string;
+  PAGE_DATA_ID: string;
+  SERVER_ZONE: string;
+}
+
+/**
+ * How long a rendered page is served again (issue 21: under a second per language). It holds nothing of one reader:
+ * every page is drawn as a visitor sees it, and a signed-in reader's own parts fill in once the app has taken over.
+ */
+export const RENDERED_PAGE_LIFETIME_MS = 900;
+/** Rendered pages kept at most (addresses × languages); the oldest go first. */
+export const RENDERED_PAGE_MAX_ENTRIES = 100;
+/** Renders of one page at most: each may name reads the previous one could not know it needed (a screen below one). */
+const MAX_PASSES = 4;
+
+/** A rendered page as it goes on the wire, in each encoding a browser may accept. */
+interface RenderedPage {
+  identity: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+  /** 404 when the page names something that does not exist (an unknown article, topic or player). */
+  status: number;
+}
+
+/** Answers a public GET inside the process, as the API would answer a visitor: status and JSON. */
+export type InternalRead = (url: string) => Promise<{ status: number; body: unknown }>;
+
+/** A read through `handler` (the API's public routes, without the request log), never over the network. */
+export function internalReads(handler: (req: never, res: never) => void): InternalRead {
+  return async (url) => {
+    const response = await inject(handler as Parameters<typeof inject>[0], {
+      method: 'GET',
+      url,
+      headers: { accept: 'application/json' },
+      remoteAddress: '127.0.0.1',
+    });
+    let body: unknown = null;
+    try {
+      body = JSON.parse(response.payload);
+    } catch {
+      // Not JSON: the read failed.
+    }
+    return { status: response.statusCode, body };
+  };
+}
+
+/** The player app's server build in `dir`, or null when it has not been built. */
+async function loadRenderer(dir: string): Promise<Renderer | null> {
+  const entry = path.join(dir, 'entry-server.js');
+  if (!existsSync(entry)) return null;
+  return (await import(pathToFileURL(entry).href)) as Renderer;
+}
+
+/**
+ * The public pages of issue 21 drawn on the server: the app shell's index.html with the page's head, MUI's styles,
+ * the page's markup in the app's root and the answers it was drawn with as JSON the app takes over. Anything else
+ * (a signed-in screen, a path that is no public page) gets the shell as it is. Without the server build (only the
+ * browser's was built) public pages get their head alone.
+ */
+export function serverRenderedPages(deps: Pick<AppDeps, 'knex' | 'now' | 'config' | 'log'>, read: InternalRead) {
+  const distSsr = path.join(path.dirname(deps.config.playerWebDist), 'dist-ssr');
+  let renderer: Promise<Renderer | null> | undefined;
+  const pages: ReadCache = createReadCache({
+    lifetimeMs: RENDERED_PAGE_LIFETIME_MS,
+    maxEntries: RENDERED_PAGE_MAX_ENTRIES,
+    now: () => deps.now().getTime(),
+  });
+
+  async function draw(shell: string, url: string, lang: PageLanguage, pathname: string): Promise<RenderedPage | null> {
+    const found = await headFor(deps, pathname, lang);
+    if (!found) return null;
+    const withHead = injectHead(shell, found.head, found.productName);
+    renderer ??= loadRenderer(distSsr);
+    const app = await renderer;
+    let html = withHead;
+    if (app) {
+      const reads: Record<string, unknown> = {};
+      const failed = new Set<string>();
+      let page = await app.render(url, lang, reads, failed);
+      for (let pass = 1; pass < MAX_PASSES && page.missed.length > 0; pass++) {
+        await Promise.all(
+          page.missed.map(async (key) => {
+            const answer = await read(key);
+            if (answer.status === 200) reads[key] = answer.body;
+            else failed.add(key);
+          }),
+        );
+        page = await app.render(url, lang, reads, failed);
+      }
+      html = composePage(withHead, {
+        markup: page.html,
+        styles: page.styles,
+        data: `<script type="application/json" id="${app.PAGE_DATA_ID}">${app.pageDataJson({ lang, zone: app.SERVER_ZONE, reads })}</script>`,
+      });
+    }
+    const identity = Buffer.from(html);
+    const [gzipped, br] = await Promise.all([
+      gzipAsync(identity, { level: 6 }),
+      brotliAsync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }),
+    ]);
+    return { identity, gzip: gzipped, br, status: found.head.indexable ? 200 : 404 };
+  }
+
+  /** serveApp's `shell`: the page at the request's address, answered from the rendered pages while fresh. */
+  return async (ctx: Koa.Context, shell: () => Promise<string>): Promise<boolean> => {
+    ctx.vary('Cookie');
+    ctx.vary('Accept-Language');
+    const lang = pageLanguage(ctx);
+    const page = await pages.get(`${lang}:${ctx.url}`, async () => draw(await shell(), ctx.url, lang, ctx.path));
+    if (!page) return false;
+    ctx.status = page.status;
+    ctx.type = 'html';
+    const encoding = ctx.acceptsEncodings('br', 'gzip', 'identity');
+    if (encoding === 'br' || encoding === 'gzip') {
+      ctx.set('Content-Encoding', encoding);
+      ctx.body = page[encoding];
+    } else {
+      ctx.body = page.identity;
+    }
+    return true;
+  };
+}
+
+/** The shell with the rendered page: styles at the end of the head, markup in the root, the page's data after it. */
+export function composePage(shell: string, page: { markup: string; styles: string; data: string }): string {
+  const root = /<div id="root">[\s\S]*?<\/div>\s*<\/div>/;
+  const withStyles = shell.replace('</head>', () => `${page.styles}</head>`);
+  if (!root.test(withStyles)) throw new Error('index.html has no <div id="root"> with the boot screen');
+  return withStyles.replace(root, () => `<div id="root">${page.markup}</div>${page.data}`);
+}

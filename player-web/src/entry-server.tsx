@@ -1,0 +1,96 @@
+/**
+ * The player app on the server (issue 21): renders a public page to HTML with React's streaming renderer, MUI's
+ * styles extracted into style tags, from the answers of the page's public reads. Built by Vite's SSR build into
+ * dist-ssr/ and loaded by the API (api/src/ssr).
+ *
+ * The page's reads are the ones its screens ask the API client for (`peek`): a render that asks for an answer the
+ * server has not read yet names it in `missed`, and the server reads those and renders again, so no list of a page's
+ * reads is kept apart from the screens that make them.
+ */
+import { Writable } from 'node:stream';
+import { renderToPipeableStream } from 'react-dom/server';
+import { StaticRouter } from 'react-router-dom';
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import createEmotionServer from '@emotion/server/create-instance';
+import { AppProviders } from './app/app.tsx';
+import { AppRoutes, preloadPage } from './app/router.tsx';
+import type { Lang } from './i18n/dictionary.ts';
+import { loadSwedish } from './i18n/i18n.tsx';
+import { serverPageData, type PageDataPayload } from './lib/page-data.ts';
+
+export { PAGE_DATA_ID, readKey } from './lib/page-data.ts';
+export type { PageDataPayload } from './lib/page-data.ts';
+
+/** The time zone a server-rendered page writes its dates in; the app shows the reader's own once it has taken over. */
+export const SERVER_ZONE = 'UTC';
+
+export interface RenderedPage {
+  /** The markup of the app's root element. */
+  html: string;
+  /** MUI's styles for that markup, as style tags for the head. */
+  styles: string;
+  /** The reads the render asked for that it was not given. */
+  missed: string[];
+}
+
+/** Collects a stream's output into one string. */
+function collect(): { sink: Writable; text: () => string } {
+  const chunks: Buffer[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      chunks.push(chunk);
+      done();
+    },
+  });
+  return { sink, text: () => Buffer.concat(chunks).toString('utf8') };
+}
+
+/**
+ * Renders `url` (path and query) in `lang` with the answers in `reads`; `failed` names reads the API refused, which
+ * the page draws as it does without them. Resolves once the whole page has rendered (every lazy page and screen).
+ */
+export async function render(
+  url: string,
+  lang: Lang,
+  reads: Record<string, unknown>,
+  failed: ReadonlySet<string> = new Set(),
+): Promise<RenderedPage> {
+  const [translate] = await Promise.all([
+    lang === 'sv' ? loadSwedish() : null,
+    preloadPage(new URL(url, 'http://page').pathname),
+  ]);
+  const { data, missed } = serverPageData(reads, failed);
+  const cache = createCache({ key: 'css' });
+  const emotion = createEmotionServer(cache);
+  const { sink, text } = collect();
+  await new Promise<void>((resolve, reject) => {
+    const stream = renderToPipeableStream(
+      <CacheProvider value={cache}>
+        <AppProviders start={{ pageData: data, i18n: { lang, zone: SERVER_ZONE, translate } }}>
+          <StaticRouter location={url}>
+            <AppRoutes />
+          </StaticRouter>
+        </AppProviders>
+      </CacheProvider>,
+      {
+        onAllReady() {
+          sink.on('finish', () => resolve());
+          stream.pipe(sink);
+        },
+        onShellError: reject,
+      },
+    );
+  });
+  const html = text();
+  const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
+  return { html, styles, missed: [...missed] };
+}
+
+/** The page's data element's content: JSON that cannot end its script element early. */
+export function pageDataJson(payload: PageDataPayload): string {
+  return JSON.stringify(payload)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}

@@ -1,0 +1,98 @@
+import { createContext, useSyncExternalStore } from 'react';
+import type { Lang } from '../i18n/dictionary.ts';
+
+/** A GET's query as the API client sends it (without its cache-busting `_`). */
+export type ReadParams = Record<string, string | number | undefined>;
+
+/**
+ * The name of a GET among a page's reads: its path and its parameters in a fixed order, so the server that read it
+ * and the app that asks for it name it alike.
+ */
+export function readKey(path: string, params: ReadParams = {}): string {
+  const entries = Object.entries(params)
+    .filter((entry): entry is [string, string | number] => entry[1] !== undefined)
+    .map(([name, value]) => [name, String(value)] as [string, string])
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const query = new URLSearchParams(entries).toString();
+  return query === '' ? path : `${path}?${query}`;
+}
+
+/**
+ * What a server-rendered page carries for the app that takes it over (issue 21): the language and time zone it was
+ * drawn in and the answers of the public reads it showed, by readKey. It travels in the page as JSON that no browser
+ * runs (`<script type="application/json" id="page-data">`), so the Content-Security-Policy needs no inline script.
+ */
+export interface PageDataPayload {
+  lang: Lang;
+  zone: string;
+  reads: Record<string, unknown>;
+}
+
+/** The id of the page's data element. */
+export const PAGE_DATA_ID = 'page-data';
+
+/**
+ * The answers a page was drawn with. The first render in the browser takes them as they are, so it draws what the
+ * server drew; the first navigation forgets them, so every later page reads fresh data.
+ */
+export interface PageData {
+  /** The answer to the read `key` while it is on hand, else undefined (the caller then reads it itself). */
+  peek(key: string): unknown;
+}
+
+/** No server-rendered data: every read goes to the API. */
+export const NO_PAGE_DATA: PageData = { peek: () => undefined };
+
+/** The page's data for the app's API client; `forget` (in the browser) drops it at the first navigation. */
+export const PageDataContext = createContext<PageData & { forget?(): void }>(NO_PAGE_DATA);
+
+/** The data of the server-rendered page in this document, or null for a page the app draws from scratch. */
+export function documentPageData(): (PageData & { payload: PageDataPayload; forget(): void }) | null {
+  const element = document.getElementById(PAGE_DATA_ID);
+  if (!element?.textContent) return null;
+  let payload: PageDataPayload;
+  try {
+    payload = JSON.parse(element.textContent) as PageDataPayload;
+  } catch {
+    return null;
+  }
+  let reads: Record<string, unknown> | null = payload.reads;
+  return {
+    payload,
+    peek: (key) => (reads && Object.hasOwn(reads, key) ? reads[key] : undefined),
+    forget: () => {
+      reads = null;
+    },
+  };
+}
+
+/**
+ * The server's reads for one render: answers it has, and the keys the render asked for that it has not read yet
+ * (`missed`), which the server reads before it renders again.
+ */
+export function serverPageData(reads: Record<string, unknown>, failed: ReadonlySet<string>) {
+  const missed = new Set<string>();
+  const data: PageData = {
+    peek: (key) => {
+      if (Object.hasOwn(reads, key)) return reads[key];
+      if (!failed.has(key)) missed.add(key);
+      return undefined;
+    },
+  };
+  return { data, missed };
+}
+
+const subscribeNever = () => () => undefined;
+
+/**
+ * Whether this render is the server's or the browser's first one over the server's HTML (hydration): such a render
+ * must draw exactly what the server drew, so it leaves out what only the browser knows (the screen's width, the
+ * reader's time zone), and React renders again with those right after.
+ */
+export function useHydrating(): boolean {
+  return useSyncExternalStore(
+    subscribeNever,
+    () => false,
+    () => true,
+  );
+}
