@@ -30,8 +30,15 @@ export interface RenderedPage {
   html: string;
   /** MUI's styles for that markup, as style tags for the head. */
   styles: string;
+  /** When it was drawn (unix ms): the page's data carries it for the browser's first render. */
+  renderedAt: number;
   /** The reads the render asked for that it was not given. */
   missed: string[];
+  /**
+   * What failed to render on the server: the parts it covers show their loading state, and the browser draws them
+   * itself when it takes the page over.
+   */
+  errors: string[];
 }
 
 /** Collects a stream's output into one string. */
@@ -48,22 +55,24 @@ function collect(): { sink: Writable; text: () => string } {
 
 /**
  * Renders `url` (path and query) in `lang` with the answers in `reads`; `failed` names reads the API refused, which
- * the page draws as it does without them. Resolves once the whole page has rendered (every lazy page and screen).
+ * the page draws as it does without them; `renderedAt` is the server's time (its countdowns' moment). Resolves once the whole page has rendered (every lazy page and screen).
  */
 export async function render(
   url: string,
   lang: Lang,
   reads: Record<string, unknown>,
   failed: ReadonlySet<string> = new Set(),
+  renderedAt: number = Date.now(),
 ): Promise<RenderedPage> {
   const [translate] = await Promise.all([
     lang === 'sv' ? loadSwedish() : null,
     preloadPage(new URL(url, 'http://page').pathname),
   ]);
-  const { data, missed } = serverPageData(reads, failed);
+  const { data, missed } = serverPageData(reads, failed, renderedAt);
   const cache = createCache({ key: 'css' });
   const emotion = createEmotionServer(cache);
   const { sink, text } = collect();
+  const errors: string[] = [];
   await new Promise<void>((resolve, reject) => {
     const stream = renderToPipeableStream(
       <CacheProvider value={cache}>
@@ -79,12 +88,15 @@ export async function render(
           stream.pipe(sink);
         },
         onShellError: reject,
+        onError(error) {
+          errors.push(error instanceof Error ? (error.stack ?? error.message) : String(error));
+        },
       },
     );
   });
   const html = text();
   const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
-  return { html, styles, missed: [...missed] };
+  return { html, styles, renderedAt, missed: [...missed], errors };
 }
 
 /** The page's data element's content: JSON that cannot end its script element early. */

@@ -21,8 +21,14 @@ interface Renderer {
     lang: PageLanguage,
     reads: Record<string, unknown>,
     failed: ReadonlySet<string>,
-  ): Promise<{ html: string; styles: string; missed: string[] }>;
-  pageDataJson(payload: { lang: PageLanguage; zone: string; reads: Record<string, unknown> }): string;
+    renderedAt: number,
+  ): Promise<{ html: string; styles: string; renderedAt: number; missed: string[]; errors: string[] }>;
+  pageDataJson(payload: {
+    lang: PageLanguage;
+    zone: string;
+    renderedAt: number;
+    reads: Record<string, unknown>;
+  }): string;
   PAGE_DATA_ID: string;
   SERVER_ZONE: string;
 }
@@ -100,7 +106,7 @@ export function serverRenderedPages(deps: Pick<AppDeps, 'knex' | 'now' | 'config
     if (app) {
       const reads: Record<string, unknown> = {};
       const failed = new Set<string>();
-      let page = await app.render(url, lang, reads, failed);
+      let page = await app.render(url, lang, reads, failed, deps.now().getTime());
       for (let pass = 1; pass < MAX_PASSES && page.missed.length > 0; pass++) {
         await Promise.all(
           page.missed.map(async (key) => {
@@ -109,12 +115,13 @@ export function serverRenderedPages(deps: Pick<AppDeps, 'knex' | 'now' | 'config
             else failed.add(key);
           }),
         );
-        page = await app.render(url, lang, reads, failed);
+        page = await app.render(url, lang, reads, failed, deps.now().getTime());
       }
+      for (const error of page.errors) deps.log.warn(`server rendering ${url}: ${error}`);
       html = composePage(withHead, {
         markup: page.html,
         styles: page.styles,
-        data: `<script type="application/json" id="${app.PAGE_DATA_ID}">${app.pageDataJson({ lang, zone: app.SERVER_ZONE, reads })}</script>`,
+        data: `<script type="application/json" id="${app.PAGE_DATA_ID}">${app.pageDataJson({ lang, zone: app.SERVER_ZONE, renderedAt: page.renderedAt, reads })}</script>`,
       });
     }
     const identity = Buffer.from(html);

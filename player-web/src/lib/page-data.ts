@@ -25,6 +25,8 @@ export function readKey(path: string, params: ReadParams = {}): string {
 export interface PageDataPayload {
   lang: Lang;
   zone: string;
+  /** When the page was drawn (unix ms on the server's clock): the moment its countdowns show. */
+  renderedAt: number;
   reads: Record<string, unknown>;
 }
 
@@ -38,6 +40,8 @@ export const PAGE_DATA_ID = 'page-data';
 export interface PageData {
   /** The answer to the read `key` while it is on hand, else undefined (the caller then reads it itself). */
   peek(key: string): unknown;
+  /** When the page was drawn (unix ms, server's clock), for a render that must draw what the server drew. */
+  renderedAt?: number;
 }
 
 /** No server-rendered data: every read goes to the API. */
@@ -59,6 +63,7 @@ export function documentPageData(): (PageData & { payload: PageDataPayload; forg
   let reads: Record<string, unknown> | null = payload.reads;
   return {
     payload,
+    renderedAt: payload.renderedAt,
     peek: (key) => (reads && Object.hasOwn(reads, key) ? reads[key] : undefined),
     forget: () => {
       reads = null;
@@ -70,9 +75,10 @@ export function documentPageData(): (PageData & { payload: PageDataPayload; forg
  * The server's reads for one render: answers it has, and the keys the render asked for that it has not read yet
  * (`missed`), which the server reads before it renders again.
  */
-export function serverPageData(reads: Record<string, unknown>, failed: ReadonlySet<string>) {
+export function serverPageData(reads: Record<string, unknown>, failed: ReadonlySet<string>, renderedAt: number) {
   const missed = new Set<string>();
   const data: PageData = {
+    renderedAt,
     peek: (key) => {
       if (Object.hasOwn(reads, key)) return reads[key];
       if (!failed.has(key)) missed.add(key);

@@ -1,4 +1,5 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useContext, useEffect, useState, useSyncExternalStore } from 'react';
+import { PageDataContext, useHydrating } from './page-data.ts';
 
 /**
  * The server's clock as this browser sees it. Every deadline of the play loop is a unix-millisecond instant on the
@@ -65,8 +66,13 @@ function subscribe(listener: () => void): () => void {
  * pass false when nothing is counting, so an idle screen does not re-render.
  */
 export function useServerNow(active = true, tickMs = 1_000): number {
-  const known = useSyncExternalStore(subscribe, serverOffset);
-  const [now, setNow] = useState(() => Date.now() + known);
+  const known = useSyncExternalStore(subscribe, serverOffset, serverOffset);
+  // A server-rendered page's countdowns show the moment it was drawn until the app has taken it over.
+  const { renderedAt } = useContext(PageDataContext);
+  const hydrating = useHydrating();
+  const [now, setNow] = useState(() =>
+    hydrating && renderedAt !== undefined ? renderedAt : Date.now() + known,
+  );
   useEffect(() => {
     setNow(Date.now() + known);
     if (!active) return;

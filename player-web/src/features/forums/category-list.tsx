@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -11,31 +10,20 @@ import type { ForumCategory, ForumCategoryCounts } from '@ecup/domain';
 import { useClient } from '../../providers/client-context.tsx';
 import { usePageTitle } from '../../hooks/use-page-title.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
-import { getCategoryCounts } from './get-category-counts.ts';
+import { drawnCategoryCounts, getCategoryCounts } from './get-category-counts.ts';
+import { useRead } from '../../lib/use-read.ts';
 
 type CountsState = { status: 'loading' } | { status: 'ready'; counts: ForumCategoryCounts } | { status: 'error' };
 
 /** The thread counts, read again every time the list opens (so a new topic shows at once). */
-function useCategoryCounts() {
+function useCategoryCounts(): { state: CountsState; retry(): void } {
   const { api } = useClient();
-  const [state, setState] = useState<CountsState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    const controller = new AbortController();
-    getCategoryCounts(api, controller.signal)
-      .then((counts) => setState({ status: 'ready', counts }))
-      .catch(() => {
-        if (!controller.signal.aborted) setState({ status: 'error' });
-      });
-    return () => controller.abort();
-  }, [api, attempt]);
-  return {
-    state,
-    retry: () => {
-      setState({ status: 'loading' });
-      setAttempt((n) => n + 1);
-    },
-  };
+  const read = useRead(
+    () => drawnCategoryCounts(api),
+    (signal) => getCategoryCounts(api, signal),
+    [api],
+  );
+  return { state: read.status === 'ready' ? { status: 'ready', counts: read.data } : read, retry: read.retry };
 }
 
 /** Route /forums (spec §2): the four categories with title, description and "Ongoing conversations". */

@@ -30,3 +30,13 @@ export function getForumPage<L extends keyof ListAnswers>(
     { signal, defaultErrorHandler: false },
   );
 }
+
+/** The rows the server-rendered page was drawn with (getForumPage's answer for the same question), if it has them. */
+export function drawnForumPage<L extends keyof ListAnswers>(
+  api: ApiClient,
+  list: L,
+  query: { id: number; start: number; amount: number },
+): ListAnswers[L] | undefined {
+  const { path, of } = LISTS[list];
+  return api.peek<ListAnswers[L]>(path, { [of]: query.id, start: query.start, amount: query.amount });
+}

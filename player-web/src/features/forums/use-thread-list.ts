@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { FORUM_THREADS_INITIAL, type ForumThreadRow } from '@ecup/domain';
 import { useClient } from '../../providers/client-context.tsx';
 import { usePagedList, type Page } from '../../lib/use-paged-list.ts';
-import { getForumPage } from './get-forum-page.ts';
+import { drawnForumPage, getForumPage } from './get-forum-page.ts';
 import { searchThreads } from './search-threads.ts';
 
 const threadKey = (row: ForumThreadRow) => row.id;
@@ -32,5 +32,10 @@ export function useThreadList(categoryId: number, search: string) {
           })),
     [api, categoryId, search, fetchPage],
   );
-  return usePagedList(fetchFirst, fetchPage, threadKey);
+  const drawn = () => {
+    if (search !== '') return undefined;
+    const answer = drawnForumPage(api, 'threads', { id: categoryId, start: 0, amount: FORUM_THREADS_INITIAL });
+    return answer && { rows: answer.threads, total: answer.total };
+  };
+  return usePagedList(fetchFirst, fetchPage, threadKey, drawn);
 }

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { FORUM_POSTS_MAX_AMOUNT, type ForumPostPayload, type ForumThreadResponse } from '@ecup/domain';
 import { useClient } from '../../providers/client-context.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { getForumPage } from './get-forum-page.ts';
+import { drawnForumPage, getForumPage } from './get-forum-page.ts';
 
 export type ThreadState =
   | { status: 'loading' }
@@ -24,11 +24,24 @@ export function withLifetime(posts: ForumPostPayload[], userId: number, count: n
 export function useThread(threadId: number | null) {
   const { api, state: client } = useClient();
   const userId = client.user?.id ?? null;
-  const [state, setState] = useState<ThreadState>({ status: 'loading' });
+  // A server-rendered page was drawn with the thread as a visitor sees it: the page starts with it, and reads it
+  // again only for a new question (another thread, a signed-in reader: staff also see hidden posts).
+  const [state, setState] = useState<ThreadState>(() => {
+    const thread =
+      threadId === null
+        ? undefined
+        : drawnForumPage(api, 'posts', { id: threadId, start: 0, amount: FORUM_POSTS_MAX_AMOUNT });
+    return thread ? { status: 'ready', thread, loadingMore: false, moreFailed: false } : { status: 'loading' };
+  });
   const [attempt, setAttempt] = useState(0);
   const generation = useRef(0);
+  const keepDrawn = useRef(state.status === 'ready');
 
   useEffect(() => {
+    if (keepDrawn.current) {
+      keepDrawn.current = false;
+      return;
+    }
     const current = ++generation.current;
     if (threadId === null) {
       setState({ status: 'not-found' });

@@ -52,7 +52,9 @@ function useGroupList(group: Group, sort: GroupRankingSort, search: string) {
     [api, group, sort, search],
   );
   const fetchFirst = useCallback((signal: AbortSignal) => fetchMore(0, PAGE, signal), [fetchMore]);
-  return usePagedList(fetchFirst, fetchMore, groupKey);
+  const drawn = () =>
+    api.peek<GroupRankingResponse>(GROUP_RANKING_CALLS[group], { sort, search, start: 0, amount: PAGE });
+  return usePagedList(fetchFirst, fetchMore, groupKey, drawn);
 }
 
 const SORT_LABEL: Record<GroupRankingSort, MessageKey> = {

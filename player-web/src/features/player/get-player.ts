@@ -7,12 +7,15 @@ export function getPlayer(
   username: string,
   signal?: AbortSignal,
 ): Promise<{ player: PlayerProfilePayload }> {
-  return api.get<{ player: PlayerProfilePayload }>(
-    '/players/get',
-    { username },
-    { signal, defaultErrorHandler: false },
-  );
+  return api.get<{ player: PlayerProfilePayload }>(PLAYER_GET, { username }, { signal, defaultErrorHandler: false });
 }
+
+/** The player the server-rendered page was drawn with (getPlayer's answer), if it has it. */
+export function drawnPlayer(api: ApiClient, username: string): { player: PlayerProfilePayload } | undefined {
+  return api.peek<{ player: PlayerProfilePayload }>(PLAYER_GET, { username });
+}
+
+const PLAYER_GET = '/players/get';
 
 /** The flag of an ISO 3166 alpha-2 country code, as regional indicator letters; '' for anything else. */
 export function flagOf(code: string): string {

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -23,7 +23,8 @@ import { LoadingScreen } from '../../components/loading-screen.tsx';
 import { UserAvatar } from '../../components/user-avatar.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { EloChart } from './elo-chart.tsx';
-import { flagOf, getPlayer } from './get-player.ts';
+import { drawnPlayer, flagOf, getPlayer } from './get-player.ts';
+import { useRead } from '../../lib/use-read.ts';
 
 type State =
   | { status: 'loading' }
@@ -298,22 +299,18 @@ export function Component() {
   const { t } = useI18n();
   const { api } = useClient();
   const username = useParams().username ?? '';
-  const [state, setState] = useState<State>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const read = useRead(
+    () => drawnPlayer(api, username),
+    (signal) => getPlayer(api, username, signal),
+    [api, username],
+  );
+  const state: State =
+    read.status === 'ready'
+      ? { status: 'ready', player: read.data.player }
+      : read.status === 'error'
+        ? { status: read.error instanceof ApiError && read.error.status === 404 ? 'missing' : 'error' }
+        : read;
   usePageTitle(state.status === 'ready' ? t('player.title', { name: state.player.username }) : username);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setState({ status: 'loading' });
-    getPlayer(api, username, controller.signal).then(
-      ({ player }) => setState({ status: 'ready', player }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        setState({ status: error instanceof ApiError && error.status === 404 ? 'missing' : 'error' });
-      },
-    );
-    return () => controller.abort();
-  }, [api, username, attempt]);
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, sm: 5 } }}>
@@ -323,7 +320,7 @@ export function Component() {
         <Alert
           severity="error"
           action={
-            <Button color="inherit" onClick={() => setAttempt((n) => n + 1)}>
+            <Button color="inherit" onClick={read.retry}>
               {t('player.retry')}
             </Button>
           }

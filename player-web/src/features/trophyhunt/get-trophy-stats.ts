@@ -7,7 +7,12 @@ import { withServerClock } from '../../lib/server-clock.ts';
  * trophies and counts. Failures are shown inline by the page, not in a popover.
  */
 export function getTrophyStats(api: ApiClient, signal?: AbortSignal): Promise<TrophyStatsResponse> {
-  return withServerClock(() =>
-    api.get<TrophyStatsResponse>('/trophy/get_stats', {}, { signal, defaultErrorHandler: false }),
-  );
+  return withServerClock(() => api.get<TrophyStatsResponse>(TROPHY_STATS, {}, { signal, defaultErrorHandler: false }));
 }
+
+/** The stats a visitor's server-rendered page was drawn with (getTrophyStats's answer), if it has them. */
+export function drawnTrophyStats(api: ApiClient): TrophyStatsResponse | undefined {
+  return api.peek<TrophyStatsResponse>(TROPHY_STATS);
+}
+
+const TROPHY_STATS = '/trophy/get_stats';

@@ -2,8 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useClient } from '../../providers/client-context.tsx';
 import { useRealtimeEvent, useResync } from '../../providers/realtime-context.tsx';
 import { serverNow } from '../../lib/server-clock.ts';
-import { getTrophyHolders } from './get-trophy-holders.ts';
-import { getTrophyStats } from './get-trophy-stats.ts';
+import { drawnTrophyHolders, getTrophyHolders } from './get-trophy-holders.ts';
+import { drawnTrophyStats, getTrophyStats } from './get-trophy-stats.ts';
 import { holdersView, nextChangeAt, trophyHuntView, type HolderView, type TrophyHuntView } from './trophy-hunt.ts';
 
 /** The live list of holders (and the pool with it) is read again this often while the tab is visible. */
@@ -34,10 +34,16 @@ export function useTrophyHunt() {
   const { api, state: client } = useClient();
   const userId = client.user?.id ?? null;
   const authenticating = client.authenticating;
-  const [state, setState] = useState<TrophyStatsState>({
-    stats: { status: 'loading' },
-    statsUserId: null,
-    holders: { status: 'loading' },
+  // A server-rendered page was drawn with a visitor's stats and the holders: the page starts with them, and the
+  // first read below brings the signed-in player's own.
+  const [state, setState] = useState<TrophyStatsState>(() => {
+    const stats = drawnTrophyStats(api);
+    const holders = drawnTrophyHolders(api);
+    return {
+      stats: stats ? { status: 'ready', data: trophyHuntView(stats) } : { status: 'loading' },
+      statsUserId: null,
+      holders: holders ? { status: 'ready', data: holdersView(holders) } : { status: 'loading' },
+    };
   });
   const statsReads = useRef(0);
   const holdersReads = useRef(0);
