@@ -221,7 +221,7 @@ test('titles and descriptions are escaped: quotes and angle brackets cannot leav
   t.false(html.includes('<script>here'));
 });
 
-test('unknown, unpublished and hidden pages get a sensible head that keeps them out of search', async (t) => {
+test('unknown, unpublished and hidden pages answer 404 with a sensible head that keeps them out of search', async (t) => {
   for (const [pathname, title] of [
     [`/news/${ids.draft}`, `News – ${product}`],
     [`/news/${ids.future}`, `News – ${product}`],
@@ -233,7 +233,7 @@ test('unknown, unpublished and hidden pages get a sensible head that keeps them 
     ['/player/%3Cscript%3E', `&lt;script&gt; – ${product}`],
   ] as const) {
     const { res, html } = await page(pathname);
-    t.is(res.status, 200, pathname);
+    t.is(res.status, 404, pathname);
     t.deepEqual(titleOf(html), [title], pathname);
     t.is(metaOf(html, 'robots'), 'noindex', pathname);
     t.notRegex(html, /Draft|Tomorrow|Hidden spam/, pathname);

@@ -52,7 +52,9 @@ export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
   const register = () => {
     navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: '/' }).then(
-      (registration) => {
+      (registration: ServiceWorkerRegistration | undefined) => {
+        // Some embedders answer a refused registration with nothing rather than an error.
+        if (!registration) return;
         watch(registration);
         const check = () => void registration.update().catch(() => undefined);
         setInterval(check, UPDATE_CHECK_MS);
