@@ -29,21 +29,25 @@ test.before(async () => {
   const second = await buildUser(knex, { elo: 1212, games_played: 6, wins: 3, ties: 1, losses: 2 });
   Object.assign(people, { top: top.username, second: second.username });
   const now = Date.now();
-  [ids.news] = await knex('news').insert({
-    title: 'Cup final on Sunday',
-    excerpt: 'The two best players meet.',
-    content: `<p>${ARTICLE_BODY}</p>`,
-    category_id: 0,
-    published_at: new Date(now - 3600_000),
-  });
-  [ids.thread] = await knex('forum_threads').insert({
-    category_id: 3,
-    user_id: top.id,
-    title: THREAD_TITLE,
-    reply_count: 0,
-    created_at: new Date(now),
-    last_post_at: new Date(now),
-  });
+  ids.news = await knex('news')
+    .insert({
+      title: 'Cup final on Sunday',
+      excerpt: 'The two best players meet.',
+      content: `<p>${ARTICLE_BODY}</p>`,
+      category_id: 0,
+      published_at: new Date(now - 3600_000),
+    })
+    .then(([id]) => id!);
+  ids.thread = await knex('forum_threads')
+    .insert({
+      category_id: 3,
+      user_id: top.id,
+      title: THREAD_TITLE,
+      reply_count: 0,
+      created_at: new Date(now),
+      last_post_at: new Date(now),
+    })
+    .then(([id]) => id!);
   await knex('forum_posts').insert({
     thread_id: ids.thread,
     user_id: top.id,
@@ -112,9 +116,7 @@ test("the first page's data is what the app asks for first, so the browser draws
   const rankingPage = await page('/ranking');
   t.true(Object.hasOwn(rankingPage.data!.reads, `/ranking/list?amount=${RANKING_PAGE_SIZE}&sorting=0&start=0`));
   const category = await page('/forums/general_discussion');
-  t.true(
-    Object.hasOwn(category.data!.reads, `/forums/threads?amount=${FORUM_THREADS_INITIAL}&category_id=3&start=0`),
-  );
+  t.true(Object.hasOwn(category.data!.reads, `/forums/threads?amount=${FORUM_THREADS_INITIAL}&category_id=3&start=0`));
 });
 
 test('the page comes in the language of the lang cookie, else of Accept-Language, with <html lang> to match', async (t) => {
