@@ -96,6 +96,14 @@ export function serverRenderedPages(deps: Pick<AppDeps, 'knex' | 'now' | 'config
     now: () => deps.now().getTime(),
   });
 
+  /** The reads each recently drawn address needed (at most RENDERED_PAGE_MAX_ENTRIES addresses, the oldest go). */
+  const pageReads = new Map<string, string[]>();
+  const remember = (url: string, keys: string[]) => {
+    pageReads.delete(url);
+    pageReads.set(url, keys);
+    if (pageReads.size > RENDERED_PAGE_MAX_ENTRIES) pageReads.delete(pageReads.keys().next().value!);
+  };
+
   async function draw(shell: string, url: string, lang: PageLanguage, pathname: string): Promise<RenderedPage | null> {
     const found = await headFor(deps, pathname, lang);
     if (!found) return null;
@@ -106,17 +114,22 @@ export function serverRenderedPages(deps: Pick<AppDeps, 'knex' | 'now' | 'config
     if (app) {
       const reads: Record<string, unknown> = {};
       const failed = new Set<string>();
-      let page = await app.render(url, lang, reads, failed, deps.now().getTime());
-      for (let pass = 1; pass < MAX_PASSES && page.missed.length > 0; pass++) {
-        await Promise.all(
-          page.missed.map(async (key) => {
+      const readAll = (keys: readonly string[]) =>
+        Promise.all(
+          keys.map(async (key) => {
             const answer = await read(key);
             if (answer.status === 200) reads[key] = answer.body;
             else failed.add(key);
           }),
         );
+      // The reads this address asked for last time, read first: the page usually renders once.
+      await readAll(pageReads.get(url) ?? []);
+      let page = await app.render(url, lang, reads, failed, deps.now().getTime());
+      for (let pass = 1; pass < MAX_PASSES && page.missed.length > 0; pass++) {
+        await readAll(page.missed);
         page = await app.render(url, lang, reads, failed, deps.now().getTime());
       }
+      remember(url, [...Object.keys(reads), ...failed]);
       for (const error of page.errors) deps.log.warn(`server rendering ${url}: ${error}`);
       html = composePage(withHead, {
         markup: page.html,
