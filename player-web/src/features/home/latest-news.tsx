@@ -1,5 +1,4 @@
 import { startTransition, useEffect, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -10,6 +9,7 @@ import { useI18n } from '../../i18n/i18n.tsx';
 import { getLatestNews } from '../../lib/news.ts';
 import { SectionHeading } from './section-heading.tsx';
 import { Placeholder } from '../../components/placeholder.tsx';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 
 type State = { status: 'loading' } | { status: 'ready'; items: NewsListEntry[] } | { status: 'error' };
 
@@ -41,8 +41,7 @@ export function LatestNews() {
         </Box>
       )}
       {state.status === 'error' && (
-        <Alert
-          severity="error"
+        <ErrorAlert
           action={
             <Button color="inherit" size="small" onClick={() => setAttempt((n) => n + 1)}>
               {t('home.news.retry')}
@@ -50,7 +49,7 @@ export function LatestNews() {
           }
         >
           {t('home.news.error')}
-        </Alert>
+        </ErrorAlert>
       )}
       {state.status === 'ready' && state.items.length === 0 && (
         <Typography color="text.secondary">{t('home.news.none')}</Typography>
