@@ -61,8 +61,10 @@ function criticalAssets(): Plugin {
 
 /**
  * The libraries every page runs (React, the router, MUI's styling engine) go in one `vendor` chunk: its name only
- * changes when a library does, so a returning player's browser keeps it across app releases. MUI's components stay
- * with the pages that use them, so lazy pages keep their own.
+ * changes when a library does (or the first page starts using more of one), so a returning player's browser keeps it
+ * across app releases. MUI's components stay with the pages that use them, so lazy pages keep their own; so do the
+ * parts of these libraries that only lazy code imports (MUI's slot helpers of the dialogs and menus), which the
+ * first page does not download (issue 21).
  */
 const VENDOR = [
   'react',
@@ -86,6 +88,27 @@ const VENDOR = [
   'set-cookie-parser',
 ];
 const VENDOR_PATH = new RegExp(`/node_modules/(${VENDOR.map((name) => name.replace('/', '\\/')).join('|')})/`);
+
+interface ModuleGraph {
+  getModuleIds(): IterableIterator<string>;
+  getModuleInfo(id: string): { isEntry: boolean; importedIds: readonly string[] } | null;
+}
+
+/** The modules the entry imports statically, directly or through others: what every first page downloads. */
+const firstLoads = new WeakMap<ModuleGraph['getModuleInfo'], Set<string>>();
+function firstLoad(graph: ModuleGraph): Set<string> {
+  let modules = firstLoads.get(graph.getModuleInfo);
+  if (modules) return modules;
+  modules = new Set();
+  const next = [...graph.getModuleIds()].filter((id) => graph.getModuleInfo(id)?.isEntry);
+  for (let id = next.pop(); id !== undefined; id = next.pop()) {
+    if (modules.has(id)) continue;
+    modules.add(id);
+    next.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+  }
+  firstLoads.set(graph.getModuleInfo, modules);
+  return modules;
+}
 
 /**
  * Two builds (package.json): the browser's app into dist/, and with `--ssr` the server's renderer
@@ -120,9 +143,15 @@ export default defineConfig(({ isSsrBuild }) => ({
         // with the styles of whichever screens it shows before their code has arrived.
         cssCodeSplit: false,
         rollupOptions: {
+          // CommonJS packages that only MUI's development checks and emotion's unused withTheme import: nothing of
+          // them runs, so nothing of them ships (rollup keeps a CommonJS module whole unless told it has no side
+          // effects).
+          treeshake: {
+            moduleSideEffects: (id) => !/\/node_modules\/(hoist-non-react-statics|prop-types|react-is)\//.test(id),
+          },
           output: {
-            manualChunks(id) {
-              if (VENDOR_PATH.test(id)) return 'vendor';
+            manualChunks(id, graph) {
+              if (VENDOR_PATH.test(id) && firstLoad(graph).has(id)) return 'vendor';
               return undefined;
             },
           },

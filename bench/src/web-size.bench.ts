@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { launchBrowser, newPhonePage } from '../../test/helpers/browser.ts';
+import { mark } from './goals.ts';
 import { startProduct } from '../../test/helpers/product.ts';
 
 const PAGES = ['/', '/ranking', '/play', '/forums', '/news', '/register', '/rules'];
@@ -23,6 +24,9 @@ const PLAYER_DIST = path.join(ROOT, 'player-web/dist');
 const CONSOLE_MARKERS = ['ecup.admin.token', 'ra.action.delete', 'ra.page.dashboard'];
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+
+/** Issue 21's goal: the player home's JavaScript, gzipped. */
+const HOME_JS_GOAL_KB = 140;
 
 /**
  * The scripts the console's built index.html pulls in on first load (its module entry and the modulepreloads Vite
@@ -103,6 +107,8 @@ export async function run(): Promise<void> {
           `; CSS ${kb(sum('stylesheet', 'gzip'))}; fonts ${kb(sum('font', 'raw'))}`,
       );
       if (path === '/') {
+        const homeKb = sum('script', 'gzip') / 1024;
+        console.log(`           goal ≤ ${HOME_JS_GOAL_KB} kB gzipped (issue 21)   ${mark(homeKb <= HOME_JS_GOAL_KB)}`);
         for (const f of files.filter((file) => file.type === 'script').sort((a, b) => b.gzip - a.gzip)) {
           console.log(`           ${kb(f.gzip).padStart(9)}  ${f.url}  (sent ${f.encoding})`);
         }

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { PagedListState } from '../lib/use-paged-list.ts';
 import { LoadingScreen } from './loading-screen.tsx';
 import { ProgressBar } from './progress-bar.tsx';
+import { ErrorAlert } from './error-alert.tsx';
 
 export interface PagedListBodyProps {
   list: Pick<PagedListState<unknown>, 'rows' | 'status' | 'refreshing' | 'loadingMore'> & { retry(): void };
@@ -27,8 +27,7 @@ export function PagedListBody({ list, errorText, retryLabel, emptyText, children
     body = <LoadingScreen fullScreen={false} />;
   } else if (list.status === 'error') {
     body = (
-      <Alert
-        severity="error"
+      <ErrorAlert
         action={
           <Button color="inherit" size="small" onClick={list.retry}>
             {retryLabel}
@@ -36,7 +35,7 @@ export function PagedListBody({ list, errorText, retryLabel, emptyText, children
         }
       >
         {errorText}
-      </Alert>
+      </ErrorAlert>
     );
   } else if (list.rows.length === 0) {
     body =

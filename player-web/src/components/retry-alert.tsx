@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import { ErrorAlert } from './error-alert.tsx';
 
 /** A page's load failed: the error, and a button on its right that loads it again. */
 export function RetryAlert({
@@ -13,8 +13,7 @@ export function RetryAlert({
   children: ReactNode;
 }) {
   return (
-    <Alert
-      severity="error"
+    <ErrorAlert
       action={
         <Button color="inherit" size="small" sx={{ whiteSpace: 'nowrap' }} onClick={onRetry}>
           {retryLabel}
@@ -22,6 +21,6 @@ export function RetryAlert({
       }
     >
       {children}
-    </Alert>
+    </ErrorAlert>
   );
 }

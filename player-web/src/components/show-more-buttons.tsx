@@ -1,8 +1,8 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ProgressBar } from './progress-bar.tsx';
+import { ErrorAlert } from './error-alert.tsx';
 
 export interface ShowMoreButtonsProps {
   /** The page sizes offered, one button each (spec §9). */
@@ -63,11 +63,7 @@ export function ShowMoreButtons({
         </Stack>
       )}
       {busy && <ProgressBar sx={{ width: '100%', maxWidth: 320, alignSelf: 'center' }} />}
-      {error !== null && (
-        <Alert severity="error" role="alert">
-          {error}
-        </Alert>
-      )}
+      {error !== null && <ErrorAlert role="alert">{error}</ErrorAlert>}
     </Stack>
   );
 }

@@ -1,32 +1,40 @@
-import { useEffect, useId, useState } from 'react';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
+import { Suspense, lazy, useEffect, useState, type ComponentType } from 'react';
 import type { WarningPayload } from '@ecup/domain';
 import { useClient } from '../../providers/client-context.tsx';
-import { useI18n } from '../../i18n/i18n.tsx';
 import { getWarning, markWarningSeen } from './safety-api.ts';
-import './i18n.ts';
+import type { WarningDialogViewProps } from './warning-dialog-view.tsx';
+
+/**
+ * The dialog's code is fetched only when there is a warning to show, not with every page (issue 21). If it cannot
+ * be fetched, nothing shows and the warning stays unseen, so it shows on the next visit.
+ */
+const WarningDialogView = lazy<ComponentType<WarningDialogViewProps>>(() =>
+  import('./warning-dialog-view.tsx').then(
+    (m) => ({ default: m.WarningDialogView }),
+    () => ({ default: () => null }),
+  ),
+);
 
 /**
  * A moderator's warning (decisions §10): on the next visit a signed-in player with an unseen warning sees it once
  * in a dialog; closing it marks it seen.
  */
 export function WarningDialog() {
-  const { t } = useI18n();
   const { api, state } = useClient();
-  const id = useId();
   const userId = state.user?.id ?? null;
+  // The last warning read stays for the dialog's closing transition; `open` says whether it shows.
   const [warning, setWarning] = useState<WarningPayload | null>(null);
+  const [open, setOpen] = useState(false);
 
   useEffect(() => {
     if (userId === null) return;
     let live = true;
     getWarning(api)
-      .then((answer) => live && setWarning(answer.warning))
+      .then((answer) => {
+        if (!live) return;
+        if (answer.warning) setWarning(answer.warning);
+        setOpen(answer.warning !== null);
+      })
       .catch(() => undefined);
     return () => {
       live = false;
@@ -34,21 +42,14 @@ export function WarningDialog() {
   }, [api, userId]);
 
   const close = () => {
-    if (warning) void markWarningSeen(api, warning.id).catch(() => undefined);
-    setWarning(null);
+    if (warning && open) void markWarningSeen(api, warning.id).catch(() => undefined);
+    setOpen(false);
   };
 
+  if (!warning) return null;
   return (
-    <Dialog open={warning !== null} onClose={close} aria-labelledby={`${id}-title`} maxWidth="xs" data-warning>
-      <DialogTitle id={`${id}-title`}>{t('safety.warning.title')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ whiteSpace: 'pre-wrap' }}>{warning?.message}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button variant="contained" onClick={close} autoFocus>
-          {t('safety.warning.ok')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <Suspense fallback={null}>
+      <WarningDialogView warning={warning} open={open} onClose={close} />
+    </Suspense>
   );
 }

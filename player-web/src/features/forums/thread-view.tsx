@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { Suspense, lazy, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -21,12 +21,14 @@ import { BackLink } from './back-link.tsx';
 import { hidePost } from './hide-post.ts';
 import { lockThread } from './lock-thread.ts';
 import { PostCard, type PostActions } from './post-card.tsx';
-import { ReasonDialog } from './reason-dialog.tsx';
 import { ReplyForm } from './reply-form.tsx';
 import { reportPost } from './report-post.ts';
 import { ForumSearchBox } from './search-box.tsx';
 import { usePostSearch } from './use-post-search.ts';
 import { useThread, withLifetime } from './use-thread.ts';
+
+/** The reason dialog's code (MUI's Dialog and Modal) is fetched when a reader first reports or hides a post. */
+const ReasonDialog = lazy(() => import('./reason-dialog.tsx').then((m) => ({ default: m.ReasonDialog })));
 
 type Asking = { kind: 'hide' | 'report'; post: ForumPostPayload } | null;
 
@@ -290,17 +292,20 @@ export function ThreadView({ category, threadParam }: { category: ForumCategory;
           <Box sx={{ mt: 3 }}>{replyArea}</Box>
         </>
       )}
-      <ReasonDialog
-        key={asking ? `${asking.kind}-${asking.post.id}` : 'closed'}
-        open={asking !== null}
-        title={asking?.kind === 'hide' ? t('forums.hideTitle') : t('forums.reportTitle')}
-        text={asking?.kind === 'hide' ? t('forums.hideText') : t('forums.reportText')}
-        onClose={() => setAsking(null)}
-        onSubmit={(reason) => {
-          if (!asking) return Promise.resolve(false);
-          return asking.kind === 'hide' ? setHidden(asking.post, true, reason) : report(asking.post, reason);
-        }}
-      />
+      {asking && (
+        <Suspense fallback={null}>
+          <ReasonDialog
+            key={`${asking.kind}-${asking.post.id}`}
+            open
+            title={asking.kind === 'hide' ? t('forums.hideTitle') : t('forums.reportTitle')}
+            text={asking.kind === 'hide' ? t('forums.hideText') : t('forums.reportText')}
+            onClose={() => setAsking(null)}
+            onSubmit={(reason) =>
+              asking.kind === 'hide' ? setHidden(asking.post, true, reason) : report(asking.post, reason)
+            }
+          />
+        </Suspense>
+      )}
       <Box role="status" sx={visuallyHidden}>
         {announcement}
       </Box>

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -10,6 +9,7 @@ import { drawnLatestNews, getLatestNews } from '../../lib/news.ts';
 import { useRead } from '../../lib/use-read.ts';
 import { SectionHeading } from './section-heading.tsx';
 import { Placeholder } from '../../components/placeholder.tsx';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 
 /** The 4 latest articles of spec §2 as cards linking to /news/{id}. */
 export function LatestNews() {
@@ -32,8 +32,7 @@ export function LatestNews() {
         </Box>
       )}
       {state.status === 'error' && (
-        <Alert
-          severity="error"
+        <ErrorAlert
           action={
             <Button color="inherit" size="small" onClick={state.retry}>
               {t('home.news.retry')}
@@ -41,7 +40,7 @@ export function LatestNews() {
           }
         >
           {t('home.news.error')}
-        </Alert>
+        </ErrorAlert>
       )}
       {state.status === 'ready' && state.data.length === 0 && (
         <Typography color="text.secondary">{t('home.news.none')}</Typography>
