@@ -89,7 +89,10 @@ test("home's news and ranking that cannot be read show their error with Try agai
     // The error's look (MUI's Alert) is fetched when the first error shows, not with the page (issue 21).
     let failing = true;
     await page.route(/\/(news\/latest|ranking\/list)\?/, (route) => (failing ? route.abort() : route.fallback()));
-    await open(page, t.context.product.url, '/');
+    // A first page comes drawn with its data (issue 21): home is opened from another page, so the app reads it.
+    await open(page, t.context.product.url, '/rules');
+    await page.getByRole('link', { name: 'eCup home' }).first().click();
+    await page.getByRole('link', { name: 'JOIN NOW' }).waitFor();
     const newsSection = page.getByRole('region', { name: 'Latest news' });
     const newsError = newsSection.getByRole('alert').filter({ hasText: 'The news could not be loaded.' });
     const rankingError = page.getByRole('alert').filter({ hasText: 'The ranking could not be loaded.' });

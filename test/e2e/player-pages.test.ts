@@ -150,11 +150,14 @@ test('history: the signed-in player sees their games, filters by state and opens
 
     await page.getByRole('button', { name: 'Conflict', exact: true }).click();
     await page.waitForURL(/\?state=conflict$/);
+    // The old list stays on screen until the filtered one has arrived: wait for the new one, not a row of both.
+    await page.waitForFunction((n) => document.querySelectorAll('[data-game]').length === n, 1);
     await page.locator(`[data-game="${disputed}"]`).waitFor();
     t.is(await rows.count(), 1);
 
     await page.getByRole('button', { name: 'Final', exact: true }).click();
     await page.waitForURL(/\?state=final$/);
+    await page.waitForFunction((n) => document.querySelectorAll('[data-game]').length === n, 2);
     await page.locator(`[data-game="${games[0]}"]`).waitFor();
     t.deepEqual(await rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-game'))), [
       String(games[1]),
