@@ -418,13 +418,15 @@ test('stored XSS: every payload as a topic title and as a reply renders as text,
     .count();
   t.is(listMarkup, 0, 'no markup inside the thread rows');
 
-  // Every thread page: the title as the heading, the reply as a post body.
+  // Every thread page: the title as the heading, the reply as a post body. The page comes drawn by the server, and
+  // HTML's text cannot carry U+0000 (the browser's parser drops it), so a NUL in a payload is not shown.
   for (const { id, payload } of threads) {
     await page.goto(`${product.url}/forums/${slug}/${id}`);
     const body = posts(page).nth(1).locator('[data-post-body]');
     await body.waitFor();
-    t.is(await page.getByRole('heading', { level: 1 }).textContent(), payload, `heading of ${id}`);
-    t.is(await body.textContent(), payload, `reply of ${id}`);
+    const shown = payload.replaceAll('\u0000', '');
+    t.is(await page.getByRole('heading', { level: 1 }).textContent(), shown, `heading of ${id}`);
+    t.is(await body.textContent(), shown, `reply of ${id}`);
     t.true(await body.isVisible());
     t.is(await page.locator('[data-post-body] *').count(), 0, `no elements inside the post bodies of ${id}`);
     t.is(

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
@@ -21,19 +21,23 @@ export interface AppStart {
 
 /** Everything around the routes: the theme, language, session, realtime connection and season. */
 export function AppProviders({ start = {}, children }: { start?: AppStart; children: ReactNode }) {
+  // A server-rendered page stays as it is until the app can take it over (its Swedish messages and its page's code
+  // have arrived); a click meanwhile is replayed then.
   return (
-    <PageDataContext.Provider value={start.pageData ?? NO_PAGE_DATA}>
-      <ThemeProvider theme={theme} defaultMode="dark">
-        <CssBaseline enableColorScheme />
-        <I18nProvider initial={start.i18n}>
-          <ClientProvider>
-            <RealtimeProvider>
-              <SeasonProvider>{children}</SeasonProvider>
-            </RealtimeProvider>
-          </ClientProvider>
-        </I18nProvider>
-      </ThemeProvider>
-    </PageDataContext.Provider>
+    <Suspense fallback={null}>
+      <PageDataContext.Provider value={start.pageData ?? NO_PAGE_DATA}>
+        <ThemeProvider theme={theme} defaultMode="dark">
+          <CssBaseline enableColorScheme />
+          <I18nProvider initial={start.i18n}>
+            <ClientProvider>
+              <RealtimeProvider>
+                <SeasonProvider>{children}</SeasonProvider>
+              </RealtimeProvider>
+            </ClientProvider>
+          </I18nProvider>
+        </ThemeProvider>
+      </PageDataContext.Provider>
+    </Suspense>
   );
 }
 

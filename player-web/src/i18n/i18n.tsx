@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, use, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { LANGUAGE_COOKIE, englishOf, formatDateTime, type MessageRef } from '@ecup/domain';
 import { catalogue, type MessageKey } from './catalogue.ts';
 import { LANGUAGES, LOCALES, fill, type Lang } from './dictionary.ts';
@@ -56,14 +56,17 @@ export function loadSwedish(): Promise<Translate> {
 export interface InitialI18n {
   lang: Lang;
   zone: string;
-  translate: Translate | null;
+  /** The Swedish of the messages, or (in the browser) its chunk on its way: the app waits for it to take over. */
+  translate: Translate | Promise<Translate | null> | null;
 }
 
 /** The language of the app: chosen in the footer, remembered in this browser. */
 export function I18nProvider({ children, initial }: { children: ReactNode; initial?: InitialI18n }) {
   const [lang, setLangState] = useState<Lang>(() => initial?.lang ?? initialLang());
   // Until the Swedish messages have arrived (a moment after start), spec messages show in English.
-  const [translate, setTranslate] = useState<Translate | null>(() => initial?.translate ?? null);
+  const given = initial?.translate ?? null;
+  const drawn = given instanceof Promise ? use(given) : given;
+  const [translate, setTranslate] = useState<Translate | null>(() => drawn);
   // A server-rendered page's dates are in the server's zone until the app has taken the page over.
   const zone = useHydrating() && initial ? initial.zone : READER_ZONE;
   useEffect(() => {

@@ -1,7 +1,5 @@
 import { Suspense, lazy, useEffect, useState, type ComponentType } from 'react';
 import Box from '@mui/material/Box';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import { RANKING_STEPS, type RankingSorting } from '@ecup/domain';
 import { useClient } from '../../providers/client-context.tsx';
 import { PagedListBody } from '../paged-list-body.tsx';
@@ -14,7 +12,7 @@ import { STATS, shownRank, type RowsProps } from './ranking-rows.ts';
 import { LoadingScreen } from '../loading-screen.tsx';
 import classes from './ranking.module.css';
 import { useRankingList } from './use-ranking-list.ts';
-import { useHydrating } from '../../lib/page-data.ts';
+import { useNarrowScreen } from '../../hooks/use-narrow-screen.ts';
 // The ranking's words load with the component (i18n/catalogue.ts).
 import './i18n.ts';
 
@@ -98,10 +96,7 @@ export function RankingTable({ sorting, initialAmount, Search, refreshKey = 0 }:
   const { state: client } = useClient();
   const [search, setSearch] = useState('');
   const [announcement, setAnnouncement] = useState('');
-  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down(TABLE_MIN_WIDTH_PX), { noSsr: true });
-  // The server does not know the screen: its page has the cards, which fit every width, and a wide screen turns
-  // them into the table once the app has taken the page over.
-  const cards = useHydrating() || narrow;
+  const cards = useNarrowScreen(TABLE_MIN_WIDTH_PX);
   // A wide screen fetches the table's code at once, while the rows are still on their way.
   useEffect(() => {
     if (!cards) void loadGrid().catch(() => undefined);

@@ -11,8 +11,6 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
 import LockIcon from '@mui/icons-material/Lock';
 import { FORUM_THREAD_STEPS, type ForumCategory, type ForumThreadRow } from '@ecup/domain';
@@ -28,6 +26,7 @@ import { BackLink } from './back-link.tsx';
 import { ForumSearchBox } from './search-box.tsx';
 import { useThreadList } from './use-thread-list.ts';
 import { nowSeconds, replyCount, threadAge } from './wording.ts';
+import { useNarrowScreen } from '../../hooks/use-narrow-screen.ts';
 
 /** The title as a link to the thread, with a lock mark (icon and word) on a locked one. */
 function ThreadTitle({ thread, slug }: { thread: ForumThreadRow; slug: string }) {
@@ -153,7 +152,7 @@ export function ThreadList({ category }: { category: ForumCategory }) {
   usePageTitle(category.title);
   const [search, setSearch] = useState('');
   const list = useThreadList(category.id, search);
-  const cards = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const cards = useNarrowScreen('sm');
   const searching = search !== '';
   const settled = list.status === 'ready' && !list.refreshing;
   const caption = t('forums.threadsCaption', { title: category.title });

@@ -11,8 +11,6 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import EmojiEvents from '@mui/icons-material/EmojiEvents';
 import SportsSoccer from '@mui/icons-material/SportsSoccer';
 import { useOpenSignIn } from '../../components/header/use-open-sign-in.ts';
@@ -22,6 +20,7 @@ import { CompactCountdown } from './countdown.tsx';
 import { Streak } from './streak.tsx';
 import { winsLeft, type HeldTrophyView, type MyTrophies } from './trophy-hunt.ts';
 import { CardFacts } from '../../components/card-facts.tsx';
+import { useNarrowScreen } from '../../hooks/use-narrow-screen.ts';
 
 const TITLE_ID = 'trophy-mine-title';
 
@@ -246,7 +245,7 @@ function HeldCards({ trophies }: { trophies: HeldTrophyView[] }) {
  */
 export function MyTrophiesPanel({ mine, trophiesLeft }: { mine: MyTrophies | null; trophiesLeft: number }) {
   const { t } = useI18n();
-  const cards = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const cards = useNarrowScreen('sm');
   if (!mine) {
     return (
       <Section>

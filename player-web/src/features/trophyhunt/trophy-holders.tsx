@@ -13,8 +13,6 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import { LoadingScreen } from '../../components/loading-screen.tsx';
 import { GamerTag, PlayerAvatar, YouBadge } from '../../components/ranking/ranking-cells.tsx';
 import { visuallyHidden } from '../../components/visually-hidden.ts';
@@ -24,6 +22,7 @@ import { Streak } from './streak.tsx';
 import type { HolderView } from './trophy-hunt.ts';
 import type { Loadable } from './use-trophy-hunt.ts';
 import { CardFacts } from '../../components/card-facts.tsx';
+import { useNarrowScreen } from '../../hooks/use-narrow-screen.ts';
 
 const TITLE_ID = 'trophy-holders-title';
 
@@ -161,7 +160,7 @@ export function TrophyHolders({
 }) {
   const { t } = useI18n();
   const [announcement, setAnnouncement] = useState('');
-  const cards = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const cards = useNarrowScreen('sm');
 
   let body;
   if (holders.status === 'loading') {
