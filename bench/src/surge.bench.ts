@@ -35,9 +35,17 @@ import {
   type MatchmakingStatus,
   type ServerToClientEvents,
 } from '@ecup/domain';
-import { PASSWORD_COST, createSession, hashPassword, matchmakingStatus, verifyPassword } from '@ecup/db';
+import {
+  HASH_THREAD_NICE,
+  PASSWORD_COST,
+  createSession,
+  hashPassword,
+  matchmakingStatus,
+  scryptParallelism,
+  verifyPassword,
+} from '@ecup/db';
 import { startProduct, type RunningProduct } from '../../test/helpers/product.ts';
-import { cpuSeconds } from './child.ts';
+import { cpuSeconds, threadCpuSeconds } from './child.ts';
 import { mark, percentile } from './goals.ts';
 import { processMemory } from './process.ts';
 import { createAccounts } from './setup.ts';
@@ -322,6 +330,7 @@ async function surge(product: RunningProduct, sims: Sim[], checkPerCoreSecond: n
   const clientDelay = monitorEventLoopDelay({ resolution: 20 });
   clientDelay.enable();
   const cpuBefore = await cpuSeconds(pid);
+  const hashingBefore = await threadCpuSeconds(pid, HASH_THREAD_NICE);
   const clientBefore = process.cpuUsage();
   const started = performance.now();
   const deadline = started + DEADLINE_S * 1000;
@@ -351,6 +360,7 @@ async function surge(product: RunningProduct, sims: Sim[], checkPerCoreSecond: n
   pending.clear();
   const totalS = (performance.now() - started) / 1000;
   const cpu = (await cpuSeconds(pid)) - cpuBefore;
+  const hashingCpu = (await threadCpuSeconds(pid, HASH_THREAD_NICE)) - hashingBefore;
   const clientUsage = process.cpuUsage(clientBefore);
   const clientCpu = (clientUsage.user + clientUsage.system) / 1e6;
   clearInterval(rssSampler);
@@ -464,6 +474,8 @@ async function surge(product: RunningProduct, sims: Sim[], checkPerCoreSecond: n
     (failures.get('POST /user/login')?.count ?? 0);
   console.log(
     `password sign-ins: ${logins} of ${sims.filter((sim) => sim.mode === 'password').length} done; ` +
+      `${(logins / Math.max(0.001, hashingCpu)).toFixed(1)} per core-second of the product's hashing threads ` +
+      `(${hashingCpu.toFixed(1)} CPU s, threads at nice ${HASH_THREAD_NICE} in /proc/${pid}/task), ` +
       `${(logins / Math.max(0.001, cpu)).toFixed(1)} per core-second of the product process counting all it did ` +
       `in the run (${cpu.toFixed(1)} CPU s); the password check alone: ${checkPerCoreSecond.toFixed(1)} per core-second`,
   );
@@ -594,7 +606,8 @@ export async function run(): Promise<void> {
         `address (X-Forwarded-For from loopback; TRUST_PROXY=on, TRUSTED_PROXIES=127.0.0.1/32,::1)`,
     );
     console.log(
-      `baseline, the product's password check (scrypt N=2^${PASSWORD_COST} r=8 p=1) alone in this process: ` +
+      `baseline, the product's password check (scrypt N=2^${PASSWORD_COST} r=8 p=${scryptParallelism(PASSWORD_COST)}) ` +
+        `alone in this process: ` +
         `${cost.oneMs.toFixed(0)} ms each (${cost.perCoreSecond.toFixed(1)} per core-second of CPU time), ` +
         `${cost.perSecond.toFixed(1)}/s two at a time on ${cpus().length} cores (load average ${load1()})`,
     );
