@@ -549,6 +549,14 @@ export async function run(): Promise<void> {
     TRUST_PROXY: 'on',
     TRUSTED_PROXIES: '127.0.0.1/32,::1',
   });
+  // A product that dies during the run says why: its exit and the end of its output (kept in this process).
+  let stopping = false;
+  void product.process.exited.then((code) => {
+    if (stopping) return;
+    const signal = product.process.child.signalCode;
+    console.log(`\nTHE PRODUCT PROCESS EXITED during the run (code ${code}, signal ${signal}); its last output:`);
+    console.log(product.process.output().slice(-6000));
+  });
   const hello = await startKoaHello();
   if (loadavg()[0]! > cpus().length)
     console.log(`MEASURED UNDER LOAD: load average ${load1()} on ${cpus().length} cores before the run`);
@@ -615,6 +623,7 @@ export async function run(): Promise<void> {
   } finally {
     closeSims(sims);
     await hello.stop();
+    stopping = true;
     await product.stop();
   }
 }
