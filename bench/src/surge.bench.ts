@@ -130,6 +130,13 @@ function serverFigures(
   });
 }
 
+/** The product's V8 heap in use and its memory outside the heap (MiB), from its /metrics. */
+async function heapFigures(url: string): Promise<{ heap: number; external: number }> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN) / 2 ** 20;
+  return { heap: value('nodejs_heap_size_used_bytes'), external: value('nodejs_external_memory_bytes') };
+}
+
 /**
  * The product's password check alone: milliseconds for one, checks per core-second (from this process's CPU time,
  * so the machine's other work does not count), and checks per second two at a time.
@@ -334,6 +341,17 @@ async function surge(product: RunningProduct, sims: Sim[], checkPerCoreSecond: n
   const clientBefore = process.cpuUsage();
   const started = performance.now();
   const deadline = started + DEADLINE_S * 1000;
+  // Its V8 heap and the memory held outside it (Buffers, sockets' buffers), from its /metrics every 5 s: what the
+  // resident memory is made of at the heap's highest.
+  const heapPeak = { heap: 0, external: 0, at: 0 };
+  const heapSampler = setInterval(() => {
+    heapFigures(product.url).then(
+      (m) => {
+        if (m.heap > heapPeak.heap) Object.assign(heapPeak, m, { at: (performance.now() - started) / 1000 });
+      },
+      () => undefined,
+    );
+  }, 5000);
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
   const played = Promise.all(
     sims.map(
@@ -364,6 +382,7 @@ async function surge(product: RunningProduct, sims: Sim[], checkPerCoreSecond: n
   const clientUsage = process.cpuUsage(clientBefore);
   const clientCpu = (clientUsage.user + clientUsage.system) / 1e6;
   clearInterval(rssSampler);
+  clearInterval(heapSampler);
   const memory = await processMemory(pid);
   rssPeak = Math.max(rssPeak, memory.rssMiB);
   const loadAfter = load1();
@@ -481,7 +500,9 @@ async function surge(product: RunningProduct, sims: Sim[], checkPerCoreSecond: n
   );
   console.log(
     `API process resident memory: peak ${rssPeak} MiB sampled every 1 s from /proc (VmHWM ${memory.peakMiB} MiB ` +
-      `since start, ${memory.rssMiB} MiB at the end); goal < 400 MB ${mark(rssPeak * 1.048576 < 400)}`,
+      `since start, ${memory.rssMiB} MiB at the end); goal < 400 MB ${mark(rssPeak * 1.048576 < 400)}; ` +
+      `its V8 heap in use at most ${heapPeak.heap.toFixed(0)} MiB (${heapPeak.at.toFixed(0)} s in, with ` +
+      `${heapPeak.external.toFixed(0)} MiB outside the heap), sampled every 5 s from its /metrics`,
   );
   console.log(
     `API p99 over all ${all.length} calls: ${atLeast}${p99.toFixed(0)} ms${open ? ` (${open} still unanswered at the end, counted at their wait so far)` : ''} (p50 ${percentile(all, 0.5).toFixed(0)} ms; without ` +

@@ -54,9 +54,10 @@ export const HASH_THREADS = Math.max(1, Math.min(availableParallelism() - 1, 4))
 
 /**
  * The most memory the running hashes of one process hold together: 64 MiB, four checks at the default cost, one at
- * N=2^16 or N=2^17. With the API's own 200-300 MB under a crowd (bench/src/surge.bench.ts) the process stays under
- * 400 MB however many cores it has. A stored hash larger than this alone (N=2^17, 128 MiB, from before) runs when
- * no other does, and is rehashed at the process's cost at that sign-in.
+ * N=2^16 or N=2^17, however many cores the machine has: the hashes' share of the 400 MB an API process should stay
+ * under, beside its own 175 MiB after a full collection under steady load and its heap's swings
+ * (bench/src/soak.bench.ts). A stored hash larger than this alone (N=2^17, 128 MiB, from before) runs when no other
+ * does, and is rehashed at the process's cost at that sign-in.
  */
 export const HASH_MEMORY_MAX = 64 * 1024 * 1024;
 
