@@ -89,8 +89,8 @@ interface Pending {
 /**
  * At most `threads` hashes run at once, each on its own worker thread (started when first needed), and with
  * `memoryMax` only as many as fit in that many bytes together (one that alone is larger runs alone); at most
- * `queueMax` wait for their turn, in the order they came; a check beyond that is refused at once instead of waiting behind a line it cannot
- * outlast. With `maxWaitMs`, a check is also refused at once when, at the hashes' recent pace, it would be answered
+ * `queueMax` wait for their turn, in the order they came; a check beyond that is refused at once instead of waiting
+ * behind a line it cannot outlast. With `maxWaitMs`, a check is also refused at once when, at the hashes' recent pace, it would be answered
  * later than that: on a machine whose cores are busy with other work a hash takes longer, and the line shortens
  * with it. An idle thread does not keep the process alive.
  */
