@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 
 /** A message between a benchmark and one of its helper processes; `id` pairs a request with its answer. */
@@ -80,6 +80,26 @@ export function startChild(file: string, env: Record<string, string> = {}): Prom
     child.once('error', reject);
     child.once('spawn', () => resolve(handle));
   });
+}
+
+/**
+ * CPU seconds of a process's threads running at the `nice` value (the product's hashing threads run at
+ * HASH_THREAD_NICE, its other threads at 0), from /proc/<pid>/task.
+ */
+export async function threadCpuSeconds(pid: number, nice: number): Promise<number> {
+  let ticks = 0;
+  for (const tid of await readdir(`/proc/${pid}/task`)) {
+    let stat: string;
+    try {
+      stat = await readFile(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+    } catch {
+      continue; // the thread ended meanwhile
+    }
+    // As in cpuSeconds: utime, stime and nice are the 14th, 15th and 19th fields.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(fields[16]) === nice) ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks / 100;
 }
 
 /** CPU time (user + system) a process has used so far, in seconds, from /proc. */

@@ -5,8 +5,9 @@
  * refuse the crowd.
  *
  * 1. Sign-ins per core-second: POST /user/login with the right password, BENCH_PASSWORD_LANES (4) at a time for
- *    BENCH_PASSWORD_RATE_SECONDS (8), at the old cost (scrypt N=2^15, the API with PASSWORD_COST=15 and accounts
- *    hashed at 15) and at the new (N=2^17, the default); the API process's CPU seconds from /proc.
+ *    BENCH_PASSWORD_RATE_SECONDS (8), at the old setting (scrypt N=2^17 p=1, 128 MiB: the API with PASSWORD_COST=17
+ *    and accounts hashed at 17) and at the default (N=2^14 p=5, 16 MiB, an OWASP equal); the API process's CPU
+ *    seconds from /proc.
  * 2. Other calls while BENCH_PASSWORD_CROWD (500) players sign in at once: autocannon in its own process calls
  *    GET /ranking/list, GET /season/current and a signed-in GET /user/auth in turn (BENCH_PASSWORD_OTHER_RATE, 100
  *    a second over 10 connections), first alone for BENCH_PASSWORD_BASE_SECONDS (10) as the baseline, then while the
@@ -15,7 +16,7 @@
  */
 import { cpus } from 'node:os';
 import type { AutocannonResult as Result } from './tools.ts';
-import { createSession, hashPassword, PASSWORD_COST } from '@ecup/db';
+import { createSession, hashPassword, PASSWORD_COST, scryptParallelism } from '@ecup/db';
 import { cpuSeconds, startChild, type ChildMessage } from './child.ts';
 import { mark, percentile } from './goals.ts';
 import { benchDatabase, createAccounts, startApiProcess } from './setup.ts';
@@ -26,7 +27,7 @@ const CROWD = Number(process.env.BENCH_PASSWORD_CROWD ?? 500);
 const OTHER_RATE = Number(process.env.BENCH_PASSWORD_OTHER_RATE ?? 100);
 const BASE_SECONDS = Number(process.env.BENCH_PASSWORD_BASE_SECONDS ?? 10);
 const CROWD_SECONDS = Number(process.env.BENCH_PASSWORD_CROWD_SECONDS ?? 150);
-const OLD_COST = 15;
+const OLD_COST = 17;
 const PASSWORD = 'password-bench-1';
 const P99_GOAL_MS = 250;
 const PROXY = { TRUST_PROXY: 'on', TRUSTED_PROXIES: '127.0.0.1/32,::1' };
@@ -147,6 +148,10 @@ interface Other extends ChildMessage {
   result: Result;
 }
 
+/** scrypt's setting at `cost` as the product hashes it. */
+const setting = (cost: number) =>
+  `scrypt N=2^${cost}, r=8, p=${scryptParallelism(cost)} (${(128 * 2 ** cost * 8) / 2 ** 20} MiB)`;
+
 function describe(result: Result): string {
   const errors = result.errors + result.non2xx + result.timeouts;
   return (
@@ -171,8 +176,8 @@ export async function run(): Promise<void> {
 
     console.log(`\n1. sign-ins per core-second (POST /user/login, ${LANES} at a time for ${RATE_SECONDS} s)`);
     for (const [label, cost, prefix] of [
-      [`before: scrypt N=2^${OLD_COST}, r=8, p=1 (32 MiB)`, OLD_COST, 'old'],
-      [`after:  scrypt N=2^${PASSWORD_COST}, r=8, p=1 (128 MiB)`, PASSWORD_COST, 'new'],
+      [`before: ${setting(OLD_COST)}`, OLD_COST, 'old'],
+      [`after:  ${setting(PASSWORD_COST)}`, PASSWORD_COST, 'new'],
     ] as const) {
       const rate = await signInRate(db, cost, prefix);
       console.log(

@@ -4,11 +4,14 @@
  * (load.ts, its own process, after its validity check), 10-second slices going round the app's common reads, signed
  * in and not; beside it, from this process, players keep opening and closing socket.io connections and entering and
  * leaving the queue, as the app does. Every 10 s the API process's resident memory (from /proc) and its V8 heap (its
- * own `nodejs_heap_size_used_bytes`) are sampled and printed as a series.
+ * own `nodejs_heap_size_used_bytes`) are sampled and printed as a series, beside its heap and resident memory just
+ * after its latest full garbage collection (`ecup_memory_after_major_gc_bytes`).
  *
  * Verdict "no growth": over the second half of the run (the first half is warm-up: JIT, caches, pools filling), the
- * least-squares slope of the resident memory stays under RSS_SLOPE_MAX MiB a minute and the heap's under
- * HEAP_SLOPE_MAX MiB a minute; with no error anywhere.
+ * least-squares slope of the memory left after each full collection stays under RSS_SLOPE_MAX MiB a minute
+ * (resident) and HEAP_SLOPE_MAX MiB a minute (heap); with no error anywhere. Memory sampled at other moments is on
+ * the heap's saw-tooth (up by 100 MiB between two full collections under this load): a slope through it says where
+ * the last collection fell in the window, not whether memory grows.
  */
 import { cpus, loadavg } from 'node:os';
 import { io as connect, type Socket } from 'socket.io-client';
@@ -40,6 +43,14 @@ interface Sample {
   sockets: number;
 }
 
+/** The memory just after one full garbage collection of the API process, and when the bench saw it. */
+interface AfterGc {
+  minute: number;
+  count: number;
+  heapMiB: number;
+  rssMiB: number;
+}
+
 /** Least-squares slope of `ys` over `xs`. */
 function slope(xs: number[], ys: number[]): number {
   const n = xs.length;
@@ -55,11 +66,24 @@ function slope(xs: number[], ys: number[]): number {
   return den === 0 ? 0 : num / den;
 }
 
-async function heapMiB(url: string): Promise<number> {
+/** The API's heap in use now, and its memory after its latest full collection (none before the first). */
+async function memoryMetrics(url: string): Promise<{ heapMiB: number; afterGc: Omit<AfterGc, 'minute'> | null }> {
   const text = await (await fetch(`${url}/metrics`)).text();
-  const used = /^nodejs_heap_size_used_bytes (\d+(?:\.\d+)?(?:e\+\d+)?)$/m.exec(text)?.[1];
+  const value = (series: string) => {
+    const escaped = series.replace(/[{}"]/g, (c) => `\\${c}`);
+    const found = new RegExp(`^${escaped} (\\d+(?:\\.\\d+)?(?:e\\+\\d+)?)$`, 'm').exec(text)?.[1];
+    return found === undefined ? undefined : Number(found) / 1024 / 1024;
+  };
+  const used = value('nodejs_heap_size_used_bytes');
   if (used === undefined) throw new Error(`no nodejs_heap_size_used_bytes in ${url}/metrics`);
-  return Number(used) / 1024 / 1024;
+  const count = /^ecup_major_gc (\d+)$/m.exec(text)?.[1];
+  const heap = value('ecup_memory_after_major_gc_bytes{kind="heap"}');
+  const rss = value('ecup_memory_after_major_gc_bytes{kind="rss"}');
+  const afterGc =
+    count === undefined || heap === undefined || rss === undefined
+      ? null
+      : { count: Number(count), heapMiB: heap, rssMiB: rss };
+  return { heapMiB: used, afterGc };
 }
 
 export async function run(): Promise<void> {
@@ -144,12 +168,27 @@ export async function run(): Promise<void> {
       }, 1000);
 
       const samples: Sample[] = [];
+      const afterGc: AfterGc[] = [];
+      let peakMiB = 0;
       const started = performance.now();
       console.log(
-        `\n${MINUTES} min of steady mixed load; every ${SAMPLE_S} s: the slice's call, its figures, the API's memory`,
+        `\n${MINUTES} min of steady mixed load; every ${SAMPLE_S} s: the slice's call, its figures, the API's memory ` +
+          `now, and (gc) just after its latest full garbage collection`,
       );
       console.log(
-        ['min', ` ${'call'.padEnd(30)}`, 'req/s', 'p99 ms', 'errors', 'rss MiB', 'heap MiB', 'sockets']
+        [
+          'min',
+          ` ${'call'.padEnd(30)}`,
+          'req/s',
+          'p99 ms',
+          'errors',
+          'rss MiB',
+          'heap MiB',
+          'gc rss',
+          'gc heap',
+          'full gcs',
+          'sockets',
+        ]
           .map((h, i) => (i === 1 ? h : h.padStart(9)))
           .join(''),
       );
@@ -157,15 +196,20 @@ export async function run(): Promise<void> {
         const [name, target] = calls[i % calls.length]!;
         const result = await load(name, target, options);
         const memory = await processMemory(api.pid);
+        peakMiB = Math.max(peakMiB, memory.peakMiB);
+        const metrics = await memoryMetrics(api.url);
         const sample = {
           minute: (performance.now() - started) / 60_000,
           call: name,
           result,
           rssMiB: memory.rssMiB,
-          heapMiB: await heapMiB(api.url),
+          heapMiB: metrics.heapMiB,
           sockets: sockets.filter((s) => s.connected).length,
         };
         samples.push(sample);
+        const gc = metrics.afterGc;
+        // A full collection the bench has not seen yet: one point of the series the verdict reads.
+        if (gc && gc.count !== afterGc[afterGc.length - 1]?.count) afterGc.push({ minute: sample.minute, ...gc });
         console.log(
           [
             sample.minute.toFixed(1).padStart(9),
@@ -175,6 +219,9 @@ export async function run(): Promise<void> {
             String(result.errors).padStart(9),
             String(sample.rssMiB).padStart(9),
             sample.heapMiB.toFixed(1).padStart(9),
+            (gc ? gc.rssMiB.toFixed(0) : '-').padStart(9),
+            (gc ? gc.heapMiB.toFixed(1) : '-').padStart(9),
+            String(gc?.count ?? 0).padStart(9),
             String(sample.sockets).padStart(9),
           ].join(''),
         );
@@ -182,21 +229,34 @@ export async function run(): Promise<void> {
       clearInterval(churn);
       churn = null;
 
-      const late = samples.filter((s) => s.minute >= MINUTES / 2);
+      // The memory after each full collection seen in the second half.
+      const late = afterGc.filter((g) => g.minute >= MINUTES / 2);
       const rssSlope = slope(
-        late.map((s) => s.minute),
-        late.map((s) => s.rssMiB),
+        late.map((g) => g.minute),
+        late.map((g) => g.rssMiB),
       );
       const heapSlope = slope(
-        late.map((s) => s.minute),
-        late.map((s) => s.heapMiB),
+        late.map((g) => g.minute),
+        late.map((g) => g.heapMiB),
       );
       const httpErrors = samples.reduce((n, s) => n + s.result.errors, 0);
-      const peak = Math.max(...samples.map((s) => s.rssMiB));
+      const first = samples[0]!;
+      const last = samples[samples.length - 1]!;
+      const [gcFirst, gcLast] = [afterGc[0], afterGc[afterGc.length - 1]];
       console.log(
-        `second half (${late.length} samples after ${(MINUTES / 2).toFixed(1)} min of warm-up): resident memory ` +
-          `${rssSlope.toFixed(2)} MiB/min (rule < ${RSS_SLOPE_MAX}), heap ${heapSlope.toFixed(2)} MiB/min ` +
-          `(rule < ${HEAP_SLOPE_MAX}); peak resident ${peak} MiB (goal < 400 MB ${mark(peak * 1.048576 < 400)})`,
+        `resident memory: ${first.rssMiB} MiB at the first sample (${first.minute.toFixed(1)} min), ${last.rssMiB} MiB ` +
+          `at the last (${last.minute.toFixed(1)} min); just after a full collection: ` +
+          (gcFirst && gcLast
+            ? `${gcFirst.rssMiB.toFixed(0)} MiB resident and ${gcFirst.heapMiB.toFixed(1)} MiB heap at the first ` +
+              `(${gcFirst.minute.toFixed(1)} min), ${gcLast.rssMiB.toFixed(0)} MiB and ${gcLast.heapMiB.toFixed(1)} MiB ` +
+              `at the last (${gcLast.minute.toFixed(1)} min), ${gcLast.count - gcFirst.count + 1} full collections seen`
+            : 'no full collection seen'),
+      );
+      console.log(
+        `second half (${late.length} full collections after ${(MINUTES / 2).toFixed(1)} min of warm-up): memory ` +
+          `after a full collection ${rssSlope.toFixed(2)} MiB/min resident (rule < ${RSS_SLOPE_MAX}), ` +
+          `${heapSlope.toFixed(2)} MiB/min heap (rule < ${HEAP_SLOPE_MAX}); peak resident (VmHWM) ${peakMiB} MiB ` +
+          `(goal < 400 MB ${mark(peakMiB * 1.048576 < 400)})`,
       );
       console.log(
         `errors: ${httpErrors} HTTP from the load generator, ${otherErrors} from sockets and queue moves` +
@@ -204,7 +264,8 @@ export async function run(): Promise<void> {
       );
       const noGrowth = late.length >= 3 && rssSlope < RSS_SLOPE_MAX && heapSlope < HEAP_SLOPE_MAX;
       console.log(
-        `verdict: ${noGrowth ? 'no growth' : 'growth (or too few samples)'} ${mark(noGrowth && httpErrors + otherErrors === 0)}`,
+        `verdict: ${noGrowth ? 'no growth' : 'growth (or fewer than 3 full collections to judge by)'} ` +
+          `${mark(noGrowth && httpErrors + otherErrors === 0)}`,
       );
     } finally {
       if (churn) clearInterval(churn);

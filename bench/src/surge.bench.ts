@@ -35,9 +35,17 @@ import {
   type MatchmakingStatus,
   type ServerToClientEvents,
 } from '@ecup/domain';
-import { PASSWORD_COST, createSession, hashPassword, matchmakingStatus, verifyPassword } from '@ecup/db';
+import {
+  HASH_THREAD_NICE,
+  PASSWORD_COST,
+  createSession,
+  hashPassword,
+  matchmakingStatus,
+  scryptParallelism,
+  verifyPassword,
+} from '@ecup/db';
 import { startProduct, type RunningProduct } from '../../test/helpers/product.ts';
-import { cpuSeconds } from './child.ts';
+import { cpuSeconds, threadCpuSeconds } from './child.ts';
 import { mark, percentile } from './goals.ts';
 import { processMemory } from './process.ts';
 import { createAccounts } from './setup.ts';
@@ -120,6 +128,13 @@ function serverFigures(
     const within = cumulative[bounds.indexOf(0.25)] ?? 0;
     return { route, count, p99, within };
   });
+}
+
+/** The product's V8 heap in use and its memory outside the heap (MiB), from its /metrics. */
+async function heapFigures(url: string): Promise<{ heap: number; external: number }> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN) / 2 ** 20;
+  return { heap: value('nodejs_heap_size_used_bytes'), external: value('nodejs_external_memory_bytes') };
 }
 
 /**
@@ -322,9 +337,21 @@ async function surge(product: RunningProduct, sims: Sim[], checkPerCoreSecond: n
   const clientDelay = monitorEventLoopDelay({ resolution: 20 });
   clientDelay.enable();
   const cpuBefore = await cpuSeconds(pid);
+  const hashingBefore = await threadCpuSeconds(pid, HASH_THREAD_NICE);
   const clientBefore = process.cpuUsage();
   const started = performance.now();
   const deadline = started + DEADLINE_S * 1000;
+  // Its V8 heap and the memory held outside it (Buffers, sockets' buffers), from its /metrics every 5 s: what the
+  // resident memory is made of at the heap's highest.
+  const heapPeak = { heap: 0, external: 0, at: 0 };
+  const heapSampler = setInterval(() => {
+    heapFigures(product.url).then(
+      (m) => {
+        if (m.heap > heapPeak.heap) Object.assign(heapPeak, m, { at: (performance.now() - started) / 1000 });
+      },
+      () => undefined,
+    );
+  }, 5000);
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
   const played = Promise.all(
     sims.map(
@@ -351,9 +378,11 @@ async function surge(product: RunningProduct, sims: Sim[], checkPerCoreSecond: n
   pending.clear();
   const totalS = (performance.now() - started) / 1000;
   const cpu = (await cpuSeconds(pid)) - cpuBefore;
+  const hashingCpu = (await threadCpuSeconds(pid, HASH_THREAD_NICE)) - hashingBefore;
   const clientUsage = process.cpuUsage(clientBefore);
   const clientCpu = (clientUsage.user + clientUsage.system) / 1e6;
   clearInterval(rssSampler);
+  clearInterval(heapSampler);
   const memory = await processMemory(pid);
   rssPeak = Math.max(rssPeak, memory.rssMiB);
   const loadAfter = load1();
@@ -464,12 +493,16 @@ async function surge(product: RunningProduct, sims: Sim[], checkPerCoreSecond: n
     (failures.get('POST /user/login')?.count ?? 0);
   console.log(
     `password sign-ins: ${logins} of ${sims.filter((sim) => sim.mode === 'password').length} done; ` +
+      `${(logins / Math.max(0.001, hashingCpu)).toFixed(1)} per core-second of the product's hashing threads ` +
+      `(${hashingCpu.toFixed(1)} CPU s, threads at nice ${HASH_THREAD_NICE} in /proc/${pid}/task), ` +
       `${(logins / Math.max(0.001, cpu)).toFixed(1)} per core-second of the product process counting all it did ` +
       `in the run (${cpu.toFixed(1)} CPU s); the password check alone: ${checkPerCoreSecond.toFixed(1)} per core-second`,
   );
   console.log(
     `API process resident memory: peak ${rssPeak} MiB sampled every 1 s from /proc (VmHWM ${memory.peakMiB} MiB ` +
-      `since start, ${memory.rssMiB} MiB at the end); goal < 400 MB ${mark(rssPeak * 1.048576 < 400)}`,
+      `since start, ${memory.rssMiB} MiB at the end); goal < 400 MB ${mark(rssPeak * 1.048576 < 400)}; ` +
+      `its V8 heap in use at most ${heapPeak.heap.toFixed(0)} MiB (${heapPeak.at.toFixed(0)} s in, with ` +
+      `${heapPeak.external.toFixed(0)} MiB outside the heap), sampled every 5 s from its /metrics`,
   );
   console.log(
     `API p99 over all ${all.length} calls: ${atLeast}${p99.toFixed(0)} ms${open ? ` (${open} still unanswered at the end, counted at their wait so far)` : ''} (p50 ${percentile(all, 0.5).toFixed(0)} ms; without ` +
@@ -537,6 +570,14 @@ export async function run(): Promise<void> {
     TRUST_PROXY: 'on',
     TRUSTED_PROXIES: '127.0.0.1/32,::1',
   });
+  // A product that dies during the run says why: its exit and the end of its output (kept in this process).
+  let stopping = false;
+  void product.process.exited.then((code) => {
+    if (stopping) return;
+    const signal = product.process.child.signalCode;
+    console.log(`\nTHE PRODUCT PROCESS EXITED during the run (code ${code}, signal ${signal}); its last output:`);
+    console.log(product.process.output().slice(-6000));
+  });
   const hello = await startKoaHello();
   if (loadavg()[0]! > cpus().length)
     console.log(`MEASURED UNDER LOAD: load average ${load1()} on ${cpus().length} cores before the run`);
@@ -594,7 +635,8 @@ export async function run(): Promise<void> {
         `address (X-Forwarded-For from loopback; TRUST_PROXY=on, TRUSTED_PROXIES=127.0.0.1/32,::1)`,
     );
     console.log(
-      `baseline, the product's password check (scrypt N=2^${PASSWORD_COST} r=8 p=1) alone in this process: ` +
+      `baseline, the product's password check (scrypt N=2^${PASSWORD_COST} r=8 p=${scryptParallelism(PASSWORD_COST)}) ` +
+        `alone in this process: ` +
         `${cost.oneMs.toFixed(0)} ms each (${cost.perCoreSecond.toFixed(1)} per core-second of CPU time), ` +
         `${cost.perSecond.toFixed(1)}/s two at a time on ${cpus().length} cores (load average ${load1()})`,
     );
@@ -602,6 +644,7 @@ export async function run(): Promise<void> {
   } finally {
     closeSims(sims);
     await hello.stop();
+    stopping = true;
     await product.stop();
   }
 }

@@ -5,7 +5,7 @@ import { parseIpRange } from './security/ip.ts';
 import { totpKeyOf } from './security/totp-secret.ts';
 import { unsubscribeKeyOf } from './security/unsubscribe.ts';
 import { resolveVapidKeys, VapidError, type VapidKeys } from './security/vapid.ts';
-import { PASSWORD_COST } from './security/passwords.ts';
+import { PASSWORD_COST, PASSWORD_COST_MIN } from './security/passwords.ts';
 
 /** Process configuration from environment variables, with working local defaults (decisions §1). */
 export interface Config {
@@ -77,7 +77,8 @@ export interface Config {
   pushAllowLoopbackHttp: boolean;
   /**
    * PASSWORD_COST: scrypt's log2 N for new hashes and the rehash at sign-in (default {@link PASSWORD_COST}, 10 to
-   * 20); below the default only outside production, where tests use a cheaper one.
+   * 20; p follows from it, see scryptParallelism); below {@link PASSWORD_COST_MIN} only outside production, where
+   * tests use a cheaper one.
    */
   passwordCost: number;
 }
@@ -174,9 +175,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!Number.isInteger(passwordCost) || passwordCost < 10 || passwordCost > 20) {
     throw new ConfigError(`PASSWORD_COST must be a whole number from 10 to 20 (got "${env.PASSWORD_COST}")`);
   }
-  if (production && passwordCost < PASSWORD_COST) {
+  if (production && passwordCost < PASSWORD_COST_MIN) {
     throw new ConfigError(
-      `PASSWORD_COST below ${PASSWORD_COST} is weaker than OWASP's minimum: it is refused with NODE_ENV=production. Unset it.`,
+      `PASSWORD_COST below ${PASSWORD_COST_MIN} is weaker than OWASP's minimum: it is refused with NODE_ENV=production. Unset it.`,
     );
   }
   const trustedProxies = (env.TRUSTED_PROXIES || '127.0.0.0/8,::1')

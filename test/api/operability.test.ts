@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import test from 'ava';
 import { ConfigError, createKnex, createLogger, loadConfig } from '@ecup/db';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -199,6 +201,20 @@ test('/metrics ecup_socket_connections goes up when a socket connects and down w
   t.is(sample(await metrics(), 'ecup_socket_connections'), before + 1);
   socket.close();
   t.true(await until(async () => sample(await metrics(), 'ecup_socket_connections') === before));
+});
+
+test.serial('/metrics shows the heap and resident memory just after the latest full garbage collection', async (t) => {
+  // A full collection now, in this process (the test server runs in it).
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  const before = sample(await metrics(), 'ecup_major_gc')!;
+  t.is(typeof before, 'number');
+  gc();
+  t.true(await until(async () => sample(await metrics(), 'ecup_major_gc')! > before));
+  const text = await metrics();
+  const heap = sample(text, 'ecup_memory_after_major_gc_bytes{kind="heap"}')!;
+  const rss = sample(text, 'ecup_memory_after_major_gc_bytes{kind="rss"}')!;
+  t.true(heap > 1024 * 1024 && rss > heap, `heap ${heap}, rss ${rss}`);
 });
 
 test('with METRICS_TOKEN set, /metrics answers 401 without the bearer token or with a wrong one, 200 with it', async (t) => {

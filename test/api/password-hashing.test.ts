@@ -1,19 +1,28 @@
 import test from 'ava';
 import { message } from '@ecup/domain';
-import { HASHING_LIMITS, hashPassword, rehashPassword, setHashingLimits, verifyPassword } from '@ecup/db';
+import { scryptSync } from 'node:crypto';
+import {
+  HASHING_LIMITS,
+  PASSWORD_COST,
+  hashPassword,
+  hashingStats,
+  rehashPassword,
+  setHashingLimits,
+  verifyPassword,
+} from '@ecup/db';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildUser, signupFields } from '../helpers/factories.ts';
 import { signedInUser } from '../helpers/sockets.ts';
 import { client } from '../helpers/http.ts';
 
-// The product's own cost (scrypt N=2^17), and each request from an address of its own so the per-address sign-in
+// The product's own cost (scrypt N=2^14, p=5), and each request from an address of its own so the per-address sign-in
 // limit does not meet the crowd.
 let server: TestServer;
 let api: ReturnType<typeof client>;
 test.before(async () => {
   server = await startTestServer({
     label: 'pwhash',
-    env: { PASSWORD_COST: '17', TRUST_PROXY: 'on', TRUSTED_PROXIES: '127.0.0.1/32,::1' },
+    env: { PASSWORD_COST: String(PASSWORD_COST), TRUST_PROXY: 'on', TRUSTED_PROXIES: '127.0.0.1/32,::1' },
   });
   api = client(server.url, { spreadAddresses: true });
 });
@@ -25,24 +34,36 @@ test.after.always(async () => {
 const storedHash = async (id: number) =>
   ((await server.knex('users').where('id', id).first('password_hash')) as { password_hash: string }).password_hash;
 
-test.serial('a player whose hash has the older cost 15 signs in; the stored hash then has cost 17', async (t) => {
-  const user = await buildUser(server.knex, { password: 'older cost pass 1' });
-  const old = await hashPassword(user.password, 15);
-  await server.knex('users').where('id', user.id).update({ password_hash: old });
-  const res = await api.post('/user/login', { username: user.username, password: user.password });
-  t.is(res.status, 200);
-  const stored = await storedHash(user.id);
-  t.regex(stored, /^scrypt\$17\$8\$1\$/);
-  t.true(await verifyPassword(user.password, stored));
-  t.false(await verifyPassword('not the password', stored));
-  // The next sign-in checks the new hash and leaves it as it is.
-  t.is((await api.post('/user/login', { username: user.username, password: user.password })).status, 200);
-  t.is(await storedHash(user.id), stored);
-});
+const MiB = 1024 * 1024;
+
+/** A hash as the product stored it before: scrypt N=2^17, r=8, p=1 (128 MiB while it runs). */
+function hashBefore(password: string): string {
+  const salt = Buffer.from(password.padEnd(16, '.').slice(0, 16));
+  const key = scryptSync(password, salt, 32, { N: 2 ** 17, r: 8, p: 1, maxmem: 2 ** 28 });
+  return ['scrypt', 17, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+test.serial(
+  'a player whose hash is from before (N=2^17 p=1) signs in; the stored hash then is N=2^14 p=5',
+  async (t) => {
+    const user = await buildUser(server.knex, { password: 'older cost pass 1' });
+    const old = hashBefore(user.password);
+    await server.knex('users').where('id', user.id).update({ password_hash: old });
+    const res = await api.post('/user/login', { username: user.username, password: user.password });
+    t.is(res.status, 200);
+    const stored = await storedHash(user.id);
+    t.regex(stored, /^scrypt\$14\$8\$5\$/);
+    t.true(await verifyPassword(user.password, stored));
+    t.false(await verifyPassword('not the password', stored));
+    // The next sign-in checks the new hash and leaves it as it is.
+    t.is((await api.post('/user/login', { username: user.username, password: user.password })).status, 200);
+    t.is(await storedHash(user.id), stored);
+  },
+);
 
 test.serial('a wrong password leaves an older hash as it is', async (t) => {
   const user = await buildUser(server.knex, { password: 'older cost pass 2' });
-  const old = await hashPassword(user.password, 15);
+  const old = hashBefore(user.password);
   await server.knex('users').where('id', user.id).update({ password_hash: old });
   const res = await api.post('/user/login', { username: user.username, password: 'not the password' });
   t.is(res.status, 401);
@@ -128,3 +149,36 @@ test.serial('sign-up and password change wait in the same line and answer the sa
     await setHashingLimits(HASHING_LIMITS);
   }
 });
+
+test.serial(
+  'a crowd of sign-ins, with hashes from before and of now, never runs more checks at once than fit in the memory bound',
+  async (t) => {
+    // Four threads but 32 MiB: two checks of 16 MiB at once; a 128 MiB hash from before runs alone. No longest wait
+    // and a line long enough for all: every sign-in waits its turn and none is refused.
+    await setHashingLimits({ threads: 4, queueMax: 64, memoryMax: 32 * MiB });
+    try {
+      const password = 'crowd password 2';
+      const [now, before] = [await hashPassword(password), hashBefore(password)];
+      const users = await Promise.all(Array.from({ length: 12 }, () => buildUser(server.knex)));
+      const old = users.slice(0, 2);
+      for (const user of users)
+        await server
+          .knex('users')
+          .where('id', user.id)
+          .update({ password_hash: old.includes(user) ? before : now });
+      const answers = await Promise.all(users.map((u) => api.post('/user/login', { username: u.username, password })));
+      t.deepEqual(
+        answers.map((a) => a.status),
+        users.map(() => 200),
+      );
+      const stats = hashingStats();
+      t.is(stats.peakRunning, 2, 'two at once at most, though four threads are free');
+      // The 128 MiB checks ran alone: beside one of 16 MiB the peak would be 144 MiB.
+      t.is(stats.peakBytes, 128 * MiB);
+      // The hashes from before were checked, then rehashed at the process's setting.
+      for (const user of old) t.regex(await storedHash(user.id), /^scrypt\$14\$8\$5\$/);
+    } finally {
+      await setHashingLimits(HASHING_LIMITS);
+    }
+  },
+);

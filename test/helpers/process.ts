@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, copyFileSync, openSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { OutputTail } from './output-tail.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -19,7 +20,10 @@ export function freePort(): Promise<number> {
 
 export interface RunningProcess {
   child: ChildProcess;
+  /** The output so far; kept in memory, its first 64 kB and last 1 MB (see {@link OutputTail}). */
   output: () => string;
+  /** Whether `text` has appeared in the output, also when it is no longer in what `output()` keeps. */
+  seen: (text: string) => boolean;
   exited: Promise<number | null>;
 }
 
@@ -36,8 +40,9 @@ export function testLogFile(name: string): string | null {
  * Runs a TypeScript entry point of the repository with tsx and the given environment. Its output is written to
  * `logFile`, or within `npm test` to a log in TEST_LOG_DIR, else kept in memory: the product's logger writes
  * synchronously, so a process under load whose output goes into a pipe waits whenever this (busy) test process is
- * slow to read it. A given `logFile` is copied into TEST_LOG_DIR when the process exits, so that `npm test` checks
- * every log a started process wrote.
+ * slow to read it. Output kept in memory is bounded (a process under load writes more than a string may hold). A
+ * given `logFile` is copied into TEST_LOG_DIR when the process exits, so that `npm test` checks every log a started
+ * process wrote.
  */
 export function runEntry(entry: string, env: NodeJS.ProcessEnv, options: { logFile?: string } = {}): RunningProcess {
   const name = path.basename(path.dirname(path.dirname(entry)));
@@ -50,9 +55,12 @@ export function runEntry(entry: string, env: NodeJS.ProcessEnv, options: { logFi
     stdio: ['ignore', file ?? 'pipe', file ?? 'pipe'],
   });
   if (file !== null) closeSync(file);
-  let out = '';
-  child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const out = new OutputTail();
+  for (const stream of [child.stdout, child.stderr]) {
+    // Decoded as UTF-8 across chunks: a character split between two chunks is not mangled.
+    stream?.setEncoding('utf8');
+    stream?.on('data', (chunk: string) => out.push(chunk));
+  }
   const exited = new Promise<number | null>((resolve) =>
     child.on('exit', (code) => {
       const copy = options.logFile === undefined ? null : testLogFile(name);
@@ -66,14 +74,15 @@ export function runEntry(entry: string, env: NodeJS.ProcessEnv, options: { logFi
       resolve(code);
     }),
   );
-  const output = () => (logFile === undefined ? out : readFileSync(logFile, 'utf8'));
-  return { child, output, exited };
+  const output = () => (logFile === undefined ? out.text() : readFileSync(logFile, 'utf8'));
+  const seen = (text: string) => (logFile === undefined ? out.seen(text) : output().includes(text));
+  return { child, output, seen, exited };
 }
 
 /** Waits until `text` appears in the process output. */
 export async function waitForOutput(proc: RunningProcess, text: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!proc.output().includes(text)) {
+  while (!proc.seen(text)) {
     if (Date.now() > deadline) throw new Error(`"${text}" did not appear within ${timeoutMs} ms:\n${proc.output()}`);
     if (proc.child.exitCode !== null) throw new Error(`process exited (${proc.child.exitCode}):\n${proc.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -26,8 +26,9 @@ export function accountSubject(user: { id: number } | undefined, username: strin
 }
 
 /**
- * After a successful check, a hash older than the process's cost is replaced by one at that cost (OWASP: rehash at
- * the next sign-in), only while the row still holds the checked hash. With every hashing thread busy the rehash
+ * After a successful check, a hash of other parameters than the process's cost (an older one, or N=2^17 p=1 at
+ * 128 MiB from before) is replaced by one at that cost (OWASP: rehash at the next sign-in), only while the row still
+ * holds the checked hash. With every hashing thread busy the rehash
  * waits for a later sign-in rather than refusing this one.
  */
 async function rehashIfOlder(deps: AppDeps, user: User, password: string): Promise<void> {

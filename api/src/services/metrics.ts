@@ -1,5 +1,31 @@
+import { PerformanceObserver, constants } from 'node:perf_hooks';
+import { getHeapStatistics } from 'node:v8';
 import type { Knex } from 'knex';
 import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/**
+ * The process's heap in use and resident memory just after its latest full (mark-compact) garbage collection, and
+ * how many there have been. Sampled at any other moment, the heap is somewhere on its saw-tooth (up by 100 MiB
+ * between two full collections under load), so only these values show whether memory grows over hours.
+ */
+const afterMajorGc = { heapBytes: 0, rssBytes: 0, count: 0 };
+let gcObserver: PerformanceObserver | null = null;
+
+function observeMajorGc(): void {
+  if (gcObserver) return;
+  gcObserver = new PerformanceObserver((list) => {
+    const major = list
+      .getEntries()
+      .filter(
+        (entry) => (entry as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR,
+      );
+    if (major.length === 0) return;
+    afterMajorGc.heapBytes = getHeapStatistics().used_heap_size;
+    afterMajorGc.rssBytes = process.memoryUsage.rss();
+    afterMajorGc.count += major.length;
+  });
+  gcObserver.observe({ entryTypes: ['gc'] });
+}
 
 /**
  * A Prometheus registry for one process, with Node's default process metrics. One per process rather than
@@ -9,6 +35,26 @@ import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 export function createMetricsRegistry(): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  observeMajorGc();
+  new Gauge({
+    name: 'ecup_memory_after_major_gc_bytes',
+    help: 'Heap in use and resident memory just after the latest full garbage collection (absent before the first)',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+    collect() {
+      if (afterMajorGc.count === 0) return this.reset();
+      this.set({ kind: 'heap' }, afterMajorGc.heapBytes);
+      this.set({ kind: 'rss' }, afterMajorGc.rssBytes);
+    },
+  });
+  new Gauge({
+    name: 'ecup_major_gc',
+    help: 'Full garbage collections of this process so far',
+    registers: [registry],
+    collect() {
+      this.set(afterMajorGc.count);
+    },
+  });
   return registry;
 }
 

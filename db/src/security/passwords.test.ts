@@ -6,16 +6,19 @@ import {
   PASSWORD_COST,
   hashPassword,
   needsRehash,
+  scryptParallelism,
   setHashingLimits,
   verifyAgainstDummy,
   verifyPassword,
 } from './passwords.ts';
 
-/** A stored hash written by hand: scrypt N=2^10, r=8, p=1 of `password` with this salt and key length. */
-function handMade(password: string, salt: Buffer, keyLength: number): string {
-  const key = scryptSync(password, salt, keyLength, { N: 2 ** 10, r: 8, p: 1 });
-  return ['scrypt', 10, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
+/** A stored hash written by hand: scrypt N=2^cost, r=8, p of `password` with this salt and key length. */
+function handMade(password: string, salt: Buffer, keyLength: number, cost = 10, p = 1): string {
+  const key = scryptSync(password, salt, keyLength, { N: 2 ** cost, r: 8, p, maxmem: 2 ** 28 });
+  return ['scrypt', cost, 8, p, salt.toString('base64'), key.toString('base64')].join('$');
 }
+
+const MiB = 1024 * 1024;
 
 test.serial('a check beyond the line is refused as busy at once; the rest are answered', async (t) => {
   await setHashingLimits({ threads: 1, queueMax: 2 });
@@ -40,18 +43,22 @@ test.serial('a check beyond the line is refused as busy at once; the rest are an
   } finally {
     // The other tests of this file share the process's line at once, behind a cost-17 hash: without a longest wait,
     // a loaded machine that slows that hash cannot turn their checks into busy refusals.
-    await setHashingLimits({ threads: HASHING_LIMITS.threads, queueMax: HASHING_LIMITS.queueMax });
+    await setHashingLimits({
+      threads: HASHING_LIMITS.threads,
+      queueMax: HASHING_LIMITS.queueMax,
+      memoryMax: HASHING_LIMITS.memoryMax,
+    });
   }
 });
 
-test('hashes at OWASP minimum by default: scrypt N=2^17, r=8, p=1, a 16-byte salt and a 32-byte key', async (t) => {
+test('hashes at an OWASP minimum by default: scrypt N=2^14, r=8, p=5, a 16-byte salt and a 32-byte key', async (t) => {
   let ticks = 0;
   const timer = setInterval(() => ticks++, 5);
   const stored = await hashPassword('correct horse 1');
   clearInterval(timer);
   const [name, cost, r, p, salt, key] = stored.split('$');
-  t.deepEqual([name, Number(cost), Number(r), Number(p)], ['scrypt', 17, 8, 1]);
-  t.is(PASSWORD_COST, 17);
+  t.deepEqual([name, Number(cost), Number(r), Number(p)], ['scrypt', 14, 8, 5]);
+  t.is(PASSWORD_COST, 14);
   t.is(Buffer.from(salt!, 'base64').length, 16);
   t.is(Buffer.from(key!, 'base64').length, 32);
   // The hash ran on another thread: the event loop kept turning meanwhile.
@@ -60,14 +67,49 @@ test('hashes at OWASP minimum by default: scrypt N=2^17, r=8, p=1, a 16-byte sal
   t.false(needsRehash(stored));
 });
 
-test('a hash below the cost asked for needs a rehash; one at or above it, or a malformed one, does not', async (t) => {
+test("p follows OWASP's list of equal settings from 13 to 17, and is 1 outside it", (t) => {
+  t.deepEqual(
+    [11, 12, 13, 14, 15, 16, 17, 18].map((cost) => scryptParallelism(cost)),
+    [1, 1, 10, 5, 3, 2, 1, 1],
+  );
+});
+
+test('a hash of other parameters than the cost asked for needs a rehash; one at it, or a malformed one, does not', async (t) => {
   const cost12 = await hashPassword('older secret 1', 12);
   t.true(needsRehash(cost12));
   t.true(needsRehash(cost12, 13));
   t.false(needsRehash(cost12, 12));
-  t.false(needsRehash(cost12, 11));
+  t.true(needsRehash(cost12, 11));
+  // The setting before, N=2^17 p=1 (128 MiB), moves to the default's N=2^14 p=5 (16 MiB), and a p other than the
+  // cost's is rehashed too.
+  const before = handMade('older secret 2', Buffer.alloc(16, 7), 32, 17, 1);
+  t.true(needsRehash(before));
+  t.false(needsRehash(before, 17));
+  t.true(needsRehash(handMade('older secret 3', Buffer.alloc(16, 8), 32, 14, 1)));
+  t.false(needsRehash(await hashPassword('current secret 1')));
   t.false(needsRehash('scrypt$12$8$1$$'));
   t.false(needsRehash(''));
+});
+
+test('hashes of the settings before still verify: N=2^17 p=1 and N=2^15 p=1, and every OWASP setting', async (t) => {
+  const password = 'an old password 1';
+  for (const [cost, p] of [
+    [17, 1],
+    [15, 1],
+    [16, 2],
+    [15, 3],
+    [13, 10],
+  ] as const) {
+    const stored = handMade(password, Buffer.alloc(16, cost + p), 32, cost, p);
+    t.true(await verifyPassword(password, stored), `N=2^${cost} p=${p}`);
+    t.false(await verifyPassword('not the password', stored), `N=2^${cost} p=${p}, wrong password`);
+  }
+  // A p beyond OWASP's list is not a hash of ours.
+  const salt = Buffer.alloc(16, 9);
+  const key = scryptSync(password, salt, 32, { N: 2 ** 10, r: 8, p: 11 });
+  t.false(
+    await verifyPassword(password, ['scrypt', 10, 8, 11, salt.toString('base64'), key.toString('base64')].join('$')),
+  );
 });
 
 test('checks a crowd of passwords at once, each answered for its own password', async (t) => {
@@ -191,6 +233,45 @@ test('work that waits its turn (seeding, the CLI) is never refused, however full
     t.deepEqual(
       answers.map((a) => a.status),
       ['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled'],
+    );
+  } finally {
+    await pool.close();
+  }
+});
+
+test('the pool runs only as many hashes at once as fit in its memory; a larger one runs alone', async (t) => {
+  // Four threads, but 32 MiB: two hashes of 16 MiB at once; one of 64 MiB runs when nothing else does.
+  const pool = createHashPool({ threads: 4, queueMax: 100, memoryMax: 32 * MiB });
+  try {
+    const job = (N: number, i: number) => ({
+      password: `p${i}`,
+      salt: Buffer.alloc(16, i),
+      keylen: 32,
+      N,
+      r: 8,
+      p: 1,
+      maxmem: 2 ** 28,
+    });
+    const sizes = [...Array<number>(6).fill(2 ** 14), 2 ** 16, ...Array<number>(6).fill(2 ** 14)];
+    const seen: number[] = [];
+    const runs = sizes.map((N, i) =>
+      pool.scrypt(job(N, i), 'refuse').then((key) => {
+        seen.push(pool.stats().running);
+        return key;
+      }),
+    );
+    t.is(pool.stats().running, 2, 'two start at once, the others wait');
+    t.is(pool.waiting(), sizes.length - 2);
+    const keys = await Promise.all(runs);
+    t.deepEqual(keys[6], scryptSync('p6', Buffer.alloc(16, 6), 32, { N: 2 ** 16, r: 8, p: 1, maxmem: 2 ** 28 }));
+    const stats = pool.stats();
+    t.is(stats.peakRunning, 2);
+    // 64 MiB at most at once: the large one never ran beside another (that would be 80 MiB).
+    t.is(stats.peakBytes, 64 * MiB);
+    t.deepEqual([stats.running, stats.runningBytes], [0, 0]);
+    t.true(
+      seen.every((n) => n <= 2),
+      seen.join(' '),
     );
   } finally {
     await pool.close();
