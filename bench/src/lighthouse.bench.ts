@@ -134,10 +134,18 @@ function failingNodes(results: Result[]): string[] {
 }
 
 /**
- * One Lighthouse run of `url`. A run Lighthouse could not finish (on a busy machine Chromium now and then shows its
- * error page for a load that took too long) is printed and tried once more; a second failure ends the benchmark.
+ * One Lighthouse run of `url`. A run Lighthouse could not finish (now and then, on this busy machine, Chromium showed
+ * its error page instead of the page: CHROME_INTERSTITIAL_ERROR) is printed with what `diagnose` finds (whether the
+ * product still runs and answers the page), and tried again after a pause, up to twice; a third failure ends the
+ * benchmark.
  */
-async function measure(lighthouse: Lighthouse, chrome: LaunchedChrome, url: string, retry = true): Promise<Result> {
+async function measure(
+  lighthouse: Lighthouse,
+  chrome: LaunchedChrome,
+  url: string,
+  diagnose: () => Promise<string>,
+  retries = 2,
+): Promise<Result> {
   const result = await lighthouse(url, {
     port: chrome.port,
     output: 'json',
@@ -147,9 +155,11 @@ async function measure(lighthouse: Lighthouse, chrome: LaunchedChrome, url: stri
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const failure = result.lhr.runtimeError;
   if (!failure) return result.lhr;
-  if (!retry) throw new Error(`${url}: ${failure.message}`);
-  console.log(`  run failed, tried again (load average ${loadAverage()}): ${failure.code} ${failure.message}`);
-  return measure(lighthouse, chrome, url, false);
+  const found = await diagnose();
+  if (retries === 0) throw new Error(`${url}: ${failure.code} ${failure.message}; ${found}`);
+  console.log(`  run failed (load average ${loadAverage()}): ${failure.code}; ${found}; trying again in 5 s`);
+  await new Promise((resolve) => setTimeout(resolve, 5000));
+  return measure(lighthouse, chrome, url, diagnose, retries - 1);
 }
 
 export async function run(): Promise<void> {
@@ -172,9 +182,22 @@ export async function run(): Promise<void> {
       const url = `${product.url}${page.path}`;
       const before = loadAverage();
       // One unmeasured load first, so the server's own warm-up (first queries, first file reads) is not counted.
-      await measure(lighthouse, chrome, url);
+      const diagnose = async () => {
+        const answer = await fetch(url, { signal: AbortSignal.timeout(10_000) })
+          .then((res) => `${res.status}`)
+          .catch((error: unknown) => String(error));
+        const exit = product.process.child.exitCode;
+        const errors = product.process
+          .output()
+          .split('\n')
+          .filter((line) => /error|warn/i.test(line))
+          .slice(-2)
+          .map((line) => line.slice(0, 200));
+        return `product ${exit === null ? 'running' : `exited ${exit}`}, the page answers ${answer} to a plain GET; last logged errors: ${errors.join(' | ') || 'none'}`;
+      };
+      await measure(lighthouse, chrome, url, diagnose);
       const results: Result[] = [];
-      for (let i = 0; i < runs; i++) results.push(await measure(lighthouse, chrome, url));
+      for (let i = 0; i < runs; i++) results.push(await measure(lighthouse, chrome, url, diagnose));
 
       console.log(`\n${page.name} ${page.path} (load average before ${before}, after ${loadAverage()})`);
       let met = 0;
