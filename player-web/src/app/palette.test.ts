@@ -24,8 +24,8 @@ for (const scheme of ['dark', 'light'] as const) {
     }
   });
 
-  test(`${scheme}: a button's text meets WCAG AA on its colour`, (t) => {
-    for (const group of ['primary', 'secondary', 'error'] as const) {
+  test(`${scheme}: a button's or chip's text meets WCAG AA on its colour`, (t) => {
+    for (const group of ['primary', 'secondary', 'error', 'success', 'warning', 'info'] as const) {
       const ratio = getContrastRatio(palette[group].contrastText, palette[group].main);
       t.true(ratio >= AA, `${group}.contrastText on ${group}.main: ${ratio.toFixed(2)}:1`);
     }
