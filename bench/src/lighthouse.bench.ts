@@ -181,7 +181,6 @@ export async function run(): Promise<void> {
     for (const page of pages) {
       const url = `${product.url}${page.path}`;
       const before = loadAverage();
-      // One unmeasured load first, so the server's own warm-up (first queries, first file reads) is not counted.
       const diagnose = async () => {
         const answer = await fetch(url, { signal: AbortSignal.timeout(10_000) })
           .then((res) => `${res.status}`)
@@ -195,6 +194,7 @@ export async function run(): Promise<void> {
           .map((line) => line.slice(0, 200));
         return `product ${exit === null ? 'running' : `exited ${exit}`}, the page answers ${answer} to a plain GET; last logged errors: ${errors.join(' | ') || 'none'}`;
       };
+      // One unmeasured load first, so the server's own warm-up (first queries, first file reads) is not counted.
       await measure(lighthouse, chrome, url, diagnose);
       const results: Result[] = [];
       for (let i = 0; i < runs; i++) results.push(await measure(lighthouse, chrome, url, diagnose));
