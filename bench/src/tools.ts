@@ -20,12 +20,17 @@ interface Audit {
   score: number | null;
   scoreDisplayMode: string;
   displayValue?: string;
+  /** Numeric audits' value in their unit (milliseconds for the timings). */
+  numericValue?: number;
   details?: unknown;
 }
 
 /** The parts of a Lighthouse result (LHR) the benchmark reads. */
 export interface LighthouseResult {
-  categories: Record<string, { score: number | null; auditRefs: { id: string; group?: string }[] } | undefined>;
+  categories: Record<
+    string,
+    { score: number | null; auditRefs: { id: string; group?: string; weight?: number }[] } | undefined
+  >;
   audits: Record<string, Audit | undefined>;
   environment: { benchmarkIndex: number };
   runWarnings: string[];
