@@ -75,7 +75,7 @@ const fileNames = {
 };
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '.data/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-ssr/**', '.data/**'] },
   ...tseslint.configs.recommended,
   {
     plugins: { import: importPlugin },

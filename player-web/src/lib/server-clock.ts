@@ -70,9 +70,7 @@ export function useServerNow(active = true, tickMs = 1_000): number {
   // A server-rendered page's countdowns show the moment it was drawn until the app has taken it over.
   const { renderedAt } = useContext(PageDataContext);
   const hydrating = useHydrating();
-  const [now, setNow] = useState(() =>
-    hydrating && renderedAt !== undefined ? renderedAt : Date.now() + known,
-  );
+  const [now, setNow] = useState(() => (hydrating && renderedAt !== undefined ? renderedAt : Date.now() + known));
   useEffect(() => {
     setNow(Date.now() + known);
     if (!active) return;
