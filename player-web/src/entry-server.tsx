@@ -55,7 +55,8 @@ function collect(): { sink: Writable; text: () => string } {
 
 /**
  * Renders `url` (path and query) in `lang` with the answers in `reads`; `failed` names reads the API refused, which
- * the page draws as it does without them; `renderedAt` is the server's time (its countdowns' moment). Resolves once the whole page has rendered (every lazy page and screen).
+ * the page draws as it does without them; `renderedAt` is the server's time (its countdowns' moment); `narrow` says
+ * whether the reader's browser is a phone's (lists as cards). Resolves once the whole page has rendered (every lazy page and screen).
  */
 export async function render(
   url: string,
@@ -63,12 +64,13 @@ export async function render(
   reads: Record<string, unknown>,
   failed: ReadonlySet<string> = new Set(),
   renderedAt: number = Date.now(),
+  narrow = true,
 ): Promise<RenderedPage> {
   const [translate] = await Promise.all([
     lang === 'sv' ? loadSwedish() : null,
     preloadPage(new URL(url, 'http://page').pathname),
   ]);
-  const { data, missed } = serverPageData(reads, failed, renderedAt);
+  const { data, missed } = serverPageData(reads, failed, renderedAt, narrow);
   const cache = createCache({ key: 'css' });
   const emotion = createEmotionServer(cache);
   const { sink, text } = collect();
@@ -87,6 +89,9 @@ export async function render(
           sink.on('finish', () => resolve());
           stream.pipe(sink);
         },
+        // Every boundary inline, whatever its size: React would move a large one out to the end of the page, to
+        // be put in place by an inline script, which the Content-Security-Policy forbids.
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         onShellError: reject,
         onError(error) {
           errors.push(error instanceof Error ? (error.stack ?? error.message) : String(error));

@@ -184,3 +184,19 @@ test('news words in the article page follow the language', async (t) => {
   const { text } = await page(`/news/${ids.news}`, { cookie: 'lang=sv' });
   t.true(text.includes(newsStrings.sv['news.more']));
 });
+
+test("a phone's browser gets the lists as cards, any other as tables, and the app's first render draws the same", async (t) => {
+  const phone = await page('/ranking', {
+    'user-agent': 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/126.0 Mobile Safari/537.36',
+  });
+  const desktop = await page('/ranking', {
+    'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/126.0 Safari/537.36',
+  });
+  t.regex(phone.html, /<ol aria-label=/);
+  t.notRegex(phone.html, /<table/);
+  t.regex(desktop.html, /<table/);
+  t.true(phone.text.includes(people.top) && desktop.text.includes(people.top));
+  t.is((phone.data as unknown as { narrow: boolean }).narrow, true);
+  t.is((desktop.data as unknown as { narrow: boolean }).narrow, false);
+  t.true(phone.res.headers.get('vary')?.includes('User-Agent'));
+});

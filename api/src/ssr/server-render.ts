@@ -22,11 +22,13 @@ interface Renderer {
     reads: Record<string, unknown>,
     failed: ReadonlySet<string>,
     renderedAt: number,
+    narrow: boolean,
   ): Promise<{ html: string; styles: string; renderedAt: number; missed: string[]; errors: string[] }>;
   pageDataJson(payload: {
     lang: PageLanguage;
     zone: string;
     renderedAt: number;
+    narrow: boolean;
     reads: Record<string, unknown>;
   }): string;
   PAGE_DATA_ID: string;
@@ -104,7 +106,13 @@ export function serverRenderedPages(deps: Pick<AppDeps, 'knex' | 'now' | 'config
     if (pageReads.size > RENDERED_PAGE_MAX_ENTRIES) pageReads.delete(pageReads.keys().next().value!);
   };
 
-  async function draw(shell: string, url: string, lang: PageLanguage, pathname: string): Promise<RenderedPage | null> {
+  async function draw(
+    shell: string,
+    url: string,
+    lang: PageLanguage,
+    narrow: boolean,
+    pathname: string,
+  ): Promise<RenderedPage | null> {
     const found = await headFor(deps, pathname, lang);
     if (!found) return null;
     const withHead = injectHead(shell, found.head, found.productName);
@@ -124,17 +132,17 @@ export function serverRenderedPages(deps: Pick<AppDeps, 'knex' | 'now' | 'config
         );
       // The reads this address asked for last time, read first: the page usually renders once.
       await readAll(pageReads.get(url) ?? []);
-      let page = await app.render(url, lang, reads, failed, deps.now().getTime());
+      let page = await app.render(url, lang, reads, failed, deps.now().getTime(), narrow);
       for (let pass = 1; pass < MAX_PASSES && page.missed.length > 0; pass++) {
         await readAll(page.missed);
-        page = await app.render(url, lang, reads, failed, deps.now().getTime());
+        page = await app.render(url, lang, reads, failed, deps.now().getTime(), narrow);
       }
       remember(url, [...Object.keys(reads), ...failed]);
       for (const error of page.errors) deps.log.warn(`server rendering ${url}: ${error}`);
       html = composePage(withHead, {
         markup: page.html,
         styles: page.styles,
-        data: `<script type="application/json" id="${app.PAGE_DATA_ID}">${app.pageDataJson({ lang, zone: app.SERVER_ZONE, renderedAt: page.renderedAt, reads })}</script>`,
+        data: `<script type="application/json" id="${app.PAGE_DATA_ID}">${app.pageDataJson({ lang, zone: app.SERVER_ZONE, renderedAt: page.renderedAt, narrow, reads })}</script>`,
       });
     }
     const identity = Buffer.from(html);
@@ -149,8 +157,12 @@ export function serverRenderedPages(deps: Pick<AppDeps, 'knex' | 'now' | 'config
   return async (ctx: Koa.Context, shell: () => Promise<string>): Promise<boolean> => {
     ctx.vary('Cookie');
     ctx.vary('Accept-Language');
+    ctx.vary('User-Agent');
     const lang = pageLanguage(ctx);
-    const page = await pages.get(`${lang}:${ctx.url}`, async () => draw(await shell(), ctx.url, lang, ctx.path));
+    const narrow = isPhone(ctx.get('user-agent'));
+    const page = await pages.get(`${lang}:${narrow ? 'narrow' : 'wide'}:${ctx.url}`, async () =>
+      draw(await shell(), ctx.url, lang, narrow, ctx.path),
+    );
     if (!page) return false;
     ctx.status = page.status;
     ctx.type = 'html';
@@ -163,6 +175,14 @@ export function serverRenderedPages(deps: Pick<AppDeps, 'knex' | 'now' | 'config
     }
     return true;
   };
+}
+
+/**
+ * Whether a browser is a phone's, by its User-Agent (Chromium, Safari and Firefox on phones say "Mobi"; Android
+ * tablets say "Android" without it and get the wide page): its lists are drawn as cards.
+ */
+export function isPhone(userAgent: string): boolean {
+  return /Mobi/i.test(userAgent);
 }
 
 /** The shell with the rendered page: styles at the end of the head, markup in the root, the page's data after it. */

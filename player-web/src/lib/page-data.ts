@@ -1,4 +1,4 @@
-import { createContext, useSyncExternalStore } from 'react';
+import { createContext, useState, useSyncExternalStore } from 'react';
 import type { Lang } from '../i18n/dictionary.ts';
 
 /** A GET's query as the API client sends it (without its cache-busting `_`). */
@@ -27,6 +27,8 @@ export interface PageDataPayload {
   zone: string;
   /** When the page was drawn (unix ms on the server's clock): the moment its countdowns show. */
   renderedAt: number;
+  /** Whether it was drawn for a narrow screen (a phone's browser): lists as cards rather than tables. */
+  narrow: boolean;
   reads: Record<string, unknown>;
 }
 
@@ -42,6 +44,8 @@ export interface PageData {
   peek(key: string): unknown;
   /** When the page was drawn (unix ms, server's clock), for a render that must draw what the server drew. */
   renderedAt?: number;
+  /** Whether the page was drawn for a narrow screen, for the same render. */
+  narrow?: boolean;
 }
 
 /** No server-rendered data: every read goes to the API. */
@@ -64,6 +68,7 @@ export function documentPageData(): (PageData & { payload: PageDataPayload; forg
   return {
     payload,
     renderedAt: payload.renderedAt,
+    narrow: payload.narrow,
     peek: (key) => (reads && Object.hasOwn(reads, key) ? reads[key] : undefined),
     forget: () => {
       reads = null;
@@ -75,10 +80,16 @@ export function documentPageData(): (PageData & { payload: PageDataPayload; forg
  * The server's reads for one render: answers it has, and the keys the render asked for that it has not read yet
  * (`missed`), which the server reads before it renders again.
  */
-export function serverPageData(reads: Record<string, unknown>, failed: ReadonlySet<string>, renderedAt: number) {
+export function serverPageData(
+  reads: Record<string, unknown>,
+  failed: ReadonlySet<string>,
+  renderedAt: number,
+  narrow: boolean,
+) {
   const missed = new Set<string>();
   const data: PageData = {
     renderedAt,
+    narrow,
     peek: (key) => {
       if (Object.hasOwn(reads, key)) return reads[key];
       if (!failed.has(key)) missed.add(key);
@@ -101,4 +112,15 @@ export function useHydrating(): boolean {
     () => false,
     () => true,
   );
+}
+
+/**
+ * The answer a screen was drawn with on the server (`peek`: the API client's `peek` of its first read), taken once
+ * when the screen first renders, and only by a render over the server's HTML: a screen that shows later (after a
+ * sign-in, on another page) reads its own, so a signed-in reader never keeps a visitor's answer.
+ */
+export function useDrawn<T>(peek: () => T | undefined): T | undefined {
+  const hydrating = useHydrating();
+  const [drawn] = useState(() => (hydrating ? peek() : undefined));
+  return drawn;
 }

@@ -1,4 +1,5 @@
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
+import { useDrawn } from './page-data.ts';
 
 /** One answer of a paged list: some rows and how many there are in all. */
 export interface Page<Row> {
@@ -37,10 +38,10 @@ export function usePagedList<Row>(
    */
   drawn?: () => Page<Row> | undefined,
 ) {
-  const [state, setState] = useState<PagedListState<Row>>(() => {
-    const page = drawn?.();
-    return page ? { ...initial<Row>(), rows: page.rows, total: page.total, status: 'ready' } : initial<Row>();
-  });
+  const page = useDrawn(() => drawn?.());
+  const [state, setState] = useState<PagedListState<Row>>(() =>
+    page ? { ...initial<Row>(), rows: page.rows, total: page.total, status: 'ready' } : initial<Row>(),
+  );
   /** Whether the state still holds the server's first page, which the first run of the effect keeps. */
   const keepDrawn = useRef(state.status === 'ready');
   const [attempt, setAttempt] = useState(0);

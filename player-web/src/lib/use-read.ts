@@ -1,4 +1,5 @@
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
+import { useDrawn } from './page-data.ts';
 
 /** One read's state on a screen: before its first answer, its answer, or its failure. */
 export type ReadState<T> = { status: 'loading' } | { status: 'ready'; data: T } | { status: 'error'; error: unknown };
@@ -14,10 +15,10 @@ export function useRead<T>(
   load: (signal: AbortSignal) => Promise<T>,
   deps: readonly unknown[],
 ): ReadState<T> & { retry(): void } {
-  const [state, setState] = useState<ReadState<T>>(() => {
-    const data = drawn();
-    return data === undefined ? { status: 'loading' } : { status: 'ready', data };
-  });
+  const data = useDrawn(drawn);
+  const [state, setState] = useState<ReadState<T>>(() =>
+    data === undefined ? { status: 'loading' } : { status: 'ready', data },
+  );
   const [attempt, setAttempt] = useState(0);
   /** Whether the state still holds the server's answer, which the first run of the effect keeps. */
   const keepDrawn = useRef(state.status === 'ready');

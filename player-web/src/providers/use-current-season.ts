@@ -1,6 +1,7 @@
 import { startTransition, useEffect, useState } from 'react';
 import { PRODUCT_NAME_DEFAULT, type SeasonPayload } from '@ecup/domain';
 import { CURRENT_SEASON, getCurrentSeason } from './get-current-season.ts';
+import { useDrawn } from '../lib/page-data.ts';
 import { useClient } from './client-context.tsx';
 import { useRealtimeEvent } from './realtime-context.tsx';
 
@@ -23,7 +24,7 @@ function readySeason(season: SeasonPayload): SeasonState {
 export function useCurrentSeason(): SeasonState {
   const { api } = useClient();
   // A server-rendered page was drawn with the season: the app starts with it rather than the loading screen.
-  const [drawn] = useState(() => api.peek<SeasonPayload>(CURRENT_SEASON));
+  const drawn = useDrawn(() => api.peek<SeasonPayload>(CURRENT_SEASON));
   const [state, setState] = useState<SeasonState>(() => (drawn ? readySeason(drawn) : { status: 'loading' }));
 
   useEffect(() => {

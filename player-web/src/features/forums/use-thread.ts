@@ -3,6 +3,7 @@ import { FORUM_POSTS_MAX_AMOUNT, type ForumPostPayload, type ForumThreadResponse
 import { useClient } from '../../providers/client-context.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { drawnForumPage, getForumPage } from './get-forum-page.ts';
+import { useDrawn } from '../../lib/page-data.ts';
 
 export type ThreadState =
   | { status: 'loading' }
@@ -26,13 +27,14 @@ export function useThread(threadId: number | null) {
   const userId = client.user?.id ?? null;
   // A server-rendered page was drawn with the thread as a visitor sees it: the page starts with it, and reads it
   // again only for a new question (another thread, a signed-in reader: staff also see hidden posts).
-  const [state, setState] = useState<ThreadState>(() => {
-    const thread =
-      threadId === null
-        ? undefined
-        : drawnForumPage(api, 'posts', { id: threadId, start: 0, amount: FORUM_POSTS_MAX_AMOUNT });
-    return thread ? { status: 'ready', thread, loadingMore: false, moreFailed: false } : { status: 'loading' };
-  });
+  const thread = useDrawn(() =>
+    threadId === null
+      ? undefined
+      : drawnForumPage(api, 'posts', { id: threadId, start: 0, amount: FORUM_POSTS_MAX_AMOUNT }),
+  );
+  const [state, setState] = useState<ThreadState>(() =>
+    thread ? { status: 'ready', thread, loadingMore: false, moreFailed: false } : { status: 'loading' },
+  );
   const [attempt, setAttempt] = useState(0);
   const generation = useRef(0);
   const keepDrawn = useRef(state.status === 'ready');

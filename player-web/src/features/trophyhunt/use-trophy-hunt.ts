@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useClient } from '../../providers/client-context.tsx';
 import { useRealtimeEvent, useResync } from '../../providers/realtime-context.tsx';
 import { serverNow } from '../../lib/server-clock.ts';
+import { useDrawn } from '../../lib/page-data.ts';
 import { drawnTrophyHolders, getTrophyHolders } from './get-trophy-holders.ts';
 import { drawnTrophyStats, getTrophyStats } from './get-trophy-stats.ts';
 import { holdersView, nextChangeAt, trophyHuntView, type HolderView, type TrophyHuntView } from './trophy-hunt.ts';
@@ -36,9 +37,11 @@ export function useTrophyHunt() {
   const authenticating = client.authenticating;
   // A server-rendered page was drawn with a visitor's stats and the holders: the page starts with them, and the
   // first read below brings the signed-in player's own.
+  const drawnStats = useDrawn(() => drawnTrophyStats(api));
+  const drawnHolders = useDrawn(() => drawnTrophyHolders(api));
   const [state, setState] = useState<TrophyStatsState>(() => {
-    const stats = drawnTrophyStats(api);
-    const holders = drawnTrophyHolders(api);
+    const stats = drawnStats;
+    const holders = drawnHolders;
     return {
       stats: stats ? { status: 'ready', data: trophyHuntView(stats) } : { status: 'loading' },
       statsUserId: null,
