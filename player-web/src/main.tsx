@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { preloadPage } from './app/router.tsx';
 import { loadSwedish } from './i18n/i18n.tsx';
-import { documentPageData } from './lib/page-data.ts';
+import { awaitTakeover, documentPageData } from './lib/page-data.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
 
 const container = document.getElementById('root');
@@ -17,6 +17,7 @@ if (pageData) {
   // Swedish, the messages' Swedish are here (until then the server's HTML stays, and a click on it is replayed), so
   // its first render draws exactly what the server drew.
   const { lang, zone } = pageData.payload;
+  awaitTakeover();
   const translate = lang === 'sv' ? loadSwedish().catch(() => null) : null;
   hydrateRoot(
     container,

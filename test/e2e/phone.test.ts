@@ -219,7 +219,7 @@ test.serial('on a slow first load "Loading..." shows within a second, in the rea
   await page.getByRole('heading', { level: 1 }).waitFor({ timeout: 30_000 });
 
   await page.evaluate(() => localStorage.setItem('ecup.lang', 'sv'));
-  await page.goto(`${product.url}/`, { waitUntil: 'commit' });
+  await page.goto(`${product.url}/play`, { waitUntil: 'commit' });
   const swedish = await bootTextShown(page);
   t.is(swedish.text, 'Laddar...');
   t.is(await page.evaluate(() => document.documentElement.lang), 'sv');
@@ -316,6 +316,8 @@ for (const width of [390, 1280]) {
       const page = await context.newPage();
       t.teardown(() => context.close());
       await page.goto(`${product.url}/trophyhunt`);
+      // Once the app has taken the drawn page over and turned its lists to this screen's width.
+      await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
       const board = page.locator('section[aria-labelledby="trophy-leaderboard-title"]');
       await board.locator('[data-unranked]').first().waitFor();
       t.deepEqual(

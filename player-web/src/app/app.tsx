@@ -1,4 +1,4 @@
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
@@ -43,11 +43,6 @@ export function AppProviders({ start = {}, children }: { start?: AppStart; child
 
 /** The app in the browser. */
 export function App({ start }: { start?: AppStart }) {
-  // Marks the page as the app's once its first render is on screen (a server-rendered page: taken over), for tools
-  // that wait for the app, such as the end-to-end tests and the benchmarks.
-  useEffect(() => {
-    document.documentElement.dataset.app = 'ready';
-  }, []);
   return (
     <AppProviders start={start}>
       <BrowserRouter>

@@ -3,7 +3,7 @@ import { LANGUAGE_COOKIE, englishOf, formatDateTime, type MessageRef } from '@ec
 import { catalogue, type MessageKey } from './catalogue.ts';
 import { LANGUAGES, LOCALES, fill, type Lang } from './dictionary.ts';
 import type { swedishOf } from './messages-sv.ts';
-import { useHydrating } from '../lib/page-data.ts';
+import { usePageTakenOver } from '../lib/page-data.ts';
 
 const STORAGE_KEY = 'ecup.lang';
 /** The reader's time zone, named in every full date and time. */
@@ -68,7 +68,8 @@ export function I18nProvider({ children, initial }: { children: ReactNode; initi
   const drawn = given instanceof Promise ? use(given) : given;
   const [translate, setTranslate] = useState<Translate | null>(() => drawn);
   // A server-rendered page's dates are in the server's zone until the app has taken the page over.
-  const zone = useHydrating() && initial ? initial.zone : READER_ZONE;
+  const takenOver = usePageTakenOver();
+  const zone = !takenOver && initial ? initial.zone : READER_ZONE;
   useEffect(() => {
     document.documentElement.lang = lang;
     // The server serves the next page's title and link-preview words in this language too (issue 21).
@@ -86,9 +87,9 @@ export function I18nProvider({ children, initial }: { children: ReactNode; initi
   // A server-rendered page came in the language of the cookie or the browser's languages: a choice this browser
   // remembers that the server could not know (an old cookie gone) wins once the app has taken over.
   useEffect(() => {
-    const stored = initial ? storedLang() : null;
+    const stored = initial && takenOver ? storedLang() : null;
     if (stored && stored !== initial?.lang) setLangState(stored);
-  }, [initial]);
+  }, [initial, takenOver]);
   const setLang = useCallback((next: Lang) => {
     localStorage.setItem(STORAGE_KEY, next);
     setLangState(next);

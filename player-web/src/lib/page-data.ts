@@ -124,3 +124,37 @@ export function useDrawn<T>(peek: () => T | undefined): T | undefined {
   const [drawn] = useState(() => (hydrating ? peek() : undefined));
   return drawn;
 }
+
+/**
+ * Whether the app has taken the whole server-rendered page over (its first page hydrated), or draws from scratch.
+ * Until then nothing above the page may change what it draws (the language, the time zone, the session): React would
+ * give up hydrating the page and draw it again, reading everything anew. main.tsx sets it false for a drawn page.
+ */
+let takenOver = true;
+const takeoverListeners = new Set<() => void>();
+
+/** A server-rendered page is being taken over (main.tsx, before hydrating). */
+export function awaitTakeover(): void {
+  takenOver = false;
+}
+
+/** The first page has hydrated (the layout's first effect). */
+export function markTakenOver(): void {
+  if (takenOver) return;
+  takenOver = true;
+  for (const listener of takeoverListeners) listener();
+}
+
+function subscribeTakeover(listener: () => void): () => void {
+  takeoverListeners.add(listener);
+  return () => takeoverListeners.delete(listener);
+}
+
+/** Whether the app has taken the server-rendered page over (true at once for a page it draws itself). */
+export function usePageTakenOver(): boolean {
+  return useSyncExternalStore(
+    subscribeTakeover,
+    () => takenOver,
+    () => false,
+  );
+}

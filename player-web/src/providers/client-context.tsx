@@ -5,7 +5,7 @@ import { ApiError, createApiClient, type ApiClient, type Credentials, type Popov
 import { clientReducer, initialClientState, type ClientAction, type ClientState } from '../lib/client-state.ts';
 import { clearCredentials, loadCredentials, saveCredentials } from '../lib/credentials.ts';
 import { useI18n } from '../i18n/i18n.tsx';
-import { PageDataContext } from '../lib/page-data.ts';
+import { PageDataContext, usePageTakenOver } from '../lib/page-data.ts';
 
 /**
  * How a sign-in ended: signed in; refused (the 'Login error' popover said why); or the account has two-factor
@@ -139,16 +139,18 @@ export function ClientProvider({ children }: { children: ReactNode }) {
     dispatch({ type: 'set-user', user: answer.user });
   }, [api]);
 
-  // Spec §4: at start the stored pair authenticates; on failure it is cleared and the visitor is anonymous.
+  // Spec §4: at start the stored pair authenticates; on failure it is cleared and the visitor is anonymous. A
+  // server-rendered page is a visitor's: the reader's own parts come once the app has taken it over.
+  const takenOver = usePageTakenOver();
   useEffect(() => {
     const stored = credentials.current;
-    if (!stored) return;
+    if (!stored || !takenOver) return;
     dispatch({ type: 'set-authenticating', authenticating: true });
     api
       .get<AuthResponse>('/user/auth', {}, { defaultErrorHandler: false })
       .then((answer) => dispatch({ type: 'set-user', user: answer.user }))
       .catch(forget);
-  }, [api, forget]);
+  }, [api, forget, takenOver]);
 
   const value = useMemo<Client>(
     () => ({ state, dispatch, api, popover, signIn, signInWithToken, signOut, refreshUser }),
