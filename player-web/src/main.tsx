@@ -9,16 +9,16 @@ import { registerServiceWorker } from './lib/service-worker.ts';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');
 
-void preloadPage(window.location.pathname);
+const page = preloadPage(window.location.pathname);
 const pageData = documentPageData();
 
 if (pageData) {
-  // A server-rendered page (issue 21): the app takes it over at once, each part as soon as its code and, for
-  // Swedish, the messages' Swedish are here (until then the server's HTML stays, and a click on it is replayed), so
-  // its first render draws exactly what the server drew.
+  // A server-rendered page (issue 21): the app takes it over in one pass once the page's code and, for Swedish, the
+  // messages' Swedish are here, so its first render draws exactly what the server drew (a part left for later would
+  // be drawn again from scratch as soon as anything above it changed).
   const { lang, zone } = pageData.payload;
   awaitTakeover();
-  const translate = lang === 'sv' ? loadSwedish().catch(() => null) : null;
+  const [translate] = await Promise.all([lang === 'sv' ? loadSwedish().catch(() => null) : null, page]);
   hydrateRoot(
     container,
     <StrictMode>

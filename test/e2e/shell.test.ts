@@ -39,6 +39,15 @@ async function signInThroughDropdown(
   await form.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/**
+ * Opens a server-rendered page and waits until the app has taken it over: before that its buttons are the server's
+ * drawing, which a click on does nothing.
+ */
+async function openTakenOver(page: Page, url: string) {
+  await page.goto(url);
+  await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+}
+
 async function dialogText(page: Page): Promise<string> {
   const dialog = page.getByRole('dialog');
   await dialog.waitFor();
@@ -149,7 +158,7 @@ test.serial('an admin sees the Admin link to /admin/conflicts', async (t) => {
 test.serial('signs in through the inline form in the nav bar at 375 px', async (t) => {
   const page = await newPhonePage(browser);
   t.teardown(() => page.context().close());
-  await page.goto(product.url);
+  await openTakenOver(page, product.url);
   t.is(await page.getByRole('button', { name: 'Sign in', exact: true }).count(), 0, 'no dropdown button on a phone');
   await page.getByRole('button', { name: 'Menu' }).click();
   const nav = page.locator('#nav-bar');
@@ -191,7 +200,7 @@ test.serial(
   async (t) => {
     const page = await newDesktopPage(browser);
     t.teardown(() => page.context().close());
-    await page.goto(product.url);
+    await openTakenOver(page, product.url);
     await page.getByRole('button', { name: 'Sign in' }).click();
     const form = page.locator('#sign-in-dropdown');
     await form.getByLabel('Username').fill(username);

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, type ComponentType } from 'react';
 import { CHUNK_TIMEOUT_MS } from '@ecup/domain';
 import { trackPageChunk } from '../lib/navigation-progress.ts';
 
@@ -7,7 +7,8 @@ export class ChunkLoadError extends Error {}
 
 /** A page whose code is its own chunk: the component to render and a way to start loading it early. */
 export interface LazyPage {
-  Page: LazyExoticComponent<ComponentType>;
+  /** The page: its component itself once its code has arrived, else a lazy one that waits for it. */
+  Page: ComponentType;
   /** Starts loading the chunk (at most once); the page renders without waiting when it has arrived. */
   preload(): Promise<unknown>;
 }
@@ -18,6 +19,7 @@ export interface LazyPage {
  */
 export function lazyPage(load: () => Promise<{ Component: ComponentType }>): LazyPage {
   let loading: Promise<{ default: ComponentType }> | undefined;
+  let loaded: ComponentType | undefined;
   const preload = () => {
     if (loading) return loading;
     loading = (async () => {
@@ -29,6 +31,7 @@ export function lazyPage(load: () => Promise<{ Component: ComponentType }>): Laz
             timer = setTimeout(() => reject(new ChunkLoadError('timeout')), CHUNK_TIMEOUT_MS);
           }),
         ]);
+        loaded = module.Component;
         return { default: module.Component };
       } catch (error) {
         throw error instanceof ChunkLoadError ? error : new ChunkLoadError(String(error));
@@ -39,5 +42,9 @@ export function lazyPage(load: () => Promise<{ Component: ComponentType }>): Laz
     trackPageChunk(loading);
     return loading;
   };
-  return { Page: lazy(preload), preload };
+  const Lazy = lazy(preload);
+  // A page whose code is already here renders at once: React's lazy would wait a turn even then, and a server-drawn
+  // page taken over in two turns is drawn again from scratch as soon as anything above it changes (issue 21).
+  const Page = () => createElement(loaded ?? Lazy);
+  return { Page, preload };
 }
