@@ -308,7 +308,7 @@ test.serial('a call failing with 500 is retried and then shows the "Oh no!" popo
 test.serial('the language switch in the footer turns the app Swedish and is remembered', async (t) => {
   const page = await newDesktopPage(browser);
   t.teardown(() => page.context().close());
-  await page.goto(product.url);
+  await openTakenOver(page, product.url);
   await page.getByLabel('Language').selectOption({ label: 'Svenska' });
   await page.getByRole('button', { name: 'Logga in' }).waitFor();
   await page.reload();
