@@ -15,6 +15,7 @@ import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { AppProviders } from './app/app.tsx';
 import { AppRoutes, preloadPage } from './app/router.tsx';
+import { CURRENT_SEASON } from './providers/get-current-season.ts';
 import type { Lang } from './i18n/dictionary.ts';
 import { loadSwedish } from './i18n/i18n.tsx';
 import { serverPageData, type PageDataPayload } from './lib/page-data.ts';
@@ -22,8 +23,20 @@ import { serverPageData, type PageDataPayload } from './lib/page-data.ts';
 export { PAGE_DATA_ID, readKey } from './lib/page-data.ts';
 export type { PageDataPayload } from './lib/page-data.ts';
 
-/** The time zone a server-rendered page writes its dates in; the app shows the reader's own once it has taken over. */
-export const SERVER_ZONE = 'UTC';
+/**
+ * The time zone a server-rendered page writes its dates in: the season's (where most of its players are), else UTC.
+ * The app shows the reader's own once it has taken the page over.
+ */
+export function pageZone(reads: Record<string, unknown>): string {
+  const season = reads[CURRENT_SEASON] as { time_zone?: unknown } | undefined;
+  const zone = typeof season?.time_zone === 'string' ? season.time_zone : '';
+  try {
+    if (zone !== '') return new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    // Not a zone this runtime knows.
+  }
+  return 'UTC';
+}
 
 export interface RenderedPage {
   /** The markup of the app's root element. */
@@ -78,7 +91,7 @@ export async function render(
   await new Promise<void>((resolve, reject) => {
     const stream = renderToPipeableStream(
       <CacheProvider value={cache}>
-        <AppProviders start={{ pageData: data, i18n: { lang, zone: SERVER_ZONE, translate } }}>
+        <AppProviders start={{ pageData: data, i18n: { lang, zone: pageZone(reads), translate } }}>
           <StaticRouter location={url}>
             <AppRoutes />
           </StaticRouter>

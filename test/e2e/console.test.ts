@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { Secret, TOTP } from 'otpauth';
 import { ALL_PERMISSIONS, MESSAGES, PERMISSIONS, eloChanges, formatDateTime } from '@ecup/domain';
-import { newDesktopPage } from '../helpers/browser.ts';
+import { newDesktopPage, waitForTakeover } from '../helpers/browser.ts';
 import { buildGame, buildUser } from '../helpers/factories.ts';
 import { client } from '../helpers/http.ts';
 import { signedInUser } from '../helpers/sockets.ts';
@@ -24,7 +24,7 @@ async function stockholmPage(browser: Browser): Promise<Page> {
     locale: 'en-US',
     timezoneId: STOCKHOLM,
   });
-  return context.newPage();
+  return waitForTakeover(await context.newPage());
 }
 
 /** Signs in at /admin/ with username and password, and the authenticator's code when the account has one. */

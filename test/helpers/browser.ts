@@ -53,6 +53,27 @@ export function launchPersistentContext(
  */
 export const WITHOUT_SERVICE_WORKER = { serviceWorkers: 'block' } as const;
 
+/**
+ * Makes `page.goto` wait, after the page's load, until the player app has taken a server-drawn page over (issue 21),
+ * as a person waits for a page to answer before using it: before that its buttons are the server's drawing. Pages
+ * of other apps, and a `goto` that asks only for the response (`waitUntil: 'commit'`), are not waited for.
+ */
+export function waitForTakeover(page: Page): Page {
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (options?.waitUntil !== 'commit' && !new URL(page.url()).pathname.startsWith('/admin')) {
+      await page
+        .waitForFunction(
+          () => !document.getElementById('page-data') || document.documentElement.dataset.app === 'ready',
+        )
+        .catch(() => undefined);
+    }
+    return response;
+  };
+  return page;
+}
+
 /** A page in its own context sized like a small phone (375 × 740, touch, mobile viewport); close it with `page.context().close()`. */
 export async function newPhonePage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({
@@ -62,13 +83,13 @@ export async function newPhonePage(browser: Browser): Promise<Page> {
     hasTouch: true,
     deviceScaleFactor: 2,
   });
-  return context.newPage();
+  return waitForTakeover(await context.newPage());
 }
 
 /** A page in its own context sized like a laptop screen (1280 × 800); close it with `page.context().close()`. */
 export async function newDesktopPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ ...WITHOUT_SERVICE_WORKER, viewport: { width: 1280, height: 800 } });
-  return context.newPage();
+  return waitForTakeover(await context.newPage());
 }
 
 /**

@@ -32,7 +32,7 @@ interface Renderer {
     reads: Record<string, unknown>;
   }): string;
   PAGE_DATA_ID: string;
-  SERVER_ZONE: string;
+  pageZone(reads: Record<string, unknown>): string;
 }
 
 /**
@@ -142,7 +142,7 @@ export function serverRenderedPages(deps: Pick<AppDeps, 'knex' | 'now' | 'config
       html = composePage(withHead, {
         markup: page.html,
         styles: page.styles,
-        data: `<script type="application/json" id="${app.PAGE_DATA_ID}">${app.pageDataJson({ lang, zone: app.SERVER_ZONE, renderedAt: page.renderedAt, narrow, reads })}</script>`,
+        data: `<script type="application/json" id="${app.PAGE_DATA_ID}">${app.pageDataJson({ lang, zone: app.pageZone(reads), renderedAt: page.renderedAt, narrow, reads })}</script>`,
       });
     }
     const identity = Buffer.from(html);
