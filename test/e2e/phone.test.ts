@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { DEMO_ACCOUNTS } from '@ecup/db';
 import { MESSAGES, NEWS_IMAGE_HEIGHT, NEWS_IMAGE_TITLE_TOP, NEWS_IMAGE_WIDTH, RANKING_INITIAL } from '@ecup/domain';
-import { WITHOUT_SERVICE_WORKER, newDesktopPage } from '../helpers/browser.ts';
+import { WITHOUT_SERVICE_WORKER, newDesktopPage, waitForTakeover } from '../helpers/browser.ts';
 import { e2eTest } from '../helpers/e2e.ts';
 import type { RunningProduct } from '../helpers/product.ts';
 import { PUBLIC_READ_LIFETIME_MS } from '@ecup/api/services/read-cache.ts';
@@ -27,7 +27,7 @@ async function newPhone(browser: Browser): Promise<Page> {
     hasTouch: true,
     deviceScaleFactor: 2,
   });
-  return context.newPage();
+  return waitForTakeover(await context.newPage());
 }
 
 /** Signs the page in as the demo player through a stored session, as a returning player's browser does. */
