@@ -157,7 +157,7 @@ test('the app draws the first page from its data without reading it again, and l
   }
 });
 
-test("without JavaScript the page is there to read; the server's page holds no reader's own parts", async (t) => {
+test('without JavaScript every public page is there to read', async (t) => {
   const { product, browser } = t.context;
   const pages = await publicPages(product);
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
@@ -165,8 +165,11 @@ test("without JavaScript the page is there to read; the server's page holds no r
     const page = await context.newPage();
     for (const { path, shows } of pages.filter((p) => p.shows !== '')) {
       await page.goto(`${product.url}${path}`);
-      await page.getByText(shows, { exact: false }).first().waitFor({ timeout: 5000 });
-      t.pass();
+      const text = page.getByText(shows, { exact: false }).first();
+      await text.waitFor({ timeout: 5000 });
+      t.true(await text.isVisible(), `${path} shows "${shows}"`);
+      // No script of the app ran: what shows is the server's HTML alone.
+      t.is(await page.locator('html[data-app]').count(), 0, path);
     }
     await screenshot(page, 'ssr-ranking-no-javascript');
   } finally {

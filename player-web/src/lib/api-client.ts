@@ -28,6 +28,11 @@ export class ApiError extends Error {
   }
 }
 
+/** Whether a call failed because what it names does not exist (404): a page's own "not found", not an error. */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
 /** What a popover shows: a text already in the reader's language, or a server's message shown by its code. */
 export type PopoverContent = string | Message;
 

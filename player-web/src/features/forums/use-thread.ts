@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { FORUM_POSTS_MAX_AMOUNT, type ForumPostPayload, type ForumThreadResponse } from '@ecup/domain';
 import { useClient } from '../../providers/client-context.tsx';
-import { ApiError } from '../../lib/api-client.ts';
+import { isNotFound } from '../../lib/api-client.ts';
 import { drawnForumPage, getForumPage } from './get-forum-page.ts';
 import { useDrawn } from '../../lib/page-data.ts';
 
@@ -57,7 +57,7 @@ export function useThread(threadId: number | null) {
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted || current !== generation.current) return;
-        setState(error instanceof ApiError && error.status === 404 ? { status: 'not-found' } : { status: 'error' });
+        setState(isNotFound(error) ? { status: 'not-found' } : { status: 'error' });
       });
     return () => controller.abort();
   }, [api, threadId, userId, attempt]);

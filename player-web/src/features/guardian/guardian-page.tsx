@@ -13,7 +13,7 @@ import { useClient } from '../../providers/client-context.tsx';
 import { usePageTitle } from '../../hooks/use-page-title.ts';
 import { useSeason } from '../../providers/season-context.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
-import { ApiError } from '../../lib/api-client.ts';
+import { isNotFound } from '../../lib/api-client.ts';
 import { approveGuardianLink, getGuardianLink } from './approval.ts';
 
 type View =
@@ -25,8 +25,7 @@ type View =
   | { kind: 'failed' };
 
 /** A dead link answers 404; anything else (the network, a server error) may work on a second try. */
-const viewOfError = (error: unknown): View =>
-  error instanceof ApiError && error.status === 404 ? { kind: 'invalid' } : { kind: 'failed' };
+const viewOfError = (error: unknown): View => (isNotFound(error) ? { kind: 'invalid' } : { kind: 'failed' });
 
 /**
  * /guardian/confirm/{uid}/{token} (decisions §8): the page a parent or guardian opens from the e-mail. It names the

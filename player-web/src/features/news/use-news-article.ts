@@ -1,6 +1,6 @@
 import { NEWS_FURTHER_COUNT, type NewsEntry, type NewsListEntry } from '@ecup/domain';
 import { useClient } from '../../providers/client-context.tsx';
-import { ApiError } from '../../lib/api-client.ts';
+import { isNotFound } from '../../lib/api-client.ts';
 import { drawnLatestNews, getLatestNews } from '../../lib/news.ts';
 import { useRead } from '../../lib/use-read.ts';
 import { drawnNewsArticle, getNewsArticle } from './get-news-article.ts';
@@ -22,9 +22,7 @@ export function useArticle(id: string | undefined): { state: ArticleState; retry
     read.status === 'ready'
       ? { status: 'ready', article: read.data }
       : read.status === 'error'
-        ? read.error instanceof ApiError && read.error.status === 404
-          ? { status: 'not-found' }
-          : { status: 'error' }
+        ? { status: isNotFound(read.error) ? 'not-found' : 'error' }
         : read;
   return { state, retry: read.retry };
 }

@@ -15,7 +15,7 @@ import {
   type PlayerGameEntry,
   type PlayerProfilePayload,
 } from '@ecup/domain';
-import { ApiError } from '../../lib/api-client.ts';
+import { isNotFound } from '../../lib/api-client.ts';
 import { countryName } from '../../lib/country-name.ts';
 import { useClient } from '../../providers/client-context.tsx';
 import { usePageTitle } from '../../hooks/use-page-title.ts';
@@ -308,7 +308,7 @@ export function Component() {
     read.status === 'ready'
       ? { status: 'ready', player: read.data.player }
       : read.status === 'error'
-        ? { status: read.error instanceof ApiError && read.error.status === 404 ? 'missing' : 'error' }
+        ? { status: isNotFound(read.error) ? 'missing' : 'error' }
         : read;
   usePageTitle(state.status === 'ready' ? t('player.title', { name: state.player.username }) : username);
 
