@@ -40,6 +40,20 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   app.silent = true;
 
   const api = new Router<AppState>();
+  // The public pages every visitor reads alike, answered from the public-read cache while fresh, before anything.
+  const cachedKeys = { ...rankingCachedReads, ...newsCachedReads, ...forumsCachedReads };
+  app.use(cachedReads(deps, cachedKeys));
+  // The server-rendered pages (issue 21) read what they show from the same routes and caches, inside the process;
+  // one drawn less than a second ago is answered here too.
+  const reads = new Koa<AppState>();
+  reads.silent = true;
+  // Its handler is made on the first read, once the routes below are in place.
+  let readHandler: ReturnType<Koa['callback']> | undefined;
+  const pages = serverRenderedPages(
+    deps,
+    internalReads((req, res) => (readHandler ??= reads.callback())(req, res)),
+  );
+  app.use(pages.fresh);
   app.use(clientAddress(deps.config));
   app.use(requestLog(deps, (path, method) => routeTemplate(api, path, method)));
   app.use(errorHandler(deps));
@@ -53,9 +67,6 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   // Probes and the metrics scrape need no body and no session (METRICS_TOKEN is not a user token).
   const ops = [healthRoutes(deps), metricsRoutes(deps)];
   for (const routes of ops) app.use(routes.routes());
-  // The public pages every visitor reads alike, answered from the public-read cache while fresh.
-  const cached = cachedReads(deps, { ...rankingCachedReads, ...newsCachedReads, ...forumsCachedReads });
-  app.use(cached);
   app.use(bodyParser());
   app.use(authenticate(deps));
 
@@ -91,14 +102,11 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   app.use(api.allowedMethods({ throw: false }));
 
   app.use(serveApp(deps.config.adminWebDist, '/admin/'));
-  // The server-rendered pages read what they show from the same routes and caches, inside the process (issue 21).
-  const reads = new Koa<AppState>();
-  reads.silent = true;
-  for (const middleware of [errorHandler(deps), cached, bodyParser(), authenticate(deps), api.routes()]) {
+  // Through the routes, which answer from the same public-read cache.
+  for (const middleware of [errorHandler(deps), bodyParser(), authenticate(deps), api.routes()]) {
     reads.use(middleware);
   }
-  const page = serverRenderedPages(deps, internalReads(reads.callback()));
-  app.use(serveApp(deps.config.playerWebDist, '/', { page }));
+  app.use(serveApp(deps.config.playerWebDist, '/', { page: pages.page }));
   app.use(async (ctx) => {
     if (ctx.status === 405) {
       ctx.body = message('notFound');

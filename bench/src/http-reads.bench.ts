@@ -1,6 +1,6 @@
 /**
  * Issues 10 and 22, public reads against the bare Koa baseline: the ranking's first page, the home page's news and a forum
- * category's threads, each called as the player app calls it (its query, the `_` cache-buster, `Accept`), at 50
+ * category's threads, each called as the player app calls it (its query, the `_` cache-buster, `Accept`, a browser's `Accept-Encoding`), at 50
  * connections, next to a bare Koa JSON hello started with the same runner, all in one run. Seeds a demo database of
  * BENCH_PLAYERS players (default 2,000) with their games, news and forum threads, starts the API as its own process
  * on loopback (as `npm run api` does), and measures each call in BENCH_SLICES one-second slices (default 8), each
@@ -49,13 +49,15 @@ export async function run(): Promise<void> {
         }),
       });
       const session = (await login.json()) as { id: number; token: string };
-      // As the player app's api-client sends a GET: its query, a `_` timestamp, Accept and, when signed in, the pair.
+      // As the player app's api-client sends a GET from a browser: its query, a `_` timestamp, Accept, the
+      // Accept-Encoding every browser adds (Chromium's) and, when signed in, the pair.
       const appGet = (path: string, signedIn = false): LoadTarget => ({
         url: api.url,
         path,
         cacheBust: true,
         headers: {
           Accept: 'application/json',
+          'Accept-Encoding': 'gzip, deflate, br, zstd',
           ...(signedIn ? { Authorization: `Bearer ${session.id}:${session.token}` } : {}),
         },
       });

@@ -20,3 +20,32 @@
     if (text) texts[i].textContent = text;
   }
 })();
+// A page the server drew names the app's code instead of loading it in its head (api/src/ssr/server-render.ts):
+// it is fetched once the page has painted (the frame after the first, or after half a second in a tab that draws no
+// frames), so the page shows at once on a slow line and the app takes it over when its code is here.
+(function () {
+  var named = document.getElementById('app-code');
+  if (!named) return;
+  var code = JSON.parse(named.textContent);
+  var loaded = false;
+  function load() {
+    if (loaded) return;
+    loaded = true;
+    for (var i = 0; i < code.preload.length; i++) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = code.preload[i];
+      document.head.appendChild(link);
+    }
+    var script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = code.entry;
+    document.head.appendChild(script);
+  }
+  requestAnimationFrame(function () {
+    setTimeout(load, 0);
+  });
+  setTimeout(load, 500);
+})();

@@ -4,8 +4,11 @@
  * by moving it, not by waiting: a result made final elsewhere (another API process or the worker, here the db
  * command run directly) shows once the clock has moved one second and not a millisecond before; a result confirmed
  * through this process shows at once; online flags are read with the page, so a connecting player shows online within
- * a second; the same holds for news and threads.
+ * a second; the same holds for news and threads. A cached page goes compressed as the browser accepts it, with the
+ * headers its route gives it, counted in the request histogram like any other answer.
  */
+import { request, type IncomingHttpHeaders } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import test from 'ava';
 import {
   RESULT_ENTRY_DELAY_MS,
@@ -15,7 +18,7 @@ import {
   type NewsListEntry,
   type RankingListResponse,
 } from '@ecup/domain';
-import { confirmResult, transaction } from '@ecup/db';
+import { confirmResult, createLogger, transaction } from '@ecup/db';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildGame, buildUser } from '../helpers/factories.ts';
 import { signedInUser } from '../helpers/sockets.ts';
@@ -32,9 +35,15 @@ const instant = Date.UTC(2026, 0, 14, 18, 0, 0);
 const clock = createShiftableClock(() => instant);
 let server: TestServer;
 let http: ReturnType<typeof client>;
+/** The API's log lines (debug and up). */
+const lines: Record<string, unknown>[] = [];
+const log = createLogger({
+  level: 'debug',
+  destination: { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) },
+});
 
 test.before(async () => {
-  server = await startTestServer({ label: 'rankcache', clock });
+  server = await startTestServer({ label: 'rankcache', clock, log });
   http = client(server.url);
 });
 test.after.always(async () => {
@@ -225,5 +234,94 @@ serial(
     clock.advance(1);
     t.is((await ranking(elsewhere.auth)).status, 401);
     t.is((await http.get('/user/sessions', { auth: elsewhere.auth })).status, 401, 'any other call at once');
+  },
+);
+
+/** A request as a browser makes it, with the bytes as they came (fetch would unpack them). */
+function rawRequest(
+  path: string,
+  headers: Record<string, string>,
+  method = 'GET',
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = request(new URL(path, server.url), { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+serial(
+  'a cached page goes compressed as the browser accepts it, with the headers its route gives it, counted and timed like any answer',
+  async (t) => {
+    const path = '/ranking/list?sorting=0&start=0&amount=40&_=1';
+    const requestsCounted = async () => {
+      const text = await (await fetch(`${server.url}/metrics`)).text();
+      const series = 'ecup_http_request_duration_seconds_count{method="GET",route="/ranking/list",status="200"} ';
+      return Number(
+        text
+          .split('\n')
+          .find((line) => line.startsWith(series))
+          ?.slice(series.length) ?? 0,
+      );
+    };
+    const browser = 'gzip, deflate, br, zstd';
+    clock.advance(1000);
+    const counted = await requestsCounted();
+    const fromRoute = await rawRequest(path, { 'Accept-Encoding': browser, 'X-Request-Id': 'read-by-route' });
+    const fromCache = await rawRequest(path, { 'Accept-Encoding': browser, 'X-Request-Id': 'read-from-cache' });
+    const json = JSON.parse(brotliDecompressSync(fromRoute.body).toString('utf8')) as RankingListResponse;
+    t.true(json.rankings.length > 0);
+    for (const res of [fromRoute, fromCache]) {
+      t.is(res.status, 200);
+      t.is(res.headers['content-encoding'], 'br');
+      t.is(res.headers['content-type'], 'application/json; charset=utf-8');
+      t.regex(String(res.headers.vary), /Accept-Encoding/);
+      t.is(Number(res.headers['content-length']), res.body.length);
+      t.deepEqual(JSON.parse(brotliDecompressSync(res.body).toString('utf8')), json);
+    }
+    t.true(fromRoute.body.length * 3 < Buffer.byteLength(JSON.stringify(json)), 'a third of the JSON or less');
+    const names = (headers: IncomingHttpHeaders) => Object.keys(headers).sort();
+    t.deepEqual(
+      names(fromCache.headers),
+      names(fromRoute.headers),
+      'the same headers from the cache as from the route',
+    );
+    for (const name of [
+      'etag',
+      'content-security-policy',
+      'x-content-type-options',
+      'referrer-policy',
+      'x-frame-options',
+    ]) {
+      t.is(fromCache.headers[name], fromRoute.headers[name], name);
+    }
+    t.is(fromRoute.headers['x-request-id'], 'read-by-route');
+    t.is(fromCache.headers['x-request-id'], 'read-from-cache');
+
+    const gzip = await rawRequest(path, { 'Accept-Encoding': 'gzip' });
+    t.is(gzip.headers['content-encoding'], 'gzip');
+    t.deepEqual(JSON.parse(gunzipSync(gzip.body).toString('utf8')), json);
+    for (const accepts of [undefined, 'identity', 'br;q=0, gzip;q=0']) {
+      const plain = await rawRequest(path, accepts === undefined ? {} : { 'Accept-Encoding': accepts });
+      t.is(plain.headers['content-encoding'], undefined, `Accept-Encoding: ${accepts}`);
+      t.deepEqual(JSON.parse(plain.body.toString('utf8')), json);
+    }
+    const head = await rawRequest(path, { 'Accept-Encoding': browser }, 'HEAD');
+    t.is(head.status, 200);
+    t.is(head.body.length, 0);
+    t.is(head.headers.etag, fromRoute.headers.etag);
+    const repeat = await rawRequest(path, { 'Accept-Encoding': browser, 'If-None-Match': fromRoute.headers.etag! });
+    t.is(repeat.status, 304);
+    t.is(repeat.body.length, 0);
+
+    t.is(await requestsCounted(), counted + 6, 'every 200 in the request histogram');
+    const lineOf = (id: string) => lines.find((line) => line.request_id === id && line.msg === 'request');
+    t.like(lineOf('read-by-route'), { level: 'info', route: '/ranking/list', status: 200 });
+    t.like(lineOf('read-from-cache'), { level: 'debug', route: '/ranking/list', status: 200 });
   },
 );

@@ -200,3 +200,41 @@ test("a phone's browser gets the lists as cards, any other as tables, and the ap
   t.is((desktop.data as unknown as { narrow: boolean }).narrow, false);
   t.true(phone.res.headers.get('vary')?.includes('User-Agent'));
 });
+
+test("a drawn page names the app's code for /boot.js to fetch once it has painted: no script or preload in its head", async (t) => {
+  const { html } = await page('/rules');
+  const head = html.slice(0, html.indexOf('</head>'));
+  t.false(/<script\b[^>]*type="module"/.test(head), 'no module script in the head');
+  t.false(head.includes('modulepreload'), 'no module preloaded before the page paints');
+  const named = /<script type="application\/json" id="app-code">([\s\S]*?)<\/script>/.exec(html)?.[1];
+  const code = JSON.parse(named ?? 'null') as { entry: string; preload: string[] } | null;
+  t.regex(code?.entry ?? '', /^\/assets\/index-[\w-]+\.js$/);
+  t.true((code?.preload.length ?? 0) > 0);
+  for (const url of [code!.entry, ...code!.preload]) t.is((await fetch(`${server.url}${url}`)).status, 200, url);
+  t.regex(html, /<script src="\/boot\.js" async><\/script>/);
+  t.regex(await (await fetch(`${server.url}/boot.js`)).text(), /getElementById\('app-code'\)/);
+});
+
+test('a page drawn less than a second ago is answered again as it was, with the same headers', async (t) => {
+  const headers = {
+    'accept-encoding': 'br',
+    'accept-language': 'sv',
+    'user-agent': 'Mozilla/5.0 (Linux; Android 14) Mobile',
+  };
+  const first = await fetch(`${server.url}/rules`, { headers: { ...headers, 'x-request-id': 'page-first' } });
+  const again = await fetch(`${server.url}/rules`, { headers: { ...headers, 'x-request-id': 'page-again' } });
+  t.is(again.status, first.status);
+  const names = (res: Response) => [...res.headers.keys()].sort();
+  t.deepEqual(names(again), names(first));
+  for (const name of ['content-type', 'content-encoding', 'vary', 'cache-control', 'content-security-policy']) {
+    t.is(again.headers.get(name), first.headers.get(name), name);
+  }
+  t.is(first.headers.get('x-request-id'), 'page-first');
+  t.is(again.headers.get('x-request-id'), 'page-again');
+  // The same bytes when the page was still fresh; drawn again (on a busy machine), only its time differs.
+  const undated = async (res: Response) => (await res.text()).replace(/"renderedAt":\d+/, '');
+  t.is(await undated(again), await undated(first));
+  const head = await fetch(`${server.url}/rules`, { method: 'HEAD', headers });
+  t.is(head.status, 200);
+  t.is(head.headers.get('content-length'), again.headers.get('content-length'));
+});

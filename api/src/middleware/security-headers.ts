@@ -30,6 +30,21 @@ export function securityHeaders(publicUrl: string): Readonly<Record<string, stri
  * and web app manifest only from our own origin.
  */
 export function contentSecurityPolicy(host: string): string {
+  let policy = policies.get(host);
+  if (policy === undefined) {
+    policy = policyFor(host);
+    // The Host header is the client's: the remembered ones stay few whatever it sends.
+    if (policies.size >= POLICIES_MAX) policies.clear();
+    policies.set(host, policy);
+  }
+  return policy;
+}
+
+/** Policies by host, made once: a site is reached under one or two names. */
+const policies = new Map<string, string>();
+const POLICIES_MAX = 32;
+
+function policyFor(host: string): string {
   const sockets = /^[a-z0-9.:[\]-]+$/i.test(host) ? ` ws://${host} wss://${host}` : '';
   return [
     "default-src 'self'",

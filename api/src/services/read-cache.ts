@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type Koa from 'koa';
 import { pushesOf, type CommandEvent } from '@ecup/db';
+import { encodeBody, sendEncoded, type EncodedBody } from './encoded-body.ts';
 
 /**
  * How long a cached public read may be served (issue 10: the ranking is never stale by more than a second after a
@@ -70,23 +71,26 @@ interface Entry {
   result?: unknown;
 }
 
-/** A public read as it goes on the wire: its JSON, serialised once per read, and the ETag naming those bytes. */
+/**
+ * A public read as it goes on the wire: its JSON, serialised and compressed once per read (a browser always accepts
+ * gzip and brotli), and the ETag naming those bytes.
+ */
 export interface EncodedRead {
-  body: Buffer;
+  body: EncodedBody;
   etag: string;
 }
 
-/** Serialises a read's answer once, for every request the cache answers with it. */
-export function encodeRead(value: unknown): EncodedRead {
-  const body = Buffer.from(JSON.stringify(value));
-  return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+/** Serialises and compresses a read's answer once, for every request the cache answers with it. */
+export async function encodeRead(value: unknown): Promise<EncodedRead> {
+  const json = Buffer.from(JSON.stringify(value));
+  return { body: await encodeBody(json), etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
 }
 
 /**
  * Whether an If-None-Match header names `etag` (RFC 9110 §13.1.2: `*`, or a list compared weakly). Evaluated
  * whatever the request's Cache-Control says: fetch() adds `no-cache` to every conditional request it is given.
  */
-function namesEtag(header: string, etag: string): boolean {
+export function namesEtag(header: string, etag: string): boolean {
   if (header.trim() === '*') return true;
   return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
@@ -103,8 +107,8 @@ export function answerRead(ctx: Koa.Context, read: EncodedRead): void {
     ctx.status = 304;
     return;
   }
-  ctx.body = read.body;
   ctx.type = 'json';
+  sendEncoded(ctx, read.body);
 }
 
 /**

@@ -1,18 +1,15 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
-import { promisify } from 'node:util';
 import type Koa from 'koa';
 import { inject } from 'light-my-request';
 import type { AppDeps } from '../context.ts';
 import { createReadCache, type ReadCache } from '../services/read-cache.ts';
+import { encodeBody, sendEncoded, type EncodedBody } from '../services/encoded-body.ts';
+import { cachedAnswerWriter } from '../middleware/cached-answer.ts';
 import { headFor } from '../features/seo/head-data.ts';
 import { injectHead } from '../features/seo/head.ts';
 import { pageLanguage, type PageLanguage } from '../features/seo/language.ts';
-
-const gzipAsync = promisify(gzip);
-const brotliAsync = promisify(brotliCompress);
 
 /** What the player app's server build (player-web/src/entry-server.tsx) offers the API. */
 interface Renderer {
@@ -46,10 +43,7 @@ export const RENDERED_PAGE_MAX_ENTRIES = 100;
 const MAX_PASSES = 4;
 
 /** A rendered page as it goes on the wire, in each encoding a browser may accept. */
-interface RenderedPage {
-  identity: Buffer;
-  gzip: Buffer;
-  br: Buffer;
+interface RenderedPage extends EncodedBody {
   /** 404 when the page names something that does not exist (an unknown article, topic or player). */
   status: number;
 }
@@ -89,7 +83,10 @@ async function loadRenderer(dir: string): Promise<Renderer | null> {
  * (a signed-in screen, a path that is no public page) gets the shell as it is. Without the server build (only the
  * browser's was built) public pages get their head alone.
  */
-export function serverRenderedPages(deps: Pick<AppDeps, 'knex' | 'now' | 'config' | 'log'>, read: InternalRead) {
+export function serverRenderedPages(
+  deps: Pick<AppDeps, 'knex' | 'now' | 'config' | 'log' | 'metrics'>,
+  read: InternalRead,
+): { page: PageAnswer; fresh: Koa.Middleware } {
   const distSsr = path.join(path.dirname(deps.config.playerWebDist), 'dist-ssr');
   let renderer: Promise<Renderer | null> | undefined;
   const pages: ReadCache = createReadCache({
@@ -145,37 +142,55 @@ export function serverRenderedPages(deps: Pick<AppDeps, 'knex' | 'now' | 'config
         data: `<script type="application/json" id="${app.PAGE_DATA_ID}">${app.pageDataJson({ lang, zone: app.pageZone(reads), renderedAt: page.renderedAt, narrow, reads })}</script>`,
       });
     }
-    const identity = Buffer.from(html);
-    const [gzipped, br] = await Promise.all([
-      gzipAsync(identity, { level: 6 }),
-      brotliAsync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }),
-    ]);
-    return { identity, gzip: gzipped, br, status: found.head.indexable ? 200 : 404 };
+    return { ...(await encodeBody(Buffer.from(html))), status: found.head.indexable ? 200 : 404 };
   }
 
-  /** serveApp's `shell`: the page at the request's address, answered from the rendered pages while fresh. */
-  return async (ctx: Koa.Context, shell: () => Promise<string>): Promise<boolean> => {
+  /** A drawn page's key: what it depends on beside its address. */
+  const keyOf = (ctx: Koa.Context, lang: PageLanguage, narrow: boolean) =>
+    `${lang}:${narrow ? 'narrow' : 'wide'}:${ctx.url}`;
+
+  /** serveApp's `page`: the page at the request's address, answered from the rendered pages while fresh. */
+  const page: PageAnswer = async (ctx, shell) => {
     ctx.vary('Cookie');
     ctx.vary('Accept-Language');
     ctx.vary('User-Agent');
     const lang = pageLanguage(ctx);
     const narrow = isPhone(ctx.get('user-agent'));
-    const page = await pages.get(`${lang}:${narrow ? 'narrow' : 'wide'}:${ctx.url}`, async () =>
+    const drawn = await pages.get(keyOf(ctx, lang, narrow), async () =>
       draw(await shell(), ctx.url, lang, narrow, ctx.path),
     );
-    if (!page) return false;
-    ctx.status = page.status;
+    if (!drawn) return false;
+    ctx.status = drawn.status;
     ctx.type = 'html';
-    const encoding = ctx.acceptsEncodings('br', 'gzip', 'identity');
-    if (encoding === 'br' || encoding === 'gzip') {
-      ctx.set('Content-Encoding', encoding);
-      ctx.body = page[encoding];
-    } else {
-      ctx.body = page.identity;
-    }
+    sendEncoded(ctx, drawn);
     return true;
   };
+
+  // What serveApp answers a drawn page with besides the headers every answer has.
+  const pageHeaders = ['Cache-Control', 'no-cache', 'Vary', 'Accept-Encoding, Cookie, Accept-Language, User-Agent'];
+  const write = cachedAnswerWriter(deps);
+  /**
+   * A drawn page still fresh, answered first, before the request log and the routes, which would only come to the
+   * same bytes (as `cachedReads` answers public reads). A request with credentials goes the whole way (a bad pair
+   * is a 401 whatever it asks for).
+   */
+  const fresh: Koa.Middleware = async (ctx, next) => {
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || !pageReads.has(ctx.url)) return next();
+    if (ctx.req.headers.authorization) return next();
+    const started = process.hrtime.bigint();
+    const drawn = pages.peek<RenderedPage | null>(keyOf(ctx, pageLanguage(ctx), isPhone(ctx.get('user-agent'))));
+    if (!drawn) return next();
+    write(
+      ctx,
+      { status: drawn.status, headers: pageHeaders, body: { encoded: drawn, type: 'text/html; charset=utf-8' } },
+      { route: drawn.status < 400 ? '(static)' : '(unmatched)', started },
+    );
+  };
+  return { page, fresh };
 }
+
+/** serveApp's `page` option: answers a page of the player app, or false to have the shell sent as it is. */
+export type PageAnswer = (ctx: Koa.Context, shell: () => Promise<string>) => Promise<boolean>;
 
 /**
  * Whether a browser is a phone's, by its User-Agent (Chromium, Safari and Firefox on phones say "Mobi"; Android
@@ -185,10 +200,29 @@ export function isPhone(userAgent: string): boolean {
   return /Mobi/i.test(userAgent);
 }
 
-/** The shell with the rendered page: styles at the end of the head, markup in the root, the page's data after it. */
+/** The id of the JSON naming the app's code on a drawn page, which /boot.js loads once the page has painted. */
+export const APP_CODE_ID = 'app-code';
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+
+/**
+ * The shell with the rendered page: styles at the end of the head, markup in the root, the page's data after it.
+ * The app's code (the entry module Vite writes into the head and the modules it preloads) is named in JSON instead,
+ * and /boot.js fetches it once the page has painted: the drawn page shows while a slow phone line is still bringing
+ * the code, rather than after it, as a script in the head would make it.
+ */
 export function composePage(shell: string, page: { markup: string; styles: string; data: string }): string {
   const root = /<div id="root">[\s\S]*?<\/div>\s*<\/div>/;
-  const withStyles = shell.replace('</head>', () => `${page.styles}</head>`);
+  const entry = ENTRY_SCRIPT.exec(shell)?.[1];
+  const preload = [...shell.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
+  const code =
+    entry === undefined
+      ? ''
+      : `<script type="application/json" id="${APP_CODE_ID}">${JSON.stringify({ entry, preload })}</script>`;
+  const withStyles = shell
+    .replace(ENTRY_SCRIPT, '')
+    .replace(MODULE_PRELOAD, '')
+    .replace('</head>', () => `${page.styles}</head>`);
   if (!root.test(withStyles)) throw new Error('index.html has no <div id="root"> with the boot screen');
-  return withStyles.replace(root, () => `<div id="root">${page.markup}</div>${page.data}`);
+  return withStyles.replace(root, () => `<div id="root">${page.markup}</div>${page.data}${code}`);
 }
