@@ -2,6 +2,9 @@
 // else the browser's) and colours (the light scheme when the reader chose it), before the app's code has arrived. A
 // file of our own origin: the Content-Security-Policy allows no inline script.
 (function () {
+  // A page the server drew has no boot screen and is in its language already: touching <html> again would only
+  // make the browser restyle the whole page.
+  if (document.getElementById('app-code')) return;
   var lang = null;
   var mode = null;
   try {

@@ -14,7 +14,7 @@ import { startNavigation, useNavigationProgress } from '../lib/navigation-progre
 import { useRealtimeEvent } from '../providers/realtime-context.tsx';
 import { WarningDialog } from '../components/safety/warning-dialog.tsx';
 import { useUpdateWaiting } from '../lib/service-worker.ts';
-import { PageDataContext, markTakenOver } from '../lib/page-data.ts';
+import { PageDataContext, markTakenOver, usePageTakenOver } from '../lib/page-data.ts';
 
 /** The new-version prompt's code is only fetched when a new version waits (it is in the stored shell by then). */
 const UpdatePrompt = lazy(() => import('../components/update-prompt.tsx').then((m) => ({ default: m.UpdatePrompt })));
@@ -32,11 +32,14 @@ function useNavigationEffects() {
     startNavigation();
   }, [pathname, pageData]);
   // The first page has hydrated: what waited for it (the reader's time zone, the stored session) may now change.
-  // The page says so, for tools that wait for the app (the end-to-end tests, the benchmarks).
+  // Once that is drawn, the page says so, for tools that wait for the app (the end-to-end tests, the benchmarks).
+  const takenOver = usePageTakenOver();
   useEffect(() => {
     markTakenOver();
-    document.documentElement.dataset.app = 'ready';
   }, []);
+  useEffect(() => {
+    if (takenOver) document.documentElement.dataset.app = 'ready';
+  }, [takenOver]);
   useEffect(() => {
     dispatch({ type: 'navigated' });
     if (!pathname.startsWith('/forums')) window.scrollTo(0, 0);

@@ -1,4 +1,14 @@
-import { createContext, use, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  startTransition,
+  use,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { LANGUAGE_COOKIE, englishOf, formatDateTime, type MessageRef } from '@ecup/domain';
 import { catalogue, type MessageKey } from './catalogue.ts';
 import { LANGUAGES, LOCALES, fill, type Lang } from './dictionary.ts';
@@ -88,7 +98,7 @@ export function I18nProvider({ children, initial }: { children: ReactNode; initi
   // remembers that the server could not know (an old cookie gone) wins once the app has taken over.
   useEffect(() => {
     const stored = initial && takenOver ? storedLang() : null;
-    if (stored && stored !== initial?.lang) setLangState(stored);
+    if (stored && stored !== initial?.lang) startTransition(() => setLangState(stored));
   }, [initial, takenOver]);
   const setLang = useCallback((next: Lang) => {
     localStorage.setItem(STORAGE_KEY, next);

@@ -1,4 +1,4 @@
-import { createContext, useState, useSyncExternalStore } from 'react';
+import { createContext, startTransition, useEffect, useState } from 'react';
 import type { Lang } from '../i18n/dictionary.ts';
 
 /** A GET's query as the API client sends it (without its cache-busting `_`). */
@@ -99,19 +99,21 @@ export function serverPageData(
   return { data, missed };
 }
 
-const subscribeNever = () => () => undefined;
+/** Whether this code runs in the server's render (the server build has no window). */
+const onServer = typeof window === 'undefined';
 
 /**
  * Whether this render is the server's or the browser's first one over the server's HTML (hydration): such a render
  * must draw exactly what the server drew, so it leaves out what only the browser knows (the screen's width, the
- * reader's time zone), and React renders again with those right after.
+ * reader's time zone), and React renders again with those right after, as a transition: in slices between which
+ * the browser answers the reader, not in one long task.
  */
 export function useHydrating(): boolean {
-  return useSyncExternalStore(
-    subscribeNever,
-    () => false,
-    () => true,
-  );
+  const [hydrating, setHydrating] = useState(() => onServer || !takenOver);
+  useEffect(() => {
+    if (hydrating) startTransition(() => setHydrating(false));
+  }, [hydrating]);
+  return hydrating;
 }
 
 /**
@@ -145,16 +147,23 @@ export function markTakenOver(): void {
   for (const listener of takeoverListeners) listener();
 }
 
-function subscribeTakeover(listener: () => void): () => void {
-  takeoverListeners.add(listener);
-  return () => takeoverListeners.delete(listener);
-}
-
-/** Whether the app has taken the server-rendered page over (true at once for a page it draws itself). */
+/**
+ * Whether the app has taken the server-rendered page over (true at once for a page it draws itself). What changes
+ * then (the reader's zone and language, their session) is drawn as a transition, in slices.
+ */
 export function usePageTakenOver(): boolean {
-  return useSyncExternalStore(
-    subscribeTakeover,
-    () => takenOver,
-    () => false,
-  );
+  const [taken, setTaken] = useState(() => !onServer && takenOver);
+  useEffect(() => {
+    if (taken) return;
+    const listener = () => startTransition(() => setTaken(true));
+    if (takenOver) {
+      listener();
+      return;
+    }
+    takeoverListeners.add(listener);
+    return () => {
+      takeoverListeners.delete(listener);
+    };
+  }, [taken]);
+  return taken;
 }
