@@ -8,7 +8,7 @@ import { ClientProvider } from '../providers/client-context.tsx';
 import { RealtimeProvider } from '../providers/realtime-context.tsx';
 import { SeasonProvider } from '../providers/season-context.tsx';
 import { AppRoutes } from './router.tsx';
-import { theme } from './theme.ts';
+import { appTheme } from './theme.ts';
 
 /**
  * How the app starts over a server-rendered page (issue 21): the answers the page was drawn with, and its
@@ -26,7 +26,7 @@ export function AppProviders({ start = {}, children }: { start?: AppStart; child
   return (
     <Suspense fallback={null}>
       <PageDataContext.Provider value={start.pageData ?? NO_PAGE_DATA}>
-        <ThemeProvider theme={theme} defaultMode="dark">
+        <ThemeProvider theme={appTheme()} defaultMode="dark">
           <CssBaseline enableColorScheme />
           <I18nProvider initial={start.i18n}>
             <ClientProvider>

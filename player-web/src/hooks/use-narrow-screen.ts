@@ -1,7 +1,7 @@
-import { useContext } from 'react';
+import { startTransition, useContext, useEffect, useState } from 'react';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Breakpoint, Theme } from '@mui/material/styles';
-import { PageDataContext, useHydrating } from '../lib/page-data.ts';
+import { PageDataContext, drawingOverServerHtml } from '../lib/page-data.ts';
 
 /**
  * Whether the screen is narrower than `below` (a breakpoint or pixels), for a list drawn as cards there and as a
@@ -11,6 +11,12 @@ import { PageDataContext, useHydrating } from '../lib/page-data.ts';
  */
 export function useNarrowScreen(below: Breakpoint | number): boolean {
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down(below), { noSsr: true });
-  const drawnNarrow = useContext(PageDataContext).narrow;
-  return useHydrating() ? (drawnNarrow ?? true) : narrow;
+  const drawnNarrow = useContext(PageDataContext).narrow ?? true;
+  // Over the server's HTML it draws what the server drew, and turns over (as a transition) only when the screen
+  // turns out to be on the other side: a list that already fits is not drawn again.
+  const [asDrawn, setAsDrawn] = useState(drawingOverServerHtml);
+  useEffect(() => {
+    if (asDrawn && narrow !== drawnNarrow) startTransition(() => setAsDrawn(false));
+  }, [asDrawn, narrow, drawnNarrow]);
+  return asDrawn ? drawnNarrow : narrow;
 }

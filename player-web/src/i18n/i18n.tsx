@@ -16,8 +16,12 @@ import type { swedishOf } from './messages-sv.ts';
 import { usePageTakenOver } from '../lib/page-data.ts';
 
 const STORAGE_KEY = 'ecup.lang';
-/** The reader's time zone, named in every full date and time. */
-const READER_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+/**
+ * The reader's time zone, named in every full date and time: asked once, when first needed, rather than while the
+ * app's code starts (the browser's date formatting takes a moment to set up).
+ */
+let readerZone: string | undefined;
+const theReaderZone = () => (readerZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
 
 export interface I18n {
   lang: Lang;
@@ -79,7 +83,7 @@ export function I18nProvider({ children, initial }: { children: ReactNode; initi
   const [translate, setTranslate] = useState<Translate | null>(() => drawn);
   // A server-rendered page's dates are in the server's zone until the app has taken the page over.
   const takenOver = usePageTakenOver();
-  const zone = !takenOver && initial ? initial.zone : READER_ZONE;
+  const zone = !takenOver && initial ? initial.zone : theReaderZone();
   useEffect(() => {
     document.documentElement.lang = lang;
     // The server serves the next page's title and link-preview words in this language too (issue 21).

@@ -103,13 +103,21 @@ export function serverPageData(
 const onServer = typeof window === 'undefined';
 
 /**
+ * Whether a render now is the server's or one over the server's HTML before the app has taken it over: for a
+ * component's first state, which must then be what the server drew.
+ */
+export function drawingOverServerHtml(): boolean {
+  return onServer || !takenOver;
+}
+
+/**
  * Whether this render is the server's or the browser's first one over the server's HTML (hydration): such a render
  * must draw exactly what the server drew, so it leaves out what only the browser knows (the screen's width, the
  * reader's time zone), and React renders again with those right after, as a transition: in slices between which
  * the browser answers the reader, not in one long task.
  */
 export function useHydrating(): boolean {
-  const [hydrating, setHydrating] = useState(() => onServer || !takenOver);
+  const [hydrating, setHydrating] = useState(drawingOverServerHtml);
   useEffect(() => {
     if (hydrating) startTransition(() => setHydrating(false));
   }, [hydrating]);
@@ -122,8 +130,7 @@ export function useHydrating(): boolean {
  * sign-in, on another page) reads its own, so a signed-in reader never keeps a visitor's answer.
  */
 export function useDrawn<T>(peek: () => T | undefined): T | undefined {
-  const hydrating = useHydrating();
-  const [drawn] = useState(() => (hydrating ? peek() : undefined));
+  const [drawn] = useState(() => (drawingOverServerHtml() ? peek() : undefined));
   return drawn;
 }
 

@@ -55,6 +55,8 @@ function ArticleHeader({ article }: { article: NewsEntry }) {
             component="img"
             src={imageUrl('news', article.image_hash)}
             alt=""
+            // The article's picture is the largest thing on its page: the browser fetches it first (LCP).
+            fetchPriority="high"
             sx={{
               position: 'absolute',
               inset: 0,
