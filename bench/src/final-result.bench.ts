@@ -194,9 +194,14 @@ export async function run(): Promise<void> {
     // What one final result sends: statements per transaction, by kind, over a counted sample.
     const sample = (await gamesOf(rounds + 1, 0)).slice(0, 100);
     const statements = new Map<string, number>();
+    // The profile: each statement by its kind and the first table it names (the reads the answer and the pushes
+    // need, the trophy hunt's, the writes).
+    const byTable = new Map<string, number>();
     const count = (query: { sql: string }) => {
       const kind = query.sql.trim().split(/\s+/)[0]!.toUpperCase();
       statements.set(kind, (statements.get(kind) ?? 0) + 1);
+      const table = /\b(?:from|update|into)\s+`?(\w+)`?/i.exec(query.sql)?.[1];
+      if (table !== undefined) byTable.set(`${kind} ${table}`, (byTable.get(`${kind} ${table}`) ?? 0) + 1);
     };
     knex.on('query', count);
     await lanes([sample], 60, confirm);
@@ -206,6 +211,11 @@ export async function run(): Promise<void> {
     console.log(
       `statements per final result: ${all.toFixed(1)} (${perTx}); raw two-row lock: 5 (BEGIN, SELECT, UPDATE 2, COMMIT)`,
     );
+    const tables = [...byTable]
+      .sort((a, b) => b[1] - a[1])
+      .map(([what, n]) => `${what} ${(n / sample.length).toFixed(1)}`)
+      .join(', ');
+    console.log(`by table: ${tables}`);
     const [[moves]] = (await knex.raw(
       "SELECT COUNT(*) AS moves, SUM(kind = 'secure') AS secured FROM trophy_moves",
     )) as [[{ moves: number; secured: number }]];
