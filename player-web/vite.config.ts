@@ -91,21 +91,33 @@ const VENDOR_PATH = new RegExp(`/node_modules/(${VENDOR.map((name) => name.repla
 
 interface ModuleGraph {
   getModuleIds(): IterableIterator<string>;
-  getModuleInfo(id: string): { isEntry: boolean; importedIds: readonly string[] } | null;
+  getModuleInfo(
+    id: string,
+  ): { isEntry: boolean; importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
 }
 
-/** The modules the entry imports statically, directly or through others: what every first page downloads. */
+/**
+ * The modules every first page downloads: the entry's, and the app it starts (src/main.tsx imports it dynamically,
+ * so that it is evaluated in a task of its own), with what they import statically, directly or through others.
+ */
 const firstLoads = new WeakMap<ModuleGraph['getModuleInfo'], Set<string>>();
 function firstLoad(graph: ModuleGraph): Set<string> {
   let modules = firstLoads.get(graph.getModuleInfo);
   if (modules) return modules;
   modules = new Set();
-  const next = [...graph.getModuleIds()].filter((id) => graph.getModuleInfo(id)?.isEntry);
-  for (let id = next.pop(); id !== undefined; id = next.pop()) {
-    if (modules.has(id)) continue;
-    modules.add(id);
-    next.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
-  }
+  const closure = (start: readonly string[]) => {
+    const found = new Set<string>();
+    const next = [...start];
+    for (let id = next.pop(); id !== undefined; id = next.pop()) {
+      if (found.has(id)) continue;
+      found.add(id);
+      next.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+    }
+    return found;
+  };
+  const entry = closure([...graph.getModuleIds()].filter((id) => graph.getModuleInfo(id)?.isEntry));
+  const started = [...entry].flatMap((id) => graph.getModuleInfo(id)?.dynamicallyImportedIds ?? []);
+  modules = new Set([...entry, ...closure(started)]);
   firstLoads.set(graph.getModuleInfo, modules);
   return modules;
 }
