@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { loadSwedish } from '../i18n/i18n.tsx';
-import type { documentPageData } from '../lib/page-data.ts';
+import { codeNeededToTakeOver, type documentPageData } from '../lib/page-data.ts';
 import { registerServiceWorker } from '../lib/service-worker.ts';
 import { App } from './app.tsx';
 import { preloadPage } from './router.tsx';
@@ -17,6 +17,8 @@ export async function startApp(container: HTMLElement, pageData: ReturnType<type
   if (pageData) {
     const { lang, zone } = pageData.payload;
     const [translate] = await Promise.all([lang === 'sv' ? loadSwedish().catch(() => null) : null, page]);
+    // The page's code has named what else its screens need (a table's code).
+    await codeNeededToTakeOver();
     hydrateRoot(
       container,
       <StrictMode>

@@ -55,6 +55,26 @@ export const NO_PAGE_DATA: PageData = { peek: () => undefined };
 export const PageDataContext = createContext<PageData & { forget?(): void }>(NO_PAGE_DATA);
 
 /** The data of the server-rendered page in this document, or null for a page the app draws from scratch. */
+/** Whether the page in this document was drawn for a narrow screen (null: it was not drawn on the server). */
+let drawnNarrow: boolean | null = null;
+
+/**
+ * Code the drawn page's screens need to take it over as drawn (a list drawn as a table, whose code is loaded apart),
+ * which start.tsx awaits before hydrating: a part whose code is missing stays the server's HTML, and an update that
+ * reaches it before its code has arrived (the next rows of a list) could be held back.
+ */
+const neededCode: Promise<unknown>[] = [];
+
+/** Registers code the drawn page needs before the app takes it over, when it was drawn wide (a table). */
+export function neededWhenDrawnWide(load: () => Promise<unknown>): void {
+  if (drawnNarrow === false && !takenOver) neededCode.push(load().catch(() => undefined));
+}
+
+/** What {@link neededWhenDrawnWide} registered, once all of it has arrived. */
+export function codeNeededToTakeOver(): Promise<unknown> {
+  return Promise.all(neededCode);
+}
+
 export function documentPageData(): (PageData & { payload: PageDataPayload; forget(): void }) | null {
   const element = document.getElementById(PAGE_DATA_ID);
   if (!element?.textContent) return null;
@@ -64,6 +84,7 @@ export function documentPageData(): (PageData & { payload: PageDataPayload; forg
   } catch {
     return null;
   }
+  drawnNarrow = payload.narrow;
   let reads: Record<string, unknown> | null = payload.reads;
   return {
     payload,

@@ -13,6 +13,8 @@ import { LoadingScreen } from '../loading-screen.tsx';
 import classes from './ranking.module.css';
 import { useRankingList } from './use-ranking-list.ts';
 import { useNarrowScreen } from '../../hooks/use-narrow-screen.ts';
+import { neededWhenDrawnWide } from '../../lib/page-data.ts';
+import type { RankingGrid as Grid } from './ranking-grid.tsx';
 // The ranking's words load with the component (i18n/catalogue.ts).
 import './i18n.ts';
 
@@ -22,8 +24,16 @@ import './i18n.ts';
  */
 const TABLE_MIN_WIDTH_PX = 900;
 
-const loadGrid = () => import('./ranking-grid.tsx');
-const RankingGrid = lazy(() => loadGrid().then((m) => ({ default: m.RankingGrid })));
+/** The table's code, once it has arrived: a table drawn after that renders it at once, without suspending. */
+let LoadedGrid: typeof Grid | undefined;
+const loadGrid = () =>
+  import('./ranking-grid.tsx').then((m) => {
+    LoadedGrid = m.RankingGrid;
+    return m;
+  });
+const LazyGrid = lazy(() => loadGrid().then((m) => ({ default: m.RankingGrid })));
+// A page drawn wide (a table) is taken over once the table's code is here, so the table hydrates with the page.
+neededWhenDrawnWide(loadGrid);
 
 export interface RankingTableProps {
   /** 0 by Elo, 1 by secured trophies (spec §7). */
@@ -97,6 +107,8 @@ export function RankingTable({ sorting, initialAmount, Search, refreshKey = 0 }:
   const [search, setSearch] = useState('');
   const [announcement, setAnnouncement] = useState('');
   const cards = useNarrowScreen(TABLE_MIN_WIDTH_PX);
+  // Chosen once per table, so a table is never drawn again from scratch when the code arrives meanwhile.
+  const [RankingGrid] = useState(() => LoadedGrid ?? LazyGrid);
   // A wide screen fetches the table's code at once, while the rows are still on their way.
   useEffect(() => {
     if (!cards) void loadGrid().catch(() => undefined);
