@@ -1,4 +1,4 @@
-import { createTheme } from '@mui/material/styles';
+import { createTheme, type Theme } from '@mui/material/styles';
 import { MOBILE_BREAKPOINT_PX, TABLE_CARDS_BREAKPOINT_PX } from '@ecup/domain';
 import './fonts.css';
 import { colorSchemes } from './palette.ts';
@@ -9,6 +9,12 @@ import { colorSchemes } from './palette.ts';
  * and the start is one task the browser cannot interrupt.
  */
 let made: ReturnType<typeof createTheme> | undefined;
+
+/** The visible focus ring of everything reachable by keyboard (ui-brief "Motion and accessibility"). */
+const focusRing = (theme: Theme) => ({
+  outline: `3px solid ${(theme.vars ?? theme).palette.secondary.main}`,
+  outlineOffset: 2,
+});
 export const appTheme = () => (made ??= makeTheme());
 
 const makeTheme = () =>
@@ -29,23 +35,12 @@ const makeTheme = () =>
       // A visible focus ring on everything reachable by keyboard (ui-brief "Motion and accessibility").
       MuiButtonBase: {
         styleOverrides: {
-          root: ({ theme }) => ({
-            '&.Mui-focusVisible': {
-              outline: `3px solid ${(theme.vars ?? theme).palette.secondary.main}`,
-              outlineOffset: 2,
-            },
-          }),
+          root: ({ theme }) => ({ '&.Mui-focusVisible': focusRing(theme) }),
         },
       },
       MuiLink: {
         styleOverrides: {
-          root: ({ theme }) => ({
-            '&:focus-visible': {
-              outline: `3px solid ${(theme.vars ?? theme).palette.secondary.main}`,
-              outlineOffset: 2,
-              borderRadius: 2,
-            },
-          }),
+          root: ({ theme }) => ({ '&:focus-visible': { ...focusRing(theme), borderRadius: 2 } }),
         },
       },
       MuiAppBar: {
