@@ -15,6 +15,7 @@ export * from './guardian.ts';
 export * from './csv.ts';
 export * from './games.ts';
 export * from './chat.ts';
+export * from './forum-text.ts';
 export * from './matchmaking.ts';
 export * from './validation/index.ts';
 export * from './contract/accounts.ts';

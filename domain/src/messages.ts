@@ -198,8 +198,8 @@ export const MESSAGES = {
   /** Issue 18: the sender's notice when parts of a line in a chat with a minor were masked. */
   chatMasked:
     'Parts of your message were hidden: contact details and swearing are not allowed in chats with players under 18.',
-  /** Issue 18: the author's notice when contact details in a forum post by a minor were masked. */
-  forumMasked: 'Parts of your post were hidden: contact details are not allowed in posts by players under 18.',
+  /** Forum text: the author's notice when parts of their post or thread title were masked (anyone's). */
+  forumMasked: 'Parts of your post were hidden: contact details and swearing are not allowed in the forum.',
   /** Not in the spec: /admin/games/edit on a game that is still being played (409). */
   gameNotReadyForEdit: 'This game has no result to edit yet.',
 

@@ -215,7 +215,7 @@ serial("staff's lines are never filtered or limited", async (t) => {
   t.deepEqual(await originals(id), []);
 });
 
-serial("a minor's forum posts have contact details masked, the original kept; an adult's stay as typed", async (t) => {
+serial("a minor's forum posts have contact details masked, the original kept, and an adult's too", async (t) => {
   const [a, m] = [await adult(), await minor()];
   const opened = await suite.api.postJson<ForumNewThreadResponse>(
     '/forums/new_thread',
@@ -237,8 +237,8 @@ serial("a minor's forum posts have contact details masked, the original kept; an
     { thread_id: opened.body.id, message: 'my snap is nisse_1' },
     { auth: a.auth },
   );
-  t.is(adultReply.body.post.message, 'my snap is nisse_1');
-  t.is(adultReply.body.notice, undefined);
+  t.is(adultReply.body.post.message, 'my snap is •••');
+  t.is(adultReply.body.notice, MESSAGES.forumMasked);
   const posts = await suite.server
     .knex('forum_posts')
     .leftJoin('forum_post_originals', 'forum_post_originals.post_id', 'forum_posts.id')
@@ -248,7 +248,7 @@ serial("a minor's forum posts have contact details masked, the original kept; an
   t.deepEqual(posts, [
     { message: 'write to •••', original: 'write to kalle@gmail.com', reasons: 'email' },
     { message: 'or add me on snap •••', original: 'or add me on snap kalle_99', reasons: 'handle' },
-    { message: 'my snap is nisse_1', original: null, reasons: null },
+    { message: 'my snap is •••', original: 'my snap is nisse_1', reasons: 'handle' },
   ]);
 });
 

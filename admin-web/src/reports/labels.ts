@@ -26,11 +26,17 @@ export const KIND_LABELS: Record<ReportKind, string> = {
   flag: 'Flag',
 };
 
-/** A flag's masked contact attempts, or a report's reason. */
-export function summaryOf(record: Pick<AdminReportRecord, 'kind' | 'reason' | 'attempts'>): string {
+/**
+ * A flag's masked contact attempts (in chat with a minor, or in the forum, which minors read, when the flag points at
+ * a post), or a report's reason.
+ */
+export function summaryOf(
+  record: Pick<AdminReportRecord, 'kind' | 'reason' | 'attempts'> & { post?: unknown },
+): string {
   if (record.kind === 'flag') {
     const n = record.attempts ?? 0;
-    return `${n} masked contact ${n === 1 ? 'attempt' : 'attempts'} to a minor`;
+    const attempts = `${n} masked contact ${n === 1 ? 'attempt' : 'attempts'}`;
+    return record.post ? `${attempts}, the latest in the forum` : `${attempts} to a minor`;
   }
   return REASON_LABELS[record.reason];
 }

@@ -29,9 +29,12 @@ function PlayerFacts({ title, player }: { title: string; player: AdminReportPlay
 
 const categoryTitle = (id: number) => FORUM_CATEGORIES.find((c) => c.id === id)?.title ?? '';
 
-/** Where a masked attempt was typed. */
-const placeOf = (attempt: AdminMaskedAttempt) =>
-  attempt.game_id !== null ? `game #${attempt.game_id}` : `thread “${attempt.thread?.title ?? ''}”`;
+/** Where a masked attempt was typed (a thread by its title as stored, masked). */
+function placeOf(attempt: AdminMaskedAttempt): string {
+  if (attempt.game_id !== null) return `game #${attempt.game_id}`;
+  const thread = `thread #${attempt.thread?.id ?? ''} “${attempt.thread?.title ?? ''}”`;
+  return attempt.source === 'forum_title' ? `the title of ${thread}` : thread;
+}
 
 /** Both players' masked lines and posts as typed, newest first. */
 function MaskedAttempts({ attempts }: { attempts: AdminMaskedAttempt[] }) {

@@ -28,6 +28,7 @@ export { RecoveryCode } from './RecoveryCode.ts';
 export { Setting } from './Setting.ts';
 export { ChatOriginal } from './ChatOriginal.ts';
 export { ForumPostOriginal } from './ForumPostOriginal.ts';
+export { ForumThreadOriginal } from './ForumThreadOriginal.ts';
 export { Report } from './Report.ts';
 export { Block } from './Block.ts';
 export { UserWarning } from './UserWarning.ts';

@@ -365,7 +365,8 @@ export interface AdminReportHistoryItem {
 
 /** A masked chat line or forum post of one of a report's players, as typed (staff only, kept 90 days). */
 export interface AdminMaskedAttempt {
-  source: 'chat' | 'forum';
+  /** A chat line, a forum post, or a forum thread's title. */
+  source: 'chat' | 'forum' | 'forum_title';
   user: AdminUserRef;
   original: string;
   /** The filter's reasons, e.g. ['phone', 'profanity']. */
@@ -373,7 +374,7 @@ export interface AdminMaskedAttempt {
   created_at: string;
   /** The game of a chat line, else null. */
   game_id: number | null;
-  /** The thread of a forum post, else null. */
+  /** The thread of a forum post or title (its title as stored, masked), else null. */
   thread: { id: number; title: string } | null;
 }
 

@@ -63,14 +63,14 @@ export interface ForumPostSearchResponse {
 /** POST /forums/new_post {thread_id, message} — the new post, with the poster's new lifetime count. */
 export interface ForumNewPostResponse {
   post: ForumPostPayload;
-  /** MESSAGES.forumMasked when parts of a minor's post were hidden (issue 18). */
+  /** MESSAGES.forumMasked when parts of the post were hidden (docs/rules.md "Forum titles and posts"). */
   notice?: string;
 }
 
 /** POST /forums/new_thread {category_id, title, message} — the new thread's id. */
 export interface ForumNewThreadResponse {
   id: number;
-  /** MESSAGES.forumMasked when parts of a minor's opening post were hidden (issue 18). */
+  /** MESSAGES.forumMasked when parts of the title or opening post were masked (docs/rules.md, forum text). */
   notice?: string;
 }
 

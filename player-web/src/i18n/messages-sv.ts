@@ -142,7 +142,7 @@ const FIXED: Record<MessageName, string> = {
   chatPresetUnknown: 'Det snabbmeddelandet finns inte.',
   chatMasked:
     'Delar av ditt meddelande doldes: kontaktuppgifter och svordomar är inte tillåtna i chattar med spelare under 18.',
-  forumMasked: 'Delar av ditt inlägg doldes: kontaktuppgifter är inte tillåtna i inlägg av spelare under 18.',
+  forumMasked: 'Delar av ditt inlägg doldes: kontaktuppgifter och svordomar är inte tillåtna i forumet.',
   gameNotReadyForEdit: 'Den här matchen har inget resultat att ändra än.',
 
   // --- Errors ---

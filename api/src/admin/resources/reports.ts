@@ -235,12 +235,12 @@ async function history(knex: Knex, report: AdminReportRecord): Promise<AdminRepo
 }
 
 /**
- * Both players' masked chat lines and forum posts as typed (`chat_originals`, `forum_post_originals`: staff only,
- * kept 90 days), newest first, with the game or thread they were in.
+ * Both players' masked chat lines, forum posts and thread titles as typed (`chat_originals`, `forum_post_originals`,
+ * `forum_thread_originals`: staff only, kept 90 days), newest first, with the game or thread they were in.
  */
 async function maskedAttempts(knex: Knex, report: AdminReportRecord): Promise<AdminMaskedAttempt[]> {
   const users = playersOf(report);
-  const [lines, posts] = (await Promise.all([
+  const [lines, posts, titles] = (await Promise.all([
     knex('chat_originals as o')
       .join('users as u', 'u.id', 'o.user_id')
       .whereIn('o.user_id', users)
@@ -255,7 +255,14 @@ async function maskedAttempts(knex: Knex, report: AdminReportRecord): Promise<Ad
       .orderBy('o.created_at', 'desc')
       .limit(MASKED_ATTEMPTS_MAX)
       .select('o.user_id', 'u.username', 'o.original', 'o.reasons', 'o.created_at', 't.id as thread_id', 't.title'),
-  ])) as [AttemptRow[], AttemptRow[]];
+    knex('forum_thread_originals as o')
+      .join('users as u', 'u.id', 'o.user_id')
+      .join('forum_threads as t', 't.id', 'o.thread_id')
+      .whereIn('o.user_id', users)
+      .orderBy('o.created_at', 'desc')
+      .limit(MASKED_ATTEMPTS_MAX)
+      .select('o.user_id', 'u.username', 'o.original', 'o.reasons', 'o.created_at', 't.id as thread_id', 't.title'),
+  ])) as [AttemptRow[], AttemptRow[], AttemptRow[]];
   const attempt = (row: AttemptRow, source: AdminMaskedAttempt['source']): AdminMaskedAttempt => ({
     source,
     user: { id: row.user_id, username: row.username },
@@ -263,9 +270,13 @@ async function maskedAttempts(knex: Knex, report: AdminReportRecord): Promise<Ad
     reasons: row.reasons.split(',').filter(Boolean),
     created_at: isoAlways(row.created_at),
     game_id: source === 'chat' ? row.game_id! : null,
-    thread: source === 'forum' ? { id: row.thread_id!, title: row.title! } : null,
+    thread: source === 'chat' ? null : { id: row.thread_id!, title: row.title! },
   });
-  return [...lines.map((row) => attempt(row, 'chat')), ...posts.map((row) => attempt(row, 'forum'))]
+  return [
+    ...lines.map((row) => attempt(row, 'chat')),
+    ...posts.map((row) => attempt(row, 'forum')),
+    ...titles.map((row) => attempt(row, 'forum_title')),
+  ]
     .sort((a, b) => b.created_at.localeCompare(a.created_at))
     .slice(0, MASKED_ATTEMPTS_MAX);
 }

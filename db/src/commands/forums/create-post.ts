@@ -1,15 +1,16 @@
 import type { Knex } from 'knex';
 
 import { CommandRejected, notifyEvents, type CommandOutcome } from '../types.ts';
-import { keepPostOriginal, maskPostOfMinor } from './mask-post.ts';
+import { flagIfContactAttempt, keepPostOriginal, maskForumText } from './mask-post.ts';
 import { forumPostsWithPosters, type ForumPostRow } from '../../queries/forums.ts';
 
 /**
  * A reply (spec §4 Forum, §7 /forums/new_post). The thread's counter moves first with a guarded UPDATE (`locked =
  * false`), which also holds the thread's row lock, so replies at the same instant queue up and all count; no row
  * changed means the thread is unknown (404) or locked (409). Answers the new post with the poster's new lifetime
- * count, and `masked` when parts of a minor's post were hidden (issue 18). The thread's starter is notified
- * (`forum_reply`), unless they replied themselves.
+ * count, and `masked` when parts of the post were hidden: every post is stored masked, its original kept for staff,
+ * and an adult's contact details count on their flag (docs/rules.md "Forum titles and posts"). The thread's starter
+ * is notified (`forum_reply`), unless they replied themselves or blocked the replier.
  */
 export async function createPost(
   trx: Knex,
@@ -26,20 +27,34 @@ export async function createPost(
     if (!thread) throw new CommandRejected('not_found', 'threadNotFound');
     throw new CommandRejected('conflict', 'threadLocked');
   }
-  const masked = await maskPostOfMinor(trx, input.user_id, input.message, input.now);
+  const masked = maskForumText(input.message, input.now);
   const [postId] = await trx('forum_posts').insert({
     thread_id: input.thread_id,
     user_id: input.user_id,
-    message: masked.message,
+    message: masked.text,
     created_at: input.now,
   });
   await keepPostOriginal(trx, { post_id: postId!, user_id: input.user_id, masked, now: input.now });
+  await flagIfContactAttempt(trx, { user_id: input.user_id, post_id: postId!, masked: [masked], now: input.now });
   await trx('users').where('id', input.user_id).increment('forum_post_count', 1);
   const post = await forumPostsWithPosters(trx).where('forum_posts.id', postId!).first();
   const thread = await trx('forum_threads').where('id', input.thread_id).first('user_id');
   const starter = thread.user_id === input.user_id ? [] : [thread.user_id];
+  // A player who blocked the replier hears nothing of their replies (docs/rules.md "Forum titles and posts").
+  const blockers = new Set(
+    starter.length === 0
+      ? []
+      : ((await trx('blocks')
+          .where('blocked_user_id', input.user_id)
+          .whereIn('blocker_user_id', starter)
+          .pluck('blocker_user_id')) as number[]),
+  );
   return {
     result: { post: post!, masked: masked.original !== null },
-    events: notifyEvents('forum_reply', starter, input.thread_id),
+    events: notifyEvents(
+      'forum_reply',
+      starter.filter((id) => !blockers.has(id)),
+      input.thread_id,
+    ),
   };
 }

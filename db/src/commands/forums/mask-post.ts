@@ -1,40 +1,77 @@
 import type { Knex } from 'knex';
-import { DEFAULT_TIME_ZONE, birthDateOf, isMinorIn } from '@ecup/domain';
+import { DEFAULT_TIME_ZONE, birthDateOf, flagsForumContactAttempt, isMinorIn, isStaff } from '@ecup/domain';
 import { filterLine } from '@ecup/domain/chat-safety/index.ts';
+import { flagForumContactAttempt } from '../safety/flags.ts';
 
-/** A forum post's text as stored, and what was typed when parts of it were masked. */
-export interface MaskedPost {
-  message: string;
+/** A forum title or post as stored, and what was typed when parts of it were masked. */
+export interface MaskedText {
+  text: string;
   original: { text: string; reasons: string } | null;
 }
 
 /**
- * Issue 18: a post by a player under 18 (on the current date in the current season's time zone) goes through the
- * chat safety filter, so contact details and swearing are masked; other posts are stored as typed.
+ * docs/rules.md "Forum titles and posts": a title or post by anyone goes through the chat safety filter, so contact
+ * details and swearing are masked in what is stored, and so in everything that shows or sends it.
  */
-export async function maskPostOfMinor(trx: Knex, userId: number, message: string, now: Date): Promise<MaskedPost> {
+export function maskForumText(text: string, now: Date): MaskedText {
+  const filtered = filterLine(text, { at_ms: now.getTime() });
+  if (!filtered.masked) return { text, original: null };
+  return { text: filtered.text, original: { text, reasons: filtered.reasons.join(',') } };
+}
+
+/** The filter's reasons of some masked texts, each once. */
+function reasonsOf(texts: MaskedText[]): string[] {
+  return [...new Set(texts.flatMap((masked) => masked.original?.reasons.split(',') ?? []))];
+}
+
+/**
+ * Flags the author of a masked title or post for the moderators when the rule asks it (an adult's contact details;
+ * see `flagsForumContactAttempt`), pointing the flag at `post_id`. Whether the author is a minor is read on the
+ * current date in the current season's time zone.
+ */
+export async function flagIfContactAttempt(
+  trx: Knex,
+  input: { user_id: number; post_id: number; masked: MaskedText[]; now: Date },
+): Promise<void> {
+  const reasons = reasonsOf(input.masked);
+  if (reasons.length === 0) return;
   const [user, season] = await Promise.all([
-    trx('users').where('id', userId).first('birth_date') as Promise<{ birth_date: Date | string } | undefined>,
+    trx('users').where('id', input.user_id).first('birth_date', 'permissions') as Promise<
+      { birth_date: Date | string; permissions: number } | undefined
+    >,
     trx('seasons').where('active', true).orderBy('id', 'desc').first('time_zone') as Promise<
       { time_zone: string } | undefined
     >,
   ]);
-  if (!user || !isMinorIn(birthDateOf(user.birth_date), now, season?.time_zone ?? DEFAULT_TIME_ZONE)) {
-    return { message, original: null };
-  }
-  const filtered = filterLine(message, { at_ms: now.getTime() });
-  if (!filtered.masked) return { message, original: null };
-  return { message: filtered.text, original: { text: message, reasons: filtered.reasons.join(',') } };
+  if (!user) return;
+  const minor = isMinorIn(birthDateOf(user.birth_date), input.now, season?.time_zone ?? DEFAULT_TIME_ZONE);
+  if (!flagsForumContactAttempt(reasons, { minor, staff: isStaff({ permissions: user.permissions }) })) return;
+  await flagForumContactAttempt(trx, { user_id: input.user_id, post_id: input.post_id, now: input.now });
 }
 
 /** Keeps a masked post as typed for staff (decisions §10), deleted after 90 days by `clean-chat-originals`. */
 export async function keepPostOriginal(
   trx: Knex,
-  input: { post_id: number; user_id: number; masked: MaskedPost; now: Date },
+  input: { post_id: number; user_id: number; masked: MaskedText; now: Date },
 ): Promise<void> {
   if (!input.masked.original) return;
   await trx('forum_post_originals').insert({
     post_id: input.post_id,
+    user_id: input.user_id,
+    original: input.masked.original.text,
+    reasons: input.masked.original.reasons,
+    created_at: input.now,
+  });
+}
+
+/** Keeps a masked thread title as typed for staff, deleted after 90 days by `clean-chat-originals`. */
+export async function keepTitleOriginal(
+  trx: Knex,
+  input: { thread_id: number; user_id: number; masked: MaskedText; now: Date },
+): Promise<void> {
+  if (!input.masked.original) return;
+  await trx('forum_thread_originals').insert({
+    thread_id: input.thread_id,
     user_id: input.user_id,
     original: input.masked.original.text,
     reasons: input.masked.original.reasons,

@@ -83,7 +83,7 @@ interface ErasureStep {
   /** The rows the step changes; the dry run counts them, the erasure changes exactly these. */
   scope: (trx: Knex, id: number) => Knex.QueryBuilder;
   /** Rows that go with the step's own (the staff-only originals of masked lines, issue 18); not counted. */
-  alongside?: (trx: Knex, id: number) => Knex.QueryBuilder;
+  alongside?: (trx: Knex, id: number) => Knex.QueryBuilder[];
   apply: (rows: Knex.QueryBuilder) => Promise<number>;
 }
 
@@ -102,13 +102,17 @@ const STEPS: ErasureStep[] = [
     name: 'chat_messages',
     scope: (trx, id) => trx('chat_messages').where('user_id', id).whereNot('content', MESSAGES.contentRemoved),
     apply: blank('content'),
-    alongside: (trx, id) => trx('chat_originals').where('user_id', id),
+    alongside: (trx, id) => [trx('chat_originals').where('user_id', id)],
   },
   {
     name: 'forum_posts',
     scope: (trx, id) => trx('forum_posts').where('user_id', id).whereNot('message', MESSAGES.contentRemoved),
     apply: blank('message'),
-    alongside: (trx, id) => trx('forum_post_originals').where('user_id', id),
+    // Their thread titles stay (as the threads do), but not what a masked one was as typed.
+    alongside: (trx, id) => [
+      trx('forum_post_originals').where('user_id', id),
+      trx('forum_thread_originals').where('user_id', id),
+    ],
   },
   {
     name: 'reports',
@@ -139,7 +143,7 @@ async function countOf(query: Knex.QueryBuilder): Promise<number> {
  * The right to be forgotten (decisions §8), in the caller's transaction: anonymises the user row (anonymousProfile,
  * erased_at set, so sign-in, sessions and the ranking leave them out), deletes sessions, reset requests, queue
  * entries, e-mails, bans, blocks and warnings, replaces the words of their forum posts, chat lines and reports with
- * MESSAGES.contentRemoved (deleting the staff-only originals of their masked lines and posts), and clears the IP of
+ * MESSAGES.contentRemoved (deleting the staff-only originals of their masked lines, posts and thread titles), and clears the IP of
  * their own audit rows. Games, scores, Elo, matches, trophies, threads
  * and evidence stay, so opponents' histories and ratings and the ranking do not move. Writes one audit row with the
  * CLI as actor (actor_user_id null) and no personal data. The avatar and team photo files are answered in `files`
@@ -199,7 +203,7 @@ export async function eraseUser(
   for (const step of STEPS) {
     const rows = step.scope(trx, id);
     changes[step.name] = input.dry_run ? await countOf(rows) : await step.apply(rows);
-    if (!input.dry_run && step.alongside) await step.alongside(trx, id).delete();
+    if (!input.dry_run && step.alongside) for (const rows of step.alongside(trx, id)) await rows.delete();
   }
   const anonymous_username = `deleted-${id}`;
   if (!input.dry_run) {
