@@ -51,7 +51,7 @@ export function NewThreadForm({ category }: { category: ForumCategory }) {
     try {
       const answer = await createThread(api, { categoryId: category.id, ...form.value });
       navigate(`/forums/${category.slug}/${answer.id}`, { replace: true });
-      // Issue 18: parts of a minor's opening post were hidden; say why.
+      // Parts of the title or opening post were masked (anyone's, docs/rules.md "Forum titles and posts"); say why.
       if (answer.notice) popover(t('forums.maskedTitle'), tm('forumMasked'));
     } catch {
       // The api client has shown the server's message; what was typed stays.

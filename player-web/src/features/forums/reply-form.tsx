@@ -40,7 +40,7 @@ export function ReplyForm({
     try {
       const answer = await createPost(api, { threadId, message: form.value.message });
       onPosted(answer.post);
-      // Issue 18: parts of a minor's post were hidden; say why.
+      // Parts of the post were masked (anyone's, docs/rules.md "Forum titles and posts"); say why.
       if (answer.notice) popover(t('forums.maskedTitle'), tm('forumMasked'));
     } catch {
       // The api client has shown the server's message; keep the text so nothing typed is lost.
