@@ -4,6 +4,7 @@ import { copyFile, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import {
+  CHAT_ORIGINAL_RETENTION_DAYS,
   MESSAGES,
   PERMISSIONS,
   findForumCategory,
@@ -16,7 +17,8 @@ import {
   type NotificationChannel,
   type PushPayload,
 } from '@ecup/domain';
-import { endpointHash } from '@ecup/db';
+import { endpointHash, eraseUser } from '@ecup/db';
+import { cleanChatOriginals } from '@ecup/worker';
 import { cardSvg } from '@ecup/api/features/seo/cards.ts';
 import { categoryText } from '@ecup/api/features/seo/head.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -298,5 +300,37 @@ test.serial(
     await settle();
     t.is(push.receivedBy(endpoint).length, 1);
     t.is((await server.knex('emails').where({ user_id: starter.user.id })).length, 1);
+  },
+);
+
+test.serial(
+  'title originals go after 90 days with the daily clean-up, and at once when the author is erased',
+  async (t) => {
+    const [old, erased] = [await adult(), await adult()];
+    const first = await newThread(old.auth, 'mail me at kalle@gmail.com', 'about the cup');
+    const second = await newThread(erased.auth, 'my snap is nisse_1', 'about the league');
+    const titles = () =>
+      server
+        .knex('forum_thread_originals')
+        .whereIn('thread_id', [first.body.id, second.body.id])
+        .orderBy('thread_id')
+        .select('thread_id', 'original');
+    t.deepEqual(await titles(), [
+      { thread_id: first.body.id, original: 'mail me at kalle@gmail.com' },
+      { thread_id: second.body.id, original: 'my snap is nisse_1' },
+    ]);
+    const now = server.clock.now();
+    await server
+      .knex('forum_thread_originals')
+      .where('thread_id', first.body.id)
+      .update({ created_at: new Date(now.getTime() - (CHAT_ORIGINAL_RETENTION_DAYS * 24 * 60 + 1) * 60_000) });
+    t.true((await cleanChatOriginals(server.knex, now)).forum >= 1);
+    t.deepEqual(await titles(), [{ thread_id: second.body.id, original: 'my snap is nisse_1' }]);
+
+    await server.knex.transaction((trx) =>
+      eraseUser(trx, { ref: String(erased.user.id), confirm: erased.user.username, force: false, dry_run: false, now }),
+    );
+    t.deepEqual(await titles(), []);
+    t.is((await threadOf(second.body.id)).body.title, 'my snap is •••', 'the thread stays, masked');
   },
 );
