@@ -6,6 +6,7 @@ import { totpKeyOf } from './security/totp-secret.ts';
 import { unsubscribeKeyOf } from './security/unsubscribe.ts';
 import { resolveVapidKeys, VapidError, type VapidKeys } from './security/vapid.ts';
 import { PASSWORD_COST, PASSWORD_COST_MIN } from './security/passwords.ts';
+import { parsePushTestHosts, type PushTestHost } from '@ecup/domain';
 
 /** Process configuration from environment variables, with working local defaults (decisions §1). */
 export interface Config {
@@ -73,8 +74,12 @@ export interface Config {
    * `.data/vapid.json`, generated once; production refuses to start without them). The private key is never logged.
    */
   vapid: VapidKeys;
-  /** Whether a push subscription may name an http://127.0.0.1 push service: outside production only (tests' own). */
-  pushAllowLoopbackHttp: boolean;
+  /**
+   * PUSH_ENDPOINT_HOSTS_FOR_TESTS (tests only): loopback push services a subscription may name besides the browsers'
+   * own (docs/rules.md "Push subscriptions"), such as `127.0.0.1:4100` or `127.0.0.1` for any port; unset, none.
+   * Refused when NODE_ENV=production, and for any host that is not a loopback address.
+   */
+  pushEndpointHostsForTests: PushTestHost[];
   /**
    * PASSWORD_COST: scrypt's log2 N for new hashes and the rehash at sign-in (default {@link PASSWORD_COST}, 10 to
    * 20; p follows from it, see scryptParallelism); below {@link PASSWORD_COST_MIN} only outside production, where
@@ -150,6 +155,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (imageFetchAllowPrivate && production) {
     throw new ConfigError(
       'IMAGE_FETCH_ALLOW_PRIVATE=on lets the server fetch from its own network: it is refused with NODE_ENV=production. Unset it.',
+    );
+  }
+  const pushEndpointHostsForTests = parsePushTestHosts(env.PUSH_ENDPOINT_HOSTS_FOR_TESTS ?? '');
+  if (pushEndpointHostsForTests === null) {
+    throw new ConfigError(
+      `PUSH_ENDPOINT_HOSTS_FOR_TESTS must be loopback hosts such as 127.0.0.1:4100, comma-separated (got "${env.PUSH_ENDPOINT_HOSTS_FOR_TESTS}")`,
+    );
+  }
+  if (pushEndpointHostsForTests.length > 0 && production) {
+    throw new ConfigError(
+      'PUSH_ENDPOINT_HOSTS_FOR_TESTS lets push subscriptions name this machine: it is refused with NODE_ENV=production. Unset it.',
     );
   }
   const logLevel = (env.LOG_LEVEL || 'info').toLowerCase() as LogLevel;
@@ -235,7 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     totpKey: totpKeyOf(appSecret),
     unsubscribeKey: unsubscribeKeyOf(appSecret),
     vapid,
-    pushAllowLoopbackHttp: !production,
+    pushEndpointHostsForTests,
     passwordCost,
   };
 }

@@ -33,4 +33,5 @@ export * from './contract/notifications.ts';
 export * from './contract/admin.ts';
 export * from './contract/admin-dashboard.ts';
 export * from './notifications.ts';
+export * from './push-endpoints.ts';
 export * from './avatar-colour.ts';

@@ -277,6 +277,9 @@ export const MESSAGES = {
   unsubscribeLinkInvalid: 'This unsubscribe link is not valid.',
   /** /unsubscribe done. */
   unsubscribed: 'You will no longer get these e-mails.',
+  /** Push subscriptions: POST /user/push-subscription with an endpoint that is not a browser's push service. */
+  pushEndpointNotAllowed:
+    "Push notifications work only with a browser's own push service (Chrome, Firefox, Edge or Safari).",
 
   // --- Empty searches (spec §8) ---
   noThreadsFound: 'No threads found in search!',

@@ -64,18 +64,25 @@ test('settings requests: known channels and kinds with booleans only', (t) => {
   t.deepEqual(validateNotificationSettings(null), { ok: false, ...message('notificationChoiceInvalid') });
 });
 
-test('push subscriptions: https endpoints, loopback http only when allowed, readable keys', (t) => {
-  const body = { endpoint: 'https://push.example.com/a', keys: { p256dh: P256DH, auth: AUTH }, lang: 'sv' };
-  t.deepEqual(validatePushSubscription(body, false), { ok: true, value: body });
-  t.like(validatePushSubscription({ ...body, lang: 'de' }, false), { ok: true, value: { lang: 'en' } });
+test("push subscriptions: a browser's push service, the tests' loopback one only when named, readable keys", (t) => {
+  const body = { endpoint: 'https://fcm.googleapis.com/fcm/send/a', keys: { p256dh: P256DH, auth: AUTH }, lang: 'sv' };
+  t.deepEqual(validatePushSubscription(body), { ok: true, value: body });
+  t.like(validatePushSubscription({ ...body, lang: 'de' }), { ok: true, value: { lang: 'en' } });
   const loopback = { ...body, endpoint: 'http://127.0.0.1:9/push/a' };
-  t.true(validatePushSubscription(loopback, true).ok);
-  t.deepEqual(validatePushSubscription(loopback, false), { ok: false, ...message('pushEndpointInsecure') });
-  t.deepEqual(validatePushSubscription({ ...body, endpoint: 'http://evil.test/' }, true), {
+  t.true(validatePushSubscription(loopback, [{ hostname: '127.0.0.1', port: null }]).ok);
+  t.deepEqual(validatePushSubscription(loopback), { ok: false, ...message('pushEndpointInsecure') });
+  t.deepEqual(
+    validatePushSubscription({ ...body, endpoint: 'http://evil.test/' }, [{ hostname: '127.0.0.1', port: null }]),
+    {
+      ok: false,
+      ...message('pushEndpointInsecure'),
+    },
+  );
+  t.deepEqual(validatePushSubscription({ ...body, endpoint: 'https://169.254.169.254/latest' }), {
     ok: false,
-    ...message('pushEndpointInsecure'),
+    ...message('pushEndpointNotAllowed'),
   });
-  t.deepEqual(validatePushSubscription({ ...body, keys: { p256dh: 'x', auth: AUTH } }, false), {
+  t.deepEqual(validatePushSubscription({ ...body, keys: { p256dh: 'x', auth: AUTH } }), {
     ok: false,
     ...message('pushSubscriptionInvalid'),
   });

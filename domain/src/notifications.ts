@@ -9,6 +9,7 @@ import {
   type PushSubscriptionRequest,
 } from './contract/notifications.ts';
 import { message, type Message, type MessageName } from './messages.ts';
+import { pushEndpointRefusal, type PushTestHost } from './push-endpoints.ts';
 
 /** The languages a notification is written in: the player app's. */
 export type NotificationLang = 'en' | 'sv';
@@ -156,23 +157,22 @@ const P256DH = /^[A-Za-z0-9_-]{86,88}={0,2}$/;
 const AUTH = /^[A-Za-z0-9_-]{22,24}={0,2}$/;
 
 /**
- * POST /user/push-subscription: a browser's subscription. The endpoint must be https://, or http:// on the loopback
- * address when `allowLoopbackHttp` (development and tests, whose push service is local).
+ * POST /user/push-subscription: a browser's subscription. The endpoint must be one of the browsers' push services
+ * (docs/rules.md "Push subscriptions"; {@link pushEndpointRefusal}), or one of `testHosts`, the tests' loopback push
+ * service (never in production).
  */
-export function validatePushSubscription(body: unknown, allowLoopbackHttp: boolean): Checked<PushSubscriptionRequest> {
+export function validatePushSubscription(
+  body: unknown,
+  testHosts: readonly PushTestHost[] = [],
+): Checked<PushSubscriptionRequest> {
   const given = (body ?? {}) as { endpoint?: unknown; keys?: { p256dh?: unknown; auth?: unknown }; lang?: unknown };
   const endpoint = typeof given.endpoint === 'string' ? given.endpoint : '';
   const p256dh = typeof given.keys?.p256dh === 'string' ? given.keys.p256dh : '';
   const auth = typeof given.keys?.auth === 'string' ? given.keys.auth : '';
-  let url: URL;
-  try {
-    url = new URL(endpoint);
-  } catch {
-    return refuse('pushSubscriptionInvalid');
-  }
+  const refusal = pushEndpointRefusal(endpoint, testHosts);
+  if (refusal === 'pushSubscriptionInvalid') return refuse(refusal);
   if (endpoint.length > 2000 || !P256DH.test(p256dh) || !AUTH.test(auth)) return refuse('pushSubscriptionInvalid');
-  const loopback = allowLoopbackHttp && url.protocol === 'http:' && url.hostname === '127.0.0.1';
-  if (url.protocol !== 'https:' && !loopback) return refuse('pushEndpointInsecure');
+  if (refusal !== null) return refuse(refusal);
   const lang = given.lang === 'sv' ? 'sv' : 'en';
   return { ok: true, value: { endpoint, keys: { p256dh, auth }, lang } };
 }

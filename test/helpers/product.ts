@@ -44,6 +44,9 @@ export async function startProduct(label = 'e2e', env: NodeJS.ProcessEnv = {}): 
     // The factories' cheaper scrypt cost, so their users are not rehashed at every test's sign-in (production
     // refuses a cost below the default: there the product's own applies).
     ...(env?.NODE_ENV === 'production' ? {} : { PASSWORD_COST: String(FACTORY_COST) }),
+    // The tests' own push service (test/helpers/push-endpoint.ts) listens on a loopback port chosen once the server
+    // runs: any port of 127.0.0.1 may take subscriptions. Test-only, and refused in production.
+    ...(env?.NODE_ENV === 'production' ? {} : { PUSH_ENDPOINT_HOSTS_FOR_TESTS: '127.0.0.1' }),
     ...env,
   });
   try {

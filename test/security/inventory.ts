@@ -344,8 +344,9 @@ const PLAYER_ROUTES: RouteEntry[] = [
       writes: true,
       body: 'json',
       fields: {
-        // A DELETE names it in the query (not every client sends a body with a DELETE).
-        endpoint: str(method === 'DELETE' ? 'query' : 'body', 'https://push.example.com/send/abc', true),
+        // A DELETE names it in the query (not every client sends a body with a DELETE). The tests' loopback push
+        // service address (PUSH_ENDPOINT_HOSTS_FOR_TESTS): a real push service's must never be reached from a test.
+        endpoint: str(method === 'DELETE' ? 'query' : 'body', 'http://127.0.0.1:9/push/abc', true),
         ...(subscribe
           ? {
               keys: {

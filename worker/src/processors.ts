@@ -34,7 +34,7 @@ export function emailProcessors(deps: {
   transport: MailTransport;
   from: string;
   queue: Queue;
-  config: Pick<Config, 'vapid' | 'publicUrl' | 'unsubscribeKey'>;
+  config: Pick<Config, 'vapid' | 'publicUrl' | 'unsubscribeKey' | 'pushEndpointHostsForTests'>;
   log: Pick<Logger, 'warn'>;
 }): Processors<'email'> {
   return {

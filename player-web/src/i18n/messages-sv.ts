@@ -224,6 +224,9 @@ const FIXED: Record<MessageName, string> = {
   newsCategoryRequired: 'Välj en kategori.',
   newsImageMissing: 'Bilden hittades inte. Ladda upp den igen.',
   newsPublishTimeInvalid: 'Ange en giltig publiceringstid.',
+  // Push subscriptions: an endpoint that is not a browser's push service.
+  pushEndpointNotAllowed:
+    'Push-aviseringar fungerar bara med en webbläsares egen push-tjänst (Chrome, Firefox, Edge eller Safari).',
 };
 
 const WAIT_UNITS_SV: WaitUnits = { second: 'sekund', seconds: 'sekunder', minute: 'minut', minutes: 'minuter' };

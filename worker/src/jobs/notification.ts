@@ -7,6 +7,7 @@ import {
   isMinorIn,
   notificationMail,
   notificationPayload,
+  pushEndpointRefusal,
   type NotificationJobData,
   type NotificationSubject,
   birthDateOf,
@@ -23,34 +24,74 @@ import {
 export interface NotificationJobDeps {
   knex: Knex;
   now: () => Date;
-  config: Pick<Config, 'vapid' | 'publicUrl' | 'unsubscribeKey'>;
+  config: Pick<Config, 'vapid' | 'publicUrl' | 'unsubscribeKey' | 'pushEndpointHostsForTests'>;
   log: Pick<Logger, 'warn'>;
   /** Queues the sending of the notification e-mails this job stored. */
   sendEmails: (ids: number[]) => Promise<void>;
+  /** How long a push service may take to answer; {@link PUSH_TIMEOUT_MS} unless a test shortens it. */
+  pushTimeoutMs?: number;
 }
 
-/** How long a push service may take to answer. */
-const PUSH_TIMEOUT_MS = 10_000;
+/** How long a push service may take to answer, from connecting to the end of what is read of its answer. */
+export const PUSH_TIMEOUT_MS = 10_000;
+
+/** The most of a push service's answer ever read: the start of a refusal, for the log. */
+const PUSH_ANSWER_READ_BYTES = 1024;
 
 /**
- * Sends one Web Push message: `web-push` builds the request (the aes128gcm payload encrypted for the subscription,
- * the VAPID JWT signed with the server's key, TTL, Urgency, Topic) and fetch sends it, so a development or test push
- * service on http://127.0.0.1 works as a real https:// one does. Answers the push service's status.
+ * Reads at most `limit` bytes of an answer's body and lets the rest go (the stream is cancelled, so the connection
+ * is closed rather than drained). Answers them as one line of printable text.
+ */
+async function startOf(body: ReadableStream<Uint8Array> | null, limit: number): Promise<string> {
+  if (!body) return '';
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size < limit) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value.subarray(0, limit - size));
+      size += Math.min(value.byteLength, limit - size);
+    }
+  } catch {
+    // A body that breaks off or times out: what arrived is enough for the log.
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/[^\x20-\x7e\u00a0-\uffff]+/g, ' ')
+    .trim()
+    .slice(0, 200);
+}
+
+/**
+ * Sends one Web Push message (docs/rules.md "Push subscriptions"): `web-push` builds the request (the aes128gcm
+ * payload encrypted for the subscription, the VAPID JWT signed with the server's key, TTL, Urgency, Topic) and fetch
+ * sends it, so the tests' push service on http://127.0.0.1 works as a real https:// one does. A redirect is not
+ * followed (it counts as a failed delivery: a push service never sends one, and its target could be any address),
+ * a success's body is not read at all and a refusal's only its first kilobyte, and the whole exchange is bounded by
+ * `timeoutMs`. Answers the push service's status and the start of a refusal's body.
  */
 async function deliver(
   subscription: webpush.PushSubscription,
   payload: string,
   options: webpush.RequestOptions,
-): Promise<number> {
+  timeoutMs: number,
+): Promise<{ status: number; answer: string }> {
   const request = webpush.generateRequestDetails(subscription, payload, options);
   const response = await fetch(request.endpoint, {
     method: request.method,
     headers: request.headers as Record<string, string>,
     body: request.body ? new Uint8Array(request.body) : null,
-    signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
+    redirect: 'manual',
+    signal: AbortSignal.timeout(timeoutMs),
   });
-  await response.arrayBuffer().catch(() => undefined);
-  return response.status;
+  const ok = response.status >= 200 && response.status < 300;
+  const answer = ok ? '' : await startOf(response.body, PUSH_ANSWER_READ_BYTES);
+  await response.body?.cancel().catch(() => undefined);
+  return { status: response.status, answer };
 }
 
 /** What the kind is about, read from its subject id: the game, or the thread with its title and category. */
@@ -91,10 +132,18 @@ export async function sendNotification(
 
   for (const recipient of recipients) {
     for (const subscription of recipient.subscriptions) {
+      // Stored before the push services were checked, or by a test with another setting: never contacted.
+      if (pushEndpointRefusal(subscription.endpoint, deps.config.pushEndpointHostsForTests) !== null) {
+        await deps.knex('push_subscriptions').where('id', subscription.id).delete();
+        done.removed += 1;
+        deps.log.warn(`push subscription ${subscription.id} removed: its endpoint is not a browser's push service`);
+        continue;
+      }
       const payload = notificationPayload(data.kind, subject, subscription.lang);
       let status: number;
+      let answer: string;
       try {
-        status = await deliver(
+        ({ status, answer } = await deliver(
           { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
           JSON.stringify(payload),
           {
@@ -103,7 +152,8 @@ export async function sendNotification(
             urgency: data.kind === 'result_submitted' ? 'high' : 'normal',
             topic: payload.tag.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 32),
           },
-        );
+          deps.pushTimeoutMs ?? PUSH_TIMEOUT_MS,
+        ));
       } catch (error) {
         done.failed += 1;
         deps.log.warn(`push ${data.kind} to subscription ${subscription.id} failed: ${(error as Error).message}`);
@@ -118,7 +168,9 @@ export async function sendNotification(
       } else {
         done.failed += 1;
         deps.log.warn(
-          `push ${data.kind} to subscription ${subscription.id} failed: the push service answered ${status}`,
+          `push ${data.kind} to subscription ${subscription.id} failed: the push service answered ${status}${
+            answer ? ` (${answer})` : ''
+          }`,
         );
       }
     }

@@ -29,7 +29,7 @@ import { LIMITS, hit } from '../../services/rate-limit.ts';
  */
 export function notificationsRoutes(deps: AppDeps): Router<AppState> {
   const router = new Router<AppState>();
-  const allowLoopbackHttp = deps.config.pushAllowLoopbackHttp;
+  const testHosts = deps.config.pushEndpointHostsForTests;
 
   async function settingsOf(userId: number): Promise<NotificationSettingsPayload> {
     const { choices, push_subscriptions } = await notificationSettings(deps.knex, userId);
@@ -51,7 +51,7 @@ export function notificationsRoutes(deps: AppDeps): Router<AppState> {
 
   router.post('/user/push-subscription', async (ctx) => {
     const user = requireUser(ctx);
-    const subscription = valid(validatePushSubscription(bodyOf(ctx), allowLoopbackHttp));
+    const subscription = valid(validatePushSubscription(bodyOf(ctx), testHosts));
     await hit(deps.redis, LIMITS.pushSubscriptionPerUser, String(user.id));
     await runCommand(deps, (trx) => savePushSubscription(trx, { user_id: user.id, subscription, now: deps.now() }));
     ctx.body = await settingsOf(user.id);

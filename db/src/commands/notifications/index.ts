@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
-import type {
-  NotificationChannel,
-  NotificationKind,
-  NotificationSettingsRequest,
-  PushSubscriptionRequest,
+import {
+  PUSH_SUBSCRIPTIONS_PER_PLAYER,
+  type NotificationChannel,
+  type NotificationKind,
+  type NotificationSettingsRequest,
+  type PushSubscriptionRequest,
 } from '@ecup/domain';
 import type { CommandOutcome } from '../types.ts';
 
@@ -39,17 +40,22 @@ export async function setNotificationChoices(
 /**
  * POST /user/push-subscription: stores a browser's subscription. The same endpoint again updates its keys and
  * language; an endpoint another player had subscribed moves to this one (a browser belongs to whoever signed in).
+ * A player keeps at most {@link PUSH_SUBSCRIPTIONS_PER_PLAYER} browsers: beyond that, the ones subscribed longest
+ * ago are forgotten (docs/rules.md "Push subscriptions"). The player's row is locked first, so two browsers
+ * subscribing at once are counted one after the other.
  */
 export async function savePushSubscription(
   trx: Knex,
   input: { user_id: number; subscription: PushSubscriptionRequest; now: Date },
-): Promise<CommandOutcome<{ subscribed: true }>> {
+): Promise<CommandOutcome<{ subscribed: true; replaced: number }>> {
   const { endpoint, keys, lang } = input.subscription;
+  const hash = endpointHash(endpoint);
+  await trx('users').where('id', input.user_id).forUpdate().first('id');
   await trx('push_subscriptions')
     .insert({
       user_id: input.user_id,
       endpoint,
-      endpoint_hash: endpointHash(endpoint),
+      endpoint_hash: hash,
       p256dh: keys.p256dh,
       auth: keys.auth,
       lang,
@@ -57,7 +63,18 @@ export async function savePushSubscription(
     })
     .onConflict(['endpoint_hash'])
     .merge(['user_id', 'endpoint', 'p256dh', 'auth', 'lang']);
-  return { result: { subscribed: true }, events: [] };
+  // The browser just saved stays, even one moved from another player with an older created_at.
+  const beyond = await trx('push_subscriptions')
+    .where('user_id', input.user_id)
+    .whereNot('endpoint_hash', hash)
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .offset(PUSH_SUBSCRIPTIONS_PER_PLAYER - 1)
+    .pluck('id');
+  if (beyond.length > 0) await trx('push_subscriptions').whereIn('id', beyond).delete();
+  return { result: { subscribed: true, replaced: beyond.length }, events: [] };
 }
 
 /** DELETE /user/push-subscription: forgets one of the player's browsers (another player's endpoint is left alone). */
