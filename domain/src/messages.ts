@@ -428,6 +428,9 @@ export const MESSAGES = {
   newsPublishTimeInvalid: 'Enter a valid publish time.',
   /** Not in the spec: 429, with the wait rounded up to whole seconds, or to whole minutes from one minute on. */
   rateLimited: (seconds: number) => `Too many attempts. Please try again in ${waitWords(seconds, WAIT_UNITS_EN)}.`,
+  /** Guardian e-mail at sign-up: another spelling of the player's own inbox (docs/rules.md "Guardian e-mail and link"). */
+  guardianEmailAliasOfOwn:
+    'The e-mail address of your parent or guardian leads to your own inbox. Give an address of your parent or guardian.',
 } as const;
 
 /** Names of the fixed (non-function) messages. */

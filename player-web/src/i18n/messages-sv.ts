@@ -224,6 +224,9 @@ const FIXED: Record<MessageName, string> = {
   newsCategoryRequired: 'Välj en kategori.',
   newsImageMissing: 'Bilden hittades inte. Ladda upp den igen.',
   newsPublishTimeInvalid: 'Ange en giltig publiceringstid.',
+  // Guardian e-mail at sign-up: another spelling of the player's own inbox
+  guardianEmailAliasOfOwn:
+    'E-postadressen till din förälder eller vårdnadshavare leder till din egen inkorg. Ange en adress till din förälder eller vårdnadshavare.',
 };
 
 const WAIT_UNITS_SV: WaitUnits = { second: 'sekund', seconds: 'sekunder', minute: 'minut', minutes: 'minuter' };
