@@ -431,6 +431,9 @@ export const MESSAGES = {
   /** Guardian e-mail at sign-up: another spelling of the player's own inbox (docs/rules.md "Guardian e-mail and link"). */
   guardianEmailAliasOfOwn:
     'The e-mail address of your parent or guardian leads to your own inbox. Give an address of your parent or guardian.',
+  /** Guardian approval page: a link older than GUARDIAN_LINK_MS (docs/rules.md "Guardian e-mail and link"). */
+  guardianLinkExpired:
+    'This confirmation link is more than 30 days old and no longer works. The player can send you a new link from the settings page of their account.',
 } as const;
 
 /** Names of the fixed (non-function) messages. */

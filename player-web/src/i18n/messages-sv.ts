@@ -227,6 +227,9 @@ const FIXED: Record<MessageName, string> = {
   // Guardian e-mail at sign-up: another spelling of the player's own inbox
   guardianEmailAliasOfOwn:
     'E-postadressen till din förälder eller vårdnadshavare leder till din egen inkorg. Ange en adress till din förälder eller vårdnadshavare.',
+  // Guardian approval page: a link older than 30 days
+  guardianLinkExpired:
+    'Den här bekräftelselänken är mer än 30 dagar gammal och fungerar inte längre. Spelaren kan skicka en ny länk till dig från sitt kontos inställningar.',
 };
 
 const WAIT_UNITS_SV: WaitUnits = { second: 'sekund', seconds: 'sekunder', minute: 'minut', minutes: 'minuter' };

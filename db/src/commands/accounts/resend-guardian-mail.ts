@@ -67,7 +67,7 @@ export async function resendGuardianMail(
   const changed = await trx('users')
     .where('id', user.id)
     .whereNull('guardian_confirmed_at')
-    .update({ guardian_token_hash: hashToken(token) });
+    .update({ guardian_token_hash: hashToken(token), guardian_token_issued_at: input.now });
   if (changed !== 1) throw new CommandRejected('conflict', 'guardianResendApproved');
   const email_id = await queueGuardianMail(trx, { ...user, token, ...input });
   return { result: { guardian_email: user.guardian_email }, events: [{ type: 'email', email_id }] };
