@@ -434,6 +434,8 @@ export const MESSAGES = {
   /** Guardian approval page: a link older than GUARDIAN_LINK_MS (docs/rules.md "Guardian e-mail and link"). */
   guardianLinkExpired:
     'This confirmation link is more than 30 days old and no longer works. The player can send you a new link from the settings page of their account.',
+  /** Console, 403: warning, muting or banning staff who hold a flag the actor lacks (docs/rules.md "Staff actions and audit"). */
+  cannotActOnSeniorStaff: 'You cannot act on a staff member who holds permissions you do not have.',
 } as const;
 
 /** Names of the fixed (non-function) messages. */

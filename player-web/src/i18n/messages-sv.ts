@@ -230,6 +230,8 @@ const FIXED: Record<MessageName, string> = {
   // Guardian approval page: a link older than 30 days
   guardianLinkExpired:
     'Den här bekräftelselänken är mer än 30 dagar gammal och fungerar inte längre. Spelaren kan skicka en ny länk till dig från sitt kontos inställningar.',
+  // Console: acting on staff who hold a flag the actor lacks
+  cannotActOnSeniorStaff: 'Du kan inte hantera en i personalen som har behörigheter som du saknar.',
 };
 
 const WAIT_UNITS_SV: WaitUnits = { second: 'sekund', seconds: 'sekunder', minute: 'minut', minutes: 'minuter' };
