@@ -436,6 +436,9 @@ export const MESSAGES = {
     'This confirmation link is more than 30 days old and no longer works. The player can send you a new link from the settings page of their account.',
   /** Console, 403: warning, muting or banning staff who hold a flag the actor lacks (docs/rules.md "Staff actions and audit"). */
   cannotActOnSeniorStaff: 'You cannot act on a staff member who holds permissions you do not have.',
+  /** Guardian resend, 409: the guardian address reaches the player's own (changed) inbox. */
+  guardianResendOwnInbox:
+    'The e-mail address of your parent or guardian leads to your own inbox, so the e-mail was not sent. Contact us to have the address corrected.',
 } as const;
 
 /** Names of the fixed (non-function) messages. */

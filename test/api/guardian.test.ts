@@ -223,3 +223,17 @@ test.serial(
     );
   },
 );
+
+test("a resend is refused with 409 when the player's own address now reaches the guardian's inbox; no e-mail goes out", async (t) => {
+  const minor = await signUpMinor();
+  const [local, domain] = minor.guardian.split('@') as [string, string];
+  await server
+    .knex('users')
+    .where('id', minor.id)
+    .update({ email: `${local.toUpperCase()}+me@${domain}` });
+  const refused = await api.post('/user/guardian/resend', {}, { auth: minor });
+  t.is(refused.status, 409);
+  t.deepEqual(refused.body, message('guardianResendOwnInbox'));
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  t.is((await linksTo(minor.guardian, 1)).length, 1, 'only the sign-up e-mail');
+});
