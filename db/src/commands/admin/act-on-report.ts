@@ -55,8 +55,7 @@ export async function actOnReport(
     // Staff cannot warn or mute staff who hold a flag they lack (docs/rules.md "Staff actions and audit"); a ban
     // checks the same, and more, in banUser.
     const target = (await trx('users').where('id', userId).forUpdate().first('permissions')) as
-      | Pick<User, 'permissions'>
-      | undefined;
+      Pick<User, 'permissions'> | undefined;
     if (!outranks(input.actor.permissions, target?.permissions ?? 0)) {
       throw new CommandRejected('forbidden', 'cannotActOnSeniorStaff');
     }
