@@ -24,6 +24,7 @@ import * as m23 from '../migrations/20261126000009_notifications.ts';
 import * as m24 from '../migrations/20261127030000_season_standings.ts';
 import * as m25forum from '../migrations/20261128200001_forum_thread_originals.ts';
 import * as m26forum from '../migrations/20261128200002_forum_text_filter.ts';
+import * as m25 from '../migrations/20261128610000_guardian_link_issued.ts';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '20261127030000_season_standings': m24,
   '20261128200001_forum_thread_originals': m25forum,
   '20261128200002_forum_text_filter': m26forum,
+  '20261128610000_guardian_link_issued': m25,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

@@ -226,6 +226,12 @@ export const ADULT_AGE_YEARS = 18;
  */
 export const GUARDIAN_RESENDS_PER_ACCOUNT = 3;
 export const GUARDIAN_RESEND_WINDOW_MS = 60 * 60_000;
+/**
+ * How long a guardian's approval link works after it was sent (not in the spec): long enough for a parent who reads
+ * mail rarely, short enough that an old mail forwarded or found later no longer approves. The player can send a new
+ * link from settings at any time.
+ */
+export const GUARDIAN_LINK_MS = 30 * 24 * 60 * 60_000;
 
 // --- Elo (decisions §6) ---
 

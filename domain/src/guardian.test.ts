@@ -1,5 +1,6 @@
 import test from 'ava';
-import { guardianApprovalState } from './guardian.ts';
+import { GUARDIAN_LINK_MS } from './constants.ts';
+import { guardianApprovalState, guardianLinkExpired } from './guardian.ts';
 
 const TODAY = new Date('2026-11-26T08:00:00Z');
 const thirteen = { year: 2013, month: 5, day: 1 };
@@ -48,4 +49,11 @@ test('an adult, or a minor who has turned 18 since sign-up, needs no approval', 
     'waiting',
     'eighteen tomorrow',
   );
+});
+
+test('a guardian link works until GUARDIAN_LINK_MS after it was sent; one without a sending time never works', (t) => {
+  const sent = new Date('2026-03-01T12:00:00Z');
+  t.false(guardianLinkExpired(sent, new Date(sent.getTime() + GUARDIAN_LINK_MS - 1)));
+  t.true(guardianLinkExpired(sent, new Date(sent.getTime() + GUARDIAN_LINK_MS)));
+  t.true(guardianLinkExpired(null, sent));
 });

@@ -2,6 +2,7 @@
  * A minor's parental approval (decisions §8): who needs it, and what the player's settings and the guardian's page
  * show. Pure: the API reads the rows, these rules decide.
  */
+import { GUARDIAN_LINK_MS } from './constants.ts';
 import { isMinorOn, type BirthDate } from './validation/signup.ts';
 
 /**
@@ -23,6 +24,15 @@ export function guardianApprovalState(facts: GuardianFacts, today: Date): Guardi
   if (facts.guardian_confirmed_at !== null) return 'approved';
   if (facts.guardian_email === null || !isMinorOn(facts.birth_date, today)) return 'not_needed';
   return 'waiting';
+}
+
+/**
+ * True when a guardian link sent at `issuedAt` no longer works at `now`: GUARDIAN_LINK_MS after it was sent
+ * (docs/rules.md "Guardian e-mail and link"). A link without a sending time (none stored) counts as expired, so a
+ * missing date never makes a link live for ever.
+ */
+export function guardianLinkExpired(issuedAt: Date | null, now: Date): boolean {
+  return issuedAt === null || now.getTime() - issuedAt.getTime() >= GUARDIAN_LINK_MS;
 }
 
 /** GET /user/guardian: the signed-in player's approval, for settings. */

@@ -431,6 +431,17 @@ export const MESSAGES = {
   newsPublishTimeInvalid: 'Enter a valid publish time.',
   /** Not in the spec: 429, with the wait rounded up to whole seconds, or to whole minutes from one minute on. */
   rateLimited: (seconds: number) => `Too many attempts. Please try again in ${waitWords(seconds, WAIT_UNITS_EN)}.`,
+  /** Guardian e-mail at sign-up: another spelling of the player's own inbox (docs/rules.md "Guardian e-mail and link"). */
+  guardianEmailAliasOfOwn:
+    'The e-mail address of your parent or guardian leads to your own inbox. Give an address of your parent or guardian.',
+  /** Guardian approval page: a link older than GUARDIAN_LINK_MS (docs/rules.md "Guardian e-mail and link"). */
+  guardianLinkExpired:
+    'This confirmation link is more than 30 days old and no longer works. The player can send you a new link from the settings page of their account.',
+  /** Console, 403: warning, muting or banning staff who hold a flag the actor lacks (docs/rules.md "Staff actions and audit"). */
+  cannotActOnSeniorStaff: 'You cannot act on a staff member who holds permissions you do not have.',
+  /** Guardian resend, 409: the guardian address reaches the player's own (changed) inbox. */
+  guardianResendOwnInbox:
+    'The e-mail address of your parent or guardian leads to your own inbox, so the e-mail was not sent. Contact us to have the address corrected.',
 } as const;
 
 /** Names of the fixed (non-function) messages. */

@@ -8,6 +8,7 @@ import {
   has,
   hasAll,
   isStaff,
+  outranks,
   parseFlags,
   permissionsOf,
 } from './permissions.ts';
@@ -123,4 +124,14 @@ test('changeFlags grants by OR and revokes by clearing only the given bits', (t)
   t.is(changeFlags(34, 2, 'revoke'), 32);
   t.is(changeFlags(34, 64, 'revoke'), 34);
   t.is(changeFlags(127, 127, 'revoke'), 0);
+});
+
+test('outranks: the actor holds every flag the target holds; a larger number is not enough', (t) => {
+  t.true(outranks(ALL_PERMISSIONS, PERMISSIONS.canBanUsers));
+  t.true(outranks(PERMISSIONS.canBanUsers, PERMISSIONS.canBanUsers), 'equal flags');
+  t.true(outranks(PERMISSIONS.canBanUsers, 0), 'every player');
+  t.false(outranks(PERMISSIONS.canBanUsers | PERMISSIONS.canSeeUserProfile, ALL_PERMISSIONS));
+  t.false(outranks(PERMISSIONS.canBanUsers, PERMISSIONS.canSeeUserProfile), '2 does not outrank 1');
+  t.false(outranks(0, PERMISSIONS.canSeeUserProfile));
+  t.true(outranks({ permissions: 3 }, { permissions: 1 }));
 });

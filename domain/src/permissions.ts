@@ -55,6 +55,17 @@ export function isStaff(subject: PermissionSubject): boolean {
   return permissionsOf(subject) > 0;
 }
 
+/**
+ * True when the actor holds every flag the target holds (docs/rules.md "Staff actions and audit"): staff may warn,
+ * mute or ban only someone whose flags are a subset of their own. "Fewer flags" means lacking any one flag the target
+ * has, not a smaller number: 2 (canBanUsers) does not outrank 1 (canSeeUserProfile). Equal flags outrank each other,
+ * and every player (0) is outranked by everyone.
+ */
+export function outranks(actor: PermissionSubject, target: PermissionSubject): boolean {
+  const theirs = permissionsOf(target);
+  return (permissionsOf(actor) & theirs) === theirs;
+}
+
 /** The names of the flags set in `permissions`, in bit order. */
 export function flagNames(permissions: number): PermissionName[] {
   const bits = permissionsOf(permissions);

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import test from 'ava';
-import { MESSAGES, GUARDIAN_RESENDS_PER_ACCOUNT, message } from '@ecup/domain';
+import { MESSAGES, GUARDIAN_LINK_MS, GUARDIAN_RESENDS_PER_ACCOUNT, message } from '@ecup/domain';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { signupFields } from '../helpers/factories.ts';
 import { client, type Credentials } from '../helpers/http.ts';
@@ -187,4 +187,53 @@ test('an adult needs no approval: settings say so and a resend answers 409; sign
   t.deepEqual(refused.body, message('guardianResendNotNeeded'));
   t.is((await api.get('/user/guardian')).status, 401);
   t.is((await api.post('/user/guardian/resend')).status, 401);
+});
+
+// Serial, so moving the clock cannot age another test's session; AVA runs serial tests before the others.
+test.serial(
+  `a link ${GUARDIAN_LINK_MS / 86_400_000} days old is refused with its own message; a resent link works again`,
+  async (t) => {
+    const minor = await signUpMinor();
+    const start = server.clock.now();
+    t.teardown(() => server.clock.set(start));
+    server.clock.advance(GUARDIAN_LINK_MS - 60_000);
+    t.is((await api.get(`/guardian/approval/${minor.link}`)).status, 200, 'a minute before, the link still works');
+    t.like((await api.get('/user/guardian', { auth: minor })).body, { state: 'waiting' });
+
+    server.clock.advance(60_000);
+    const read = await api.get(`/guardian/approval/${minor.link}`);
+    t.is(read.status, 404);
+    t.deepEqual(read.body, message('guardianLinkExpired'));
+    t.is((await fetch(`${server.url}/guardian/confirm/${minor.link}`)).status, 404, 'the page says so too');
+    const press = await api.post(`/guardian/approval/${minor.link}`, {}, { headers: OWN_NO_REFERRER_PAGE });
+    t.is(press.status, 404);
+    t.deepEqual(press.body, message('guardianLinkExpired'));
+    t.is(await confirmedAt(minor.id), null, 'an expired link approves nobody');
+
+    t.is((await api.post('/user/guardian/resend', {}, { auth: minor })).status, 200);
+    const [, fresh] = await linksTo(minor.guardian, 2);
+    const approved = await api.post(`/guardian/approval/${fresh}`, {}, { headers: OWN_NO_REFERRER_PAGE });
+    t.is(approved.status, 200, JSON.stringify(approved.body));
+    t.truthy(await confirmedAt(minor.id));
+    server.clock.advance(GUARDIAN_LINK_MS);
+    t.like(
+      (await api.get(`/guardian/approval/${fresh}`)).body,
+      { approved: true },
+      'a used link says approved, at any age',
+    );
+  },
+);
+
+test("a resend is refused with 409 when the player's own address now reaches the guardian's inbox; no e-mail goes out", async (t) => {
+  const minor = await signUpMinor();
+  const [local, domain] = minor.guardian.split('@') as [string, string];
+  await server
+    .knex('users')
+    .where('id', minor.id)
+    .update({ email: `${local.toUpperCase()}+me@${domain}` });
+  const refused = await api.post('/user/guardian/resend', {}, { auth: minor });
+  t.is(refused.status, 409);
+  t.deepEqual(refused.body, message('guardianResendOwnInbox'));
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  t.is((await linksTo(minor.guardian, 1)).length, 1, 'only the sign-up e-mail');
 });

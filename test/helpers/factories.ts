@@ -56,6 +56,8 @@ export async function buildUser(
     team_name: 'IFK Göteborg',
     fifa_team_name: 'Real Madrid',
     terms_accepted_at: new Date(),
+    // A guardian link a test stores was just sent (it expires GUARDIAN_LINK_MS later).
+    ...(fields.guardian_token_hash ? { guardian_token_issued_at: new Date() } : {}),
     ...fields,
   });
   return Object.assign(user, { password });

@@ -204,7 +204,11 @@ test('guardian_approved reaches the player', async (t) => {
   await server
     .knex('users')
     .where('id', minor.user.id)
-    .update({ guardian_email: `g-${minor.user.id}@example.com`, guardian_token_hash: hashToken('a'.repeat(64)) });
+    .update({
+      guardian_email: `g-${minor.user.id}@example.com`,
+      guardian_token_hash: hashToken('a'.repeat(64)),
+      guardian_token_issued_at: new Date(),
+    });
   await run((trx) => confirmGuardian(trx, { uid: minor.user.id, token: 'a'.repeat(64), now: new Date() }));
   t.deepEqual((await pushesTo(minor.endpoint))[0], {
     kind: 'guardian_approved',
@@ -296,7 +300,11 @@ test('a kind turned off sends nothing; a 410 from the push service removes the s
   await server
     .knex('users')
     .where('id', gone.user.id)
-    .update({ guardian_email: `g-${gone.user.id}@example.com`, guardian_token_hash: hashToken('b'.repeat(64)) });
+    .update({
+      guardian_email: `g-${gone.user.id}@example.com`,
+      guardian_token_hash: hashToken('b'.repeat(64)),
+      guardian_token_issued_at: new Date(),
+    });
   await run((trx) => confirmGuardian(trx, { uid: gone.user.id, token: 'b'.repeat(64), now: new Date() }));
   const deadline = Date.now() + 15_000;
   while ((await server.knex('push_subscriptions').where('user_id', gone.user.id)).length > 0) {
@@ -311,7 +319,11 @@ test('a notification e-mail carries List-Unsubscribe headers whose one-click POS
   await server
     .knex('users')
     .where('id', user.id)
-    .update({ guardian_email: `g-${user.id}@example.com`, guardian_token_hash: hashToken('c'.repeat(64)) });
+    .update({
+      guardian_email: `g-${user.id}@example.com`,
+      guardian_token_hash: hashToken('c'.repeat(64)),
+      guardian_token_issued_at: new Date(),
+    });
   await run((trx) => confirmGuardian(trx, { uid: user.id, token: 'c'.repeat(64), now: new Date() }));
   const mail = await waitForMail(server.outbox, user.email);
   t.regex(mail, /^Subject: eCup: Account approved$/m);

@@ -6,8 +6,8 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useNotify, useRecordContext, useRefresh, useUpdate } from 'react-admin';
-import { MUTE_DAYS_MAX, validateReason, type AdminReportRecord } from '@ecup/domain';
+import { useNotify, usePermissions, useRecordContext, useRefresh, useUpdate } from 'react-admin';
+import { ADMIN_ACTION_FLAGS, MUTE_DAYS_MAX, hasAll, validateReason, type AdminReportRecord } from '@ecup/domain';
 import { BanDialog } from '../users/ban-dialog.tsx';
 import { DaysField, useDays } from '../days-field.tsx';
 
@@ -25,9 +25,11 @@ const SUBMITS: Record<Exclude<Form, 'ban' | null>, string> = { warn: 'Send warni
  * What a moderator does with an open item of the queue (docs/api.md "reports"): dismiss, warn (a message the player
  * sees on their next visit), mute their chat for some days, ban them (the users page's ban form), and for a post
  * report hide the post (the reporter's words as the reason unless one is given). Each settles it and is audited.
+ * Ban shows only to staff who may ban from the user page (ADMIN_ACTION_FLAGS.ban); the server checks the same.
  */
 export function ReportActions() {
   const record = useRecordContext<AdminReportRecord>();
+  const { permissions } = usePermissions<number>();
   const [update, { isPending }] = useUpdate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -90,9 +92,11 @@ export function ReportActions() {
         <Button variant="outlined" color="warning" onClick={() => setForm('mute')}>
           Mute chat
         </Button>
-        <Button variant="outlined" color="error" onClick={() => setForm('ban')}>
-          Ban
-        </Button>
+        {hasAll(permissions, ADMIN_ACTION_FLAGS.ban) && (
+          <Button variant="outlined" color="error" onClick={() => setForm('ban')}>
+            Ban
+          </Button>
+        )}
       </Stack>
       <Dialog open={form !== null && form !== 'ban'} onClose={() => setForm(null)} fullWidth maxWidth="xs">
         <DialogTitle>{form && form !== 'ban' ? TITLES[form](name) : ''}</DialogTitle>

@@ -11,6 +11,8 @@ import {
   type AdminTotpSetup,
 } from '@ecup/domain';
 import {
+  User,
+  auditConsoleSignInFailed,
   createAdminSession,
   disableTotp,
   enableTotp,
@@ -18,10 +20,10 @@ import {
   newRecoveryCodes,
   sealTotpSecret,
   startTotpSetup,
-  type User,
+  type ConsoleSignInFailure,
 } from '@ecup/db';
 import type { AppDeps, AppState } from '../context.ts';
-import { conflict, forbidden, refusalOf } from '../errors.ts';
+import { HttpError, conflict, forbidden, refusalOf } from '../errors.ts';
 import { bodyOf } from '../middleware/body.ts';
 import { clientIp, userAgent } from '../services/client.ts';
 import { runCommand } from '../services/commands.ts';
@@ -62,16 +64,37 @@ export function identityOf(user: User, totp_enabled = Boolean(user.totp_enabled)
 export function routeAuth(router: Router<AppState>, deps: AppDeps): void {
   const issuer = async () => (await currentSeason(deps.knex))?.product_name ?? DEFAULT_PRODUCT_NAME;
 
+  /** Audits a refused console sign-in of a staff account (docs/rules.md "Staff actions and audit"). */
+  const auditFailure = (user_id: number, reason: ConsoleSignInFailure, ip: string) =>
+    runCommand(deps, (trx) => auditConsoleSignInFailed(trx, { user_id, reason, ip, now: deps.now() }));
+
   router.post('/admin/api/auth/login', async (ctx) => {
     const ip = clientIp(ctx);
     const body = bodyOf(ctx);
-    const { user, account } = await checkCredentials(deps, body, ip);
+    let checked: Awaited<ReturnType<typeof checkCredentials>>;
+    try {
+      checked = await checkCredentials(deps, body, ip);
+    } catch (error) {
+      // A wrong password for a staff account is written down; a name that is no staff member's is not.
+      if (error instanceof HttpError && error.status === 401 && typeof body.username === 'string') {
+        const named = await User.query(deps.knex)
+          .findOne({ username: body.username.trim() })
+          .whereNull('erased_at')
+          .where('permissions', '>', 0);
+        if (named) await auditFailure(named.id, 'password', ip);
+      }
+      throw error;
+    }
+    const { user, account } = checked;
     if (!isStaff(user)) throw forbidden('noPermission');
 
     const secondFactor = Boolean(user.totp_enabled);
     if (secondFactor) {
       const code = await checkSignInCode(deps, user, body, ip, account);
-      if (!code.ok) throw new ConsoleAuthError(401, refusalOf(code), { totp_required: true });
+      if (!code.ok) {
+        await auditFailure(user.id, 'second_factor', ip);
+        throw new ConsoleAuthError(401, refusalOf(code), { totp_required: true });
+      }
     } else if (hasAll(user, ALL_PERMISSIONS)) {
       throw forbidden('enrolmentLinkRequired');
     }

@@ -33,6 +33,8 @@ export class User extends BaseModel {
   forum_post_count!: number;
   guardian_email!: string | null;
   guardian_token_hash!: string | null;
+  /** When the current guardian link was sent; it works for GUARDIAN_LINK_MS from then. */
+  guardian_token_issued_at!: Date | null;
   guardian_confirmed_at!: Date | null;
   terms_accepted_at!: Date;
   banned_until!: Date | null;

@@ -1,7 +1,7 @@
 import test from 'ava';
 import { CONSOLE_PLAYSTATION, CONSOLE_XBOX, PSN_ID_MIN, XBOX_GAMER_TAG_MIN } from '../constants.ts';
 import { MESSAGES, type MessageName } from '../messages.ts';
-import { gamerTagError, isEmailAddress, parseConsole } from './fields.ts';
+import { gamerTagError, isEmailAddress, mailboxOf, parseConsole, sameMailbox } from './fields.ts';
 
 // Xbox is closed this season, so its wording is only reachable through the shared rule.
 const xbox: [string, string, MessageName | null][] = [
@@ -37,4 +37,27 @@ test('isEmailAddress applies the lower bound it is given', (t) => {
   t.false(isEmailAddress('a@b.c', 6));
   t.false(isEmailAddress('.@b'));
   t.false(isEmailAddress('a@b.c\u0000'));
+});
+
+const mailboxes: [string, string][] = [
+  ['Kalle.Svensson+x@GMail.com', 'kallesvensson@gmail.com'],
+  ['kalle.svensson@googlemail.com', 'kallesvensson@gmail.com'],
+  [' KALLE@Example.com ', 'kalle@example.com'],
+  ['kalle+cup@example.com', 'kalle@example.com'],
+  // Dots matter outside Gmail: another provider may give them to different people.
+  ['kalle.svensson@example.com', 'kalle.svensson@example.com'],
+  // A local part that starts with '+' keeps it: nothing would be left to compare.
+  ['+kalle@example.com', '+kalle@example.com'],
+  ['not-an-address', 'not-an-address'],
+];
+for (const [address, inbox] of mailboxes) {
+  test(`mailboxOf('${address}') is '${inbox}'`, (t) => {
+    t.is(mailboxOf(address), inbox);
+  });
+}
+
+test('sameMailbox tells a Gmail alias of an address from a different address', (t) => {
+  t.true(sameMailbox('Kalle.Svensson+x@GMail.com', 'kallesvensson@googlemail.com'));
+  t.false(sameMailbox('kalle.svensson@example.com', 'kallesvensson@example.com'));
+  t.false(sameMailbox('kalle@gmail.com', 'kalle@example.com'));
 });

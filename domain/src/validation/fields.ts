@@ -50,6 +50,36 @@ export function isEmailAddress(email: string, min: number = EMAIL_MIN): boolean 
   return length >= min && length <= EMAIL_MAX && EMAIL_SHAPE.test(email);
 }
 
+/** Providers whose addresses ignore dots in the local part, and the domain each one's addresses arrive at. */
+const DOTLESS_DOMAINS: Readonly<Record<string, string>> = { 'gmail.com': 'gmail.com', 'googlemail.com': 'gmail.com' };
+
+/**
+ * The inbox an address reaches, as one comparable string (docs/rules.md "Guardian e-mail and link"): case is
+ * ignored, a `+tag` after the local part is dropped, and for Gmail (googlemail.com being the same service) dots in
+ * the local part are dropped. `Kalle.Svensson+x@GMail.com` and `kallesvensson@googlemail.com` both give
+ * `kallesvensson@gmail.com`. Used to compare addresses, never to store or send to them.
+ */
+export function mailboxOf(email: string): string {
+  const lower = email.trim().toLowerCase();
+  const at = lower.lastIndexOf('@');
+  if (at <= 0) return lower;
+  let local = lower.slice(0, at);
+  let domain = lower.slice(at + 1);
+  const plus = local.indexOf('+');
+  if (plus > 0) local = local.slice(0, plus);
+  const dotless = DOTLESS_DOMAINS[domain];
+  if (dotless !== undefined) {
+    local = local.replaceAll('.', '');
+    domain = dotless;
+  }
+  return `${local}@${domain}`;
+}
+
+/** True when both addresses reach the same inbox (see `mailboxOf`). */
+export function sameMailbox(a: string, b: string): boolean {
+  return mailboxOf(a) === mailboxOf(b);
+}
+
 /** E-mail address rule with the spec's message 'Invalid e-mail address.' (spec §5). */
 export function emailError(email: string, min: number = EMAIL_MIN): MessageName | null {
   return isEmailAddress(email, min) ? null : 'invalidEmail';

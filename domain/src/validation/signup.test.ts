@@ -176,6 +176,21 @@ const cases: [string, Record<string, unknown>, string | null][] = [
   ],
   ['17 years old with a guardian', { birth_year: '2008', guardian_email: 'mamma@example.com' }, null],
   [
+    "17 years old with a +tag of their own e-mail as the guardian's",
+    { birth_year: '2008', guardian_email: 'Kalle+mamma@example.com' },
+    MESSAGES.guardianEmailAliasOfOwn,
+  ],
+  [
+    "17 years old with a Gmail spelling of their own address as the guardian's",
+    { birth_year: '2008', email: 'kallesvensson@gmail.com', guardian_email: 'Kalle.Svensson+x@GoogleMail.com' },
+    MESSAGES.guardianEmailAliasOfOwn,
+  ],
+  [
+    'a guardian address with dots that differ outside Gmail',
+    { birth_year: '2008', email: 'kalle.anka@example.com', guardian_email: 'kalleanka@example.com' },
+    null,
+  ],
+  [
     'turning 18 tomorrow without a guardian',
     { birth_year: '2007', birth_month: '6', birth_day: '16' },
     MESSAGES.guardianEmailRequired,

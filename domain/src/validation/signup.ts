@@ -28,6 +28,7 @@ import {
   nameError,
   parseConsole,
   passwordError,
+  sameMailbox,
   usernameError,
 } from './fields.ts';
 import { asInteger, asText, asTrimmed, charLength, field, isSent, isYes } from './input.ts';
@@ -208,6 +209,9 @@ function checkSignup(
       else if (!isEmailAddress(guardian_email)) broke('guardian_email', 'guardianEmailInvalid');
       else if (guardian_email.toLowerCase() === email.toLowerCase()) {
         broke('guardian_email', 'guardianEmailSameAsOwn');
+      } else if (sameMailbox(guardian_email, email)) {
+        // Another spelling of the player's own inbox would let them approve themselves.
+        broke('guardian_email', 'guardianEmailAliasOfOwn');
       }
     }
   }

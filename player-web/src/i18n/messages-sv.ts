@@ -227,6 +227,17 @@ const FIXED: Record<MessageName, string> = {
   // Push subscriptions: an endpoint that is not a browser's push service.
   pushEndpointNotAllowed:
     'Push-aviseringar fungerar bara med en webbläsares egen push-tjänst (Chrome, Firefox, Edge eller Safari).',
+  // Guardian e-mail at sign-up: another spelling of the player's own inbox
+  guardianEmailAliasOfOwn:
+    'E-postadressen till din förälder eller vårdnadshavare leder till din egen inkorg. Ange en adress till din förälder eller vårdnadshavare.',
+  // Guardian approval page: a link older than 30 days
+  guardianLinkExpired:
+    'Den här bekräftelselänken är mer än 30 dagar gammal och fungerar inte längre. Spelaren kan skicka en ny länk till dig från sitt kontos inställningar.',
+  // Console: acting on staff who hold a flag the actor lacks
+  cannotActOnSeniorStaff: 'Du kan inte hantera en i personalen som har behörigheter som du saknar.',
+  // Guardian resend: the guardian address reaches the player's own inbox
+  guardianResendOwnInbox:
+    'E-postadressen till din förälder eller vårdnadshavare leder till din egen inkorg, så e-postmeddelandet skickades inte. Kontakta oss för att få adressen rättad.',
 };
 
 const WAIT_UNITS_SV: WaitUnits = { second: 'sekund', seconds: 'sekunder', minute: 'minut', minutes: 'minuter' };

@@ -372,6 +372,7 @@ async function buildWorld(server: TestServer) {
             birth_date: new Date(Date.UTC(today.getUTCFullYear() - 14, 0, 1)),
             guardian_email: `guardian-${counter++}@example.com`,
             guardian_token_hash: hashToken('cd'.repeat(32)),
+            guardian_token_issued_at: today,
           }
         : {}),
       ...(principal.secondFactor ? { totp_enabled: true, totp_secret: 'JBSWY3DPEHPK3PXP' } : {}),
@@ -468,6 +469,7 @@ async function buildWorld(server: TestServer) {
         birth_date: new Date(Date.UTC(now().getUTCFullYear() - 14, 0, 1)),
         guardian_email: `link-${counter}@example.com`,
         guardian_token_hash: hashToken(token),
+        guardian_token_issued_at: now(),
       });
       return { id: minor.id, params: { uid: String(minor.id), token } };
     },

@@ -45,6 +45,7 @@ const ATTACKER_FIELDS = [
   'email_confirmed',
   'guardian_confirmed_at',
   'guardian_token_hash',
+  'guardian_token_issued_at',
   'password_hash',
   'totp_enabled',
   'totp_secret',

@@ -306,7 +306,7 @@ export async function startWorld(label: string): Promise<World> {
   const guardianToken = 'a'.repeat(64);
   await knex('users')
     .where('id', users.minor.id)
-    .update({ guardian_token_hash: hashToken(guardianToken) });
+    .update({ guardian_token_hash: hashToken(guardianToken), guardian_token_issued_at: server.clock.now() });
   const playerDevice = await createSession(knex, { user_id: users.player.id, ip: '192.0.2.44', user_agent: null });
   const resetToken = 'b'.repeat(64);
   const [resetId] = await knex('password_resets').insert({

@@ -1,7 +1,8 @@
 import type Router from '@koa/router';
 import { ADMIN_RESOURCES, isMinorOn, toCsv, type AdminTrophyWinnerRecord } from '@ecup/domain';
-import { trophyWeeklyWinners, type User } from '@ecup/db';
+import { recordExport, trophyWeeklyWinners, type User } from '@ecup/db';
 import type { AppDeps, AppState } from '../../context.ts';
+import { runCommand } from '../../services/commands.ts';
 import { currentSeason } from '../../services/season.ts';
 import { isoAlways } from '../present.ts';
 import { adminContext, defineResource, intFilter, memoryPage, type AdminContext } from '../resource.ts';
@@ -104,13 +105,20 @@ export function trophyWinnersCsv(rows: AdminTrophyWinnerRecord[]): string {
   return toCsv(TROPHY_WINNERS_CSV_COLUMNS, rows);
 }
 
-/** `GET /admin/api/trophy-winners.csv` (canSeeTrophyWinners): every winner of the season as a download. */
+/**
+ * `GET /admin/api/trophy-winners.csv` (canSeeTrophyWinners): every winner of the season as a download, audited as
+ * `trophy_winners.export` before it is sent.
+ */
 export function routeTrophyWinnersCsv(router: Router<AppState>, deps: AppDeps): void {
   router.get('/admin/api/trophy-winners.csv', async (ctx) => {
     const ac = await adminContext(deps, ctx, ADMIN_RESOURCES['trophy-winners']);
     ctx.set('Content-Type', 'text/csv; charset=utf-8');
     ctx.set('Content-Disposition', 'attachment; filename="trophy-winners.csv"');
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = trophyWinnersCsv(await winners(ac));
+    const rows = await winners(ac);
+    await runCommand(deps, (trx) =>
+      recordExport(trx, { actor: ac.actor, name: 'trophy_winners', rows: rows.length, ip: ac.ip, now: ac.now }),
+    );
+    ctx.body = trophyWinnersCsv(rows);
   });
 }

@@ -6,6 +6,7 @@ import {
   RESET_TOKEN_MAX,
   birthDateOf,
   guardianApprovalState,
+  guardianLinkExpired,
   parsePositiveInt,
   type GuardianApproveResponse,
   type GuardianLinkResponse,
@@ -36,7 +37,8 @@ async function linkedUser(deps: AppDeps, uid: string, token: string): Promise<Us
  * player app, in the reader's language and the app's look; the page reads the link with GET
  * /guardian/approval/{uid}/{token} and approves with a POST there, sent by the app (same origin). Opening the link
  * changes nothing (mail scanners open links). A link works until it is used (then it says "already approved"), or
- * until the player sends a new e-mail from settings (the new link replaces it), or the account is erased.
+ * until the player sends a new e-mail from settings (the new link replaces it), or the account is erased, or for
+ * GUARDIAN_LINK_MS after it was sent (then 404 with its own message, which says the player can send a new one).
  */
 export function guardianRoutes(deps: AppDeps): Router<AppState> {
   const router = new Router<AppState>();
@@ -58,7 +60,9 @@ export function guardianRoutes(deps: AppDeps): Router<AppState> {
     ctx.vary('Accept-Encoding');
     ctx.set('Cache-Control', 'no-store');
     ctx.set('Referrer-Policy', 'no-referrer');
-    if (!user) ctx.status = 404;
+    const expired =
+      user?.guardian_confirmed_at === null && guardianLinkExpired(user.guardian_token_issued_at, deps.now());
+    if (!user || expired) ctx.status = 404;
   });
 
   router.get('/guardian/approval/:uid/:token', async (ctx) => {
@@ -66,11 +70,15 @@ export function guardianRoutes(deps: AppDeps): Router<AppState> {
     const user = await linkedUser(deps, uid, token);
     ctx.set('Cache-Control', 'no-store');
     if (!user) throw notFound('guardianLinkInvalid');
+    const approved = user.guardian_confirmed_at !== null;
+    if (!approved && guardianLinkExpired(user.guardian_token_issued_at, deps.now())) {
+      throw notFound('guardianLinkExpired');
+    }
     const body: GuardianLinkResponse = {
       username: user.username,
       first_name: user.first_name,
       product: await product(),
-      approved: user.guardian_confirmed_at !== null,
+      approved,
     };
     ctx.body = body;
   });

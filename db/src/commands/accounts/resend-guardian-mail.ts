@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { birthDateOf, guardianApprovalState } from '@ecup/domain';
+import { birthDateOf, guardianApprovalState, sameMailbox } from '@ecup/domain';
 import { guardianConfirmationMail } from '../../mail/templates.ts';
 import { hashToken, newToken } from '../../security/tokens.ts';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
@@ -41,7 +41,7 @@ export async function queueGuardianMail(
 /**
  * A minor sends the guardian's approval e-mail again from settings (decisions §8). The link gets a new token, so
  * the earlier e-mail's link stops working (one live link, as with password resets); refused once the guardian has
- * approved, and for a player who needs no approval.
+ * approved, for a player who needs no approval, and when the guardian address reaches the player's own inbox.
  */
 export async function resendGuardianMail(
   trx: Knex,
@@ -50,7 +50,16 @@ export async function resendGuardianMail(
   const user = await trx('users')
     .where('id', input.user_id)
     .whereNull('erased_at')
-    .first('id', 'username', 'first_name', 'last_name', 'birth_date', 'guardian_email', 'guardian_confirmed_at')
+    .first(
+      'id',
+      'username',
+      'first_name',
+      'last_name',
+      'email',
+      'birth_date',
+      'guardian_email',
+      'guardian_confirmed_at',
+    )
     .forUpdate();
   if (!user) throw new CommandRejected('not_found', 'notFound');
   const state = guardianApprovalState(
@@ -63,11 +72,14 @@ export async function resendGuardianMail(
   );
   if (state === 'approved') throw new CommandRejected('conflict', 'guardianResendApproved');
   if (state === 'not_needed') throw new CommandRejected('conflict', 'guardianResendNotNeeded');
+  // The player's own address may have changed since sign-up; the approval must never reach their own inbox
+  // (docs/rules.md "Guardian e-mail and link").
+  if (sameMailbox(user.guardian_email, user.email)) throw new CommandRejected('conflict', 'guardianResendOwnInbox');
   const token = newToken();
   const changed = await trx('users')
     .where('id', user.id)
     .whereNull('guardian_confirmed_at')
-    .update({ guardian_token_hash: hashToken(token) });
+    .update({ guardian_token_hash: hashToken(token), guardian_token_issued_at: input.now });
   if (changed !== 1) throw new CommandRejected('conflict', 'guardianResendApproved');
   const email_id = await queueGuardianMail(trx, { ...user, token, ...input });
   return { result: { guardian_email: user.guardian_email }, events: [{ type: 'email', email_id }] };

@@ -53,6 +53,7 @@ export async function signUp(trx: Knex, input: SignUpInput): Promise<CommandOutc
       fifa_team_name: form.fifa_team,
       guardian_email: form.guardian_email,
       guardian_token_hash: guardianToken ? hashToken(guardianToken) : null,
+      guardian_token_issued_at: guardianToken ? input.now : null,
       terms_accepted_at: input.now,
     });
   } catch (error) {

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { ReportOutcome } from '@ecup/domain';
+import { outranks, type ReportOutcome } from '@ecup/domain';
 import { writeAudit } from '../audit.ts';
 import { CommandRejected, type CommandEvent, type CommandOutcome } from '../types.ts';
 import type { Report } from '../../models/Report.ts';
@@ -9,7 +9,10 @@ import { setPostHidden } from '../forums/set-post-hidden.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** What a moderator does with an item of the queue (canBanUsers, checked by the caller); `hide` is for posts. */
+/**
+ * What a moderator does with an item of the queue (canBanUsers, checked by the caller); `hide` is for posts. A ban
+ * needs the user page's ban flags too, which banUser checks.
+ */
 export type ReportAction =
   | { action: 'dismiss' }
   | { action: 'warn'; message: string }
@@ -48,6 +51,15 @@ export async function actOnReport(
     throw new CommandRejected('invalid', 'adminActionInvalid');
   }
   const userId = report.reported_user_id;
+  if (input.act.action === 'warn' || input.act.action === 'mute') {
+    // Staff cannot warn or mute staff who hold a flag they lack (docs/rules.md "Staff actions and audit"); a ban
+    // checks the same, and more, in banUser.
+    const target = (await trx('users').where('id', userId).forUpdate().first('permissions')) as
+      Pick<User, 'permissions'> | undefined;
+    if (!outranks(input.actor.permissions, target?.permissions ?? 0)) {
+      throw new CommandRejected('forbidden', 'cannotActOnSeniorStaff');
+    }
+  }
   const common = { actor_user_id: input.actor.id, ip: input.ip, now: input.now };
   const events: CommandEvent[] = [];
   const { act } = input;

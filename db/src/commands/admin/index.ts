@@ -17,3 +17,4 @@ export * from './recovery-codes.ts';
 export * from './enrolment-link.ts';
 export * from './complete-enrolment.ts';
 export * from './act-on-report.ts';
+export * from './record-export.ts';

@@ -68,6 +68,7 @@ export function anonymousProfile(id: number, now: Date) {
     fifa_team_name: '',
     guardian_email: null,
     guardian_token_hash: null,
+    guardian_token_issued_at: null,
     guardian_confirmed_at: null,
     banned_until: null,
     ban_reason: null,

@@ -13,7 +13,7 @@ import { useClient } from '../../providers/client-context.tsx';
 import { usePageTitle } from '../../hooks/use-page-title.ts';
 import { useSeason } from '../../providers/season-context.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
-import { isNotFound } from '../../lib/api-client.ts';
+import { ApiError, isNotFound } from '../../lib/api-client.ts';
 import { approveGuardianLink, getGuardianLink } from './approval.ts';
 
 type View =
@@ -22,10 +22,19 @@ type View =
   | { kind: 'done'; username: string; product: string }
   | { kind: 'already' }
   | { kind: 'invalid' }
+  | { kind: 'expired' }
   | { kind: 'failed' };
 
-/** A dead link answers 404; anything else (the network, a server error) may work on a second try. */
-const viewOfError = (error: unknown): View => (isNotFound(error) ? { kind: 'invalid' } : { kind: 'failed' });
+/**
+ * A dead link answers 404 (an old one with its own message, so the page can say a new link can be asked for);
+ * anything else (the network, a server error) may work on a second try.
+ */
+const viewOfError = (error: unknown): View =>
+  error instanceof ApiError && error.is('guardianLinkExpired')
+    ? { kind: 'expired' }
+    : isNotFound(error)
+      ? { kind: 'invalid' }
+      : { kind: 'failed' };
 
 /**
  * /guardian/confirm/{uid}/{token} (decisions §8): the page a parent or guardian opens from the e-mail. It names the
@@ -70,9 +79,11 @@ export function Component() {
           ? t('guardian.already.title')
           : view.kind === 'invalid'
             ? t('guardian.invalid.title')
-            : view.kind === 'failed'
-              ? tm('errorTitle')
-              : null;
+            : view.kind === 'expired'
+              ? t('guardian.expired.title')
+              : view.kind === 'failed'
+                ? tm('errorTitle')
+                : null;
   usePageTitle(title);
   // A change of state moves the reader (and a screen reader) to the new heading.
   useEffect(() => {
@@ -144,6 +155,14 @@ export function Component() {
               {tm('guardianLinkInvalid')}
             </Alert>
             <Typography>{t('guardian.invalid.help')}</Typography>
+          </Stack>
+        )}
+        {view.kind === 'expired' && (
+          <Stack spacing={2}>
+            <Alert severity="warning" role="alert">
+              {tm('guardianLinkExpired')}
+            </Alert>
+            <Typography>{t('guardian.expired.help')}</Typography>
           </Stack>
         )}
         {view.kind === 'failed' && (

@@ -22,6 +22,10 @@ export const guardian = defineDictionary(
     'guardian.home': 'Go to {product}',
     'guardian.retry': 'Try again',
     'guardian.failed': 'The approval page could not be loaded. Check your connection and try again.',
+    // A link older than 30 days
+    'guardian.expired.title': 'Link expired',
+    'guardian.expired.help':
+      'Ask the player to open Settings on the site and press "Send the e-mail again". The new e-mail has a link that works for 30 days.',
   },
   {
     'guardian.loading': 'Öppnar godkännandet…',
@@ -40,5 +44,9 @@ export const guardian = defineDictionary(
     'guardian.home': 'Gå till {product}',
     'guardian.retry': 'Försök igen',
     'guardian.failed': 'Sidan för godkännande kunde inte laddas. Kontrollera anslutningen och försök igen.',
+    // A link older than 30 days
+    'guardian.expired.title': 'Länken har gått ut',
+    'guardian.expired.help':
+      'Be spelaren öppna Inställningar på webbplatsen och trycka på ”Skicka e-postmeddelandet igen”. Det nya e-postmeddelandet har en länk som fungerar i 30 dagar.',
   },
 );
