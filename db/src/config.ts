@@ -180,19 +180,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `PASSWORD_COST below ${PASSWORD_COST_MIN} is weaker than OWASP's minimum: it is refused with NODE_ENV=production. Unset it.`,
     );
   }
-  const trustedProxies = (env.TRUSTED_PROXIES || '127.0.0.0/8,::1')
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter((entry) => entry !== '')
-    .map((entry) => {
-      const range = parseIpRange(entry);
-      if (!range) {
-        throw new ConfigError(
-          `TRUSTED_PROXIES must be a comma-separated list of addresses or CIDR ranges such as 10.0.0.0/8 (got "${entry}")`,
-        );
-      }
-      return range;
-    });
+  // Every entry must be a range: an empty one (a stray comma) is refused rather than skipped, since it usually
+  // means a list was cut or joined wrong, and the API would then trust other addresses than the operator meant.
+  const trustedProxies = (env.TRUSTED_PROXIES || '127.0.0.0/8,::1').split(',').map((entry) => {
+    const range = entry.trim() === '' ? null : parseIpRange(entry);
+    if (!range) {
+      const got = entry.trim() === '' ? `an empty entry in "${env.TRUSTED_PROXIES}"` : `"${entry.trim()}"`;
+      throw new ConfigError(
+        `TRUSTED_PROXIES must be a comma-separated list of addresses or CIDR ranges such as 10.0.0.0/8 (got ${got})`,
+      );
+    }
+    return range;
+  });
   let appSecret: string;
   try {
     appSecret = resolveAppSecret(env);
