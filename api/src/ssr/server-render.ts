@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type Koa from 'koa';
@@ -10,6 +11,7 @@ import { cachedAnswerWriter } from '../middleware/cached-answer.ts';
 import { headFor } from '../features/seo/head-data.ts';
 import { injectHead, pageQueryOf } from '../features/seo/head.ts';
 import { pageLanguage, type PageLanguage } from '../features/seo/language.ts';
+import { createRenderThreads, type RenderThreads } from './render-threads.ts';
 
 /** What the player app's server build (player-web/src/entry-server.tsx) offers the API. */
 interface Renderer {
@@ -92,12 +94,22 @@ export function internalReads(handler: (req: never, res: never) => void): Intern
   };
 }
 
-/** The player app's server build in `dir`, or null when it has not been built. */
-async function loadRenderer(dir: string): Promise<Renderer | null> {
+/**
+ * The player app's server build in `dir`, or null when it has not been built: its module here, for the page's data
+ * and zone (a few microseconds), and its renders on up to `threads` threads of their own.
+ */
+async function loadRenderer(dir: string, threads: number): Promise<{ app: Renderer; threads: RenderThreads } | null> {
   const entry = path.join(dir, 'entry-server.js');
   if (!existsSync(entry)) return null;
-  return (await import(pathToFileURL(entry).href)) as Renderer;
+  const url = pathToFileURL(entry).href;
+  return { app: (await import(url)) as Renderer, threads: createRenderThreads(url, threads) };
 }
+
+/**
+ * Render threads per process: one per drawing at once, but no more than the cores less the event loop's (at least
+ * one); a drawing beyond waits for a thread.
+ */
+const renderThreadsFor = (renderLimit: number) => Math.max(1, Math.min(renderLimit, availableParallelism() - 1));
 
 /**
  * The public pages of issue 21 drawn on the server: the app shell's index.html with the page's head, MUI's styles,
@@ -105,16 +117,17 @@ async function loadRenderer(dir: string): Promise<Renderer | null> {
  * (a signed-in screen, a path that is no public page) gets the shell as it is. Without the server build (only the
  * browser's was built) public pages get their head alone.
  *
- * A draw holds the process's one thread for 100 to 300 ms, so at most `config.renderLimit` run at once: a request
- * that would start another gets the shell as it is, which the browser draws itself (docs/operations.md "Drawn
- * pages"). A request for a page drawn less than a second ago, or being drawn, shares that drawing whatever the limit.
+ * A render takes 100 to 300 ms of CPU: it runs on a render thread of lower priority than the event loop, and at most
+ * `config.renderLimit` drawings run at once: a request that would start another gets the shell as it is, which the
+ * browser draws itself (docs/operations.md "Drawn pages"). A request for a page drawn less than a second ago, or
+ * being drawn, shares that drawing whatever the limit.
  */
 export function serverRenderedPages(
   deps: Pick<AppDeps, 'knex' | 'now' | 'config' | 'log' | 'metrics'>,
   read: InternalRead,
 ): { page: PageAnswer; fresh: Koa.Middleware } {
   const distSsr = path.join(path.dirname(deps.config.playerWebDist), 'dist-ssr');
-  let renderer: Promise<Renderer | null> | undefined;
+  let renderer: Promise<{ app: Renderer; threads: RenderThreads } | null> | undefined;
   const pages: ReadCache = createReadCache({
     lifetimeMs: RENDERED_PAGE_LIFETIME_MS,
     maxEntries: RENDERED_PAGE_MAX_ENTRIES,
@@ -139,10 +152,11 @@ export function serverRenderedPages(
     const found = await headFor(deps, pathname, lang);
     if (!found) return null;
     const withHead = injectHead(shell, found.head, found.productName);
-    renderer ??= loadRenderer(distSsr);
-    const app = await renderer;
+    renderer ??= loadRenderer(distSsr, renderThreadsFor(deps.config.renderLimit));
+    const loaded = await renderer;
     let html = withHead;
-    if (app) {
+    if (loaded) {
+      const { app, threads } = loaded;
       const reads: Record<string, unknown> = {};
       const failed = new Set<string>();
       const readAll = (keys: readonly string[]) =>
@@ -155,10 +169,12 @@ export function serverRenderedPages(
         );
       // The reads this address asked for last time, read first: the page usually renders once.
       await readAll(pageReads.get(url) ?? []);
-      let page = await app.render(url, lang, reads, failed, deps.now().getTime(), narrow);
+      const render = () =>
+        threads.render({ url, lang, reads, failed: [...failed], renderedAt: deps.now().getTime(), narrow });
+      let page = await render();
       for (let pass = 1; pass < MAX_PASSES && page.missed.length > 0; pass++) {
         await readAll(page.missed);
-        page = await app.render(url, lang, reads, failed, deps.now().getTime(), narrow);
+        page = await render();
       }
       remember(url, [...Object.keys(reads), ...failed]);
       for (const error of page.errors) deps.log.warn(`server rendering ${url}: ${error}`);
