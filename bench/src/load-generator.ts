@@ -32,7 +32,7 @@ process.on('message', (message: ChildMessage) => {
     request.setupRequest = (req) => {
       const i = sent++;
       const path = target.cacheBust
-        ? `${target.path}${target.path.includes('?') ? '&' : '?'}_=${Date.now()}`
+        ? `${target.path}${target.path.includes('?') ? '&' : '?'}${target.cacheBustName ?? '_'}=${Date.now()}${target.cacheBustName ? `-${i}` : ''}`
         : req.path;
       const headers = target.ownAddress
         ? { ...req.headers, 'X-Forwarded-For': `198.18.${(i >> 8) & 255}.${i & 255}` }

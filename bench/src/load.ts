@@ -22,6 +22,10 @@ export interface LoadTarget {
   body?: string;
   /** Adds a `_=<now>` cache-buster to each request's query, as the player app's api-client does. */
   cacheBust?: boolean;
+  /** The cache-buster's parameter name instead of `_` (each request's value is its own). */
+  cacheBustName?: string;
+  /** wrk only: waits this long after each answer before the connection's next request (a probe's pace). */
+  pauseMs?: number;
   /** Gives each request an X-Forwarded-For address of its own (198.18.x.y), as players from many homes. */
   ownAddress?: boolean;
 }
@@ -83,6 +87,7 @@ function wrkScript(target: LoadTarget): string {
 local method, path, body = ${lua(target.method ?? 'GET')}, ${lua(target.path)}, ${target.body !== undefined ? lua(target.body) : 'nil'}
 local base_headers = { ${headers} }
 local cache_bust, own_address = ${target.cacheBust ? 'true' : 'false'}, ${target.ownAddress ? 'true' : 'false'}
+local bust_name = ${lua(target.cacheBustName ?? '_')}
 local sep = string.find(path, "?", 1, true) and "&" or "?"
 local thread_no, counter = 0, 0
 local threads = {}
@@ -99,7 +104,7 @@ if cache_bust or own_address then
     local headers = {}
     for k, v in pairs(base_headers) do headers[k] = v end
     local p = path
-    if cache_bust then p = path .. sep .. "_=" .. thread_no .. "-" .. counter end
+    if cache_bust then p = path .. sep .. bust_name .. "=" .. thread_no .. "-" .. counter end
     if own_address then
       headers["X-Forwarded-For"] = "198." .. (17 + thread_no) .. "." .. (math.floor(counter / 256) % 256) .. "." .. (counter % 256)
     end
@@ -109,6 +114,7 @@ else
   wrk.method, wrk.path, wrk.body = method, path, body
   for k, v in pairs(base_headers) do wrk.headers[k] = v end
 end
+${target.pauseMs !== undefined ? `delay = function() return ${Math.round(target.pauseMs)} end` : ''}
 done = function(summary, latency, requests)
   local e = summary.errors
   io.write(string.format('WRK-FIGURES {"requests":%d,"seconds":%f,"errors":%d,"p50":%f,"p97_5":%f,"p99":%f}\\n',

@@ -86,7 +86,16 @@ export interface Config {
    * tests use a cheaper one.
    */
   passwordCost: number;
+  /**
+   * RENDER_LIMIT: public pages drawn on the server at once in this process, at most (default
+   * {@link DEFAULT_RENDER_LIMIT}; 0 draws none). A drawn page costs 100 to 300 ms of the one thread that also answers
+   * every other request, so a request beyond the limit gets the app shell, which the browser draws itself.
+   */
+  renderLimit: number;
 }
+
+/** Pages drawn at once per API process by default: two keep the event loop free between them on a small host. */
+export const DEFAULT_RENDER_LIMIT = 2;
 
 export class ConfigError extends Error {}
 
@@ -196,19 +205,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `PASSWORD_COST below ${PASSWORD_COST_MIN} is weaker than OWASP's minimum: it is refused with NODE_ENV=production. Unset it.`,
     );
   }
-  const trustedProxies = (env.TRUSTED_PROXIES || '127.0.0.0/8,::1')
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter((entry) => entry !== '')
-    .map((entry) => {
-      const range = parseIpRange(entry);
-      if (!range) {
-        throw new ConfigError(
-          `TRUSTED_PROXIES must be a comma-separated list of addresses or CIDR ranges such as 10.0.0.0/8 (got "${entry}")`,
-        );
-      }
-      return range;
-    });
+  // Every entry must be a range: an empty one (a stray comma) is refused rather than skipped, since it usually
+  // means a list was cut or joined wrong, and the API would then trust other addresses than the operator meant.
+  const renderLimit = Number(env.RENDER_LIMIT || DEFAULT_RENDER_LIMIT);
+  if (!/^\d{1,3}$/.test(env.RENDER_LIMIT || '0') || renderLimit > 64) {
+    throw new ConfigError(
+      `RENDER_LIMIT must be a whole number from 0 to 64: the pages drawn at once per process (got "${env.RENDER_LIMIT}")`,
+    );
+  }
+  const trustedProxies = (env.TRUSTED_PROXIES || '127.0.0.0/8,::1').split(',').map((entry) => {
+    const range = entry.trim() === '' ? null : parseIpRange(entry);
+    if (!range) {
+      const got = entry.trim() === '' ? `an empty entry in "${env.TRUSTED_PROXIES}"` : `"${entry.trim()}"`;
+      throw new ConfigError(
+        `TRUSTED_PROXIES must be a comma-separated list of addresses or CIDR ranges such as 10.0.0.0/8 (got ${got})`,
+      );
+    }
+    return range;
+  });
   let appSecret: string;
   try {
     appSecret = resolveAppSecret(env);
@@ -253,6 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vapid,
     pushEndpointHostsForTests,
     passwordCost,
+    renderLimit,
   };
 }
 

@@ -1,10 +1,11 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import test from 'ava';
-import { ConfigError, createKnex, createLogger, loadConfig } from '@ecup/db';
+import { ConfigError, createKnex, createLogger, loadConfig, newToken } from '@ecup/db';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { signedInUser, openSocket } from '../helpers/sockets.ts';
 import { client } from '../helpers/http.ts';
+import { findSecrets, secretKinds } from '../log-secrets.ts';
 
 /** The JSON lines a logger wrote, parsed. */
 function logCapture() {
@@ -127,6 +128,35 @@ test('a safe X-Request-Id is echoed and written on the request line with method,
   t.false(written.includes(token), 'no token from the path');
   t.false(written.includes('hunter2'), 'no query string');
   t.false(written.includes('12345'), 'no raw id');
+});
+
+test('no link carrying a token, in its path or its query, writes the token or the query into the log', async (t) => {
+  const token = newToken();
+  const links: [method: 'GET' | 'POST', path: string][] = [
+    ['GET', `/resetpassword/41/42/${token}`],
+    ['GET', `/user/reset_password?id=41&uid=42&token=${token}`],
+    ['GET', `/auth/43/${token}`],
+    ['GET', `/guardian/confirm/44/${token}`],
+    ['GET', `/guardian/approval/44/${token}`],
+    ['POST', `/guardian/approval/44/${token}`],
+    ['GET', `/unsubscribe?token=${token}`],
+    ['POST', `/unsubscribe?token=${token}`],
+    ['GET', `/user/email/confirm/45/${token}`],
+    ['GET', `/user/email/confirm?id=45&token=${token}`],
+    // A drawn page with a parameter it does not read.
+    ['GET', `/ranking?sort=trophies&token=${token}`],
+  ];
+  for (const [n, [method, path]] of links.entries()) {
+    const res = await fetch(`${server.url}${path}`, { method, headers: { 'X-Request-Id': `token-link-${n}` } });
+    await res.arrayBuffer();
+    const id = `token-link-${n}`;
+    t.truthy(
+      captured.lines.find((l) => l.request_id === id && l.msg === 'request'),
+      `${method} ${path.slice(0, 20)} is logged`,
+    );
+  }
+  t.deepEqual(findSecrets(captured.raw.join(''), 'the API log', secretKinds({})), []);
+  t.false(captured.raw.some((line) => line.includes(token.slice(0, 16)) || /[?&]token=/.test(line)));
 });
 
 test('a missing or unsafe X-Request-Id is replaced by a new UUID, answered and logged', async (t) => {

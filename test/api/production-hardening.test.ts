@@ -159,3 +159,34 @@ test('the real MariaDB and Redis pass the version check', async (t) => {
   const line = await checkServices(loadConfig({ DATABASE_URL: db.url }));
   t.regex(line, /^services: MariaDB 1\d\.\d+\.\d+ and Redis [7-9]\.\d+\.\d+ /);
 });
+
+test('a TRUSTED_PROXIES entry that is empty or no range stops the start with one line naming it', async (t) => {
+  const refusal = (got: string) =>
+    `TRUSTED_PROXIES must be a comma-separated list of addresses or CIDR ranges such as 10.0.0.0/8 (got ${got})`;
+  const refused: [string, string][] = [
+    [',10.0.0.0/8', 'an empty entry in ",10.0.0.0/8"'],
+    ['10.0.0.0/8,', 'an empty entry in "10.0.0.0/8,"'],
+    ['10.0.0.0/8,,::1', 'an empty entry in "10.0.0.0/8,,::1"'],
+    ['10.0.0.0/33', '"10.0.0.0/33"'],
+    ['::1/129', '"::1/129"'],
+    ['foo', '"foo"'],
+    // An empty prefix read as a number is 0: every address there is would be trusted.
+    ['10.0.0.0/', '"10.0.0.0/"'],
+    ['10.0.0.0/ 8', '"10.0.0.0/ 8"'],
+    ['10.0.0.0/8/8', '"10.0.0.0/8/8"'],
+    ['10.0.0.0/0x8', '"10.0.0.0/0x8"'],
+    ['10.0.0.0/-1', '"10.0.0.0/-1"'],
+  ];
+  for (const [value, got] of refused) {
+    t.throws(() => loadConfig({ TRUSTED_PROXIES: value }), { instanceOf: ConfigError, message: refusal(got) }, value);
+  }
+  t.deepEqual(
+    loadConfig({ TRUSTED_PROXIES: ' 10.0.0.0/8 , 192.0.2.7, ::1/128' }).trustedProxies.map((range) => range.cidr),
+    ['10.0.0.0/8', '192.0.2.7/32', '::1/128'],
+  );
+  t.is(loadConfig({}).trustedProxies.length, 2, 'unset: loopback');
+  const api = runEntry('api/src/main.ts', { DATABASE_URL: db.url, TRUSTED_PROXIES: '10.0.0.0/' });
+  processes.push(api);
+  t.is(await api.exited, 1);
+  t.is(api.output().trim(), refusal('"10.0.0.0/"'));
+});

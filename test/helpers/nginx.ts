@@ -117,8 +117,10 @@ export async function startNginx(dir: string, apiPorts: number[]): Promise<Runni
     while ((byPort.get(apiPort)?.length ?? 0) === 0 && next < 1000) {
       const n = next++;
       const address = `10.20.${n >> 8}.${n & 255}`;
-      await fetch(`${site}/health?probe=${address}`, { headers: { 'X-Forwarded-For': address } });
-      const [upstream] = await upstreamsOf(`probe=${address} `);
+      // The access log holds no query string: the address is in the path (an API process answers it with the
+      // app shell, as any unknown path).
+      await fetch(`${site}/nginx-probe/${address}`, { headers: { 'X-Forwarded-For': address } });
+      const [upstream] = await upstreamsOf(`/nginx-probe/${address} `);
       const port = Number(upstream?.split(':').at(-1));
       byPort.set(port, [...(byPort.get(port) ?? []), address]);
     }

@@ -41,6 +41,9 @@ export async function startProduct(label = 'e2e', env: NodeJS.ProcessEnv = {}): 
     REDIS_PREFIX: prefix,
     UPLOAD_DIR: path.join(dir, 'uploads'),
     MAIL_OUTBOX: outbox,
+    // A test file asks for many drawn pages at once (AVA runs its tests together), more than a production process
+    // draws at once: each would otherwise get the app shell at random. test/api/drawn-page-limits.test.ts tests the limit.
+    RENDER_LIMIT: '64',
     // The factories' cheaper scrypt cost, so their users are not rehashed at every test's sign-in (production
     // refuses a cost below the default: there the product's own applies).
     ...(env?.NODE_ENV === 'production' ? {} : { PASSWORD_COST: String(FACTORY_COST) }),

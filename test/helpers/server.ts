@@ -96,6 +96,9 @@ export async function startTestServer(
     MAIL_OUTBOX: path.join(dir, 'outbox'),
     UPLOAD_DIR: path.join(dir, 'uploads'),
     PUBLIC_URL: 'http://localhost:3000',
+    // A test file asks for many drawn pages at once (AVA runs its tests together), more than a production process
+    // draws at once: each would otherwise get the app shell at random. test/api/drawn-page-limits.test.ts tests the limit.
+    RENDER_LIMIT: '64',
     // The factories' cheaper scrypt cost, so their users are not rehashed at every test's sign-in (production
     // refuses a cost below the default: there the product's own applies).
     ...(options.env?.NODE_ENV === 'production' ? {} : { PASSWORD_COST: String(FACTORY_COST) }),

@@ -1,7 +1,7 @@
 import { PerformanceObserver, constants } from 'node:perf_hooks';
 import { getHeapStatistics } from 'node:v8';
 import type { Knex } from 'knex';
-import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /**
  * The process's heap in use and resident memory just after its latest full (mark-compact) garbage collection, and
@@ -62,10 +62,16 @@ export interface ApiMetrics {
   registry: Registry;
   /** Request rate and latency: one observation per answered request, by method, route template and status. */
   requests: Histogram<'method' | 'route' | 'status'>;
+  /**
+   * Public pages drawn on the server (`answer="drawn"`: each draw, not each request a drawn page answered) and
+   * requests for one answered with the app shell because RENDER_LIMIT pages were already being drawn
+   * (`answer="shell"`).
+   */
+  pages: Counter<'answer'>;
 }
 
 /**
- * The API's metrics in `registry`: the request histogram, and the matchmaking queue's length (queue_entries rows,
+ * The API's metrics in `registry`: the request histogram, the drawn pages' counter, and the matchmaking queue's length (queue_entries rows,
  * waiting or matched) read from MySQL on each scrape. A failed read leaves the gauge empty rather than stale.
  */
 export function createApiMetrics(registry: Registry, knex: Knex): ApiMetrics {
@@ -94,5 +100,11 @@ export function createApiMetrics(registry: Registry, knex: Knex): ApiMetrics {
       }
     },
   });
-  return { registry, requests };
+  const pages = new Counter({
+    name: 'ecup_page_draws_total',
+    help: 'Public pages drawn on the server (answer=drawn), and requests for one answered with the app shell because RENDER_LIMIT pages were being drawn (answer=shell)',
+    labelNames: ['answer'] as const,
+    registers: [registry],
+  });
+  return { registry, requests, pages };
 }

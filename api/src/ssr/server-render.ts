@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type Koa from 'koa';
@@ -8,8 +9,9 @@ import { createReadCache, type ReadCache } from '../services/read-cache.ts';
 import { encodeBody, sendEncoded, type EncodedBody } from '../services/encoded-body.ts';
 import { cachedAnswerWriter } from '../middleware/cached-answer.ts';
 import { headFor } from '../features/seo/head-data.ts';
-import { injectHead } from '../features/seo/head.ts';
+import { injectHead, pageQueryOf } from '../features/seo/head.ts';
 import { pageLanguage, type PageLanguage } from '../features/seo/language.ts';
+import { createRenderThreads, type RenderThreads } from './render-threads.ts';
 
 /** What the player app's server build (player-web/src/entry-server.tsx) offers the API. */
 interface Renderer {
@@ -42,6 +44,28 @@ export const RENDERED_PAGE_MAX_ENTRIES = 100;
 /** Renders of one page at most: each may name reads the previous one could not know it needed (a screen below one). */
 const MAX_PASSES = 4;
 
+/**
+ * The address a page is drawn for: its path and, of its query, only the parameters the page reads (the first value
+ * of each, in a fixed order). Any other address of the same page is drawn alike, so it shares the drawing: a stream
+ * of `?x=<random>` costs one draw a second, not one each.
+ */
+export function drawnAddress(path: string, query: string): string {
+  if (query === '') return path;
+  const names = pageQueryOf(path);
+  if (names.length === 0) return path;
+  const given = new URLSearchParams(query);
+  const kept = new URLSearchParams();
+  for (const name of names) {
+    const value = given.get(name);
+    if (value !== null) kept.set(name, value);
+  }
+  const text = kept.toString();
+  return text === '' ? path : `${path}?${text}`;
+}
+
+/** Thrown by a draw refused because RENDER_LIMIT pages are being drawn: the request gets the app shell. */
+class DrawingBusy extends Error {}
+
 /** A rendered page as it goes on the wire, in each encoding a browser may accept. */
 interface RenderedPage extends EncodedBody {
   /** 404 when the page names something that does not exist (an unknown article, topic or player). */
@@ -70,25 +94,40 @@ export function internalReads(handler: (req: never, res: never) => void): Intern
   };
 }
 
-/** The player app's server build in `dir`, or null when it has not been built. */
-async function loadRenderer(dir: string): Promise<Renderer | null> {
+/**
+ * The player app's server build in `dir`, or null when it has not been built: its module here, for the page's data
+ * and zone (a few microseconds), and its renders on up to `threads` threads of their own.
+ */
+async function loadRenderer(dir: string, threads: number): Promise<{ app: Renderer; threads: RenderThreads } | null> {
   const entry = path.join(dir, 'entry-server.js');
   if (!existsSync(entry)) return null;
-  return (await import(pathToFileURL(entry).href)) as Renderer;
+  const url = pathToFileURL(entry).href;
+  return { app: (await import(url)) as Renderer, threads: createRenderThreads(url, threads) };
 }
+
+/**
+ * Render threads per process: one per drawing at once, but no more than the cores less the event loop's (at least
+ * one); a drawing beyond waits for a thread.
+ */
+const renderThreadsFor = (renderLimit: number) => Math.max(1, Math.min(renderLimit, availableParallelism() - 1));
 
 /**
  * The public pages of issue 21 drawn on the server: the app shell's index.html with the page's head, MUI's styles,
  * the page's markup in the app's root and the answers it was drawn with as JSON the app takes over. Anything else
  * (a signed-in screen, a path that is no public page) gets the shell as it is. Without the server build (only the
  * browser's was built) public pages get their head alone.
+ *
+ * A render takes 100 to 300 ms of CPU: it runs on a render thread of lower priority than the event loop, and at most
+ * `config.renderLimit` drawings run at once: a request that would start another gets the shell as it is, which the
+ * browser draws itself (docs/operations.md "Drawn pages"). A request for a page drawn less than a second ago, or
+ * being drawn, shares that drawing whatever the limit.
  */
 export function serverRenderedPages(
   deps: Pick<AppDeps, 'knex' | 'now' | 'config' | 'log' | 'metrics'>,
   read: InternalRead,
 ): { page: PageAnswer; fresh: Koa.Middleware } {
   const distSsr = path.join(path.dirname(deps.config.playerWebDist), 'dist-ssr');
-  let renderer: Promise<Renderer | null> | undefined;
+  let renderer: Promise<{ app: Renderer; threads: RenderThreads } | null> | undefined;
   const pages: ReadCache = createReadCache({
     lifetimeMs: RENDERED_PAGE_LIFETIME_MS,
     maxEntries: RENDERED_PAGE_MAX_ENTRIES,
@@ -113,10 +152,11 @@ export function serverRenderedPages(
     const found = await headFor(deps, pathname, lang);
     if (!found) return null;
     const withHead = injectHead(shell, found.head, found.productName);
-    renderer ??= loadRenderer(distSsr);
-    const app = await renderer;
+    renderer ??= loadRenderer(distSsr, renderThreadsFor(deps.config.renderLimit));
+    const loaded = await renderer;
     let html = withHead;
-    if (app) {
+    if (loaded) {
+      const { app, threads } = loaded;
       const reads: Record<string, unknown> = {};
       const failed = new Set<string>();
       const readAll = (keys: readonly string[]) =>
@@ -129,10 +169,12 @@ export function serverRenderedPages(
         );
       // The reads this address asked for last time, read first: the page usually renders once.
       await readAll(pageReads.get(url) ?? []);
-      let page = await app.render(url, lang, reads, failed, deps.now().getTime(), narrow);
+      const render = () =>
+        threads.render({ url, lang, reads, failed: [...failed], renderedAt: deps.now().getTime(), narrow });
+      let page = await render();
       for (let pass = 1; pass < MAX_PASSES && page.missed.length > 0; pass++) {
         await readAll(page.missed);
-        page = await app.render(url, lang, reads, failed, deps.now().getTime(), narrow);
+        page = await render();
       }
       remember(url, [...Object.keys(reads), ...failed]);
       for (const error of page.errors) deps.log.warn(`server rendering ${url}: ${error}`);
@@ -146,8 +188,11 @@ export function serverRenderedPages(
   }
 
   /** A drawn page's key: what it depends on beside its address. */
-  const keyOf = (ctx: Koa.Context, lang: PageLanguage, narrow: boolean) =>
-    `${lang}:${narrow ? 'narrow' : 'wide'}:${ctx.url}`;
+  const keyOf = (address: string, lang: PageLanguage, narrow: boolean) =>
+    `${lang}:${narrow ? 'narrow' : 'wide'}:${address}`;
+
+  /** Draws running now (each from its first read to its encoded bytes). */
+  let drawing = 0;
 
   /** serveApp's `page`: the page at the request's address, answered from the rendered pages while fresh. */
   const page: PageAnswer = async (ctx, shell) => {
@@ -156,9 +201,27 @@ export function serverRenderedPages(
     ctx.vary('User-Agent');
     const lang = pageLanguage(ctx);
     const narrow = isPhone(ctx.get('user-agent'));
-    const drawn = await pages.get(keyOf(ctx, lang, narrow), async () =>
-      draw(await shell(), ctx.url, lang, narrow, ctx.path),
-    );
+    const address = drawnAddress(ctx.path, ctx.querystring);
+    let drawn: RenderedPage | null;
+    try {
+      // The cache calls this only when no drawing of the key is fresh or under way, and at once, so the count is
+      // checked and raised in one step.
+      drawn = await pages.get(keyOf(address, lang, narrow), async () => {
+        if (drawing >= deps.config.renderLimit) throw new DrawingBusy();
+        drawing++;
+        try {
+          const page = await draw(await shell(), address, lang, narrow, ctx.path);
+          if (page) deps.metrics.pages.inc({ answer: 'drawn' });
+          return page;
+        } finally {
+          drawing--;
+        }
+      });
+    } catch (error) {
+      if (!(error instanceof DrawingBusy)) throw error;
+      deps.metrics.pages.inc({ answer: 'shell' });
+      return false;
+    }
     if (!drawn) return false;
     ctx.status = drawn.status;
     ctx.type = 'html';
@@ -175,10 +238,11 @@ export function serverRenderedPages(
    * is a 401 whatever it asks for).
    */
   const fresh: Koa.Middleware = async (ctx, next) => {
-    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || !pageReads.has(ctx.url)) return next();
-    if (ctx.req.headers.authorization) return next();
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+    const address = drawnAddress(ctx.path, ctx.querystring);
+    if (!pageReads.has(address) || ctx.req.headers.authorization) return next();
     const started = process.hrtime.bigint();
-    const drawn = pages.peek<RenderedPage | null>(keyOf(ctx, pageLanguage(ctx), isPhone(ctx.get('user-agent'))));
+    const drawn = pages.peek<RenderedPage | null>(keyOf(address, pageLanguage(ctx), isPhone(ctx.get('user-agent'))));
     if (!drawn) return next();
     write(
       ctx,

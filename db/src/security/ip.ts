@@ -36,15 +36,21 @@ export function ipToBytes(ip: string): Buffer | null {
   return bytes;
 }
 
-/** The first and last address of a single address or CIDR range; null when the text is neither. */
+/**
+ * The first and last address of a single address or CIDR range; null when the text is neither. The prefix length is
+ * digits alone: `10.0.0.0/` or `10.0.0.0/ ` would otherwise read as `/0`, every address there is.
+ */
 export function parseIpRange(text: string): { start: Buffer; end: Buffer; cidr: string } | null {
-  const [address, prefixText] = text.trim().split('/') as [string, string | undefined];
+  const parts = text.trim().split('/');
+  if (parts.length > 2) return null;
+  const [address, prefixText] = parts as [string, string | undefined];
   const bytes = ipToBytes(address);
   if (!bytes) return null;
   const v4 = isIPv4(address.trim()) || address.trim().startsWith('::ffff:');
   const max = v4 ? 32 : 128;
+  if (prefixText !== undefined && !/^\d{1,3}$/.test(prefixText)) return null;
   const prefix = prefixText === undefined ? max : Number(prefixText);
-  if (!Number.isInteger(prefix) || prefix < 0 || prefix > max) return null;
+  if (prefix > max) return null;
   const bits = v4 ? prefix + 96 : prefix;
   const start = Buffer.from(bytes);
   const end = Buffer.from(bytes);

@@ -26,6 +26,25 @@ const FIXED_PAGES: Record<string, PublicPage> = {
   '/trophyhunt': { kind: 'trophyhunt' },
 };
 
+/**
+ * The query parameters each public page reads (the `useSearchParams` of its screens): the ranking's sorting and
+ * search (features/ranking, components/ranking/ranking-search.tsx) and the country and club tables' (features/groups).
+ * No other page reads its query. A page is drawn, and its drawing kept, for its path and these alone, so a parameter
+ * no page reads (a tracking tag, a cache-buster) neither changes the page nor makes it drawn again.
+ */
+const PAGE_QUERY: Partial<Record<PublicPage['kind'], readonly string[]>> = {
+  ranking: ['sort', 'search'],
+  countries: ['sort', 'search'],
+  clubs: ['sort', 'search'],
+};
+
+/** The query parameters the public page at `path` reads (none for most). */
+export function pageQueryOf(path: string): readonly string[] {
+  const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  const fixed = FIXED_PAGES[trimmed];
+  return (fixed && PAGE_QUERY[fixed.kind]) ?? [];
+}
+
 /** The word in the thread position that opens the new-topic form: a signed-in screen, not a public page. */
 const NEW_THREAD = 'new_thread';
 
