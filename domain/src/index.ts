@@ -33,3 +33,4 @@ export * from './contract/admin.ts';
 export * from './contract/admin-dashboard.ts';
 export * from './notifications.ts';
 export * from './avatar-colour.ts';
+export * from './privacy.ts';
