@@ -5,6 +5,7 @@ import {
   SIGNED_OUT_VIEWER,
   STAFF_VIEWER,
   adultBornOnOrBefore,
+  fullNameOf,
   identityVisibility,
   isMinorPlayer,
   publicIdentity,
@@ -95,4 +96,9 @@ test('adultBornOnOrBefore agrees with isMinorPlayer on every day of a leap year 
 test('adultBornOnOrBefore uses the local date', (t) => {
   t.is(adultBornOnOrBefore(new Date('2026-11-28T23:30:00Z'), ZONE), '2008-11-29');
   t.is(adultBornOnOrBefore(new Date('2028-02-29T12:00:00Z'), 'UTC'), '2010-02-28');
+});
+
+test('fullNameOf joins the names, or gives nothing when they are hidden', (t) => {
+  t.is(fullNameOf({ first_name: 'Alva', last_name: 'Berg' }), 'Alva Berg');
+  t.is(fullNameOf({ first_name: null, last_name: null }), '');
 });

@@ -123,3 +123,8 @@ export function adultBornOnOrBefore(now: Date, timeZone: string): string {
   const pad = (value: number, width: number) => String(value).padStart(width, '0');
   return `${pad(year, 4)}-${pad(local.month, 2)}-${pad(day, 2)}`;
 }
+
+/** "First Last" for display, or '' when the names are hidden (a screen then shows the username alone). */
+export function fullNameOf(player: { first_name: string | null; last_name: string | null }): string {
+  return [player.first_name ?? '', player.last_name ?? ''].join(' ').trim();
+}
