@@ -428,6 +428,10 @@ export const MESSAGES = {
   newsPublishTimeInvalid: 'Enter a valid publish time.',
   /** Not in the spec: 429, with the wait rounded up to whole seconds, or to whole minutes from one minute on. */
   rateLimited: (seconds: number) => `Too many attempts. Please try again in ${waitWords(seconds, WAIT_UNITS_EN)}.`,
+  /** Not in the spec (what others see of a player): the "hide my real name" setting was saved. */
+  privacySaved: 'Your privacy setting has been saved.',
+  /** Not in the spec (what others see of a player): the setting was neither on nor off. */
+  hideRealNameInvalid: 'Choose whether to show your real name.',
 } as const;
 
 /** Names of the fixed (non-function) messages. */

@@ -224,6 +224,9 @@ const FIXED: Record<MessageName, string> = {
   newsCategoryRequired: 'Välj en kategori.',
   newsImageMissing: 'Bilden hittades inte. Ladda upp den igen.',
   newsPublishTimeInvalid: 'Ange en giltig publiceringstid.',
+  // What others see of a player
+  privacySaved: 'Din integritetsinställning har sparats.',
+  hideRealNameInvalid: 'Välj om ditt riktiga namn ska visas.',
 };
 
 const WAIT_UNITS_SV: WaitUnits = { second: 'sekund', seconds: 'sekunder', minute: 'minut', minutes: 'minuter' };
