@@ -37,7 +37,11 @@ test('a minor shows others neither names, club nor gamer tag', (t) => {
 });
 
 test("a minor's gamer tag is shown to the opponent of a game, the names are not", (t) => {
-  t.like(publicIdentity(minor, OPPONENT_VIEWER, NOW, ZONE), { first_name: null, team_name: null, gamer_tag: 'alva_psn' });
+  t.like(publicIdentity(minor, OPPONENT_VIEWER, NOW, ZONE), {
+    first_name: null,
+    team_name: null,
+    gamer_tag: 'alva_psn',
+  });
 });
 
 test('staff see everything of a minor', (t) => {

@@ -5,7 +5,13 @@
  * real name; by default it shows.
  */
 import test from 'ava';
-import { MESSAGES, type GamePayload, type PlayerProfilePayload, type RankingListResponse, type UserPayload } from '@ecup/domain';
+import {
+  MESSAGES,
+  type GamePayload,
+  type PlayerProfilePayload,
+  type RankingListResponse,
+  type UserPayload,
+} from '@ecup/domain';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildGame, buildUser } from '../helpers/factories.ts';
 import { signedInUser } from '../helpers/sockets.ts';
@@ -79,26 +85,41 @@ test("a minor's profile shows the username, never the names, club or gamer tag",
       query: { username: MINOR.username },
     });
     t.is(res.status, 200, who);
-    t.like(res.body.player, { username: MINOR.username, first_name: null, last_name: null, gamer_tag: null, team: null });
+    t.like(res.body.player, {
+      username: MINOR.username,
+      first_name: null,
+      last_name: null,
+      gamer_tag: null,
+      team: null,
+    });
     t.true(leaksNothing(JSON.stringify(res.body), MINOR), who);
     t.false(JSON.stringify(res.body).includes(MINOR.gamer_tag), who);
   }
 });
 
 test("an adult's profile shows the real name by default; one who hides it shows the club but not the name", async (t) => {
-  const adult = await api.get<{ player: PlayerProfilePayload }>('/players/get', { query: { username: ADULT.username } });
+  const adult = await api.get<{ player: PlayerProfilePayload }>('/players/get', {
+    query: { username: ADULT.username },
+  });
   t.like(adult.body.player, {
     first_name: ADULT.first_name,
     last_name: ADULT.last_name,
     gamer_tag: ADULT.gamer_tag,
     team: { name: ADULT.team_name },
   });
-  const hider = await api.get<{ player: PlayerProfilePayload }>('/players/get', { query: { username: HIDER.username } });
-  t.like(hider.body.player, { first_name: null, last_name: null, gamer_tag: HIDER.gamer_tag, team: { name: HIDER.team_name } });
+  const hider = await api.get<{ player: PlayerProfilePayload }>('/players/get', {
+    query: { username: HIDER.username },
+  });
+  t.like(hider.body.player, {
+    first_name: null,
+    last_name: null,
+    gamer_tag: HIDER.gamer_tag,
+    team: { name: HIDER.team_name },
+  });
   t.true(leaksNothing(JSON.stringify(hider.body), { first_name: HIDER.first_name, last_name: HIDER.last_name }));
 });
 
-test('the ranking list hides a minor\'s names, club and gamer tag from everyone but keeps the adult\'s', async (t) => {
+test("the ranking list hides a minor's names, club and gamer tag from everyone but keeps the adult's", async (t) => {
   for (const { who, options } of readers()) {
     const res = await api.get<RankingListResponse>('/ranking/list', { ...options, query: { amount: 50 } });
     t.is(res.status, 200, who);
@@ -130,8 +151,7 @@ test("a minor's online status reaches signed-in players only", async (t) => {
   await server.deps.redis.set(presenceKey(ids.adult), '1', 'EX', 60);
   try {
     const online = async (search: string, options = {}) =>
-      (await api.get<RankingListResponse>('/ranking/list', { ...options, query: { search } })).body.rankings[0]
-        ?.online;
+      (await api.get<RankingListResponse>('/ranking/list', { ...options, query: { search } })).body.rankings[0]?.online;
     t.false(await online(MINOR.username));
     t.true(await online(MINOR.username, { auth: viewer.auth }));
     t.true(await online(ADULT.username));

@@ -55,7 +55,10 @@ export const rankingCachedReads = {
 export function rankingRoutes(deps: AppDeps): Router<AppState> {
   const router = new Router<AppState>();
   router.get('/ranking/list', async (ctx) => {
-    const { sorting, start, amount, search, signedIn, key } = rankingRequest(queryOf(ctx), ctx.state.user !== undefined);
+    const { sorting, start, amount, search, signedIn, key } = rankingRequest(
+      queryOf(ctx),
+      ctx.state.user !== undefined,
+    );
     const read = await deps.publicReads.get(key, async () => {
       const now = deps.now();
       const timeZone = await seasonZone(deps.knex);

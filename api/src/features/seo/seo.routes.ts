@@ -28,7 +28,10 @@ export function seoRoutes(deps: AppDeps, apiPaths: () => readonly string[]): Rou
   router.get('/sitemap.xml', async (ctx) => {
     const now = deps.now();
     if (!sitemap || now.getTime() - sitemap.at >= SITEMAP_CACHE_MS || now.getTime() < sitemap.at) {
-      const [rows, productName] = await Promise.all([sitemapRows(deps.knex, now, await seasonZone(deps.knex)), productNameOf(deps)]);
+      const [rows, productName] = await Promise.all([
+        sitemapRows(deps.knex, now, await seasonZone(deps.knex)),
+        productNameOf(deps),
+      ]);
       sitemap = { at: now.getTime(), xml: sitemapXml(sitemapEntries(rows, productName), deps.config.publicUrl) };
     }
     ctx.type = 'application/xml; charset=utf-8';
