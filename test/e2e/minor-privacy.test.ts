@@ -74,7 +74,7 @@ test('an adult hides their real name in settings, and their profile then shows t
     await page.getByText('Adultbert Gustavsson').waitFor();
 
     await signIn(page, product, adult.id, '/settings');
-    const toggle = page.getByLabel('Hide my first and last name from other players');
+    const toggle = page.getByLabel('Hide my real name from other players');
     await toggle.waitFor();
     t.false(await toggle.isChecked(), 'shown by default');
     await toggle.check();

@@ -9,7 +9,7 @@ export const privacySettings = defineDictionary(
     'account.privacy.title': 'Privacy',
     'account.privacy.intro':
       'Others see your username, picture, country, rating and results. Choose whether they also see your real name.',
-    'account.privacy.hideRealName': 'Hide my first and last name from other players',
+    'account.privacy.hideRealName': 'Hide my real name from other players',
     'account.privacy.minorNote':
       'Players under 18: your name, club and gamer tag are hidden from others whatever you choose here.',
     'account.privacy.submit': 'Save privacy',
@@ -22,7 +22,7 @@ export const privacySettings = defineDictionary(
     'account.privacy.intro':
       'Andra ser ditt användarnamn, din bild, ditt land, din ranking och dina resultat. Välj om de också ska se ' +
       'ditt riktiga namn.',
-    'account.privacy.hideRealName': 'Dölj mitt för- och efternamn för andra spelare',
+    'account.privacy.hideRealName': 'Dölj mitt riktiga namn för andra spelare',
     'account.privacy.minorNote':
       'Spelare under 18 år: ditt namn, din klubb och din gamertag är dolda för andra vad du än väljer här.',
     'account.privacy.submit': 'Spara integritet',
