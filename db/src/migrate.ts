@@ -25,6 +25,7 @@ import * as m24 from '../migrations/20261127030000_season_standings.ts';
 import * as m25forum from '../migrations/20261128200001_forum_thread_originals.ts';
 import * as m26forum from '../migrations/20261128200002_forum_text_filter.ts';
 import * as m25 from '../migrations/20261128610000_guardian_link_issued.ts';
+import * as mHideRealName from '../migrations/20261128300000_users_hide_real_name.ts';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -56,10 +57,12 @@ const migrations: Record<string, Migration> = {
   '20261128200001_forum_thread_originals': m25forum,
   '20261128200002_forum_text_filter': m26forum,
   '20261128610000_guardian_link_issued': m25,
+  '20261128300000_users_hide_real_name': mHideRealName,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {
-  getMigrations: async () => Object.keys(migrations),
+  // Run in the order of their timestamps, however the map above was written.
+  getMigrations: async () => Object.keys(migrations).sort(),
   getMigrationName: (name) => name,
   getMigration: async (name) => migrations[name]!,
 };

@@ -35,3 +35,4 @@ export * from './contract/admin-dashboard.ts';
 export * from './notifications.ts';
 export * from './push-endpoints.ts';
 export * from './avatar-colour.ts';
+export * from './privacy.ts';

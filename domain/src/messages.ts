@@ -442,6 +442,10 @@ export const MESSAGES = {
   /** Guardian resend, 409: the guardian address reaches the player's own (changed) inbox. */
   guardianResendOwnInbox:
     'The e-mail address of your parent or guardian leads to your own inbox, so the e-mail was not sent. Contact us to have the address corrected.',
+  /** Not in the spec (what others see of a player): the "hide my real name" setting was saved. */
+  privacySaved: 'Your privacy setting has been saved.',
+  /** Not in the spec (what others see of a player): the setting was neither on nor off. */
+  hideRealNameInvalid: 'Choose whether to show your real name.',
 } as const;
 
 /** Names of the fixed (non-function) messages. */

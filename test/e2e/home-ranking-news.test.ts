@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { DEFAULT_TIME_ZONE, adultBornOnOrBefore } from '@ecup/domain';
 import { newDesktopPage, newPhonePage } from '../helpers/browser.ts';
 import type { RunningProduct } from '../helpers/product.ts';
 import { e2eTest } from '../helpers/e2e.ts';
@@ -19,13 +20,18 @@ function rankingRows(page: Page) {
   return page.locator('table tbody tr');
 }
 
-/** A demo player who is in the ranking (played, not banned, not erased). */
+/**
+ * A demo player who is in the ranking (played, not banned, not erased) and shows their name there: an adult who
+ * does not hide it (a minor's name is never shown, docs/rules.md "What others see of a player").
+ */
 async function rankedPlayer(product: RunningProduct): Promise<{ username: string; first_name: string }> {
   return product
     .knex('users')
     .where('games_played', '>', 0)
     .whereNull('erased_at')
     .whereNull('banned_until')
+    .where('birth_date', '<=', adultBornOnOrBefore(new Date(), DEFAULT_TIME_ZONE))
+    .where('hide_real_name', false)
     .orderBy('elo', 'asc')
     .first('username', 'first_name');
 }

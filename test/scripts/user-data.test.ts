@@ -241,6 +241,7 @@ test.serial(
     t.is(data.profile.first_name, 'Alice');
     t.is(data.profile.guardian_email, 'alice.parent@example.com');
     t.is(data.profile.birth_date, '2000-01-01');
+    t.is(data.profile.hide_real_name, false, 'the privacy setting is part of the copy');
     t.is(data.sessions.length, 1);
     t.regex(data.sessions[0]!.ip, /^198\.18\./);
     t.truthy(data.sessions[0]!.created_at);

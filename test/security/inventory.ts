@@ -175,6 +175,14 @@ const PLAYER_ROUTES: RouteEntry[] = [
   },
   {
     method: 'POST',
+    path: '/user/privacy/update',
+    auth: 'user',
+    owner: "the caller's own account",
+    writes: true,
+    fields: { hide_real_name: enumOf('body', ['true', 'false', '1', '0'], 'true', true) },
+  },
+  {
+    method: 'POST',
     path: '/user/team/update',
     auth: 'user',
     owner: "the caller's own account",

@@ -5,8 +5,11 @@ import { cachedAnswerWriter } from './cached-answer.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** A cached public call's key in the public-read cache from its query; null when its route must answer it. */
-export type CachedReadKey = (query: Record<string, string>) => string | null;
+/**
+ * A cached public call's key in the public-read cache from its query and whether the reader is signed in (a few
+ * reads differ for visitors, docs/rules.md "What others see of a player"); null when its route must answer it.
+ */
+export type CachedReadKey = (query: Record<string, string>, signedIn: boolean) => string | null;
 
 /** A request's query as the routes read it (`queryOf`): each name's first value. */
 function firstValues(search: string): Record<string, string> {
@@ -36,8 +39,9 @@ export function cachedReads(deps: AppDeps, keys: Readonly<Record<string, CachedR
     if (keyOf === undefined || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
     const started = process.hrtime.bigint();
     const authorization = ctx.req.headers.authorization;
-    if (authorization !== undefined && authorization !== '' && !deps.verifiedSessions.has(authorization)) return next();
-    const key = keyOf(firstValues(ctx.querystring));
+    const signedIn = authorization !== undefined && authorization !== '';
+    if (signedIn && !deps.verifiedSessions.has(authorization)) return next();
+    const key = keyOf(firstValues(ctx.querystring), signedIn);
     const read = key === null ? undefined : deps.publicReads.peek<EncodedRead>(key);
     if (read === undefined) return next();
     const ifNoneMatch = ctx.req.headers['if-none-match'];

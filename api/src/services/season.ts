@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { Season } from '@ecup/db';
+import { DEFAULT_TIME_ZONE } from '@ecup/domain';
 
 const CACHE_MS = 5_000;
 const cache = new WeakMap<Knex, { at: number; season: Season | null }>();
@@ -19,3 +20,8 @@ export function forgetSeason(knex: Knex): void {
 }
 
 export const DEFAULT_PRODUCT_NAME = 'eCup';
+
+/** The current season's time zone, which decides when a birthday counts; the default before a season exists. */
+export async function seasonZone(knex: Knex): Promise<string> {
+  return (await currentSeason(knex))?.time_zone ?? DEFAULT_TIME_ZONE;
+}

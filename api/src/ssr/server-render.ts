@@ -70,6 +70,8 @@ class DrawingBusy extends Error {}
 interface RenderedPage extends EncodedBody {
   /** 404 when the page names something that does not exist (an unknown article, topic or player). */
   status: number;
+  /** A page that must stay out of search results (a minor's profile): sent with `X-Robots-Tag: noindex`. */
+  noindex: boolean;
 }
 
 /** Answers a public GET inside the process, as the API would answer a visitor: status and JSON. */
@@ -184,7 +186,11 @@ export function serverRenderedPages(
         data: `<script type="application/json" id="${app.PAGE_DATA_ID}">${app.pageDataJson({ lang, zone: app.pageZone(reads), renderedAt: page.renderedAt, narrow, reads })}</script>`,
       });
     }
-    return { ...(await encodeBody(Buffer.from(html))), status: found.head.indexable ? 200 : 404 };
+    return {
+      ...(await encodeBody(Buffer.from(html))),
+      status: found.head.indexable ? 200 : 404,
+      noindex: found.head.noindex === true,
+    };
   }
 
   /** A drawn page's key: what it depends on beside its address. */
@@ -225,6 +231,7 @@ export function serverRenderedPages(
     if (!drawn) return false;
     ctx.status = drawn.status;
     ctx.type = 'html';
+    if (drawn.noindex) ctx.set('X-Robots-Tag', 'noindex');
     sendEncoded(ctx, drawn);
     return true;
   };
@@ -246,7 +253,11 @@ export function serverRenderedPages(
     if (!drawn) return next();
     write(
       ctx,
-      { status: drawn.status, headers: pageHeaders, body: { encoded: drawn, type: 'text/html; charset=utf-8' } },
+      {
+        status: drawn.status,
+        headers: drawn.noindex ? [...pageHeaders, 'X-Robots-Tag', 'noindex'] : pageHeaders,
+        body: { encoded: drawn, type: 'text/html; charset=utf-8' },
+      },
       { route: drawn.status < 400 ? '(static)' : '(unmatched)', started },
     );
   };

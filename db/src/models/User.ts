@@ -44,6 +44,8 @@ export class User extends BaseModel {
   erased_at!: Date | null;
   /** A moderator's chat mute (decisions §10). */
   chat_muted_until!: Date | null;
+  /** An adult's choice to show others the username instead of the real name (docs/rules.md). */
+  hide_real_name!: boolean;
   created_at!: Date;
   updated_at!: Date;
 

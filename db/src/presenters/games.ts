@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import {
   CHAT_HISTORY_MAX,
+  OPPONENT_VIEWER,
   escalatesAtMs,
   isChatPresetKey,
   resultOpensAtMs,
@@ -8,6 +9,7 @@ import {
   type EvidencePayload,
   type GamePayload,
   type GameSummary,
+  type IdentityViewer,
 } from '@ecup/domain';
 import { CommandRejected } from '../commands/types.ts';
 import { gameChatPolicy } from '../queries/chat-policy.ts';
@@ -95,11 +97,17 @@ async function rowFor(knex: Knex, game: GameRow | number): Promise<GameRow> {
 /**
  * A game without chat and evidence (spec §3 Game; the `score` event): both player cards, scores in game order,
  * the state flags, when the result form opens and when an unanswered result escalates (decisions §5), each
- * player's Elo change once final, and the server's time so the client counts down correctly.
+ * player's Elo change once final, and the server's time so the client counts down correctly. The cards are drawn for
+ * the game's players unless `viewer` says otherwise (the console's staff).
  */
-export async function gameSummary(knex: Knex, game: GameRow | number, now: Date): Promise<GameSummary> {
+export async function gameSummary(
+  knex: Knex,
+  game: GameRow | number,
+  now: Date,
+  viewer: IdentityViewer = OPPONENT_VIEWER,
+): Promise<GameSummary> {
   const row = await rowFor(knex, game);
-  const players = await loadGamePlayers(knex, [row.user_1_id, row.user_2_id]);
+  const players = await loadGamePlayers(knex, [row.user_1_id, row.user_2_id], now, viewer);
   const final = row.state === 'final';
   const change = (before: number | null, after: number | null) =>
     final && before !== null && after !== null ? after - before : null;

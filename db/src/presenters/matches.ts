@@ -21,6 +21,7 @@ export async function matchPayloads(knex: Knex, matches: readonly MatchRow[], no
   const players = await loadGamePlayers(
     knex,
     matches.flatMap((m) => [m.user_1_id, m.user_2_id]),
+    now,
   );
   return matches.map((match) => presentMatch(match, players, now));
 }

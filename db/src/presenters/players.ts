@@ -1,6 +1,15 @@
 import type { Knex } from 'knex';
-import { USER_STATS_FIELDS, type ConsoleId, type GamePlayer } from '@ecup/domain';
+import {
+  DEFAULT_TIME_ZONE,
+  OPPONENT_VIEWER,
+  USER_STATS_FIELDS,
+  publicIdentity,
+  type ConsoleId,
+  type GamePlayer,
+  type IdentityViewer,
+} from '@ecup/domain';
 import type { User } from '../models/User.ts';
+import { seasonZoneColumn } from '../queries/privacy.ts';
 import { statsFrom } from './stats.ts';
 
 const COLUMNS = [
@@ -14,22 +23,29 @@ const COLUMNS = [
   'team_name',
   'team_avatar_hash',
   'fifa_team_name',
+  'birth_date',
+  'hide_real_name',
   ...USER_STATS_FIELDS,
 ] as const;
 
-/** The `users` columns of a player card (the User model's). */
-type PlayerRow = Pick<User, (typeof COLUMNS)[number]>;
+/** The `users` columns of a player card (the User model's) and the current season's time zone. */
+type PlayerRow = Pick<User, (typeof COLUMNS)[number]> & { season_time_zone: string | null };
 
-function present(row: PlayerRow): GamePlayer {
+/**
+ * A player card as `viewer` sees it at `now` (docs/rules.md "What others see of a player"): a minor's names and
+ * club are left out, their gamer tag only reaches the game's players and staff.
+ */
+export function presentGamePlayer(row: PlayerRow, viewer: IdentityViewer, now: Date): GamePlayer {
+  const shown = publicIdentity(row, viewer, now, row.season_time_zone ?? DEFAULT_TIME_ZONE);
   return {
     id: row.id,
     username: row.username,
-    first_name: row.first_name,
-    last_name: row.last_name,
+    first_name: shown.first_name,
+    last_name: shown.last_name,
     avatar_hash: row.avatar_hash,
     console: row.console as ConsoleId,
-    gamer_tag: row.gamer_tag,
-    team: { name: row.team_name, avatar_hash: row.team_avatar_hash },
+    gamer_tag: shown.gamer_tag,
+    team: shown.team_name === null ? null : { name: shown.team_name, avatar_hash: shown.team_avatar_hash },
     fifa_team_name: row.fifa_team_name,
     ...statsFrom(row),
   };
@@ -37,11 +53,19 @@ function present(row: PlayerRow): GamePlayer {
 
 /**
  * The player cards of a match or game (spec §3 User without private fields), by id. One query for any number of
- * players; the match card, the game screen and the `score` event all show players this way.
+ * players; the match card, the game screen and the `score` event all show players this way. Only the game's
+ * players and staff see these cards, so the default viewer is the opponent (who needs the gamer tag to play).
  */
-export async function loadGamePlayers(knex: Knex, ids: readonly number[]): Promise<Map<number, GamePlayer>> {
+export async function loadGamePlayers(
+  knex: Knex,
+  ids: readonly number[],
+  now: Date,
+  viewer: IdentityViewer = OPPONENT_VIEWER,
+): Promise<Map<number, GamePlayer>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = (await knex('users').whereIn('id', unique).select(COLUMNS)) as PlayerRow[];
-  return new Map(rows.map((row) => [row.id, present(row)]));
+  const rows = (await knex('users')
+    .whereIn('id', unique)
+    .select([...COLUMNS, seasonZoneColumn(knex)])) as PlayerRow[];
+  return new Map(rows.map((row) => [row.id, presentGamePlayer(row, viewer, now)]));
 }

@@ -1,24 +1,48 @@
-import type { EloPoint, GroupRankingEntry, PastSeasonEntry, PlayerGameEntry, PlayerProfilePayload } from '@ecup/domain';
+import {
+  DEFAULT_TIME_ZONE,
+  SIGNED_OUT_VIEWER,
+  identityVisibility,
+  publicIdentity,
+  type EloPoint,
+  type GroupRankingEntry,
+  type PastSeasonEntry,
+  type PlayerGameEntry,
+  type PlayerProfilePayload,
+} from '@ecup/domain';
 import type { GroupRankingRow, ProfileRow } from '../queries/players.ts';
 
-/** A player's public page (GET /player/get): the profile row, the season's ratings and the last final games. */
+/**
+ * Whether a profile page may be indexed and listed in the sitemap at `now`: not a minor's (docs/rules.md "What
+ * others see of a player").
+ */
+export function profileIndexable(row: ProfileRow, now: Date): boolean {
+  return identityVisibility(row, SIGNED_OUT_VIEWER, now, row.season_time_zone ?? DEFAULT_TIME_ZONE).indexable;
+}
+
+/**
+ * A player's public page (GET /player/get): the profile row, the season's ratings and the last final games. The page
+ * is the same for every reader (it is cached as one), so it shows what a visitor may see (docs/rules.md "What others
+ * see of a player"); staff read the rest in the console.
+ */
 export function presentProfile(
   row: ProfileRow,
   history: { start: number; points: EloPoint[] },
   games: PlayerGameEntry[],
   pastSeasons: PastSeasonEntry[],
+  now: Date,
 ): PlayerProfilePayload {
+  const shown = publicIdentity(row, SIGNED_OUT_VIEWER, now, row.season_time_zone ?? DEFAULT_TIME_ZONE);
   return {
     id: row.id,
     username: row.username,
-    first_name: row.first_name,
-    last_name: row.last_name,
+    first_name: shown.first_name,
+    last_name: shown.last_name,
     avatar_hash: row.avatar_hash,
     country: row.country_code === null ? null : { code: row.country_code, name: row.country_name ?? '' },
-    team: { name: row.team_name, avatar_hash: row.team_avatar_hash },
+    team: shown.team_name === null ? null : { name: shown.team_name, avatar_hash: shown.team_avatar_hash },
     fifa_team_name: row.fifa_team_name,
     console: row.console,
-    gamer_tag: row.gamer_tag,
+    gamer_tag: shown.gamer_tag,
     elo: row.elo,
     rank: row.rank,
     games_played: row.games_played,

@@ -2,8 +2,10 @@ import {
   TROPHY_POOL_SIZE,
   countdownSeconds,
   huntTimers,
+  publicIdentity,
   type HeldTrophyPayload,
   type HuntSeason,
+  type IdentityViewer,
   type TrophyHolderPayload,
   type TrophyStatsResponse,
 } from '@ecup/domain';
@@ -48,16 +50,31 @@ export function presentTrophyStats(input: {
   return response;
 }
 
-/** One holder on GET /trophy/holders: the trophy's streak and active seconds left, and whether they are online. */
-export function presentTrophyHolder(row: TrophyHolderRow, online: boolean, now: Date): TrophyHolderPayload {
+/**
+ * One holder on GET /trophy/holders: the trophy's streak and active seconds left, and whether they are online. A
+ * minor's gamer tag is left out, and a visitor sees a minor as offline (docs/rules.md "What others see of a
+ * player"); `timeZone` is the season's.
+ */
+export function presentTrophyHolder(
+  row: TrophyHolderRow,
+  online: boolean,
+  now: Date,
+  privacy: { viewer: IdentityViewer; timeZone: string },
+): TrophyHolderPayload {
+  const shown = publicIdentity(
+    { ...row, first_name: '', last_name: '', team_name: '', team_avatar_hash: null },
+    privacy.viewer,
+    now,
+    privacy.timeZone,
+  );
   return {
     trophy_id: row.trophy_id,
     user_id: row.user_id,
     username: row.username,
     avatar_hash: row.avatar_hash,
-    gamer_tag: row.gamer_tag,
+    gamer_tag: shown.gamer_tag,
     wins: row.wins,
     time_active: countdownSeconds(row.expires_at.getTime() - now.getTime()),
-    online,
+    online: online && shown.show_online,
   };
 }

@@ -1,5 +1,5 @@
-import type { ConsoleId, RankingEntry, UserPayload } from '@ecup/domain';
-import { isStaff } from '@ecup/domain';
+import type { ConsoleId, IdentityViewer, RankingEntry, UserPayload } from '@ecup/domain';
+import { isStaff, publicIdentity } from '@ecup/domain';
 import type { User } from '../models/User.ts';
 import { statsFrom } from './stats.ts';
 import type { RankingRow } from '../queries/ranking.ts';
@@ -27,22 +27,32 @@ export function presentUser(
     fifa_team_name: user.fifa_team_name,
     ...statsFrom(user),
     online: extra.online,
+    hide_real_name: Boolean(user.hide_real_name),
   };
 }
 
-/** A ranking entry of spec §3 (plus the id the app links with). */
-export function presentRankingEntry(row: RankingRow, online: boolean): RankingEntry {
+/**
+ * A ranking entry of spec §3 (plus the id the app links with), as `viewer` sees it at `now` in the season's
+ * `timeZone`: a minor's names, club and gamer tag and a hidden real name are null, and a minor shows offline to a
+ * visitor (docs/rules.md "What others see of a player").
+ */
+export function presentRankingEntry(
+  row: RankingRow,
+  online: boolean,
+  privacy: { viewer: IdentityViewer; now: Date; timeZone: string },
+): RankingEntry {
+  const shown = publicIdentity(row, privacy.viewer, privacy.now, privacy.timeZone);
   return {
     id: row.id,
     rank: row.rank,
-    first_name: row.first_name,
-    last_name: row.last_name,
+    first_name: shown.first_name,
+    last_name: shown.last_name,
     username: row.username,
-    gamer_tag: row.gamer_tag,
+    gamer_tag: shown.gamer_tag,
     avatar_hash: row.avatar_hash,
-    team: { name: row.team_name, avatar_hash: row.team_avatar_hash },
+    team: shown.team_name === null ? null : { name: shown.team_name, avatar_hash: shown.team_avatar_hash },
     console: row.console as ConsoleId,
-    online,
+    online: online && shown.show_online,
     secured_trophies: row.secured_trophies,
     scored_goals: row.scored_goals,
     wins: row.wins,

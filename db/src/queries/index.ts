@@ -18,3 +18,4 @@ export * from './news.ts';
 export * from './sitemap.ts';
 export * from './seasons.ts';
 export * from './live-ratings.ts';
+export * from './privacy.ts';

@@ -13,6 +13,7 @@ import type { User } from '../models/User.ts';
 import { findActiveSeason } from '../seed/base.ts';
 import { containsPattern, like } from '../services/like.ts';
 import { rankOf, rankedUsers } from './ranking.ts';
+import { seasonZoneColumn } from './privacy.ts';
 
 /** How many final games a profile lists. */
 export const PROFILE_GAMES = 20;
@@ -37,6 +38,8 @@ const PROFILE_COLUMNS = [
   'u.conceded_goals',
   'u.secured_trophies',
   'u.forum_post_count',
+  'u.birth_date',
+  'u.hide_real_name',
   'c.code as country_code',
   'c.name as country_name',
 ] as const;
@@ -62,8 +65,12 @@ export type ProfileRow = Pick<
   | 'conceded_goals'
   | 'secured_trophies'
   | 'forum_post_count'
+  | 'birth_date'
+  | 'hide_real_name'
 > & {
   console: ConsoleId;
+  /** The current season's time zone, which decides when a birthday counts (never sent). */
+  season_time_zone: string | null;
   country_code: string | null;
   country_name: string | null;
   rank: number | null;
@@ -71,14 +78,14 @@ export type ProfileRow = Pick<
 
 /**
  * The public figures of the player with this username (any case), or undefined when there is none: erased accounts
- * have no profile. Never the e-mail address, the birth date or anything that gives the age.
+ * have no profile. The birth date is read only to decide what the page may show (presentProfile); it is never sent.
  */
 export async function findProfile(knex: Knex, username: string, now: Date): Promise<ProfileRow | undefined> {
   const row = (await knex('users as u')
     .leftJoin('countries as c', 'c.id', 'u.country_id')
     .where('u.username', username)
     .whereNull('u.erased_at')
-    .first(PROFILE_COLUMNS)) as Omit<ProfileRow, 'rank'> | undefined;
+    .first([...PROFILE_COLUMNS, seasonZoneColumn(knex)])) as Omit<ProfileRow, 'rank'> | undefined;
   if (!row) return undefined;
   const banned = await knex('users').where('id', row.id).where('banned_until', '>', now).first('id');
   const rank = banned ? null : await rankOf(knex, row, now);

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { adultBornOnOrBefore } from '@ecup/domain';
 import { containsPattern, like } from '../services/like.ts';
 
 /** The two ranking orders (spec §7: sorting 0 = Elo, 1 = trophies; decisions §6 tie-breaks). */
@@ -39,6 +40,8 @@ export const RANKING_COLUMNS = [
   'losses',
   'ties',
   'elo',
+  'birth_date',
+  'hide_real_name',
 ] as const;
 
 export type RankingRow = {
@@ -46,17 +49,22 @@ export type RankingRow = {
     ? string | null
     : K extends 'id' | 'console' | 'secured_trophies' | 'scored_goals' | 'wins' | 'losses' | 'ties' | 'elo'
       ? number
-      : string;
+      : K extends 'birth_date'
+        ? Date
+        : K extends 'hide_real_name'
+          ? number | boolean
+          : string;
 } & { rank: number };
 
 /**
  * One page of the ranking. Without a search the page is read in index order and ranks are positions; with a
  * search (first name, last name, username or gamer tag, case-insensitive substring; spec §2) ranks stay the
- * players' places in the whole list.
+ * players' places in the whole list. A search finds a minor by username only, and an adult who hides the real name
+ * not by it (docs/rules.md "What others see of a player"); `timeZone` is the season's, which decides birthdays.
  */
 export async function rankingPage(
   knex: Knex,
-  input: { sorting: RankingSort; start: number; amount: number; search: string; now: Date },
+  input: { sorting: RankingSort; start: number; amount: number; search: string; now: Date; timeZone: string },
 ): Promise<{ rows: RankingRow[]; total: number }> {
   const order = ORDER[input.sorting];
   if (input.search === '') {
@@ -74,8 +82,19 @@ export async function rankingPage(
     ...RANKING_COLUMNS,
     knex.raw(`ROW_NUMBER() OVER (ORDER BY ${order}) AS \`rank\``),
   ]);
+  const adultBy = adultBornOnOrBefore(input.now, input.timeZone);
   const matches = knex.from(ranked.as('r')).where((q) => {
-    for (const column of ['first_name', 'last_name', 'username', 'gamer_tag']) q.orWhere(like(knex, column, pattern));
+    q.orWhere(like(knex, 'username', pattern));
+    q.orWhere((adult) =>
+      adult.where('birth_date', '<=', adultBy).where((fields) => {
+        fields.orWhere(like(knex, 'gamer_tag', pattern));
+        fields.orWhere((names) =>
+          names
+            .where('hide_real_name', false)
+            .where((name) => name.orWhere(like(knex, 'first_name', pattern)).orWhere(like(knex, 'last_name', pattern))),
+        );
+      }),
+    );
   });
   const [rows, [{ total }]] = await Promise.all([
     matches.clone().select('*').orderBy('rank').offset(input.start).limit(input.amount),

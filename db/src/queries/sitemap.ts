@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { adultBornOnOrBefore } from '@ecup/domain';
 import { publishedNews } from './news.ts';
 import { rankedUsers } from './ranking.ts';
 
@@ -14,9 +15,10 @@ export interface SitemapRows {
 
 /**
  * Published articles (newest first), forum threads with at least one post a visitor sees (latest activity first),
- * and the ranked players (best Elo first): the public pages with ids.
+ * and the ranked adult players (best Elo first): the public pages with ids. Minors' pages are kept out of search
+ * (docs/rules.md "What others see of a player"); `timeZone` is the season's, which decides birthdays.
  */
-export async function sitemapRows(knex: Knex, now: Date): Promise<SitemapRows> {
+export async function sitemapRows(knex: Knex, now: Date, timeZone: string): Promise<SitemapRows> {
   const [news, threads, players] = await Promise.all([
     publishedNews(knex, now)
       .orderBy([
@@ -38,6 +40,7 @@ export async function sitemapRows(knex: Knex, now: Date): Promise<SitemapRows> {
       .limit(SITEMAP_MAX_PER_KIND)
       .select('id', 'category_id', 'last_post_at') as Promise<SitemapRows['threads']>,
     rankedUsers(knex, now)
+      .where('birth_date', '<=', adultBornOnOrBefore(now, timeZone))
       .orderBy([
         { column: 'elo', order: 'desc' },
         { column: 'id', order: 'asc' },

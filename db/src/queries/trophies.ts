@@ -35,7 +35,7 @@ export async function trophyPoolStatus(
 }
 
 /** One current holder of an unsecured trophy, with the player fields the page shows. */
-export type TrophyHolderRow = Pick<User, 'username' | 'avatar_hash' | 'gamer_tag'> &
+export type TrophyHolderRow = Pick<User, 'username' | 'avatar_hash' | 'gamer_tag' | 'birth_date' | 'hide_real_name'> &
   Pick<Trophy, 'wins'> & { trophy_id: Trophy['id']; user_id: User['id']; expires_at: Date };
 
 /**
@@ -69,6 +69,8 @@ export async function trophyHolders(
       'u.username',
       'u.avatar_hash',
       'u.gamer_tag',
+      'u.birth_date',
+      'u.hide_real_name',
       't.wins',
       't.expires_at',
     )) as TrophyHolderRow[];

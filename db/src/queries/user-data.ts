@@ -166,6 +166,7 @@ export async function exportUserData(knex: Knex, input: { ref: string; now: Date
       'u.team_name',
       'u.team_avatar_hash',
       'u.fifa_team_name',
+      'u.hide_real_name',
       'u.wins',
       'u.losses',
       'u.ties',
@@ -188,6 +189,7 @@ export async function exportUserData(knex: Knex, input: { ref: string; now: Date
     )) as Row;
   profile.birth_date = isoDate(profile.birth_date);
   profile.totp_enabled = Boolean(profile.totp_enabled);
+  profile.hide_real_name = Boolean(profile.hide_real_name);
   profile.permission_names = flagNames(permissions);
 
   const eitherPlayer = (q: Knex.QueryBuilder) => q.where('user_1_id', id).orWhere('user_2_id', id);

@@ -76,6 +76,8 @@ export interface UserPayload extends UserStats {
   team: TeamPayload;
   fifa_team_name: string;
   online: boolean;
+  /** The player's own "hide my real name" setting (docs/rules.md "What others see of a player"). */
+  hide_real_name: boolean;
 }
 
 /** GET or POST /user/auth, POST /user/signup, POST /user/reset_password (spec §7: "id, token plus user"). */
@@ -89,13 +91,17 @@ export interface AuthResponse {
 export interface RankingEntry {
   id: number;
   rank: number;
-  first_name: string;
-  last_name: string;
+  /** Null when hidden from others (docs/rules.md "What others see of a player"): a minor's, or an adult's choice. */
+  first_name: string | null;
+  last_name: string | null;
   username: string;
-  gamer_tag: string;
+  /** Null for a minor. */
+  gamer_tag: string | null;
   avatar_hash: string | null;
-  team: TeamPayload;
+  /** The IRL club; null for a minor. */
+  team: TeamPayload | null;
   console: ConsoleId;
+  /** A minor shows as offline to signed-out readers. */
   online: boolean;
   secured_trophies: number;
   scored_goals: number;

@@ -12,16 +12,20 @@ import type { ChatPolicy, ChatPresetKey } from '../chat.ts';
 /** The stored states of a game (decisions §5). */
 export type GameStateName = 'playing' | 'submitted' | 'dropped' | 'conflict' | 'final';
 
-/** A player as the match card and the game screen show them (spec §3 User, without private fields). */
+/**
+ * A player as the match card and the game screen show them (spec §3 User, without private fields). What the viewer
+ * may not see of the player (docs/rules.md "What others see of a player") is null: a minor's names and IRL club, an
+ * adult's hidden real name; the gamer tag reaches the game's players.
+ */
 export interface GamePlayer extends UserStats {
   id: number;
   username: string;
-  first_name: string;
-  last_name: string;
+  first_name: string | null;
+  last_name: string | null;
   avatar_hash: string | null;
   console: ConsoleId;
-  gamer_tag: string;
-  team: TeamPayload;
+  gamer_tag: string | null;
+  team: TeamPayload | null;
   fifa_team_name: string;
 }
 

@@ -38,15 +38,17 @@ export interface EloPoint {
 export interface PlayerProfilePayload {
   id: number;
   username: string;
-  first_name: string;
-  last_name: string;
+  /** Null when hidden (docs/rules.md "What others see of a player"): a minor's, or an adult's choice. */
+  first_name: string | null;
+  last_name: string | null;
   avatar_hash: string | null;
   country: { code: string; name: string } | null;
-  /** The real-life team (IRL) and the team played with in the game. */
-  team: TeamPayload;
+  /** The real-life team (IRL; null for a minor) and the team played with in the game. */
+  team: TeamPayload | null;
   fifa_team_name: string;
   console: ConsoleId;
-  gamer_tag: string;
+  /** Null for a minor. */
+  gamer_tag: string | null;
   elo: number;
   /** The place in the Elo ranking; null while the player is not ranked (no game yet, or banned). */
   rank: number | null;

@@ -39,7 +39,8 @@ export interface TrophyHolderPayload {
   user_id: number;
   username: string;
   avatar_hash: string | null;
-  gamer_tag: string;
+  /** Null for a minor (docs/rules.md "What others see of a player"). */
+  gamer_tag: string | null;
   /** Wins in a row so far (0-2). */
   wins: number;
   /** Seconds of the trophy's active window left. */

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import type { GamePlayer } from '@ecup/domain';
+import { fullNameOf, type GamePlayer } from '@ecup/domain';
 import { useI18n } from '../i18n/i18n.tsx';
 import { GamerTag, TeamName } from './ranking/ranking-cells.tsx';
 import { UserAvatar } from './user-avatar.tsx';
@@ -66,7 +66,7 @@ export function PlayerCard({
   profileInNewTab = false,
 }: PlayerCardProps) {
   const { t, numberFormat: number } = useI18n();
-  const fullName = `${player.first_name} ${player.last_name}`.trim();
+  const fullName = fullNameOf(player);
   return (
     <Paper
       variant="outlined"

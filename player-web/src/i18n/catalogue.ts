@@ -23,6 +23,7 @@ import type { history } from '../features/history/i18n.ts';
 import type { groups } from '../features/groups/i18n.ts';
 import type { rankingTabs } from '../components/ranking/tabs-i18n.ts';
 import type { seasons } from '../features/seasons/i18n.ts';
+import type { privacySettings } from '../features/account/privacy-i18n.ts';
 import { loadedStrings, type Lang } from './dictionary.ts';
 
 /**
@@ -55,7 +56,8 @@ type Dictionaries =
   | typeof history
   | typeof groups
   | typeof rankingTabs
-  | typeof seasons;
+  | typeof seasons
+  | typeof privacySettings;
 
 type Keys<D> = D extends { en: Record<infer K, string> } ? K : never;
 export type MessageKey = Keys<Dictionaries>;

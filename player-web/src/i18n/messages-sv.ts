@@ -238,6 +238,9 @@ const FIXED: Record<MessageName, string> = {
   // Guardian resend: the guardian address reaches the player's own inbox
   guardianResendOwnInbox:
     'E-postadressen till din förälder eller vårdnadshavare leder till din egen inkorg, så e-postmeddelandet skickades inte. Kontakta oss för att få adressen rättad.',
+  // What others see of a player
+  privacySaved: 'Din integritetsinställning har sparats.',
+  hideRealNameInvalid: 'Välj om ditt riktiga namn ska visas.',
 };
 
 const WAIT_UNITS_SV: WaitUnits = { second: 'sekund', seconds: 'sekunder', minute: 'minut', minutes: 'minuter' };

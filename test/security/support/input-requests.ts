@@ -66,6 +66,7 @@ function overrides(world: World): Record<string, Override> {
     },
     'POST /user/profile/update': { caller: 'player', fields: { email: 'player.moved@example.com' } },
     'POST /user/console/update': { caller: 'player' },
+    'POST /user/privacy/update': { caller: 'player' },
     'POST /user/team/update': { caller: 'player' },
     'POST /user/profile_picture/set': { caller: 'player' },
     'POST /user/password/change': { caller: 'player', fields: { current_password: DEFAULT_PASSWORD } },

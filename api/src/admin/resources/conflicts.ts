@@ -4,6 +4,7 @@ import {
   asTrimmed,
   isSent,
   opponentOf,
+  STAFF_VIEWER,
   validateScore,
   type AdminChatMessage,
   type AdminConflictDetail,
@@ -114,7 +115,7 @@ async function detail(ac: AdminContext, id: number): Promise<AdminConflictDetail
   const game = row ? await findGame(knex, id) : null;
   if (!row || !game) return null;
   const [summary, messages, evidence, history, played] = await Promise.all([
-    gameSummary(knex, game, ac.now),
+    gameSummary(knex, game, ac.now, STAFF_VIEWER),
     chatRows(knex)
       .leftJoin('chat_originals', 'chat_originals.message_id', 'chat_messages.id')
       .select('chat_originals.original', 'chat_originals.reasons as original_reasons')

@@ -65,7 +65,13 @@ export function playersRoutes(deps: AppDeps): Router<AppState> {
         playerGames(deps.knex, { userId: row.id, state: 'final', start: 0, amount: PROFILE_GAMES }),
         pastSeasonsOf(deps.knex, row.id),
       ]);
-      const player: PlayerProfilePayload = presentProfile(row, history, recent.games, past.map(presentPastSeason));
+      const player: PlayerProfilePayload = presentProfile(
+        row,
+        history,
+        recent.games,
+        past.map(presentPastSeason),
+        deps.now(),
+      );
       return encodeRead({ player });
     });
     if (!read) throw notFound('playerNotFound');

@@ -1,4 +1,4 @@
-import { findProfile, findPublishedArticle, findThread, postPage } from '@ecup/db';
+import { findProfile, findPublishedArticle, findThread, postPage, profileIndexable } from '@ecup/db';
 import { PRODUCT_NAME_DEFAULT } from '@ecup/domain';
 import type { AppDeps } from '../../context.ts';
 import { currentSeason } from '../../services/season.ts';
@@ -37,8 +37,9 @@ export async function loadPageData(deps: Pick<AppDeps, 'knex' | 'now'>, page: Pu
       };
     }
     case 'player': {
-      const player = await findProfile(deps.knex, page.username, deps.now());
-      return { kind: 'player', player: player ?? null };
+      const now = deps.now();
+      const player = await findProfile(deps.knex, page.username, now);
+      return { kind: 'player', player: player ? { ...player, indexable: profileIndexable(player, now) } : null };
     }
     default:
       return { kind: 'none' };

@@ -93,6 +93,8 @@ export type PageData =
       kind: 'player';
       player: {
         username: string;
+        /** False for a minor's page: kept out of search (docs/rules.md "What others see of a player"). */
+        indexable: boolean;
         elo: number;
         games_played: number;
         wins: number;
@@ -117,6 +119,11 @@ export interface PageHead {
   type: 'website' | 'article' | 'profile';
   /** False for an address that names nothing (an unknown article, topic or player): kept out of search results. */
   indexable: boolean;
+  /**
+   * True for a page that exists but must stay out of search results (a minor's profile, docs/rules.md "What others
+   * see of a player"): robots `noindex` and an `X-Robots-Tag` header, yet answered 200.
+   */
+  noindex?: boolean;
   /** The article's publishing time, for article:published_time. */
   publishedAt?: Date;
 }
@@ -274,7 +281,12 @@ export function buildHead(page: PublicPage, data: PageData, context: HeadContext
         word('playerTitle', { name: player.username }),
         player.rank === null ? description : `${word('playerRanked', { rank: player.rank })}. ${description}`,
         `/player/${encodeURIComponent(player.username)}`,
-        { type: 'profile', image: absolute(cardPath.player(player.username)), largeImage: true },
+        {
+          type: 'profile',
+          image: absolute(cardPath.player(player.username)),
+          largeImage: true,
+          ...(player.indexable ? {} : { noindex: true }),
+        },
       );
     }
   }
@@ -300,7 +312,7 @@ export function renderHead(head: PageHead, siteName: string): string {
     `<title>${escapeHtml(head.title)}</title>`,
     meta('name', 'description', head.description),
     `<link rel="canonical" href="${escapeHtml(head.canonical)}" />`,
-    ...(head.indexable ? [] : [meta('name', 'robots', 'noindex')]),
+    ...(head.indexable && !head.noindex ? [] : [meta('name', 'robots', 'noindex')]),
     meta('property', 'og:site_name', siteName),
     meta('property', 'og:locale', OG_LOCALE[head.lang]),
     meta('property', 'og:type', head.type),

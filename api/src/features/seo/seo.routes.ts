@@ -3,6 +3,7 @@ import { findProfile, findThread, sitemapRows } from '@ecup/db';
 import { colourFor, findForumCategory, forumCategories, initialsOf } from '@ecup/domain';
 import type { AppDeps, AppState } from '../../context.ts';
 import { notFound } from '../../errors.ts';
+import { seasonZone } from '../../services/season.ts';
 import { createCardCache, type CardContent } from './cards.ts';
 import { categoryText } from './head.ts';
 import { productNameOf } from './head-data.ts';
@@ -27,7 +28,10 @@ export function seoRoutes(deps: AppDeps, apiPaths: () => readonly string[]): Rou
   router.get('/sitemap.xml', async (ctx) => {
     const now = deps.now();
     if (!sitemap || now.getTime() - sitemap.at >= SITEMAP_CACHE_MS || now.getTime() < sitemap.at) {
-      const [rows, productName] = await Promise.all([sitemapRows(deps.knex, now), productNameOf(deps)]);
+      const [rows, productName] = await Promise.all([
+        sitemapRows(deps.knex, now, await seasonZone(deps.knex)),
+        productNameOf(deps),
+      ]);
       sitemap = { at: now.getTime(), xml: sitemapXml(sitemapEntries(rows, productName), deps.config.publicUrl) };
     }
     ctx.type = 'application/xml; charset=utf-8';

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import type { TrophyHoldersResponse } from '@ecup/domain';
+import { DEFAULT_TIME_ZONE, PLAYER_VIEWER, SIGNED_OUT_VIEWER, type TrophyHoldersResponse } from '@ecup/domain';
 import {
   heldTrophiesOf,
   presentTrophyHolder,
@@ -56,7 +56,12 @@ export function trophiesRoutes(deps: AppDeps): Router<AppState> {
       rows.map((row) => row.user_id),
     );
     const response: TrophyHoldersResponse = {
-      holders: rows.map((row) => presentTrophyHolder(row, online.get(row.user_id) ?? false, now)),
+      holders: rows.map((row) =>
+        presentTrophyHolder(row, online.get(row.user_id) ?? false, now, {
+          viewer: ctx.state.user ? PLAYER_VIEWER : SIGNED_OUT_VIEWER,
+          timeZone: season?.time_zone ?? DEFAULT_TIME_ZONE,
+        }),
+      ),
       server_time_ms: now.getTime(),
     };
     ctx.body = response;

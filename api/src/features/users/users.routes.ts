@@ -3,6 +3,7 @@ import type Koa from 'koa';
 import {
   MESSAGES,
   validateConsoleUpdate,
+  validatePrivacyUpdate,
   validateForgotPassword,
   validatePasswordChange,
   validateProfileUpdate,
@@ -32,6 +33,7 @@ import {
   storeAvatar,
   storeTeamPhoto,
   updateConsole,
+  updatePrivacy,
   updateProfile,
   updateTeams,
   verifyPassword,
@@ -246,6 +248,14 @@ export function usersRoutes(deps: AppDeps): Router<AppState> {
     const form = valid(validateConsoleUpdate(bodyOf(ctx)));
     await runCommand(deps, (trx) => updateConsole(trx, { user_id: user.id, ...form }));
     ctx.body = { message: MESSAGES.consoleInfoSaved, user: await userPayload(user, permissionsOf(ctx), true) };
+  });
+
+  // Settings → privacy: an adult's "hide my real name" (docs/rules.md "What others see of a player").
+  router.post('/user/privacy/update', async (ctx) => {
+    const user = requireUser(ctx);
+    const form = valid(validatePrivacyUpdate(bodyOf(ctx)));
+    await runCommand(deps, (trx) => updatePrivacy(trx, { user_id: user.id, ...form }));
+    ctx.body = { message: MESSAGES.privacySaved, user: await userPayload(user, permissionsOf(ctx), true) };
   });
 
   router.post('/user/profile_picture/set', async (ctx) => {

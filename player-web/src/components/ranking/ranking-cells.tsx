@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { CONSOLE_PLAYSTATION, type RankingEntry } from '@ecup/domain';
+import { CONSOLE_PLAYSTATION, fullNameOf, type RankingEntry } from '@ecup/domain';
 import { colourFor, initialsOf } from '../avatar-colour.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { imageUrl } from '../../lib/images.ts';
@@ -116,7 +116,7 @@ export function YouBadge({ label }: { label: string }) {
 /** Username (with the presence word for screen readers), full name below; "You" for the signed-in player. */
 export function PlayerName({ entry, isYou }: { entry: RankingEntry; isYou: boolean }) {
   const { t } = useI18n();
-  const fullName = `${entry.first_name} ${entry.last_name}`.trim();
+  const fullName = fullNameOf(entry);
   return (
     <div className={classes.name}>
       <span className={classes.username}>
@@ -134,6 +134,8 @@ export function PlayerName({ entry, isYou }: { entry: RankingEntry; isYou: boole
 /** The IRL team: its photo when there is one (decorative, the name is written) and its name. */
 export function TeamName({ team }: { team: RankingEntry['team'] }) {
   const { t } = useI18n();
+  // A minor's club is not shown to others (docs/rules.md "What others see of a player").
+  if (team === null) return <span className={classes.noTeam}>–</span>;
   if (team.name.trim() === '') return <span className={classes.noTeam}>{t('ranking.noTeam')}</span>;
   return (
     <span className={classes.team}>
@@ -184,17 +186,18 @@ export function GamerTag({
     return () => clearTimeout(timer);
   }, [copied]);
 
-  if (entry.gamer_tag === '') return null;
+  const tag = entry.gamer_tag;
+  if (tag === null || tag === '') return null;
   const copy = async () => {
-    const ok = await copyText(entry.gamer_tag);
+    const ok = await copyText(tag);
     setCopied(ok);
-    announce(ok ? t('ranking.copied', { tag: entry.gamer_tag }) : t('ranking.copyFailed'));
+    announce(ok ? t('ranking.copied', { tag }) : t('ranking.copyFailed'));
   };
-  const label = copied ? t('ranking.copied', { tag: entry.gamer_tag }) : t('ranking.copy', { tag: entry.gamer_tag });
+  const label = copied ? t('ranking.copied', { tag }) : t('ranking.copy', { tag });
   return (
     <span className={classes.gamerTag}>
       {entry.console !== undefined && <ConsoleLabel console={entry.console} />}
-      <span className={classes.tag}>{entry.gamer_tag}</span>
+      <span className={classes.tag}>{tag}</span>
       <button
         type="button"
         className={cx(classes.copy, copied && classes.copied)}

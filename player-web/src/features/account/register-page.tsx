@@ -21,6 +21,7 @@ import { ConsoleFields } from './console-fields.tsx';
 import { countryOptions } from './country-options.ts';
 import { PhotoInput } from './photo-input.tsx';
 import { TeamInput } from './team-input.tsx';
+import './privacy-i18n.ts';
 import { BIRTH_ERROR_ID, PREFIX, TERMS_ERROR_ID, idOf, useSignupForm } from './use-signup-form.ts';
 
 /**
@@ -192,6 +193,10 @@ export function Component() {
                       {signup.birthErrors.join(' ')}
                     </FormHelperText>
                   )}
+                  {/* What others will see of the player (docs/rules.md "What others see of a player"). */}
+                  <FormHelperText id="register-privacy-note" sx={{ mx: 0.5 }}>
+                    {t('account.privacy.signupNote')}
+                  </FormHelperText>
                 </Box>
                 <TextField
                   {...signup.text('country_id')}

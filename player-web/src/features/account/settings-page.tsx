@@ -31,6 +31,7 @@ import { changePassword } from './change-password.ts';
 import { ConsoleFields, consoleFieldIds, type ConsoleChoice } from './console-fields.tsx';
 import { GuardianSection } from './guardian-status.tsx';
 import { PhotoInput } from './photo-input.tsx';
+import { PrivacySection } from './privacy-settings.tsx';
 import { SessionsSection } from './signed-in-sessions.tsx';
 import { NotificationsSection } from './notification-settings.tsx';
 import { setProfilePicture } from './set-profile-picture.ts';
@@ -339,6 +340,7 @@ export function Component() {
       <Box sx={twoColumns}>
         <PasswordSection user={user} onNewSession={onNewSession} />
         <PersonalSection user={user} />
+        <PrivacySection user={user} />
         <ImageSection user={user} />
         <ConsoleSection user={user} />
         <GuardianSection />

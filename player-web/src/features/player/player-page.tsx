@@ -11,6 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   CONSOLE_PLAYSTATION,
+  fullNameOf,
   type PastSeasonEntry,
   type PlayerGameEntry,
   type PlayerProfilePayload,
@@ -156,10 +157,10 @@ function LastGames({ games }: { games: PlayerGameEntry[] }) {
 
 function Profile({ player }: { player: PlayerProfilePayload }) {
   const { t, numberFormat: number, locale } = useI18n();
-  const fullName = `${player.first_name} ${player.last_name}`.trim();
+  const fullName = fullNameOf(player);
   const tagLabel = player.console === CONSOLE_PLAYSTATION ? t('player.tag.playstation') : t('player.tag.xbox');
   const facts: [string, string][] = [
-    [t('player.team'), player.team.name || '–'],
+    [t('player.team'), player.team?.name || '–'],
     [t('player.fifaTeam'), player.fifa_team_name || '–'],
     [tagLabel, player.gamer_tag || '–'],
   ];

@@ -145,6 +145,15 @@ export function terms(f: SeasonFacts): LegalDocument {
           {
             kind: 'p',
             text:
+              `Players under ${n.adultAge}: only your username, profile picture, country, rating, results and ` +
+              'trophies are public. Your first and last name, your club and your gamer tag are not: only our staff ' +
+              'see them, and your opponent in a game sees your gamer tag so you can play. Your profile page is kept ' +
+              'out of search engines, and only signed-in players see whether you are online. Adults can hide their ' +
+              'first and last name in settings.',
+          },
+          {
+            kind: 'p',
+            text:
               'Every image you upload is re-encoded by us. That removes hidden information in the file, such as the ' +
               'place where a photo was taken.',
           },

@@ -144,6 +144,15 @@ export function terms(f: SeasonFacts): LegalDocument {
           {
             kind: 'p',
             text:
+              `Spelare under ${n.adultAge} år: bara ditt användarnamn, din profilbild, ditt land, din ranking, dina ` +
+              'resultat och troféer är offentliga. Ditt för- och efternamn, din klubb och din gamertag är det inte: ' +
+              'bara vår personal ser dem, och din motståndare i en match ser din gamertag så att ni kan spela. Din ' +
+              'profilsida hålls borta från sökmotorer, och bara inloggade spelare ser om du är online. Vuxna kan dölja ' +
+              'sitt för- och efternamn i inställningarna.',
+          },
+          {
+            kind: 'p',
+            text:
               'Alla bilder du laddar upp kodas om hos oss. Då försvinner dold information i filen, till exempel var ' +
               'ett foto togs.',
           },
