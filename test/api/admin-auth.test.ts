@@ -152,6 +152,27 @@ test('a holder of every flag cannot use a player-app session to enrol or to open
   t.deepEqual([tokenOnly.status, tokenOnly.body], [401, message('notSignedIn')]);
 });
 
+test('a player-app session of a staff member without two-factor gets 401 on every console route; the console sign-in opens them', async (t) => {
+  const editor = await buildUser(server.knex, { permissions: ALL_PERMISSIONS & ~PERMISSIONS.canIPBan });
+  const player = await api.post<{ id: number; token: string }>('/user/login', {
+    username: editor.username,
+    password: editor.password,
+  });
+  t.is(player.status, 200);
+  const auth = authOf(player.body);
+  const refusal = [401, message('consoleSessionRequired')];
+  t.deepEqual([(await me(auth)).status, (await me(auth)).body], refusal);
+  for (const path of ['/admin/api/users', '/admin/api/dashboard', '/admin/api/news', '/admin/api/trophy-winners.csv']) {
+    const res = await api.get(path, { auth });
+    t.deepEqual([res.status, res.body], refusal, path);
+  }
+  const setup = await api.postJson('/admin/api/auth/totp/setup', {}, { auth });
+  t.deepEqual([setup.status, setup.body], refusal);
+  t.is((await server.knex('users').where('id', editor.id).first('totp_secret')).totp_secret, null);
+  const console = await login({ username: editor.username, password: editor.password });
+  t.is((await api.get('/admin/api/users', { auth: authOf(console.body as unknown as AdminSession) })).status, 200);
+});
+
 test('a staff member turns two-factor on while signed in, and off again with a code; audited', async (t) => {
   const moderator = await buildUser(server.knex, { permissions: PERMISSIONS.canBanUsers });
   const signIn = await login({ username: moderator.username, password: moderator.password });
