@@ -31,7 +31,8 @@ type Player = { user: Awaited<ReturnType<typeof buildUser>>; auth: Credentials }
 
 const signedIn = (overrides: Parameters<typeof buildUser>[1] = {}): Promise<Player> =>
   signedInUser(server.knex, overrides);
-const moderator = () => consoleUser(server.knex, { permissions: PERMISSIONS.canBanUsers | PERMISSIONS.canSeeUserProfile });
+const moderator = () =>
+  consoleUser(server.knex, { permissions: PERMISSIONS.canBanUsers | PERMISSIONS.canSeeUserProfile });
 const now = () => server.clock.now();
 /** A minute ago: lines written straight into a game are past the chat throttle. */
 const earlier = () => new Date(now().getTime() - 60_000);

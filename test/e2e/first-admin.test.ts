@@ -45,12 +45,14 @@ function codeFor(secret: string): string {
 
 /**
  * Opens an enrolment link and goes through it as a person would: reads the key the page shows (no QR scanning),
- * enters the authenticator's code, saves the recovery codes and opens the console. Answers the codes shown.
+ * enters the account's password and the authenticator's code, saves the recovery codes and opens the console.
+ * Answers the codes shown.
  */
-async function enrol(page: Page, link: string, username: string): Promise<string[]> {
+async function enrol(page: Page, link: string, username: string, password: string): Promise<string[]> {
   await page.goto(link);
   await page.getByText(`Set up two-factor sign-in for ${username}`).waitFor();
   const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
+  await page.getByLabel('Your password').fill(password);
   await page.getByLabel('Code').fill(codeFor(secret));
   await page.getByRole('button', { name: 'Turn on' }).click();
   await page.getByRole('heading', { name: 'Save these codes' }).waitFor();
@@ -79,7 +81,7 @@ test('the first admin: grant, enrolment link, recovery codes, a recovery-code si
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByText(MESSAGES.enrolmentLinkRequired).waitFor();
 
-  const codes = await enrol(page, link, sara.username);
+  const codes = await enrol(page, link, sara.username, sara.password);
   t.is(codes.length, 10);
   for (const code of codes) t.regex(code, /^[a-z2-7]{4}-[a-z2-7]{4}-[a-z2-7]{4}$/);
   t.regex(page.url(), /\/admin\/$/);
@@ -108,7 +110,7 @@ test('the first admin: grant, enrolment link, recovery codes, a recovery-code si
   await page.getByRole('menuitem', { name: 'Users' }).click();
   await page.getByLabel('Username').waitFor();
   t.is(await page.getByText('Players online').count(), 0);
-  const newCodes = await enrol(page, fresh, sara.username);
+  const newCodes = await enrol(page, fresh, sara.username, sara.password);
   t.is(newCodes.length, 10);
   t.false(newCodes.some((code) => codes.includes(code)));
   const actions = await product

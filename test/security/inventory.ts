@@ -751,7 +751,11 @@ const ADMIN_ROUTES: RouteEntry[] = [
     owner: "the holder of an operator's enrolment link (for the link's account only)",
     writes: true,
     body: 'json',
-    fields: { token: str('body', 'ab'.repeat(32), true), code: str('body', '123456', true) },
+    fields: {
+      token: str('body', 'ab'.repeat(32), true),
+      password: str('body', 'correct horse 1', true),
+      code: str('body', '123456', true),
+    },
   },
   {
     method: 'POST',
@@ -768,7 +772,7 @@ const ADMIN_ROUTES: RouteEntry[] = [
     owner: "the caller's own account",
     writes: true,
     body: 'json',
-    fields: { code: str('body', '123456', true) },
+    fields: { password: str('body', 'correct horse 1', true), code: str('body', '123456', true) },
   },
   {
     method: 'POST',
@@ -777,7 +781,7 @@ const ADMIN_ROUTES: RouteEntry[] = [
     owner: "the caller's own account; never for holders of every flag",
     writes: true,
     body: 'json',
-    fields: { code: str('body', '123456', true) },
+    fields: { password: str('body', 'correct horse 1', true), code: str('body', '123456', true) },
   },
   { method: 'GET', path: '/admin/api/auth/me', auth: 'staff', owner: "the caller's own account" },
   {

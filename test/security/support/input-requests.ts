@@ -154,16 +154,20 @@ function overrides(world: World): Record<string, Override> {
     'POST /admin/api/auth/enrol/start': { caller: null, fields: { token: world.enrolmentToken } },
     'POST /admin/api/auth/enrol/finish': {
       caller: null,
-      fields: { token: world.enrolmentToken, code: (w: World) => w.code(w.secrets.enrolling) },
+      fields: {
+        token: world.enrolmentToken,
+        password: DEFAULT_PASSWORD,
+        code: (w: World) => w.code(w.secrets.enrolling),
+      },
     },
     'POST /admin/api/auth/totp/setup': { caller: 'editor' },
     'POST /admin/api/auth/totp/enable': {
       caller: 'enrolling',
-      fields: { code: (w: World) => w.code(w.secrets.enrolling) },
+      fields: { password: DEFAULT_PASSWORD, code: (w: World) => w.code(w.secrets.enrolling) },
     },
     'POST /admin/api/auth/totp/disable': {
       caller: 'totpStaff',
-      fields: { code: (w: World) => w.code(w.secrets.totpStaff) },
+      fields: { password: DEFAULT_PASSWORD, code: (w: World) => w.code(w.secrets.totpStaff) },
     },
     'GET /admin/api/auth/me': { caller: 'staff' },
     'POST /admin/api/news-images': { caller: 'editor' },
