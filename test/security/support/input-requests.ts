@@ -64,7 +64,10 @@ function overrides(world: World): Record<string, Override> {
       omit: ['guardian_email'],
       fields: { username: 'newcomer_1', email: 'newcomer.1@example.com', gamer_tag: 'Newcomer-1' },
     },
-    'POST /user/profile/update': { caller: 'player', fields: { email: 'player.moved@example.com' } },
+    'POST /user/profile/update': {
+      caller: 'player',
+      fields: { email: 'player.moved@example.com', current_password: DEFAULT_PASSWORD },
+    },
     'POST /user/console/update': { caller: 'player' },
     'POST /user/team/update': { caller: 'player' },
     'POST /user/profile_picture/set': { caller: 'player' },
