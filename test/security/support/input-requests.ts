@@ -85,6 +85,10 @@ function overrides(world: World): Record<string, Override> {
       // The reset link's user id (`uid`) is a field of the form (domain validateResetPassword).
       fields: { id: world.reset.id, uid: world.reset.uid, token: world.reset.token },
     },
+    'GET /user/email/confirm': { caller: null, fields: { ...world.emailChange.confirm } },
+    'POST /user/email/confirm': { caller: null, fields: { ...world.emailChange.confirm } },
+    'GET /user/email/undo': { caller: null, fields: { ...world.emailChange.undo } },
+    'POST /user/email/undo': { caller: null, fields: { ...world.emailChange.undo } },
     'GET /guardian/confirm/:uid/:token': {
       caller: null,
       params: { uid: String(users.minor.id), token: world.guardianToken },
