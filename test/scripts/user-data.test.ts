@@ -227,6 +227,7 @@ interface ExportDoc {
   emails: { to_address: string; text_body: string }[];
   bans: { reason: string }[];
   password_resets: unknown[];
+  email_changes: { new_email: string; confirm_token_hash?: string }[];
   queue_entry: { elo: number } | null;
   images: { kind: string }[];
 }
@@ -286,6 +287,11 @@ test.serial(
       ['Spam'],
     );
     t.is(data.password_resets.length, 1);
+    t.deepEqual(
+      data.email_changes.map((c) => c.new_email),
+      ['alice.new@example.com'],
+    );
+    t.false('confirm_token_hash' in data.email_changes[0]!, 'no link token hashes');
     t.is(data.queue_entry?.elo, 1020);
     t.deepEqual(
       data.images.map((i) => i.kind),
