@@ -35,8 +35,7 @@ export const consoleErrors: Koa.Middleware<AppState> = async (ctx, next) => {
  * 0), and 401 with `totp_required` when the account needs a second factor (TOTP on, or every flag) but this is not
  * a console session that passed one: a token from the player app's sign-in, even one with the code, must not open
  * the console, whose sessions end sooner (decisions §10). Any other player-app session of a staff member is a 401
- * too. Banned users never get here (the authenticate middleware
- * refuses them with the reason).
+ * too. Banned users never get here (the authenticate middleware refuses them with the reason).
  */
 export function requireConsole(ctx: { state: AppState }): User {
   const user = ctx.state.user;

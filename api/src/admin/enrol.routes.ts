@@ -31,8 +31,8 @@ import { newTotpSecret, requireCode, totpOf } from '../services/totp.ts';
  * - POST /admin/api/auth/enrol/start {token}: a new secret and otpauth:// link for the link's account (again on each
  *   call, until the link is spent).
  * - POST /admin/api/auth/enrol/finish {token, password, code}: with the account's password and a code of that
- *   secret, spends the link, turns two-factor
- *   sign-in on, answers the 10 recovery codes once and opens a console session.
+ *   secret, spends the link, turns two-factor sign-in on, answers the 10 recovery codes once and opens a console
+ *   session.
  *
  * A link that is unknown or replaced is a 400, a used or expired one a 409, each with its own message.
  */
