@@ -1,7 +1,7 @@
 import test from 'ava';
 import { MESSAGES, message } from '@ecup/domain';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { buildUser } from '../helpers/factories.ts';
+import { buildUser, signupFields } from '../helpers/factories.ts';
 import { client, type Credentials } from '../helpers/http.ts';
 import { linkIn, waitForMail } from '../helpers/outbox.ts';
 
@@ -142,6 +142,28 @@ test('undo after the new address confirmed: the old address is back, every sessi
   const openResets = await server.knex('password_resets').where('user_id', user.id).whereNull('used_at');
   t.is(openResets.length, 0, 'the reset link sent to the taken address no longer works');
   t.is((await api.post('/user/login', { username: user.username, password: user.password })).status, 200);
+});
+
+test('while a confirmed change can be undone, its old address cannot be signed up with or taken by another account', async (t) => {
+  const { user, auth } = await signedIn();
+  const next = freshAddress('held');
+  await update(auth, { first_name: 'A', last_name: 'B', email: next, current_password: user.password });
+  t.is((await confirm(await linkTo(next, 'confirm'))).status, 200);
+  const signup = await api.post('/user/signup', {
+    ...signupFields({ email: user.email }),
+  });
+  t.deepEqual([signup.status, signup.body], [400, message('emailInUse') as never]);
+  const other = await signedIn();
+  const move = await update(other.auth, {
+    first_name: 'A',
+    last_name: 'B',
+    email: user.email,
+    current_password: other.user.password,
+  });
+  t.deepEqual([move.status, move.body], [400, message('emailInUse') as never]);
+  const res = await undo(await linkTo(user.email, 'undo'));
+  t.is(res.status, 200);
+  t.is(await emailOf(user.id), user.email);
 });
 
 test('two confirmations of one link at once: one wins', async (t) => {

@@ -13,10 +13,29 @@ export function sameEmail(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase();
 }
 
-/** 400 emailInUse when another account holds `email`. */
-async function refuseTaken(trx: Knex, email: string, user_id: number): Promise<void> {
+/**
+ * Whether `email` is the old address of another account's confirmed change that can still be undone: it stays
+ * that account's, so a taker cannot sign up with it (or move another account to it) and block the undo.
+ */
+export async function isEmailHeldForUndo(
+  trx: Knex,
+  input: { email: string; now: Date; except_user_id?: number },
+): Promise<boolean> {
+  const query = trx('email_changes')
+    .where('old_email', input.email)
+    .whereNotNull('confirmed_at')
+    .whereNull('undone_at')
+    .where('undo_expires_at', '>', input.now);
+  if (input.except_user_id !== undefined) query.whereNot('user_id', input.except_user_id);
+  return Boolean(await query.first('id'));
+}
+
+/** 400 emailInUse when another account holds `email`, or may still take it back by an undo. */
+async function refuseTaken(trx: Knex, email: string, user_id: number, now: Date): Promise<void> {
   const clash = await trx('users').where('email', email).whereNot('id', user_id).first('id');
-  if (clash) throw new CommandRejected('invalid', 'emailInUse');
+  if (clash || (await isEmailHeldForUndo(trx, { email, now, except_user_id: user_id }))) {
+    throw new CommandRejected('invalid', 'emailInUse');
+  }
 }
 
 /**
@@ -34,7 +53,7 @@ export async function requestEmailChange(
 ): Promise<CommandOutcome<{ change_id: number; new_email: string }>> {
   const user = await trx('users').where('id', input.user_id).forUpdate().first('id', 'username', 'email', 'erased_at');
   if (!user || user.erased_at !== null) throw new CommandRejected('not_found', 'notSignedIn');
-  await refuseTaken(trx, input.email, input.user_id);
+  await refuseTaken(trx, input.email, input.user_id, input.now);
   await trx('users')
     .where('id', input.user_id)
     .update({ first_name: input.first_name, last_name: input.last_name, updated_at: trx.fn.now(3) });
@@ -159,7 +178,7 @@ export async function confirmEmailChange(
   if (!user || user.erased_at !== null || user.email !== change.old_email) {
     throw new CommandRejected('invalid', 'emailChangeLinkInvalid');
   }
-  await refuseTaken(trx, change.new_email, change.user_id);
+  await refuseTaken(trx, change.new_email, change.user_id, input.now);
   try {
     await trx('users')
       .where('id', change.user_id)
@@ -191,7 +210,7 @@ export async function undoEmailChange(
   await trx('email_changes').where('id', change.id).update({ undone_at: input.now });
   if (change.confirmed_at === null) return { result: { reverted: false }, events: [] };
   await trx('users').where('id', change.user_id).forUpdate().first('id');
-  await refuseTaken(trx, change.old_email, change.user_id);
+  await refuseTaken(trx, change.old_email, change.user_id, input.now);
   await trx('users')
     .where('id', change.user_id)
     .update({ email: change.old_email, updated_at: trx.fn.now(3) });
