@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { Secret, TOTP } from 'otpauth';
-import { MESSAGES } from '@ecup/domain';
+import { MESSAGES, PERMISSIONS } from '@ecup/domain';
 import { newDesktopPage } from '../helpers/browser.ts';
 import { cli } from '../helpers/cli.ts';
 import { e2eTest } from '../helpers/e2e.ts';
@@ -39,8 +39,13 @@ function linkOf(stdout: string, product: RunningProduct): string {
 
 /** The authenticator's code for `secret` now. */
 function codeFor(secret: string): string {
+  return totpAt(secret, Date.now());
+}
+
+/** The authenticator's code for `secret` at `timestamp` (ms). */
+function totpAt(secret: string, timestamp: number): string {
   const totp = new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
-  return totp.generate();
+  return totp.generate({ timestamp });
 }
 
 /**
@@ -131,4 +136,40 @@ test('the first admin: grant, enrolment link, recovery codes, a recovery-code si
     'totp.enable',
     'enrolment.complete',
   ]);
+});
+
+test('a staff member turns two-factor sign-in on and off in the console, each time with the password and a code', async (t) => {
+  const { product, browser } = t.context;
+  const editor = await buildUser(product.knex, { permissions: PERMISSIONS.canPublishNews });
+  const page = await newDesktopPage(browser);
+  t.teardown(() => page.context().close());
+  await page.goto(`${product.url}/admin/`);
+  await page.getByLabel('Username').fill(editor.username);
+  await page.getByLabel('Password').fill(editor.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByLabel('Username').waitFor({ state: 'detached' });
+
+  await page.goto(`${product.url}/admin/two-factor`);
+  await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+  const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
+  const turnOn = page.getByRole('button', { name: 'Turn on two-factor sign-in' });
+  await page.getByLabel('Code').fill(codeFor(secret));
+  t.true(await turnOn.isDisabled(), 'no password, no switch');
+  await page.getByLabel('Your password').fill('not the password');
+  await turnOn.click();
+  await page.getByText(MESSAGES.wrongCurrentPassword).waitFor();
+  t.false(Boolean((await product.knex('users').where('id', editor.id).first('totp_enabled')).totp_enabled));
+  await page.getByLabel('Your password').fill(editor.password);
+  await turnOn.click();
+  await page.getByRole('heading', { name: 'Save these codes' }).waitFor();
+  t.true(Boolean((await product.knex('users').where('id', editor.id).first('totp_enabled')).totp_enabled));
+  await page.getByLabel('I have saved these codes').check();
+  await page.getByRole('button', { name: 'Done' }).click();
+
+  // Off again: the password and a code of the next period (each code works once).
+  await page.getByLabel('Your password').fill(editor.password);
+  await page.getByLabel('Code').fill(totpAt(secret, Date.now() + 30_000));
+  await page.getByRole('button', { name: 'Turn off two-factor sign-in' }).click();
+  await page.getByRole('heading', { name: 'Two-factor sign-in is off' }).waitFor();
+  t.false(Boolean((await product.knex('users').where('id', editor.id).first('totp_enabled')).totp_enabled));
 });
