@@ -26,6 +26,7 @@ import * as m25forum from '../migrations/20261128200001_forum_thread_originals.t
 import * as m26forum from '../migrations/20261128200002_forum_text_filter.ts';
 import * as m25 from '../migrations/20261128610000_guardian_link_issued.ts';
 import * as mHideRealName from '../migrations/20261128300000_users_hide_real_name.ts';
+import * as mEmailChanges from '../migrations/20261128500000_email_changes.ts';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '20261128200002_forum_text_filter': m26forum,
   '20261128610000_guardian_link_issued': m25,
   '20261128300000_users_hide_real_name': mHideRealName,
+  '20261128500000_email_changes': mEmailChanges,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

@@ -421,3 +421,9 @@ export const SESSION_TOUCH_EVERY_MS = 60_000;
  * that reader (titles, link previews, server rendering) are in it (issue 21).
  */
 export const LANGUAGE_COOKIE = 'lang';
+
+/** How long the link sent to a new e-mail address confirms the change (docs/rules.md "Account changes"). */
+export const EMAIL_CHANGE_CONFIRM_VALID_HOURS = 24;
+
+/** How long the notice sent to the old address can undo the change, confirmed or not (docs/rules.md). */
+export const EMAIL_CHANGE_UNDO_VALID_DAYS = 7;

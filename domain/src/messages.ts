@@ -446,6 +446,20 @@ export const MESSAGES = {
   privacySaved: 'Your privacy setting has been saved.',
   /** Not in the spec (what others see of a player): the setting was neither on nor off. */
   hideRealNameInvalid: 'Choose whether to show your real name.',
+  // Account changes (docs/rules.md "Account changes"): console-only sessions and e-mail changes by link.
+  /** Not in the spec: 401 from the console API for a session the console's own sign-in did not create. */
+  consoleSessionRequired: 'Sign in to the console.',
+  /** Not in the spec: settings, after a new e-mail address was asked for with the password. */
+  emailChangeSent: (email: string) => `We sent a link to ${email}; your address changes when you open it.`,
+  /** Not in the spec: a confirm or undo link of an e-mail change that is unknown, used, cancelled or expired. */
+  emailChangeLinkInvalid: 'This link is invalid or has expired.',
+  /** Not in the spec: the new address opened its confirmation link. */
+  emailChanged: 'Your e-mail address has been changed.',
+  /** Not in the spec: the old address undid a change not yet confirmed. */
+  emailChangeCancelled: 'The e-mail change has been cancelled. Your address stays as it was.',
+  /** Not in the spec: the old address undid a confirmed change; every session of the account was signed out. */
+  emailChangeReverted:
+    'Your e-mail address has been changed back and every session of your account has been signed out. Sign in and change your password.',
 } as const;
 
 /** Names of the fixed (non-function) messages. */
@@ -476,6 +490,7 @@ export interface MessageParams {
   conflictClaimedByOther: { username: string };
   newsRemoteImageFailed: { url: string };
   rateLimited: { seconds: number };
+  emailChangeSent: { email: string };
 }
 
 /** Codes of the messages with parameters. */
@@ -512,6 +527,7 @@ const ENGLISH: { [C in Exclude<MessageCode, MessageName>]: (params: MessageParam
   conflictClaimedByOther: (p) => MESSAGES.conflictClaimedByOther(p.username),
   newsRemoteImageFailed: (p) => MESSAGES.newsRemoteImageFailed(p.url),
   rateLimited: (p) => MESSAGES.rateLimited(p.seconds),
+  emailChangeSent: (p) => MESSAGES.emailChangeSent(p.email),
 };
 
 /**

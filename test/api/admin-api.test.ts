@@ -34,7 +34,7 @@ import {
   sidebandImage,
   storedTotpSecret,
 } from '../helpers/factories.ts';
-import { openSocket, signedInUser } from '../helpers/sockets.ts';
+import { consoleUser, openSocket, signedInUser } from '../helpers/sockets.ts';
 import { client, type Credentials } from '../helpers/http.ts';
 
 let server: TestServer;
@@ -64,11 +64,11 @@ function dataProvider(auth?: Credentials): DataProvider {
 type Staff = Awaited<ReturnType<typeof signedInUser>> & { data: DataProvider };
 
 /**
- * A signed-in staff member with `permissions`. Holders of every flag have TOTP on and a session that passed it, as
+ * A staff member signed in to the console with `permissions`. Holders of every flag have TOTP on and a session that passed it, as
  * after a console sign-in (the sign-in itself is admin-auth.test.ts's business).
  */
 async function staff(permissions: number, overrides: Parameters<typeof buildUser>[1] = {}): Promise<Staff> {
-  const signed = await signedInUser(server.knex, { permissions, ...overrides });
+  const signed = await consoleUser(server.knex, { permissions, ...overrides });
   if (hasAll(permissions, ALL_PERMISSIONS)) {
     await server
       .knex('users')
@@ -478,8 +478,16 @@ test('users: only holders of every flag edit permission flags, nobody takes thei
   t.is(audit.actor_user_id, owner.user.id);
   t.deepEqual(JSON.parse(audit.before), { permissions: 0, flags: [] });
   t.deepEqual(JSON.parse(audit.after), { permissions: 24, flags: ['canSeeCountryStats', 'canPublishNews'] });
-  // The new editor can use news at once, with the same session.
-  t.is(await statusOf(dataProvider(player.auth).getList('news', list())), 200);
+  // The new editor can use news at once from a console session; the player-app session never opens the console.
+  t.is(await statusOf(dataProvider(player.auth).getList('news', list())), 401);
+  const consoleSession = await createSession(server.knex, {
+    user_id: player.user.id,
+    ip: null,
+    user_agent: null,
+    console: true,
+  });
+  const editor = { id: player.user.id, token: consoleSession.result.token };
+  t.is(await statusOf(dataProvider(editor).getList('news', list())), 200);
 });
 
 // --- IP bans ---

@@ -152,7 +152,28 @@ test('a holder of every flag cannot use a player-app session to enrol or to open
   t.deepEqual([tokenOnly.status, tokenOnly.body], [401, message('notSignedIn')]);
 });
 
-test('a staff member turns two-factor on while signed in, and off again with a code; audited', async (t) => {
+test('a player-app session of a staff member without two-factor gets 401 on every console route; the console sign-in opens them', async (t) => {
+  const editor = await buildUser(server.knex, { permissions: ALL_PERMISSIONS & ~PERMISSIONS.canIPBan });
+  const player = await api.post<{ id: number; token: string }>('/user/login', {
+    username: editor.username,
+    password: editor.password,
+  });
+  t.is(player.status, 200);
+  const auth = authOf(player.body);
+  const refusal = [401, message('consoleSessionRequired')];
+  t.deepEqual([(await me(auth)).status, (await me(auth)).body], refusal);
+  for (const path of ['/admin/api/users', '/admin/api/dashboard', '/admin/api/news', '/admin/api/trophy-winners.csv']) {
+    const res = await api.get(path, { auth });
+    t.deepEqual([res.status, res.body], refusal, path);
+  }
+  const setup = await api.postJson('/admin/api/auth/totp/setup', {}, { auth });
+  t.deepEqual([setup.status, setup.body], refusal);
+  t.is((await server.knex('users').where('id', editor.id).first('totp_secret')).totp_secret, null);
+  const console = await login({ username: editor.username, password: editor.password });
+  t.is((await api.get('/admin/api/users', { auth: authOf(console.body as unknown as AdminSession) })).status, 200);
+});
+
+test('a staff member turns two-factor on while signed in, and off again, each with the password and a code; audited', async (t) => {
   const moderator = await buildUser(server.knex, { permissions: PERMISSIONS.canBanUsers });
   const signIn = await login({ username: moderator.username, password: moderator.password });
   const auth = authOf(signIn.body as unknown as AdminSession);
@@ -164,9 +185,23 @@ test('a staff member turns two-factor on while signed in, and off again with a c
   const stored = await server.knex('users').where('id', moderator.id).first('totp_secret');
   t.regex(stored.totp_secret, /^v1:[^:]+:[^:]+:[^:]+$/, 'the secret is stored encrypted');
   t.false(stored.totp_secret.includes(setup.body.secret));
+  // A session alone, or with a wrong password, does not turn it on.
+  for (const password of [undefined, 'not the password']) {
+    const refused = await api.postJson(
+      '/admin/api/auth/totp/enable',
+      { code: codeFor(setup.body.secret), ...(password === undefined ? {} : { password }) },
+      { auth },
+    );
+    t.deepEqual(
+      [refused.status, refused.body],
+      [400, message(password === undefined ? 'passwordRequired' : 'wrongCurrentPassword')],
+    );
+  }
+  t.false(Boolean((await server.knex('users').where('id', moderator.id).first('totp_enabled')).totp_enabled));
+  t.is((await server.knex('recovery_codes').where('user_id', moderator.id)).length, 0);
   const enabled = await api.postJson<AdminTotpEnabled>(
     '/admin/api/auth/totp/enable',
-    { code: codeFor(setup.body.secret) },
+    { password: moderator.password, code: codeFor(setup.body.secret) },
     { auth },
   );
   t.is(enabled.status, 200);
@@ -178,11 +213,24 @@ test('a staff member turns two-factor on while signed in, and off again with a c
   const twice = await api.postJson('/admin/api/auth/totp/setup', {}, { auth });
   t.deepEqual([twice.status, twice.body], [409, message('totpAlreadyEnabled')]);
 
-  const noCode = await api.postJson('/admin/api/auth/totp/disable', {}, { auth });
+  const noCode = await api.postJson('/admin/api/auth/totp/disable', { password: moderator.password }, { auth });
   t.deepEqual([noCode.status, noCode.body], [400, message('secondFactorRequired')]);
-  const disabled = await api.postJson(
+  const noPassword = await api.postJson(
     '/admin/api/auth/totp/disable',
     { code: codeFor(setup.body.secret, 30_000) },
+    { auth },
+  );
+  t.deepEqual([noPassword.status, noPassword.body], [400, message('passwordRequired')]);
+  const wrongPassword = await api.postJson(
+    '/admin/api/auth/totp/disable',
+    { password: 'not the password', code: codeFor(setup.body.secret, 30_000) },
+    { auth },
+  );
+  t.deepEqual([wrongPassword.status, wrongPassword.body], [400, message('wrongCurrentPassword')]);
+  t.true(Boolean((await server.knex('users').where('id', moderator.id).first('totp_enabled')).totp_enabled));
+  const disabled = await api.postJson(
+    '/admin/api/auth/totp/disable',
+    { password: moderator.password, code: codeFor(setup.body.secret, 30_000) },
     { auth },
   );
   t.deepEqual([disabled.status, disabled.body], [200, { totp_enabled: false }]);
@@ -195,7 +243,11 @@ test('a staff member turns two-factor on while signed in, and off again with a c
     .orderBy('id')
     .pluck('action');
   t.deepEqual(actions, ['totp.setup', 'totp.enable', 'totp.disable']);
-  const off = await api.postJson('/admin/api/auth/totp/disable', { code: '000000' }, { auth });
+  const off = await api.postJson(
+    '/admin/api/auth/totp/disable',
+    { password: moderator.password, code: '000000' },
+    { auth },
+  );
   t.deepEqual([off.status, off.body], [409, message('totpNotEnabled')]);
 });
 
@@ -204,7 +256,11 @@ test('a holder of every flag cannot turn two-factor off', async (t) => {
   const signIn = await login({ username: user.username, password: user.password, code: codeFor(secret) });
   t.is(signIn.status, 200);
   const auth = authOf(signIn.body as unknown as AdminSession);
-  const res = await api.postJson('/admin/api/auth/totp/disable', { code: codeFor(secret, 30_000) }, { auth });
+  const res = await api.postJson(
+    '/admin/api/auth/totp/disable',
+    { password: user.password, code: codeFor(secret, 30_000) },
+    { auth },
+  );
   t.deepEqual([res.status, res.body], [403, message('totpRequiredForAllFlags')]);
   t.true(Boolean((await server.knex('users').where('id', user.id).first('totp_enabled')).totp_enabled));
 });

@@ -3,7 +3,7 @@ import { ALL_PERMISSIONS, PERMISSIONS, type AdminDashboard, message } from '@ecu
 import { presenceKey } from '@ecup/api/services/presence.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildGame, buildUser } from '../helpers/factories.ts';
-import { signedInUser } from '../helpers/sockets.ts';
+import { consoleUser, signedInUser } from '../helpers/sockets.ts';
 import { client, type Credentials } from '../helpers/http.ts';
 
 let server: TestServer;
@@ -26,7 +26,7 @@ test.serial('answers 401 signed out, 403 for a player, and 200 for staff with an
   const refused = await dashboard(player.auth);
   t.deepEqual([refused.status, refused.body], [403, message('noPermission') as never]);
   for (const flag of Object.values(PERMISSIONS)) {
-    const staff = await signedInUser(server.knex, { permissions: flag });
+    const staff = await consoleUser(server.knex, { permissions: flag });
     t.is((await dashboard(staff.auth)).status, 200, `flag ${flag}`);
   }
 });
@@ -41,7 +41,7 @@ test.serial('a holder of every flag on a player-app session gets 401 with totp_r
 test.serial(
   'counts players online, in queue, games in progress and open conflicts, oldest conflict first',
   async (t) => {
-    const staff = await signedInUser(server.knex, { permissions: PERMISSIONS.canResolveConflicts });
+    const staff = await consoleUser(server.knex, { permissions: PERMISSIONS.canResolveConflicts });
     const before = (await dashboard(staff.auth)).body;
     t.like(before.season, { chat_mode: 'presets' }, "the season's chat mode is shown");
 
@@ -93,7 +93,7 @@ test.serial(
 );
 
 test.serial('sign-ups and games per day cover every day of the season so far, 0 on days without any', async (t) => {
-  const staff = await signedInUser(server.knex, { permissions: PERMISSIONS.canPublishNews });
+  const staff = await consoleUser(server.knex, { permissions: PERMISSIONS.canPublishNews });
   const now = server.clock.now();
   const threeDaysAgo = new Date(now.getTime() - 3 * DAY_MS);
   const before = (await dashboard(staff.auth)).body;

@@ -43,8 +43,8 @@ function codeFor(secret: string, offsetMs = 0): string {
 
 const login = (fields: Record<string, string>) => api.postJson('/admin/api/auth/login', fields);
 const start = (token: string) => api.postJson<AdminEnrolmentStart>('/admin/api/auth/enrol/start', { token });
-const finish = (token: string, code: string) =>
-  api.postJson<AdminEnrolmentDone>('/admin/api/auth/enrol/finish', { token, code });
+const finish = (token: string, code: string, password: string) =>
+  api.postJson<AdminEnrolmentDone>('/admin/api/auth/enrol/finish', { token, password, code });
 const me = (auth: Credentials) => api.get<AdminIdentity>('/admin/api/auth/me', { auth });
 const authOf = (body: { id: number; token: string }): Credentials => ({ id: body.id, token: body.token });
 const actionsOf = async (userId: number) =>
@@ -60,7 +60,7 @@ async function enrolledAdmin() {
   const granted = await run('admin:grant', user.username, 'all');
   const token = linkToken(granted.stdout);
   const setup = await start(token);
-  const done = await finish(token, codeFor(setup.body.secret));
+  const done = await finish(token, codeFor(setup.body.secret), user.password);
   if (done.status !== 200) throw new Error(`enrolment failed: ${JSON.stringify(done.body)}`);
   return { user, secret: setup.body.secret, done: done.body, token };
 }
@@ -79,7 +79,7 @@ test.serial('a link expires after 30 minutes on the clock, and a newer link spen
   server.clock.advance(60_000);
   const expired = await start(second);
   t.deepEqual([expired.status, expired.body], [409, message('enrolmentLinkExpired')]);
-  const late = await finish(second, codeFor(fresh.body.secret));
+  const late = await finish(second, codeFor(fresh.body.secret), user.password);
   t.deepEqual([late.status, late.body], [409, message('enrolmentLinkExpired')]);
   const row = await server.knex('users').where('id', user.id).first('totp_enabled');
   t.false(Boolean(row.totp_enabled));
@@ -105,9 +105,9 @@ test('admin:grant all prints a link; the password alone is refused; the link enr
   t.regex(stored.totp_secret, /^v1:/, 'the secret is stored encrypted');
   t.false(stored.totp_secret.includes(setup.body.secret));
 
-  const wrong = await finish(token, codeFor(setup.body.secret) === '000000' ? '000001' : '000000');
+  const wrong = await finish(token, codeFor(setup.body.secret) === '000000' ? '000001' : '000000', user.password);
   t.deepEqual([wrong.status, wrong.body], [400, message('secondFactorInvalid')]);
-  const done = await finish(token, codeFor(setup.body.secret));
+  const done = await finish(token, codeFor(setup.body.secret), user.password);
   t.is(done.status, 200);
   t.is(done.body.id, user.id);
   t.true(done.body.user.totp_enabled);
@@ -125,7 +125,7 @@ test('admin:grant all prints a link; the password alone is refused; the link enr
   // Once only.
   const again = await start(token);
   t.deepEqual([again.status, again.body], [409, message('enrolmentLinkUsed')]);
-  const twice = await finish(token, codeFor(setup.body.secret, 30_000));
+  const twice = await finish(token, codeFor(setup.body.secret, 30_000), user.password);
   t.deepEqual([twice.status, twice.body], [409, message('enrolmentLinkUsed')]);
 
   t.deepEqual(await actionsOf(user.id), [
@@ -140,12 +140,39 @@ test('admin:grant all prints a link; the password alone is refused; the link enr
   t.false(audit.includes(token));
 });
 
+test('finishing a link without the password, or with a wrong one, is refused, changes nothing and counts toward the sign-in limit', async (t) => {
+  const user = await buildUser(server.knex);
+  const token = linkToken((await run('admin:grant', user.username, 'all')).stdout);
+  const setup = await start(token);
+  t.is(setup.status, 200);
+  const none = await api.postJson('/admin/api/auth/enrol/finish', { token, code: codeFor(setup.body.secret) });
+  t.deepEqual([none.status, none.body], [400, message('passwordRequired')]);
+  const unchanged = async () => {
+    const row = await server.knex('users').where('id', user.id).first('totp_enabled');
+    t.false(Boolean(row.totp_enabled));
+    t.is((await server.knex('sessions').where('user_id', user.id)).length, 0);
+    t.is((await server.knex('recovery_codes').where('user_id', user.id)).length, 0);
+    const link = await server.knex('enrolment_links').where('user_id', user.id).first('used_at');
+    t.is(link.used_at, null);
+  };
+  for (let i = 0; i < 4; i++) {
+    const wrong = await finish(token, codeFor(setup.body.secret), 'not the password');
+    t.deepEqual([wrong.status, wrong.body], [400, message('wrongCurrentPassword')]);
+  }
+  await unchanged();
+  // The fifth wrong password fills the account's sign-in limit; then even the right one waits.
+  t.is((await finish(token, codeFor(setup.body.secret), 'not the password')).status, 400);
+  const locked = await finish(token, codeFor(setup.body.secret), user.password);
+  t.is(locked.status, 429);
+  await unchanged();
+});
+
 test('an unknown or malformed link says it is not valid and changes nothing', async (t) => {
   for (const token of ['f'.repeat(64), 'not a token', '']) {
     const res = await start(token);
     t.deepEqual([res.status, res.body], [400, message('enrolmentLinkInvalid')]);
   }
-  const res = await finish('e'.repeat(64), '123456');
+  const res = await finish('e'.repeat(64), '123456', 'any password');
   t.deepEqual([res.status, res.body], [400, message('enrolmentLinkInvalid')]);
 });
 
@@ -217,7 +244,7 @@ test('admin:reset-2fa ends the console sessions, forgets the codes and prints a 
   t.is(oldCode.status, 403);
 
   const setup = await start(token);
-  const again = await finish(token, codeFor(setup.body.secret));
+  const again = await finish(token, codeFor(setup.body.secret), user.password);
   t.is(again.status, 200);
   t.is((await me(authOf(again.body))).status, 200);
   const actions = await actionsOf(user.id);

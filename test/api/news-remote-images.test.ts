@@ -8,7 +8,7 @@ import { IMAGE_MAX_BYTES, MESSAGES, PERMISSIONS } from '@ecup/domain';
 import { isSpecialAddress } from '@ecup/db';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { pngImage } from '../helpers/factories.ts';
-import { signedInUser } from '../helpers/sockets.ts';
+import { consoleUser } from '../helpers/sockets.ts';
 import type { Credentials } from '../helpers/http.ts';
 
 // Players' browsers load images only from the site: an article's image from another site is copied when the
@@ -53,7 +53,7 @@ test.after.always(async () => {
 });
 
 async function editor(server: TestServer): Promise<Credentials> {
-  return (await signedInUser(server.knex, { permissions: PERMISSIONS.canPublishNews })).auth;
+  return (await consoleUser(server.knex, { permissions: PERMISSIONS.canPublishNews })).auth;
 }
 
 async function send(server: TestServer, auth: Credentials, method: 'POST' | 'PUT', url: string, body: unknown) {

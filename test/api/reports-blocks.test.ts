@@ -16,7 +16,7 @@ import {
 import { eraseUser, exportUserData, pairQueue } from '@ecup/db';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildGame, type buildUser } from '../helpers/factories.ts';
-import { nextEvent, openSocket, signedInUser, subscribe } from '../helpers/sockets.ts';
+import { consoleUser, nextEvent, openSocket, signedInUser, subscribe } from '../helpers/sockets.ts';
 import { client, type Credentials } from '../helpers/http.ts';
 
 let server: TestServer;
@@ -31,7 +31,8 @@ type Player = { user: Awaited<ReturnType<typeof buildUser>>; auth: Credentials }
 
 const signedIn = (overrides: Parameters<typeof buildUser>[1] = {}): Promise<Player> =>
   signedInUser(server.knex, overrides);
-const moderator = () => signedIn({ permissions: PERMISSIONS.canBanUsers | PERMISSIONS.canSeeUserProfile });
+const moderator = () =>
+  consoleUser(server.knex, { permissions: PERMISSIONS.canBanUsers | PERMISSIONS.canSeeUserProfile });
 const now = () => server.clock.now();
 /** A minute ago: lines written straight into a game are past the chat throttle. */
 const earlier = () => new Date(now().getTime() - 60_000);
@@ -293,7 +294,7 @@ test('the console: only canBanUsers; open reports first with both ages; transcri
   const theirs = await line(game, b, 'send me your number');
   t.is((await report(a.auth, { game_id: game, chat_message_id: theirs, reason: 'personal_details' })).status, 200);
   t.is((await report(a.auth, { game_id: game, reason: 'other', text: 'keeps asking' })).status, 200);
-  const other = await signedIn({ permissions: PERMISSIONS.canResolveConflicts });
+  const other = await consoleUser(server.knex, { permissions: PERMISSIONS.canResolveConflicts });
   const refused = await consoleGet(other.auth, '/reports');
   t.is(refused.status, 403);
   const mod = await moderator();

@@ -14,7 +14,7 @@ import {
 import { flagContactAttempt, transaction } from '@ecup/db';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildGame, type buildUser } from '../helpers/factories.ts';
-import { signedInUser } from '../helpers/sockets.ts';
+import { consoleUser, signedInUser } from '../helpers/sockets.ts';
 import { client, type Credentials } from '../helpers/http.ts';
 
 // The tests set the season's chat mode and move the clock past the chat throttle, so they run one at a time.
@@ -34,7 +34,7 @@ const yearsAgo = (years: number) => new Date(Date.UTC(server.clock.now().getUTCF
 const adult = (): Promise<Player> => signedInUser(server.knex, { birth_date: yearsAgo(30) });
 const minor = (): Promise<Player> => signedInUser(server.knex, { birth_date: yearsAgo(14) });
 const moderator = () =>
-  signedInUser(server.knex, { permissions: PERMISSIONS.canBanUsers | PERMISSIONS.canSeeUserProfile });
+  consoleUser(server.knex, { permissions: PERMISSIONS.canBanUsers | PERMISSIONS.canSeeUserProfile });
 
 async function seasonMode(mode: ChatMode) {
   await server.knex('seasons').where('active', true).update({ chat_mode: mode });
@@ -297,7 +297,7 @@ serial(
 );
 
 serial('only canBanUsers opens the queue; a list by kind and a kind that does not exist', async (t) => {
-  const other = await signedInUser(server.knex, { permissions: PERMISSIONS.canResolveConflicts });
+  const other = await consoleUser(server.knex, { permissions: PERMISSIONS.canResolveConflicts });
   t.is((await queue(other.auth, {})).status, 403);
   const mod = await moderator();
   const flags = await queue(mod.auth, { kind: 'flag' });

@@ -32,9 +32,10 @@ async function signedIn(overrides = {}) {
 
 test("saves personal info and answers 'Your personal information has been saved.'", async (t) => {
   const { user, auth } = await signedIn();
+  // The same e-mail: names save without the password (a new address goes by link: email-change.test.ts).
   const res = await api.post<{ message: string; user: Record<string, unknown> }>(
     '/user/profile/update',
-    { first_name: ' Maja ', last_name: 'Lind', email: `maja-${user.id}@example.com` },
+    { first_name: ' Maja ', last_name: 'Lind', email: user.email },
     { auth },
   );
   t.is(res.status, 200);
@@ -42,7 +43,7 @@ test("saves personal info and answers 'Your personal information has been saved.
   t.is(res.body.user.first_name, 'Maja');
   const row = await server.knex('users').where('id', user.id).first();
   t.is(row.last_name, 'Lind');
-  t.is(row.email, `maja-${user.id}@example.com`);
+  t.is(row.email, user.email);
 });
 
 test('refuses a settings e-mail under 6 characters and changes nothing', async (t) => {
@@ -65,21 +66,14 @@ test("refuses a 51-character first name with 'Your first name is too long.'", as
 
 test("refuses another player's e-mail", async (t) => {
   const other = await buildUser(server.knex);
-  const { auth } = await signedIn();
-  const res = await api.post('/user/profile/update', { first_name: 'A', last_name: 'B', email: other.email }, { auth });
+  const { user, auth } = await signedIn();
+  const res = await api.post(
+    '/user/profile/update',
+    { first_name: 'A', last_name: 'B', email: other.email, current_password: user.password },
+    { auth },
+  );
   t.is(res.status, 400);
   t.deepEqual(res.body, message('emailInUse'));
-});
-
-test("two players taking the same new e-mail at once: one is saved, the other gets 'in use', never a 500", async (t) => {
-  const players = await Promise.all([1, 2, 3, 4].map(() => signedIn()));
-  const email = `shared-${players[0]!.user.id}@example.com`;
-  const answers = await Promise.all(
-    players.map(({ auth }) => api.post('/user/profile/update', { first_name: 'A', last_name: 'B', email }, { auth })),
-  );
-  t.deepEqual(answers.map((a) => a.status).sort(), [200, 400, 400, 400]);
-  for (const refused of answers.filter((a) => a.status === 400)) t.deepEqual(refused.body, message('emailInUse'));
-  t.is((await server.knex('users').where('email', email)).length, 1);
 });
 
 test('settings calls answer 401 without a session and 401 with a wrong token', async (t) => {

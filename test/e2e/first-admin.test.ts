@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { Secret, TOTP } from 'otpauth';
-import { MESSAGES } from '@ecup/domain';
+import { MESSAGES, PERMISSIONS } from '@ecup/domain';
 import { newDesktopPage } from '../helpers/browser.ts';
 import { cli } from '../helpers/cli.ts';
 import { e2eTest } from '../helpers/e2e.ts';
@@ -39,18 +39,25 @@ function linkOf(stdout: string, product: RunningProduct): string {
 
 /** The authenticator's code for `secret` now. */
 function codeFor(secret: string): string {
+  return totpAt(secret, Date.now());
+}
+
+/** The authenticator's code for `secret` at `timestamp` (ms). */
+function totpAt(secret: string, timestamp: number): string {
   const totp = new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
-  return totp.generate();
+  return totp.generate({ timestamp });
 }
 
 /**
  * Opens an enrolment link and goes through it as a person would: reads the key the page shows (no QR scanning),
- * enters the authenticator's code, saves the recovery codes and opens the console. Answers the codes shown.
+ * enters the account's password and the authenticator's code, saves the recovery codes and opens the console.
+ * Answers the codes shown.
  */
-async function enrol(page: Page, link: string, username: string): Promise<string[]> {
+async function enrol(page: Page, link: string, username: string, password: string): Promise<string[]> {
   await page.goto(link);
   await page.getByText(`Set up two-factor sign-in for ${username}`).waitFor();
   const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
+  await page.getByLabel('Your password').fill(password);
   await page.getByLabel('Code').fill(codeFor(secret));
   await page.getByRole('button', { name: 'Turn on' }).click();
   await page.getByRole('heading', { name: 'Save these codes' }).waitFor();
@@ -79,7 +86,7 @@ test('the first admin: grant, enrolment link, recovery codes, a recovery-code si
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByText(MESSAGES.enrolmentLinkRequired).waitFor();
 
-  const codes = await enrol(page, link, sara.username);
+  const codes = await enrol(page, link, sara.username, sara.password);
   t.is(codes.length, 10);
   for (const code of codes) t.regex(code, /^[a-z2-7]{4}-[a-z2-7]{4}-[a-z2-7]{4}$/);
   t.regex(page.url(), /\/admin\/$/);
@@ -108,7 +115,7 @@ test('the first admin: grant, enrolment link, recovery codes, a recovery-code si
   await page.getByRole('menuitem', { name: 'Users' }).click();
   await page.getByLabel('Username').waitFor();
   t.is(await page.getByText('Players online').count(), 0);
-  const newCodes = await enrol(page, fresh, sara.username);
+  const newCodes = await enrol(page, fresh, sara.username, sara.password);
   t.is(newCodes.length, 10);
   t.false(newCodes.some((code) => codes.includes(code)));
   const actions = await product
@@ -129,4 +136,40 @@ test('the first admin: grant, enrolment link, recovery codes, a recovery-code si
     'totp.enable',
     'enrolment.complete',
   ]);
+});
+
+test('a staff member turns two-factor sign-in on and off in the console, each time with the password and a code', async (t) => {
+  const { product, browser } = t.context;
+  const editor = await buildUser(product.knex, { permissions: PERMISSIONS.canPublishNews });
+  const page = await newDesktopPage(browser);
+  t.teardown(() => page.context().close());
+  await page.goto(`${product.url}/admin/`);
+  await page.getByLabel('Username').fill(editor.username);
+  await page.getByLabel('Password').fill(editor.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByLabel('Username').waitFor({ state: 'detached' });
+
+  await page.goto(`${product.url}/admin/two-factor`);
+  await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+  const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
+  const turnOn = page.getByRole('button', { name: 'Turn on two-factor sign-in' });
+  await page.getByLabel('Code').fill(codeFor(secret));
+  t.true(await turnOn.isDisabled(), 'no password, no switch');
+  await page.getByLabel('Your password').fill('not the password');
+  await turnOn.click();
+  await page.getByText(MESSAGES.wrongCurrentPassword).waitFor();
+  t.false(Boolean((await product.knex('users').where('id', editor.id).first('totp_enabled')).totp_enabled));
+  await page.getByLabel('Your password').fill(editor.password);
+  await turnOn.click();
+  await page.getByRole('heading', { name: 'Save these codes' }).waitFor();
+  t.true(Boolean((await product.knex('users').where('id', editor.id).first('totp_enabled')).totp_enabled));
+  await page.getByLabel('I have saved these codes').check();
+  await page.getByRole('button', { name: 'Done' }).click();
+
+  // Off again: the password and a code of the next period (each code works once).
+  await page.getByLabel('Your password').fill(editor.password);
+  await page.getByLabel('Code').fill(totpAt(secret, Date.now() + 30_000));
+  await page.getByRole('button', { name: 'Turn off two-factor sign-in' }).click();
+  await page.getByRole('heading', { name: 'Two-factor sign-in is off' }).waitFor();
+  t.false(Boolean((await product.knex('users').where('id', editor.id).first('totp_enabled')).totp_enabled));
 });

@@ -22,6 +22,27 @@ export async function signedInUser(
   return { user, auth };
 }
 
+/**
+ * A staff member with a console session made directly, as after the console's sign-in (the console API accepts no
+ * other session); the session passed the second factor when the account has it on.
+ */
+export async function consoleUser(
+  knex: Knex,
+  overrides: Parameters<typeof buildUser>[1] = {},
+  now?: Date,
+): Promise<Player> {
+  const user = await buildUser(knex, overrides);
+  const session = await createSession(knex, {
+    user_id: user.id,
+    ip: null,
+    user_agent: null,
+    console: true,
+    second_factor: Boolean(overrides.totp_enabled),
+    ...(now ? { now } : {}),
+  });
+  return { user, auth: { id: user.id, token: session.result.token } };
+}
+
 /** A socket.io connection as the player app opens it; rejects with the server's `connect_error`. */
 export function openSocket(url: string, auth: unknown): Promise<Socket> {
   return new Promise((resolve, reject) => {

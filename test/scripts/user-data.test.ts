@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { access, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,6 +33,7 @@ const TABLES = [
   'users',
   'sessions',
   'password_resets',
+  'email_changes',
   'queue_entries',
   'matches',
   'games',
@@ -150,6 +152,16 @@ async function aliceAndBob(aliceFields: { permissions?: number } = {}) {
     token_hash: 'cd'.repeat(32),
     expires_at: new Date(Date.now() + 3600_000),
   });
+  await knex('email_changes').insert({
+    user_id: alice.id,
+    old_email: alice.email,
+    new_email: 'alice.new@example.com',
+    confirm_token_hash: randomBytes(32).toString('hex'),
+    undo_token_hash: randomBytes(32).toString('hex'),
+    confirm_expires_at: new Date(Date.now() + 3600_000),
+    undo_expires_at: new Date(Date.now() + 3600_000),
+    created_at: new Date(),
+  });
   await knex('emails').insert([
     {
       kind: 'password_reset',
@@ -215,6 +227,7 @@ interface ExportDoc {
   emails: { to_address: string; text_body: string }[];
   bans: { reason: string }[];
   password_resets: unknown[];
+  email_changes: { new_email: string; confirm_token_hash?: string }[];
   queue_entry: { elo: number } | null;
   images: { kind: string }[];
 }
@@ -275,6 +288,11 @@ test.serial(
       ['Spam'],
     );
     t.is(data.password_resets.length, 1);
+    t.deepEqual(
+      data.email_changes.map((c) => c.new_email),
+      ['alice.new@example.com'],
+    );
+    t.false('confirm_token_hash' in data.email_changes[0]!, 'no link token hashes');
     t.is(data.queue_entry?.elo, 1020);
     t.deepEqual(
       data.images.map((i) => i.kind),
@@ -432,7 +450,7 @@ test.serial(
     t.is(new Date(row.birth_date).toISOString().slice(0, 10), '1900-01-01');
 
     // Deleted rows and files.
-    for (const table of ['sessions', 'password_resets', 'queue_entries', 'emails', 'bans']) {
+    for (const table of ['sessions', 'password_resets', 'email_changes', 'queue_entries', 'emails', 'bans']) {
       t.is((await server.knex(table).where('user_id', alice.id)).length, 0, table);
     }
     t.is((await server.knex('emails').where('user_id', bob.id)).length, 1);

@@ -28,8 +28,8 @@ function tokenOfLocation(): string {
 }
 
 /**
- * An operator's one-time enrolment link (decisions §8; `admin:grant`, `admin:reset-2fa`): the QR code and key, a
- * first code, then the 10 recovery codes shown once, and the console signed in. A used, expired or replaced link
+ * An operator's one-time enrolment link (decisions §8; `admin:grant`, `admin:reset-2fa`): the QR code and key, the
+ * account's password and a first code (the link alone opens nothing: docs/rules.md "Account changes"), then the 10 recovery codes shown once, and the console signed in. A used, expired or replaced link
  * says so.
  */
 export function EnrolPage() {
@@ -51,8 +51,8 @@ export function EnrolPage() {
     };
   }, [token]);
 
-  const finish = async (code: string): Promise<string | null> => {
-    const { ok, json } = await postJson<AdminEnrolmentDone>('/admin/api/auth/enrol/finish', { token, code });
+  const finish = async (code: string, password: string): Promise<string | null> => {
+    const { ok, json } = await postJson<AdminEnrolmentDone>('/admin/api/auth/enrol/finish', { token, password, code });
     if (!ok) return json.error ?? 'That code is not valid. Please try again.';
     setStep({ kind: 'codes', done: json });
     return null;

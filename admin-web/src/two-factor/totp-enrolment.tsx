@@ -3,6 +3,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import QRCode from 'qrcode';
 import type { AdminTotpSetup } from '@ecup/domain';
@@ -10,18 +11,22 @@ import { CodeField, codeComplete } from './code-field.tsx';
 
 interface Props {
   setup: AdminTotpSetup;
-  /** Sends the code; resolves to an error message to show, or null when it was accepted. */
-  onSubmit: (code: string) => Promise<string | null>;
+  /**
+   * Sends the account's password and the code (both are needed to turn two-factor sign-in on); resolves to an error
+   * message to show, or null when it was accepted.
+   */
+  onSubmit: (code: string, password: string) => Promise<string | null>;
   submitLabel?: string;
 }
 
 /**
  * The enrolment step (decisions §8): the otpauth:// link as a QR code for any authenticator app, the secret as text
- * for typing in, then the first code to turn two-factor sign-in on.
+ * for typing in, then the account's password and the first code to turn two-factor sign-in on.
  */
 export function TotpEnrolment({ setup, onSubmit, submitLabel = 'Turn on two-factor sign-in' }: Props) {
   const [qr, setQr] = useState<string | null>(null);
   const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
@@ -39,7 +44,7 @@ export function TotpEnrolment({ setup, onSubmit, submitLabel = 'Turn on two-fact
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setPending(true);
-    setError(await onSubmit(code.trim()).finally(() => setPending(false)));
+    setError(await onSubmit(code.trim(), password).finally(() => setPending(false)));
   };
 
   return (
@@ -74,8 +79,23 @@ export function TotpEnrolment({ setup, onSubmit, submitLabel = 'Turn on two-fact
         </Typography>
       </Box>
       {error && <Alert severity="error">{error}</Alert>}
-      <CodeField code={code} onCode={setCode} required autoFocus />
-      <Button type="submit" variant="contained" size="medium" disabled={pending || !codeComplete(code)}>
+      <TextField
+        label="Your password"
+        type="password"
+        name="password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        autoComplete="current-password"
+        required
+        autoFocus
+      />
+      <CodeField code={code} onCode={setCode} required />
+      <Button
+        type="submit"
+        variant="contained"
+        size="medium"
+        disabled={pending || password === '' || !codeComplete(code)}
+      >
         {submitLabel}
       </Button>
     </Stack>

@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { HttpError, Loading, Title, useGetIdentity, useNotify } from 'react-admin';
 import { ALL_PERMISSIONS, hasAll, type AdminIdentity, type AdminTotpEnabled, type AdminTotpSetup } from '@ecup/domain';
@@ -27,13 +28,15 @@ function errorText(error: unknown): string {
 
 /**
  * Two-factor settings of the signed-in staff member (decisions §8): turn TOTP on (then the recovery codes are shown
- * once), or off unless every flag is held.
+ * once), or off unless every flag is held; either way with the password as well as a code (docs/rules.md "Account
+ * changes").
  */
 export function TwoFactorPage() {
   const { identity, isPending, refetch } = useGetIdentity();
   const notify = useNotify();
   const [setup, setSetup] = useState<AdminTotpSetup | null>(null);
   const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
 
@@ -46,6 +49,7 @@ export function TwoFactorPage() {
     void refetch();
     setSetup(null);
     setCode('');
+    setPassword('');
     setError(null);
     notify(message, { type: 'success' });
   };
@@ -59,9 +63,9 @@ export function TwoFactorPage() {
     }
   };
 
-  const enable = async (totp: string) => {
+  const enable = async (totp: string, given: string) => {
     try {
-      const enabled = await post<AdminTotpEnabled>('enable', { code: totp });
+      const enabled = await post<AdminTotpEnabled>('enable', { password: given, code: totp });
       setRecoveryCodes(enabled.recovery_codes);
       changed('Two-factor sign-in is on.');
       return null;
@@ -73,7 +77,7 @@ export function TwoFactorPage() {
   const disable = async (event: FormEvent) => {
     event.preventDefault();
     try {
-      await post('disable', { code: code.trim() });
+      await post('disable', { password, code: code.trim() });
       changed('Two-factor sign-in is off.');
     } catch (failure) {
       setError(errorText(failure));
@@ -98,9 +102,25 @@ export function TwoFactorPage() {
               </Typography>
             ) : (
               <Stack component="form" spacing={2} onSubmit={disable} noValidate>
-                <Typography color="text.secondary">Enter a code from your authenticator app to turn it off.</Typography>
+                <Typography color="text.secondary">
+                  Enter your password and a code from your authenticator app to turn it off.
+                </Typography>
+                <TextField
+                  label="Your password"
+                  type="password"
+                  name="password"
+                  value={password}
+                  onChange={(event) => setPassword(event.target.value)}
+                  autoComplete="current-password"
+                  required
+                />
                 <CodeField code={code} onCode={setCode} />
-                <Button type="submit" variant="outlined" color="error" disabled={!codeComplete(code)}>
+                <Button
+                  type="submit"
+                  variant="outlined"
+                  color="error"
+                  disabled={password === '' || !codeComplete(code)}
+                >
                   Turn off two-factor sign-in
                 </Button>
               </Stack>

@@ -34,8 +34,8 @@ export const consoleErrors: Koa.Middleware<AppState> = async (ctx, next) => {
  * The console's gate (decisions §8; docs/api.md "Admin API"): 401 when signed out, 403 for players (permissions
  * 0), and 401 with `totp_required` when the account needs a second factor (TOTP on, or every flag) but this is not
  * a console session that passed one: a token from the player app's sign-in, even one with the code, must not open
- * the console, whose sessions end sooner (decisions §10). Banned users never get here (the authenticate middleware
- * refuses them with the reason).
+ * the console, whose sessions end sooner (decisions §10). Any other player-app session of a staff member is a 401
+ * too. Banned users never get here (the authenticate middleware refuses them with the reason).
  */
 export function requireConsole(ctx: { state: AppState }): User {
   const user = ctx.state.user;
@@ -45,6 +45,10 @@ export function requireConsole(ctx: { state: AppState }): User {
   if (needsSecondFactor(user) && !(session?.second_factor && session.console)) {
     throw new ConsoleAuthError(401, 'consoleSignInRequired', { totp_required: true });
   }
+  // Only a session the console's own sign-in (or an enrolment) created opens it, two-factor or not: a player-app
+  // session lives 30 days and may sit in a shared browser, while the console's end sooner (docs/rules.md
+  // "Account changes").
+  if (!session?.console) throw unauthorized('consoleSessionRequired');
   return user;
 }
 

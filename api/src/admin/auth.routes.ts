@@ -27,7 +27,7 @@ import { HttpError, conflict, forbidden, refusalOf } from '../errors.ts';
 import { bodyOf } from '../middleware/body.ts';
 import { clientIp, userAgent } from '../services/client.ts';
 import { runCommand } from '../services/commands.ts';
-import { accountSubject, checkCredentials } from '../services/login.ts';
+import { accountSubject, checkCredentials, confirmPassword } from '../services/login.ts';
 import { LIMITS, reset } from '../services/rate-limit.ts';
 import { DEFAULT_PRODUCT_NAME, currentSeason } from '../services/season.ts';
 import { ConsoleAuthError, requireConsole } from './access.ts';
@@ -57,8 +57,10 @@ export function identityOf(user: User, totp_enabled = Boolean(user.totp_enabled)
  *   (enrolmentLinkRequired) and no session: nobody enrols an authenticator from a password alone, only from an
  *   operator's enrolment link (enrol.routes.ts).
  * - POST /admin/api/auth/totp/setup (signed in to the console): a new secret and otpauth:// link.
- * - POST /admin/api/auth/totp/enable {code}: turns TOTP on and answers the 10 recovery codes, shown once.
- * - POST /admin/api/auth/totp/disable {code}: turns it off; never for holders of every flag.
+ * - POST /admin/api/auth/totp/enable {password, code}: turns TOTP on and answers the 10 recovery codes, shown once.
+ * - POST /admin/api/auth/totp/disable {password, code}: turns it off; never for holders of every flag.
+ *   Both need the account's password as well as the code (docs/rules.md "Account changes"): a session left open
+ *   must not be enough to change how the account signs in.
  * - GET /admin/api/auth/me: the signed-in staff member.
  */
 export function routeAuth(router: Router<AppState>, deps: AppDeps): void {
@@ -135,6 +137,7 @@ export function routeAuth(router: Router<AppState>, deps: AppDeps): void {
     const user = requireConsole(ctx);
     if (user.totp_enabled) throw conflict('totpAlreadyEnabled');
     if (!user.totp_secret) throw conflict('totpSetupMissing');
+    await confirmPassword(deps, user, bodyOf(ctx).password);
     await requireCode(deps, bodyOf(ctx), user);
     const recovery_codes = newRecoveryCodes();
     await runCommand(deps, (trx) =>
@@ -157,6 +160,7 @@ export function routeAuth(router: Router<AppState>, deps: AppDeps): void {
     const user = requireConsole(ctx);
     if (hasAll(user, ALL_PERMISSIONS)) throw forbidden('totpRequiredForAllFlags');
     if (!user.totp_enabled) throw conflict('totpNotEnabled');
+    await confirmPassword(deps, user, bodyOf(ctx).password);
     await requireCode(deps, bodyOf(ctx), user);
     await runCommand(deps, (trx) => disableTotp(trx, { user_id: user.id, ip: clientIp(ctx), now: deps.now() }));
     ctx.body = { totp_enabled: false };

@@ -17,7 +17,7 @@ import { bannedError, isBanned } from '../middleware/auth.ts';
 import { bodyOf } from '../middleware/body.ts';
 import { clientIp, findIpBan, userAgent } from '../services/client.ts';
 import { refusedCommand, runCommand } from '../services/commands.ts';
-import { accountSubject } from '../services/login.ts';
+import { accountSubject, confirmPassword } from '../services/login.ts';
 import { LIMITS, hit, reset } from '../services/rate-limit.ts';
 import { DEFAULT_PRODUCT_NAME, currentSeason } from '../services/season.ts';
 import { identityOf } from './auth.routes.ts';
@@ -30,8 +30,9 @@ import { newTotpSecret, requireCode, totpOf } from '../services/totp.ts';
  *
  * - POST /admin/api/auth/enrol/start {token}: a new secret and otpauth:// link for the link's account (again on each
  *   call, until the link is spent).
- * - POST /admin/api/auth/enrol/finish {token, code}: with a code of that secret, spends the link, turns two-factor
- *   sign-in on, answers the 10 recovery codes once and opens a console session.
+ * - POST /admin/api/auth/enrol/finish {token, password, code}: with the account's password and a code of that
+ *   secret, spends the link, turns two-factor sign-in on, answers the 10 recovery codes once and opens a console
+ *   session.
  *
  * A link that is unknown or replaced is a 400, a used or expired one a 409, each with its own message.
  */
@@ -86,6 +87,12 @@ export function routeEnrolment(router: Router<AppState>, deps: AppDeps): void {
     const body = bodyOf(ctx);
     const { user } = await linkAndUser(ip, body.token);
     if (!user.totp_secret) throw conflict('totpSetupMissing');
+    // The link alone must not open the console: whoever finishes also knows the account's password, and wrong
+    // guesses count in the account's sign-in limit (docs/rules.md "Account changes").
+    await confirmPassword(deps, user, body.password, {
+      limit: LIMITS.loginPerAccount,
+      subject: accountSubject(user, user.username),
+    });
     await requireCode(deps, body, user);
     const recovery_codes = newRecoveryCodes();
     const { session } = await runCommand(deps, (trx) =>

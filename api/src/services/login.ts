@@ -10,11 +10,11 @@ import {
   verifyPassword,
 } from '@ecup/db';
 import type { AppDeps } from '../context.ts';
-import { forbidden, unauthorized, valid } from '../errors.ts';
+import { badRequest, forbidden, unauthorized, valid } from '../errors.ts';
 import { runCommand } from './commands.ts';
 import { bannedError, isBanned } from '../middleware/auth.ts';
 import { findIpBan } from './client.ts';
-import { LIMITS, hit, release } from './rate-limit.ts';
+import { LIMITS, hit, release, type Limit } from './rate-limit.ts';
 import { currentSeason } from './season.ts';
 
 /**
@@ -91,4 +91,35 @@ export async function checkCredentials(
     throw bannedError(user, (await currentSeason(deps.knex))?.time_zone ?? 'UTC');
   }
   return { user, username: form.username, account };
+}
+
+/**
+ * The account's password given again before a change that could hand the account to whoever holds a session or a
+ * link (docs/rules.md "Account changes"): e-mail change, enrolment, two-factor on or off. None sent is a 400
+ * passwordRequired; a wrong one a 400 wrongCurrentPassword. The attempt is counted in `limit` before the check
+ * and taken back when it matches, so only failures count and parallel guesses cannot all pass before the first
+ * is counted (the password change's limit per account unless the caller names another).
+ */
+export async function confirmPassword(
+  deps: AppDeps,
+  user: User,
+  password: unknown,
+  limit: { limit: Limit; subject: string } = {
+    limit: LIMITS.passwordChangePerAccount,
+    subject: String(user.id),
+  },
+): Promise<void> {
+  const given = typeof password === 'string' ? password : '';
+  if (given === '') throw badRequest('passwordRequired');
+  await hit(deps.redis, limit.limit, limit.subject);
+  let matches: boolean;
+  try {
+    // Longer than any password the forms accept: wrong, without hashing it.
+    matches = given.length <= 1000 && (await verifyPassword(given, user.password_hash, 'refuse'));
+  } catch (error) {
+    await release(deps.redis, limit.limit, limit.subject);
+    throw error;
+  }
+  if (!matches) throw badRequest('wrongCurrentPassword');
+  await release(deps.redis, limit.limit, limit.subject);
 }

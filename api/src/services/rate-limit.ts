@@ -47,6 +47,10 @@ export const LIMITS = {
   },
   resetPerIp: { name: 'reset-ip', limit: 20, windowSeconds: 60 * 60 },
   passwordChangePerAccount: { name: 'password-change', limit: 10, windowSeconds: 15 * 60 },
+  /** E-mail change requests per account (not in the spec): each sends two mails, one to any address typed. */
+  emailChangePerAccount: { name: 'email-change', limit: 5, windowSeconds: 60 * 60 },
+  /** Opening and using e-mail change links per address (not in the spec; tokens cannot be guessed anyway). */
+  emailLinkPerIp: { name: 'email-link-ip', limit: 30, windowSeconds: 60 * 60 },
   /** New topics and replies together, per user (not in the spec; keeps a youth forum from being flooded). */
   forumPostPerUser: { name: 'forum-post', limit: 10, windowSeconds: 5 * 60 },
   /** Post reports per user (not in the spec). */

@@ -9,6 +9,7 @@ export * from './accounts/confirm-guardian.ts';
 export * from './accounts/resend-guardian-mail.ts';
 export * from './accounts/update-profile.ts';
 export * from './accounts/update-privacy.ts';
+export * from './accounts/email-change.ts';
 export * from './accounts/sign-out-sessions.ts';
 export * from './audit.ts';
 export * from './forums/create-thread.ts';

@@ -53,3 +53,59 @@ export function guardianConfirmationMail(p: {
     ].join('\n'),
   };
 }
+
+/** To the new address of an e-mail change: the link that makes it the account's address (docs/rules.md). */
+export function emailChangeConfirmMail(p: {
+  product: string;
+  first_name: string;
+  username: string;
+  link: string;
+  validHours: number;
+}): MailContent {
+  return {
+    subject: `Confirm your new ${p.product} e-mail address`,
+    text: [
+      `Hi ${p.first_name},`,
+      '',
+      `Someone asked to use this address for the ${p.product} account "${p.username}".`,
+      `To confirm it, open this link within ${p.validHours} hours:`,
+      '',
+      p.link,
+      '',
+      'If it was not you, ignore this e-mail: nothing changes.',
+      '',
+      `— The ${p.product} team`,
+    ].join('\n'),
+  };
+}
+
+/**
+ * To the old address of an e-mail change: what was asked for and the link that undoes it, before or after the
+ * new address confirmed it (docs/rules.md "Account changes").
+ */
+export function emailChangeNoticeMail(p: {
+  product: string;
+  first_name: string;
+  username: string;
+  new_email: string;
+  link: string;
+  validDays: number;
+}): MailContent {
+  return {
+    subject: `Your ${p.product} e-mail address is being changed`,
+    text: [
+      `Hi ${p.first_name},`,
+      '',
+      `Someone signed in to the ${p.product} account "${p.username}" asked to change its e-mail address to`,
+      `${p.new_email}. The change takes effect when that address confirms it.`,
+      '',
+      `If it was not you, open this link within ${p.validDays} days to undo the change and sign out everywhere:`,
+      '',
+      p.link,
+      '',
+      'Then sign in and change your password.',
+      '',
+      `— The ${p.product} team`,
+    ].join('\n'),
+  };
+}

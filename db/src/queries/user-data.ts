@@ -65,6 +65,8 @@ export interface UserDataExport {
   profile: Row;
   sessions: Row[];
   password_resets: Row[];
+  /** E-mail changes asked for in settings: both addresses and what became of each (no link tokens). */
+  email_changes: Row[];
   queue_entry: Row | null;
   matches: Row[];
   /** Every game with the opponent's username and both scores from the player's side. */
@@ -196,6 +198,7 @@ export async function exportUserData(knex: Knex, input: { ref: string; now: Date
   const [
     sessions,
     passwordResets,
+    emailChanges,
     queueEntry,
     matchRows,
     gameRows,
@@ -218,6 +221,10 @@ export async function exportUserData(knex: Knex, input: { ref: string; now: Date
       .orderBy('id')
       .select('id', 'ip', 'user_agent', 'created_at', 'last_seen_at', 'totp_verified_at'),
     knex('password_resets').where('user_id', id).orderBy('id').select('id', 'created_at', 'expires_at', 'used_at'),
+    knex('email_changes')
+      .where('user_id', id)
+      .orderBy('id')
+      .select('id', 'old_email', 'new_email', 'created_at', 'confirmed_at', 'undone_at'),
     knex('queue_entries').where('user_id', id).first('season_id', 'elo', 'entered_at', 'keepalive_at', 'match_id'),
     knex('matches').where(eitherPlayer).orderBy('id').select(MATCH_COLUMNS),
     knex('games').where(eitherPlayer).orderBy('id').select(GAME_COLUMNS),
@@ -315,6 +322,7 @@ export async function exportUserData(knex: Knex, input: { ref: string; now: Date
     profile,
     sessions: sessions as Row[],
     password_resets: passwordResets as Row[],
+    email_changes: emailChanges as Row[],
     queue_entry: (queueEntry as Row | undefined) ?? null,
     matches: matches.map((row) => ({
       id: row.id,

@@ -13,3 +13,4 @@ export * from './forum.ts';
 export * from './admin.ts';
 export * from './reports.ts';
 export * from './privacy.ts';
+export * from './email-change.ts';

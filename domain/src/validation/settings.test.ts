@@ -44,8 +44,18 @@ run('personal info', validateProfileUpdate, { first_name: 'Kalle', last_name: 'A
 test('personal info returns trimmed values', (t) => {
   t.deepEqual(validateProfileUpdate({ first_name: ' Kalle ', last_name: ' Anka ', email: ' k@example.com ' }), {
     ok: true,
-    value: { first_name: 'Kalle', last_name: 'Anka', email: 'k@example.com' },
+    value: { first_name: 'Kalle', last_name: 'Anka', email: 'k@example.com', current_password: '' },
   });
+});
+
+test('personal info passes the current password on untrimmed, for the API to check when the e-mail changes', (t) => {
+  const result = validateProfileUpdate({
+    first_name: 'Kalle',
+    last_name: 'Anka',
+    email: 'k@example.com',
+    current_password: ' my secret ',
+  });
+  t.like(result, { ok: true, value: { current_password: ' my secret ' } });
 });
 
 run('console settings', validateConsoleUpdate, { console: '1', gamer_tag: 'Kalle_PSN' }, [

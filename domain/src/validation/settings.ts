@@ -20,6 +20,11 @@ export interface ProfileUpdateValue {
   first_name: string;
   last_name: string;
   email: string;
+  /**
+   * The account's password, needed only when `email` differs from the stored address (checked by the API, which
+   * knows that address; docs/rules.md "Account changes"); '' when not sent.
+   */
+  current_password: string;
 }
 
 /**
@@ -31,7 +36,8 @@ export function validateProfileUpdate(input: FormInput): Validation<ProfileUpdat
   const last_name = asTrimmed(field(input, 'last_name'));
   const email = asTrimmed(field(input, 'email'));
   const error = nameError(first_name, 'first') ?? nameError(last_name, 'last') ?? emailError(email, SETTINGS_EMAIL_MIN);
-  return error ? fail(error) : ok({ first_name, last_name, email });
+  const current_password = asText(field(input, 'current_password')) ?? '';
+  return error ? fail(error) : ok({ first_name, last_name, email, current_password });
 }
 
 export interface ConsoleUpdateValue {

@@ -104,6 +104,14 @@ const PAGES: { path: string; page: LazyPage }[] = [
     path: '/resetpassword/:id/:uid/:token',
     page: featurePage(() => import('../features/account/reset-password-page.tsx'), accountStrings),
   },
+  {
+    path: '/email/confirm/:id/:token',
+    page: featurePage(() => import('../features/account/email-link-page.tsx'), accountStrings),
+  },
+  {
+    path: '/email/undo/:id/:token',
+    page: featurePage(() => import('../features/account/email-link-page.tsx'), accountStrings),
+  },
   { path: '/auth/:id/:token', page: featurePage(() => import('../features/account/auth-page.tsx'), accountStrings) },
   {
     path: '/unsubscribe',

@@ -241,6 +241,13 @@ const FIXED: Record<MessageName, string> = {
   // What others see of a player
   privacySaved: 'Din integritetsinställning har sparats.',
   hideRealNameInvalid: 'Välj om ditt riktiga namn ska visas.',
+  // Account changes: console-only sessions and e-mail changes by link.
+  consoleSessionRequired: 'Logga in i konsolen.',
+  emailChangeLinkInvalid: 'Länken är ogiltig eller har gått ut.',
+  emailChanged: 'Din e-postadress har ändrats.',
+  emailChangeCancelled: 'Ändringen av e-postadressen har avbrutits. Din adress är kvar som den var.',
+  emailChangeReverted:
+    'Din e-postadress har ändrats tillbaka och alla sessioner för ditt konto har loggats ut. Logga in och byt ditt lösenord.',
 };
 
 const WAIT_UNITS_SV: WaitUnits = { second: 'sekund', seconds: 'sekunder', minute: 'minut', minutes: 'minuter' };
@@ -274,6 +281,8 @@ const WITH_PARAMS: { [C in ParamMessageCode]: (params: MessageParams[C]) => stri
   conflictClaimedByOther: (p) => `${p.username} arbetar redan med den här konflikten.`,
   newsRemoteImageFailed: (p) => `Bilden på ${p.url} kunde inte kopieras till webbplatsen. Ladda upp den i stället.`,
   rateLimited: (p) => `För många försök. Försök igen om ${waitWords(p.seconds, WAIT_UNITS_SV)}.`,
+  // Account changes: the settings form after a new e-mail address was asked for.
+  emailChangeSent: (p) => `Vi har skickat en länk till ${p.email}; din adress ändras när du öppnar den.`,
 };
 
 const isFixed = (code: MessageCode): code is MessageName => Object.hasOwn(FIXED, code);

@@ -29,6 +29,7 @@ function printErasure(runtime: CliRuntime, result: ErasureResult, filesLeft: str
     ['users', `${plural(c.users, 'row')} anonymised (names, e-mail, gamer tag, birth date, photos, password)`],
     ['sessions', `${plural(c.sessions, 'row')} deleted`],
     ['password_resets', `${plural(c.password_resets, 'row')} deleted`],
+    ['email_changes', `${plural(c.email_changes, 'row')} deleted`],
     ['queue_entries', `${plural(c.queue_entries, 'row')} deleted`],
     ['emails', `${plural(c.emails, 'row')} deleted`],
     ['bans', `${plural(c.bans, 'row')} deleted`],

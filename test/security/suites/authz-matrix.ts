@@ -1,8 +1,9 @@
 /**
  * Suite 3 (issue "security and privacy"): the authorisation matrix. Every route and socket event of the inventory
  * × every principal (anonymous, players A and B, a banned player, a guardian-unconfirmed minor, staff with exactly
- * one flag for each of the seven, staff without the route's flag, every flag with a console session that passed
- * TOTP, and every flag with a player-app session) × objects owned by A, by B and by nobody (a missing id). The
+ * one flag for each of the seven, staff without the route's flag (these on console sessions), a one-flag staff
+ * member on a player-app session, every flag with a console session that passed TOTP, and every flag with a
+ * player-app session) × objects owned by A, by B and by nobody (a missing id). The
  * expected decision of each combination comes from one table, `expectedDecision`, derived from the inventory's
  * auth, permission and object rules; the real answer is classified the same way and every difference counts.
  * Private objects of others must answer exactly like missing ones (same status and body), and a refused game room
@@ -51,8 +52,10 @@ export interface PrincipalSpec {
   permissions: number;
   banned?: boolean;
   minor?: boolean;
-  /** The session passed the console's second factor (TOTP on). */
+  /** The session passed the console's second factor (TOTP on); such a session is a console session. */
   secondFactor?: boolean;
+  /** The session was made by the console's sign-in (the console API accepts no other). */
+  console?: boolean;
   /** Staff without the flag(s) the route needs. */
   lacking?: boolean;
   /** Which of the two players this is: their own objects are those owned by A or B. */
@@ -95,6 +98,8 @@ export function expectedDecision(
   if (entry.auth === 'staff') {
     if (!isStaff(principal.permissions)) return 'forbidden';
     if (hasAll(principal.permissions, ALL_PERMISSIONS) && !principal.secondFactor) return 'signin';
+    // A player-app session of any staff member does not open the console (docs/rules.md "Account changes").
+    if (!principal.console && !principal.secondFactor) return 'signin';
   }
   // Outside the console, an account that needs a second factor uses its flags only from a session that passed one.
   const flags =
@@ -119,7 +124,12 @@ const BAN_REASON = 'authz-matrix ban';
 /** The decision an answer shows: only the refusals of the checks count as refusals (decisions §2 table). */
 export function decisionOf(status: number, body: unknown): Decision {
   const error = typeof body === 'object' && body !== null ? (body as { error?: unknown }).error : undefined;
-  const signIn: unknown[] = [MESSAGES.notSignedIn, MESSAGES.sessionExpired, MESSAGES.consoleSignInRequired];
+  const signIn: unknown[] = [
+    MESSAGES.notSignedIn,
+    MESSAGES.sessionExpired,
+    MESSAGES.consoleSignInRequired,
+    MESSAGES.consoleSessionRequired,
+  ];
   if (status === 401 && signIn.includes(error)) {
     return 'signin';
   }
@@ -140,6 +150,7 @@ export function decisionOf(status: number, body: unknown): Decision {
 const FLAG_PRINCIPALS: PrincipalSpec[] = PERMISSION_NAMES.map((name: PermissionName) => ({
   name: `staff ${name}`,
   permissions: PERMISSIONS[name],
+  console: true,
 }));
 
 export const PRINCIPALS: PrincipalSpec[] = [
@@ -149,9 +160,10 @@ export const PRINCIPALS: PrincipalSpec[] = [
   { name: 'banned player', permissions: 0, banned: true },
   { name: 'unconfirmed minor', permissions: 0, minor: true },
   ...FLAG_PRINCIPALS,
-  { name: 'staff without the flag', permissions: -1, lacking: true },
+  { name: 'staff without the flag', permissions: -1, lacking: true, console: true },
   { name: 'all flags (console, TOTP)', permissions: ALL_PERMISSIONS, secondFactor: true },
   { name: 'all flags (player-app session)', permissions: ALL_PERMISSIONS },
+  { name: 'staff canBanUsers (player-app session)', permissions: PERMISSIONS.canBanUsers },
 ];
 
 interface Caller {
@@ -181,7 +193,7 @@ interface Combination {
 
 export const suite: Suite = {
   name: 'authz-matrix',
-  description: 'every route and socket event × 15 principals × objects of A, B and nobody, against one table',
+  description: 'every route and socket event × 16 principals × objects of A, B and nobody, against one table',
   async run({ fast, log }) {
     const server = await startTestServer({ label: 'sec-authz', env: { TEST_CLOCK: 'on' } });
     const redis = new Redis(server.config.redisUrl);
@@ -385,7 +397,12 @@ async function buildWorld(server: TestServer) {
           second_factor: true,
           now: today,
         })
-      : await createSession(knex, { user_id: user.id, ip: null, user_agent: null });
+      : await createSession(knex, {
+          user_id: user.id,
+          ip: null,
+          user_agent: null,
+          console: principal.console === true,
+        });
     return { userId: user.id, auth: { id: user.id, token: session.result.token } };
   }
 

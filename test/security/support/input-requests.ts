@@ -64,7 +64,10 @@ function overrides(world: World): Record<string, Override> {
       omit: ['guardian_email'],
       fields: { username: 'newcomer_1', email: 'newcomer.1@example.com', gamer_tag: 'Newcomer-1' },
     },
-    'POST /user/profile/update': { caller: 'player', fields: { email: 'player.moved@example.com' } },
+    'POST /user/profile/update': {
+      caller: 'player',
+      fields: { email: 'player.moved@example.com', current_password: DEFAULT_PASSWORD },
+    },
     'POST /user/console/update': { caller: 'player' },
     'POST /user/privacy/update': { caller: 'player' },
     'POST /user/team/update': { caller: 'player' },
@@ -83,6 +86,10 @@ function overrides(world: World): Record<string, Override> {
       // The reset link's user id (`uid`) is a field of the form (domain validateResetPassword).
       fields: { id: world.reset.id, uid: world.reset.uid, token: world.reset.token },
     },
+    'GET /user/email/confirm': { caller: null, fields: { ...world.emailChange.confirm } },
+    'POST /user/email/confirm': { caller: null, fields: { ...world.emailChange.confirm } },
+    'GET /user/email/undo': { caller: null, fields: { ...world.emailChange.undo } },
+    'POST /user/email/undo': { caller: null, fields: { ...world.emailChange.undo } },
     'GET /guardian/confirm/:uid/:token': {
       caller: null,
       params: { uid: String(users.minor.id), token: world.guardianToken },
@@ -155,16 +162,20 @@ function overrides(world: World): Record<string, Override> {
     'POST /admin/api/auth/enrol/start': { caller: null, fields: { token: world.enrolmentToken } },
     'POST /admin/api/auth/enrol/finish': {
       caller: null,
-      fields: { token: world.enrolmentToken, code: (w: World) => w.code(w.secrets.enrolling) },
+      fields: {
+        token: world.enrolmentToken,
+        password: DEFAULT_PASSWORD,
+        code: (w: World) => w.code(w.secrets.enrolling),
+      },
     },
     'POST /admin/api/auth/totp/setup': { caller: 'editor' },
     'POST /admin/api/auth/totp/enable': {
       caller: 'enrolling',
-      fields: { code: (w: World) => w.code(w.secrets.enrolling) },
+      fields: { password: DEFAULT_PASSWORD, code: (w: World) => w.code(w.secrets.enrolling) },
     },
     'POST /admin/api/auth/totp/disable': {
       caller: 'totpStaff',
-      fields: { code: (w: World) => w.code(w.secrets.totpStaff) },
+      fields: { password: DEFAULT_PASSWORD, code: (w: World) => w.code(w.secrets.totpStaff) },
     },
     'GET /admin/api/auth/me': { caller: 'staff' },
     'POST /admin/api/news-images': { caller: 'editor' },

@@ -71,6 +71,8 @@ export interface World {
   /** A valid guardian link and password-reset link (their tokens as sent). */
   guardianToken: string;
   reset: { id: number; uid: number; token: string };
+  /** Pending e-mail changes of `resetting`: one to confirm from the new address, one to undo from the old. */
+  emailChange: { confirm: { id: number; token: string }; undo: { id: number; token: string } };
   /** A live console enrolment link of `enrolling` (its token as sent). */
   enrolmentToken: string;
   /** A stored news image's hash and a small PNG to upload. */
@@ -314,6 +316,22 @@ export async function startWorld(label: string): Promise<World> {
     token_hash: hashToken(resetToken),
     expires_at: new Date(Date.now() + 24 * 3600_000),
   });
+  const emailChangeRow = (confirm: string, undo: string, to: string) => ({
+    user_id: users.resetting.id,
+    old_email: users.resetting.email,
+    new_email: to,
+    confirm_token_hash: hashToken(confirm),
+    undo_token_hash: hashToken(undo),
+    confirm_expires_at: new Date(Date.now() + 24 * 3600_000),
+    undo_expires_at: new Date(Date.now() + 24 * 3600_000),
+    created_at: new Date(),
+  });
+  const [confirmChangeId] = await knex('email_changes').insert(
+    emailChangeRow('d'.repeat(64), 'e'.repeat(64), 'resetting.moved@example.com'),
+  );
+  const [undoChangeId] = await knex('email_changes').insert(
+    emailChangeRow('f'.repeat(64), '9'.repeat(64), 'resetting.other@example.com'),
+  );
   const enrolmentToken = 'c'.repeat(64);
   await knex('enrolment_links').insert({
     user_id: users.enrolling.id,
@@ -411,6 +429,10 @@ export async function startWorld(label: string): Promise<World> {
     },
     guardianToken,
     reset: { id: Number(resetId), uid: users.resetting.id, token: resetToken },
+    emailChange: {
+      confirm: { id: Number(confirmChangeId), token: 'd'.repeat(64) },
+      undo: { id: Number(undoChangeId), token: '9'.repeat(64) },
+    },
     enrolmentToken,
     newsImage,
     png,

@@ -2,8 +2,10 @@ import Router from '@koa/router';
 import type Koa from 'koa';
 import {
   MESSAGES,
+  message,
   validateConsoleUpdate,
   validatePrivacyUpdate,
+  validateEmailChangeLink,
   validateForgotPassword,
   validatePasswordChange,
   validateProfileUpdate,
@@ -18,20 +20,25 @@ import {
 import {
   User,
   changePassword,
+  confirmEmailChange,
   createSession,
   hashPassword,
+  isUsableEmailChangeLink,
   isUsableReset,
   openGameId,
   presentUser,
   rankOf,
   removeAvatar,
+  requestEmailChange,
   requestPasswordReset,
   resetPassword,
+  sameEmail,
   searchTeams,
   setAvatar,
   signUp,
   storeAvatar,
   storeTeamPhoto,
+  undoEmailChange,
   updateConsole,
   updatePrivacy,
   updateProfile,
@@ -46,7 +53,7 @@ import { LIMITS, check, hit, release, reset } from '../../services/rate-limit.ts
 import { clientIp, findIpBan, userAgent } from '../../services/client.ts';
 import { onlineFlags } from '../../services/presence.ts';
 import { runCommand } from '../../services/commands.ts';
-import { accountSubject, checkCredentials } from '../../services/login.ts';
+import { accountSubject, checkCredentials, confirmPassword } from '../../services/login.ts';
 import { readPhoto } from '../../services/photos.ts';
 import { checkSignInCode } from '../../services/totp.ts';
 import { CACHED_READS } from '../../services/read-cache.ts';
@@ -236,11 +243,80 @@ export function usersRoutes(deps: AppDeps): Router<AppState> {
     ctx.body = await searchTeams(deps.knex, name);
   });
 
+  /**
+   * Settings → personal info. The names save at once. A new e-mail address needs the password and takes effect
+   * only when the new address confirms it by link, while the old one is told and can undo (docs/rules.md
+   * "Account changes"): a stolen session alone cannot move the account's mail, and so its password resets.
+   */
   router.post('/user/profile/update', async (ctx) => {
     const user = requireUser(ctx);
     const form = valid(validateProfileUpdate(bodyOf(ctx)));
-    await runCommand(deps, (trx) => updateProfile(trx, { user_id: user.id, ...form }));
-    ctx.body = { message: MESSAGES.personalInfoSaved, user: await userPayload(user, permissionsOf(ctx), true) };
+    if (sameEmail(form.email, user.email)) {
+      await runCommand(deps, (trx) => updateProfile(trx, { user_id: user.id, ...form, email: user.email }));
+      ctx.body = { message: MESSAGES.personalInfoSaved, user: await userPayload(user, permissionsOf(ctx), true) };
+      return;
+    }
+    await confirmPassword(deps, user, form.current_password);
+    await hit(deps.redis, LIMITS.emailChangePerAccount, String(user.id));
+    const product_name = await productName();
+    const { new_email } = await runCommand(deps, (trx) =>
+      requestEmailChange(trx, {
+        user_id: user.id,
+        first_name: form.first_name,
+        last_name: form.last_name,
+        email: form.email,
+        now: deps.now(),
+        public_url: deps.config.publicUrl,
+        product_name,
+      }),
+    );
+    const sent = message('emailChangeSent', { email: new_email });
+    ctx.body = {
+      message: sent.error,
+      code: sent.code,
+      params: sent.params,
+      pending_email: new_email,
+      user: await userPayload(user, permissionsOf(ctx), true),
+    };
+  });
+
+  /** Whether an e-mail change's confirmation link still works, asked when its page opens. */
+  router.get('/user/email/confirm', async (ctx) => {
+    const link = valid(validateEmailChangeLink(queryOf(ctx)));
+    await hit(deps.redis, LIMITS.emailLinkPerIp, clientIp(ctx));
+    if (!(await isUsableEmailChangeLink(deps.knex, { ...link, kind: 'confirm', now: deps.now() }))) {
+      throw badRequest('emailChangeLinkInvalid');
+    }
+    ctx.body = { valid: true };
+  });
+
+  /** The new address confirms: it becomes the account's address (docs/rules.md "Account changes"). */
+  router.post('/user/email/confirm', async (ctx) => {
+    const link = valid(validateEmailChangeLink(bodyOf(ctx)));
+    await hit(deps.redis, LIMITS.emailLinkPerIp, clientIp(ctx));
+    const { email } = await runCommand(deps, (trx) => confirmEmailChange(trx, { ...link, now: deps.now() }));
+    ctx.body = { message: MESSAGES.emailChanged, email };
+  });
+
+  /** Whether an e-mail change's undo link still works, asked when its page opens. */
+  router.get('/user/email/undo', async (ctx) => {
+    const link = valid(validateEmailChangeLink(queryOf(ctx)));
+    await hit(deps.redis, LIMITS.emailLinkPerIp, clientIp(ctx));
+    if (!(await isUsableEmailChangeLink(deps.knex, { ...link, kind: 'undo', now: deps.now() }))) {
+      throw badRequest('emailChangeLinkInvalid');
+    }
+    ctx.body = { valid: true };
+  });
+
+  /**
+   * The old address undoes a change: cancelled while pending; reverted once confirmed, and then every session of
+   * the account ends (docs/rules.md "Account changes").
+   */
+  router.post('/user/email/undo', async (ctx) => {
+    const link = valid(validateEmailChangeLink(bodyOf(ctx)));
+    await hit(deps.redis, LIMITS.emailLinkPerIp, clientIp(ctx));
+    const { reverted } = await runCommand(deps, (trx) => undoEmailChange(trx, { ...link, now: deps.now() }));
+    ctx.body = { message: reverted ? MESSAGES.emailChangeReverted : MESSAGES.emailChangeCancelled, reverted };
   });
 
   router.post('/user/console/update', async (ctx) => {

@@ -5,6 +5,7 @@ import { User } from '../../models/User.ts';
 import { hashToken, newToken } from '../../security/tokens.ts';
 import { CommandRejected, type CommandEvent, type CommandOutcome } from '../types.ts';
 import { createSession, type NewSession } from './create-session.ts';
+import { isEmailHeldForUndo } from './email-change.ts';
 import { queueGuardianMail } from './resend-guardian-mail.ts';
 
 export interface SignUpInput {
@@ -32,7 +33,9 @@ export async function signUp(trx: Knex, input: SignUpInput): Promise<CommandOutc
     trx('users').where('email', form.email).first('id'),
   ]);
   if (usernameTaken) throw new CommandRejected('invalid', 'usernameTaken');
-  if (emailTaken) throw new CommandRejected('invalid', 'emailInUse');
+  if (emailTaken || (await isEmailHeldForUndo(trx, { email: form.email, now: input.now }))) {
+    throw new CommandRejected('invalid', 'emailInUse');
+  }
 
   const guardianToken = form.guardian_email ? newToken() : null;
   let user: User;

@@ -5,7 +5,8 @@ import { User } from '../../models/User.ts';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
 
 /**
- * Settings → personal info (spec §2, §5): names and e-mail; an e-mail used by someone else is refused. The read
+ * Settings → personal info (spec §2, §5): names, with the e-mail as stored (the API sends a new address through
+ * `requestEmailChange` instead: docs/rules.md "Account changes"); an e-mail used by someone else is refused. The read
  * gives the friendly message; the unique key settles two players taking the same address at the same instant (a
  * 400, never a 500).
  */

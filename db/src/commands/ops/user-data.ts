@@ -15,6 +15,7 @@ export interface ErasureChanges {
   users: number;
   sessions: number;
   password_resets: number;
+  email_changes: number;
   queue_entries: number;
   emails: number;
   bans: number;
@@ -94,6 +95,8 @@ const remove = (rows: Knex.QueryBuilder) => rows.delete();
 const STEPS: ErasureStep[] = [
   { name: 'sessions', scope: (trx, id) => trx('sessions').where('user_id', id), apply: remove },
   { name: 'password_resets', scope: (trx, id) => trx('password_resets').where('user_id', id), apply: remove },
+  // Old and new addresses of e-mail changes (docs/rules.md "Account changes").
+  { name: 'email_changes', scope: (trx, id) => trx('email_changes').where('user_id', id), apply: remove },
   // A pending match the player was in times out through the worker (decisions §5); the opponent goes back.
   { name: 'queue_entries', scope: (trx, id) => trx('queue_entries').where('user_id', id), apply: remove },
   // Unsent ones are never sent; sent ones held the address and reset links.

@@ -99,6 +99,20 @@ export const account = defineDictionary(
     'account.reset.invalidHint':
       'A reset link works once, for {minutes} minutes. Ask for a new one and use the newest e-mail.',
     'account.reset.newLink': 'Ask for a new link',
+    // Account changes: e-mail change by link.
+    'account.settings.emailPassword': 'Your password',
+    'account.settings.emailPasswordHelp': 'Needed to change your e-mail address. We send a link to the new address.',
+    'account.email.confirmTitle': 'Confirm your new e-mail address',
+    'account.email.confirmIntro': 'Your account’s e-mail address changes to this one when you confirm.',
+    'account.email.confirmSubmit': 'Confirm my new address',
+    'account.email.undoTitle': 'Undo the e-mail change',
+    'account.email.undoIntro':
+      'If you did not ask for this change, undo it. If it has already taken effect, your old address comes back ' +
+      'and every device is signed out; then sign in and change your password.',
+    'account.email.undoSubmit': 'Undo the change',
+    'account.email.invalidTitle': 'This link cannot be used',
+    'account.email.toSettings': 'Go to your settings',
+    'account.email.home': 'Go to the start page',
   },
   {
     'account.optional': 'frivilligt',
@@ -193,5 +207,19 @@ export const account = defineDictionary(
     'account.reset.invalidHint':
       'En återställningslänk fungerar en gång, i {minutes} minuter. Be om en ny och använd det senaste mejlet.',
     'account.reset.newLink': 'Be om en ny länk',
+    // Account changes: e-mail change by link.
+    'account.settings.emailPassword': 'Ditt lösenord',
+    'account.settings.emailPasswordHelp': 'Behövs för att byta e-postadress. Vi skickar en länk till den nya adressen.',
+    'account.email.confirmTitle': 'Bekräfta din nya e-postadress',
+    'account.email.confirmIntro': 'Ditt kontos e-postadress ändras till den här när du bekräftar.',
+    'account.email.confirmSubmit': 'Bekräfta min nya adress',
+    'account.email.undoTitle': 'Ångra bytet av e-postadress',
+    'account.email.undoIntro':
+      'Om det inte var du som bad om bytet, ångra det. Om det redan har gällt kommer din gamla adress tillbaka ' +
+      'och alla enheter loggas ut; logga sedan in och byt ditt lösenord.',
+    'account.email.undoSubmit': 'Ångra bytet',
+    'account.email.invalidTitle': 'Den här länken kan inte användas',
+    'account.email.toSettings': 'Gå till dina inställningar',
+    'account.email.home': 'Gå till startsidan',
   },
 );

@@ -12,6 +12,7 @@ import {
   TEAM_NAME_MAX,
   fail,
   isAcceptedFileType,
+  message,
   ok,
   validateConsoleUpdate,
   validatePasswordChange,
@@ -112,22 +113,37 @@ function PasswordSection({
   );
 }
 
-/** Personal info (spec §2, §5): first name, last name and e-mail, filled in from the signed-in user. */
+/**
+ * Personal info (spec §2, §5): first name, last name and e-mail, filled in from the signed-in user. A new e-mail
+ * address asks for the current password and changes only when the link sent to it is opened (docs/rules.md
+ * "Account changes"): the field shows the address in force again and the success line says where the link went.
+ */
 function PersonalSection({ user }: { user: UserPayload }) {
   const { t, tm } = useI18n();
   const { api, refreshUser } = useClient();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const changesEmail = (email: string) => email.trim().toLowerCase() !== user.email.toLowerCase();
   const settings = useSettingsForm({
-    initial: { first_name: user.first_name, last_name: user.last_name, email: user.email },
-    validate: validateProfileUpdate,
+    initial: { first_name: user.first_name, last_name: user.last_name, email: user.email, password: '' },
+    validate: (form) => {
+      const checked = validateProfileUpdate({ ...form, current_password: form.password });
+      return checked.ok && changesEmail(form.email) && form.password === '' ? fail('passwordRequired') : checked;
+    },
     fieldOf: (code) =>
       settingsFieldId(
         code === 'lastNameTooShort' || code === 'lastNameTooLong'
           ? 'last_name'
           : code === 'invalidEmail' || code === 'emailInUse'
             ? 'email'
-            : 'first_name',
+            : code === 'passwordRequired' || code === 'wrongCurrentPassword'
+              ? 'password'
+              : 'first_name',
       ),
-    send: (value) => updateProfile(api, value),
+    send: async (value) => {
+      const answer = await updateProfile(api, value);
+      setSentTo(answer.pending_email ?? null);
+    },
+    formAfterSave: (form) => ({ ...form, email: user.email, password: '' }),
     afterSave: refreshUser,
   });
 
@@ -137,7 +153,7 @@ function PersonalSection({ user }: { user: UserPayload }) {
       title={t('account.settings.personal')}
       settings={settings}
       submitLabel={t('account.settings.personalSubmit')}
-      savedText={tm('personalInfoSaved')}
+      savedText={sentTo === null ? tm('personalInfoSaved') : tm(message('emailChangeSent', { email: sentTo }))}
     >
       <SettingsTextFields
         settings={settings}
@@ -151,6 +167,18 @@ function PersonalSection({ user }: { user: UserPayload }) {
             autoComplete: 'email',
             maxLength: EMAIL_MAX,
           },
+          ...(changesEmail(settings.form.email)
+            ? [
+                {
+                  name: 'password' as const,
+                  label: t('account.settings.emailPassword'),
+                  type: 'password',
+                  autoComplete: 'current-password',
+                  maxLength: SETTINGS_PASSWORD_MAX,
+                  helperText: t('account.settings.emailPasswordHelp'),
+                },
+              ]
+            : []),
         ]}
       />
     </SettingsSection>

@@ -31,6 +31,8 @@ export interface SettingsFormOptions<F, V> {
   clearOnSave?: boolean;
   /** Empties the form when the server refuses it (a file it could not read is not offered again). */
   clearOnRefusal?: boolean;
+  /** The form once saved, when it is not the form as sent (an e-mail change shows the address still in force). */
+  formAfterSave?(form: F): F;
   /** Runs after the success line shows, e.g. refreshing the signed-in user. */
   afterSave?(): Promise<unknown>;
 }
@@ -60,6 +62,7 @@ export function useSettingsForm<F, V>(options: SettingsFormOptions<F, V>): Setti
     send,
     clearOnSave = false,
     clearOnRefusal = false,
+    formAfterSave,
     afterSave,
   } = options;
   const { popover } = useClient();
@@ -83,6 +86,7 @@ export function useSettingsForm<F, V>(options: SettingsFormOptions<F, V>): Setti
     try {
       await send(checked.value, form);
       if (clearOnSave) setForm(initial);
+      else if (formAfterSave) setForm(formAfterSave(form));
       setSaved(true);
       await afterSave?.();
     } catch (error) {
