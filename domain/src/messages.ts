@@ -460,6 +460,8 @@ export const MESSAGES = {
   /** Not in the spec: the old address undid a confirmed change; every session of the account was signed out. */
   emailChangeReverted:
     'Your e-mail address has been changed back and every session of your account has been signed out. Sign in and change your password.',
+  /** E-mail change, 400: the new address reaches the guardian's inbox (docs/rules.md "Guardian e-mail and link"). */
+  emailIsGuardians: "That address reaches your parent's or guardian's inbox. Give an address of your own.",
 } as const;
 
 /** Names of the fixed (non-function) messages. */

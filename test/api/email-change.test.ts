@@ -248,3 +248,23 @@ test.serial('a confirmation link expires after 24 hours; the undo link works for
   const tooLate = await undo(back);
   t.deepEqual([tooLate.status, tooLate.body], [400, message('emailChangeLinkInvalid') as never]);
 });
+
+test("a minor's new address may not be the guardian's inbox in another spelling: 400, nothing stored", async (t) => {
+  const user = await buildUser(server.knex, {
+    birth_date: new Date(Date.UTC(new Date().getUTCFullYear() - 14, 0, 1)),
+  });
+  await server
+    .knex('users')
+    .where('id', user.id)
+    .update({ guardian_email: `Parent.Of.${user.id}@gmail.com` });
+  const login = await api.post<Credentials>('/user/login', { username: user.username, password: user.password });
+  const res = await update(login.body, {
+    first_name: user.first_name,
+    last_name: user.last_name,
+    email: `parentof${user.id}+kid@googlemail.com`,
+    current_password: user.password,
+  });
+  t.deepEqual([res.status, res.body], [400, message('emailIsGuardians') as never]);
+  t.is(await emailOf(user.id), user.email);
+  t.is((await server.knex('email_changes').where('user_id', user.id)).length, 0);
+});

@@ -248,6 +248,8 @@ const FIXED: Record<MessageName, string> = {
   emailChangeCancelled: 'Ändringen av e-postadressen har avbrutits. Din adress är kvar som den var.',
   emailChangeReverted:
     'Din e-postadress har ändrats tillbaka och alla sessioner för ditt konto har loggats ut. Logga in och byt ditt lösenord.',
+  // E-mail change: the new address reaches the guardian's inbox
+  emailIsGuardians: 'Den adressen leder till din förälders eller vårdnadshavares inkorg. Ange en egen adress.',
 };
 
 const WAIT_UNITS_SV: WaitUnits = { second: 'sekund', seconds: 'sekunder', minute: 'minut', minutes: 'minuter' };

@@ -1,7 +1,12 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Knex } from 'knex';
 import { UniqueViolationError } from 'objection';
-import { EMAIL_CHANGE_CONFIRM_VALID_HOURS, EMAIL_CHANGE_UNDO_VALID_DAYS, type ProfileUpdateValue } from '@ecup/domain';
+import {
+  EMAIL_CHANGE_CONFIRM_VALID_HOURS,
+  EMAIL_CHANGE_UNDO_VALID_DAYS,
+  sameMailbox,
+  type ProfileUpdateValue,
+} from '@ecup/domain';
 import { emailChangeConfirmMail, emailChangeNoticeMail } from '../../mail/templates.ts';
 import { hashToken, newToken } from '../../security/tokens.ts';
 import { CommandRejected, type CommandEvent, type CommandOutcome } from '../types.ts';
@@ -51,8 +56,16 @@ export async function requestEmailChange(
     'current_password'
   >,
 ): Promise<CommandOutcome<{ change_id: number; new_email: string }>> {
-  const user = await trx('users').where('id', input.user_id).forUpdate().first('id', 'username', 'email', 'erased_at');
+  const user = await trx('users')
+    .where('id', input.user_id)
+    .forUpdate()
+    .first('id', 'username', 'email', 'guardian_email', 'erased_at');
   if (!user || user.erased_at !== null) throw new CommandRejected('not_found', 'notSignedIn');
+  // The guardian's inbox is where approvals and notices for the guardian go: a player who moved there could act as
+  // their own guardian (docs/rules.md "Guardian e-mail and link").
+  if (user.guardian_email && sameMailbox(user.guardian_email, input.email)) {
+    throw new CommandRejected('invalid', 'emailIsGuardians');
+  }
   await refuseTaken(trx, input.email, input.user_id, input.now);
   await trx('users')
     .where('id', input.user_id)
