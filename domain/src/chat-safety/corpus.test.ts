@@ -8,11 +8,10 @@
 import { readFileSync } from 'node:fs';
 import test from 'ava';
 import { filterLine, type EarlierLine } from './index.ts';
+import { CORPUS_LINE_BREAK, corpusLines, parseAttempt, survives } from '../testing/contact-corpus.ts';
 
 const fixture = (name: string) =>
-  readFileSync(new URL(`../../../test/fixtures/chat-safety/${name}`, import.meta.url), 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '' && !line.startsWith('#'));
+  corpusLines(readFileSync(new URL(`../../../test/fixtures/chat-safety/${name}`, import.meta.url), 'utf8'));
 
 /** One chat line after another from one sender, ten seconds apart, as the chat would store and show them. */
 function sendAll(messages: string[]): string[] {
@@ -28,90 +27,15 @@ function sendAll(messages: string[]): string[] {
   return shown;
 }
 
-const INVISIBLE = /[\u00ad\u200b-\u200f\u2060-\u2064\ufeff\ufe0f\u20e3]/gu;
-const DIGIT_ZEROS = [0x30, 0x660, 0x6f0, 0x966, 0xff10];
-
-const WORD_DIGITS: Array<[string, string]> = (
-  [
-    ['zero', '0'],
-    ['oh', '0'],
-    ['noll', '0'],
-    ['nol', '0'],
-    ['one', '1'],
-    ['ett', '1'],
-    ['two', '2'],
-    ['två', '2'],
-    ['tva', '2'],
-    ['three', '3'],
-    ['tre', '3'],
-    ['four', '4'],
-    ['fyra', '4'],
-    ['five', '5'],
-    ['fem', '5'],
-    ['six', '6'],
-    ['sex', '6'],
-    ['seven', '7'],
-    ['sju', '7'],
-    ['eight', '8'],
-    ['åtta', '8'],
-    ['atta', '8'],
-    ['nine', '9'],
-    ['nio', '9'],
-    ['twelve', '12'],
-    ['tolv', '12'],
-    ['thirty', '30'],
-    ['trettio', '30'],
-    ['forty', '40'],
-    ['fyrtio', '40'],
-    ['fifty', '50'],
-    ['sixty', '60'],
-    ['sextio', '60'],
-    ['seventy', '70'],
-    ['sjuttio', '70'],
-  ] as Array<[string, string]>
-).sort((a, b) => b[0].length - a[0].length);
-
-/** The digits a reader would take from a text, number words included, in order. */
-function digitsOf(text: string): string {
-  let plain = text.normalize('NFKC').replace(INVISIBLE, '').toLowerCase();
-  for (const [word, digit] of WORD_DIGITS) plain = plain.split(word).join(digit);
-  plain = plain.replace(/(?<=\d)[ol]|[ol](?=\d)/g, (c) => (c === 'o' ? '0' : '1'));
-  let digits = '';
-  for (const ch of plain) {
-    const code = ch.codePointAt(0)!;
-    const zero = DIGIT_ZEROS.find((z) => code >= z && code <= z + 9);
-    if (zero !== undefined) digits += String(code - zero);
-  }
-  return digits;
-}
-
-/** Letters and digits only, so a part survives however it is spaced or punctuated. */
-const core = (text: string) =>
-  text
-    .normalize('NFKC')
-    .replace(INVISIBLE, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]/gu, '');
-
-function survives(secret: string, shown: string): boolean {
-  const digits = digitsOf(secret);
-  if (digits.length >= 7) {
-    const seen = digitsOf(shown);
-    for (let k = 0; k + 5 <= digits.length; k++) if (seen.includes(digits.slice(k, k + 5))) return true;
-    return false;
-  }
-  return core(shown).includes(core(secret));
-}
-
-const MULTI = ' ⏎ ';
+const MULTI = CORPUS_LINE_BREAK;
 
 test('masks at least 98% of the contact-detail attempts in the corpus', (t) => {
   const attempts = fixture('contact-attempts.txt');
   const missed: string[] = [];
   for (const line of attempts) {
-    const secrets = [...line.matchAll(/⟦([^⟧]+)⟧/g)].map((match) => match[1]!.split(MULTI).join(' '));
+    const { lines, secrets } = parseAttempt(line);
     t.true(secrets.length > 0, `no marked detail in: ${line}`);
-    const shown = sendAll(line.replace(/[⟦⟧]/g, '').split(MULTI)).join('\n');
+    const shown = sendAll(lines).join('\n');
     if (secrets.some((secret) => survives(secret, shown))) missed.push(`${line}  →  ${shown.replace(/\n/g, MULTI)}`);
   }
   const masked = attempts.length - missed.length;
