@@ -22,6 +22,7 @@ import * as m21 from '../migrations/20261126000007_reports_merge_flags.ts';
 import * as m22 from '../migrations/20261126000008_round_winners.ts';
 import * as m23 from '../migrations/20261126000009_notifications.ts';
 import * as m24 from '../migrations/20261127030000_season_standings.ts';
+import * as m25 from '../migrations/20261128100000_identity_text.ts';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '20261126000008_round_winners': m22,
   '20261126000009_notifications': m23,
   '20261127030000_season_standings': m24,
+  '20261128100000_identity_text': m25,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

@@ -26,11 +26,16 @@ export const KIND_LABELS: Record<ReportKind, string> = {
   flag: 'Flag',
 };
 
-/** A flag's masked contact attempts, or a report's reason. */
-export function summaryOf(record: Pick<AdminReportRecord, 'kind' | 'reason' | 'attempts'>): string {
+/**
+ * A flag's contact attempts (masked chat lines to a minor, or, without a game, contact details refused in the
+ * player's own names and tags, issue 28), or a report's reason.
+ */
+export function summaryOf(record: Pick<AdminReportRecord, 'kind' | 'reason' | 'attempts' | 'game_id'>): string {
   if (record.kind === 'flag') {
     const n = record.attempts ?? 0;
-    return `${n} masked contact ${n === 1 ? 'attempt' : 'attempts'} to a minor`;
+    const attempts = n === 1 ? 'attempt' : 'attempts';
+    if (record.game_id === null) return `${n} contact ${attempts} in their profile`;
+    return `${n} masked contact ${attempts} to a minor`;
   }
   return REASON_LABELS[record.reason];
 }

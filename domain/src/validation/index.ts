@@ -12,3 +12,4 @@ export * from './evidence.ts';
 export * from './forum.ts';
 export * from './admin.ts';
 export * from './reports.ts';
+export * from './identity.ts';
