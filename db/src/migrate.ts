@@ -27,6 +27,7 @@ import * as m26forum from '../migrations/20261128200002_forum_text_filter.ts';
 import * as m25 from '../migrations/20261128610000_guardian_link_issued.ts';
 import * as mHideRealName from '../migrations/20261128300000_users_hide_real_name.ts';
 import * as mEmailChanges from '../migrations/20261128500000_email_changes.ts';
+import * as mIdentityText from '../migrations/20261128100000_identity_text.ts';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '20261128610000_guardian_link_issued': m25,
   '20261128300000_users_hide_real_name': mHideRealName,
   '20261128500000_email_changes': mEmailChanges,
+  '20261128100000_identity_text': mIdentityText,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

@@ -54,7 +54,8 @@ test('every chat mode has its own label, and no label names a mode that does not
 });
 
 test('an adult is flagged for contact details masked in a line to a minor, not for swearing, not minor to anyone', (t) => {
-  for (const reason of ['phone', 'email', 'link', 'handle']) t.true(flagsContactAttempt([reason], false, true), reason);
+  for (const reason of ['phone', 'email', 'link', 'handle', 'address'])
+    t.true(flagsContactAttempt([reason], false, true), reason);
   t.true(flagsContactAttempt(['profanity', 'phone'], false, true));
   t.false(flagsContactAttempt(['profanity'], false, true));
   t.false(flagsContactAttempt([], false, true));

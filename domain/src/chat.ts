@@ -40,7 +40,7 @@ export function chatPolicy(seasonMode: ChatMode, senderIsMinor: boolean, otherIs
 }
 
 /** The chat filter's reasons that are contact details (issue 18), as opposed to swearing. */
-export const CONTACT_MASK_REASONS: readonly string[] = ['phone', 'email', 'link', 'handle'];
+export const CONTACT_MASK_REASONS: readonly string[] = ['phone', 'email', 'link', 'handle', 'address'];
 
 /**
  * Issue 18 "Automatic flags": an adult whose line to a minor was masked for contact details is flagged for the

@@ -150,6 +150,12 @@ test("settings: the teams change with sign-up's messages, the new password asks 
   await expectPopover(t, page, MESSAGES.errorTitle, MESSAGES.teamsRequired);
   t.is(await irl.getAttribute('aria-invalid'), 'true', 'the empty team is marked');
   await irl.fill('Hammarby IF');
+  // Contact details in a team's name: only the server knows (issue 28); its message marks the FIFA team.
+  await fifa.fill('snap: coach_micke');
+  await save.click();
+  await expectPopover(t, page, MESSAGES.errorTitle, MESSAGES.fifaTeamContactDetails);
+  t.is(await fifa.getAttribute('aria-invalid'), 'true', 'the refused team is marked');
+  t.is((await product.knex('users').where('id', user.id).first()).fifa_team_name, 'Real Madrid');
   await fifa.fill('Inter');
   await save.click();
   await page.getByText(MESSAGES.teamsSaved).waitFor();

@@ -5,7 +5,12 @@ import { DEFAULT_TIME_ZONE, weekStart, type GameStateName } from '@ecup/domain';
 import { User, hashPassword, isSealedTotpSecret, sealTotpSecret, totpKeyFromEnv } from '@ecup/db';
 
 let counter = 0;
-const unique = () => `${Date.now().toString(36).slice(-4)}${(counter++).toString(36)}${randomBytes(1).toString('hex')}`;
+/**
+ * A short tag unique to this run, with letters between its parts: seven digits in a row would read as a phone number,
+ * which usernames and gamer tags may not hold (issue 28).
+ */
+const unique = () =>
+  `${Date.now().toString(36).slice(-4)}k${(counter++).toString(36)}x${randomBytes(1).toString('hex')}`;
 
 /**
  * A cheaper scrypt cost for factory users: the stored hash names its cost, so sign-in works the same. The test

@@ -27,16 +27,19 @@ export const KIND_LABELS: Record<ReportKind, string> = {
 };
 
 /**
- * A flag's masked contact attempts (in chat with a minor, or in the forum, which minors read, when the flag points at
- * a post), or a report's reason.
+ * A flag's contact attempts (masked chat lines to a minor; masked forum titles or posts, which minors read, when the
+ * flag points at a post; without a game or post, contact details refused in the player's own names and tags), or a
+ * report's reason.
  */
 export function summaryOf(
-  record: Pick<AdminReportRecord, 'kind' | 'reason' | 'attempts'> & { post?: unknown },
+  record: Pick<AdminReportRecord, 'kind' | 'reason' | 'attempts' | 'game_id'> & { post?: unknown },
 ): string {
   if (record.kind === 'flag') {
     const n = record.attempts ?? 0;
-    const attempts = `${n} masked contact ${n === 1 ? 'attempt' : 'attempts'}`;
-    return record.post ? `${attempts}, the latest in the forum` : `${attempts} to a minor`;
+    const attempts = n === 1 ? 'attempt' : 'attempts';
+    if (record.post) return `${n} masked contact ${attempts}, the latest in the forum`;
+    if (record.game_id === null) return `${n} contact ${attempts} in their profile`;
+    return `${n} masked contact ${attempts} to a minor`;
   }
   return REASON_LABELS[record.reason];
 }

@@ -19,9 +19,12 @@ const filters = [
 
 const player = (p: AdminReportRecord['reported']) => `${p.username} (${p.age})`;
 
-/** What was reported: the chat line, the post, or nothing for a report of the player or a flag. */
+/**
+ * What was reported: the chat line, the post, what a flagged player tried to put in their profile (issue 28), or
+ * nothing for a report of the player.
+ */
 function Subject({ record }: { record: AdminReportRecord }) {
-  const text = record.post?.message ?? record.line;
+  const text = record.post?.message ?? record.line ?? (record.kind === 'flag' ? record.text : null);
   if (text === null) return null;
   return (
     <Typography

@@ -82,8 +82,11 @@ export function findEmails(view: Normalised): Span[] {
   return spans;
 }
 
-/** Spans of links and bare domains. */
-export function findLinks(view: Normalised): Span[] {
+/**
+ * Spans of links and bare domains. `strict` (identity fields, issue 28): any real top-level domain counts alone
+ * when typed with plain dots ("micke.coach", "man.city"); in chat only the common ones do.
+ */
+export function findLinks(view: Normalised, strict = false): Span[] {
   const spans: Span[] = [];
   URL.lastIndex = 0;
   for (let match = URL.exec(view.plain); match; match = URL.exec(view.plain)) {
@@ -105,7 +108,7 @@ export function findLinks(view: Normalised): Span[] {
     const text = match[0];
     const spelled = /\s|[([{<]/.test(text.slice(name.length, text.length - (match[3]?.length ?? 0)));
     // A common top-level domain counts alone; any other only with a path, typed with plain dots ("foo.football/x").
-    const ok = TLDS.has(tld) && (COMMON_TLDS.has(tld) || (path && !spelled));
+    const ok = TLDS.has(tld) && (COMMON_TLDS.has(tld) || ((path || strict) && !spelled));
     if (ok) spans.push({ start, end, reason: 'link' });
     else DOMAIN.lastIndex = start + 1;
   }

@@ -269,3 +269,62 @@ test('lists each reason once, in the order of the rules', (t) => {
   t.deepEqual(result.reasons, ['phone', 'email', 'handle', 'profanity']);
   t.is(result.text, `${MASK}, snap ${MASK} or ${MASK} or ${MASK}`);
 });
+
+test('masks street addresses, Swedish and English, with their number, flat and floor', (t) => {
+  t.deepEqual(filterLine('I live at Storgatan 12 in Göteborg, come over'), {
+    text: `I live at ${MASK} in Göteborg, come over`,
+    masked: true,
+    reasons: ['address'],
+    remask: [],
+  });
+  t.is(shown('Kungsvägen 5B'), MASK);
+  t.is(shown('Drottninggatan 3 lgh 1102 ring på'), `${MASK} ring på`);
+  t.is(shown('bor på Sveavägen 44, 3 tr'), `bor på ${MASK}`);
+  t.is(shown('kom hem till mig på Lindallén 3'), `kom hem till mig på ${MASK}`);
+  t.is(shown('12 Baker Street'), MASK);
+  t.is(shown('221b Baker St lol'), `${MASK} lol`);
+  t.is(shown('Main Road 4'), MASK);
+  t.is(shown('Old Kent Road 12 is my street'), `${MASK} is my street`);
+  t.is(shown('come over to 4 Privet Drive'), `come over to ${MASK}`);
+});
+
+test('masks a postcode with its town, and a street after "I live at" or "jag bor på" without its number', (t) => {
+  t.is(shown('skicka till 412 58 Göteborg'), `skicka till ${MASK}`);
+  t.is(shown('41258 Göteborg'), MASK);
+  t.is(shown('SW1A 1AA London'), MASK);
+  t.is(shown('Storgatan 12, 412 58 Göteborg'), MASK);
+  t.is(shown('jag bor på Storgatan'), `jag bor på ${MASK}`);
+  t.is(shown('I live on baker street'), `I live on ${MASK}`);
+  t.is(shown('i live at 4 privet drive'), `i live at ${MASK}`);
+  t.is(shown('my address is 5 Elm Row, Leeds'), `my address is ${MASK}`);
+  t.deepEqual(filterLine('ring 070 123 45 67, Storgatan 12').reasons, ['phone', 'address']);
+});
+
+test('leaves football numbers, towns and street-like words that are no address alone', (t) => {
+  untouched(t, [
+    'I won 3-1 at home',
+    'Göteborg 2 Malmö 1',
+    'see you at 19',
+    'level 12',
+    'game 3 of 5',
+    'FIFA 25',
+    'Ultimate Team 11',
+    '3 in a row',
+    'won 5 games on the road',
+    '2nd place 3 points behind',
+    'no way 2 goals',
+    'jag bor i Göteborg',
+    'I live in London',
+    'I live for this game',
+    'vi möts på Stortorget kl 19',
+    'Kungsgatan är avstängd',
+    'på vägen hem nu, 10 min',
+    'Abbey Road 2-1 lol',
+    'Storgatan 19:30',
+    'sold him for 25000 Mbappé',
+    '15000 coins for Isak',
+    'PS4 1TB Slim here',
+    'sporthallen 3',
+    'Queens Park Rangers 2 Fulham 1',
+  ]);
+});

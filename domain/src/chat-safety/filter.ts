@@ -13,6 +13,7 @@ import { findHandles } from './handles.ts';
 import { INVISIBLE, normalise, type Normalised } from './normalise.ts';
 import { digitCount, findPhones } from './phone.ts';
 import { findProfanity } from './profanity.ts';
+import { findStreetAddresses } from './street.ts';
 import { mergeSpans, type MaskReason, type Span } from './spans.ts';
 
 export type { MaskReason } from './spans.ts';
@@ -51,7 +52,7 @@ export interface FilterResult<Id = string | number> extends FilteredLine {
   remask: Array<FilteredLine & { id: Id }>;
 }
 
-const ORDER: MaskReason[] = ['phone', 'email', 'link', 'handle', 'profanity'];
+const ORDER: MaskReason[] = ['phone', 'email', 'link', 'handle', 'address', 'profanity'];
 
 function detect(view: Normalised): Span[] {
   return [
@@ -59,12 +60,13 @@ function detect(view: Normalised): Span[] {
     ...findEmails(view),
     ...findLinks(view),
     ...findHandles(view),
+    ...findStreetAddresses(view),
     ...findProfanity(view),
   ];
 }
 
 /** The original line with the spans (in normalised positions) replaced by the mask. */
-function render(view: Normalised, spans: Span[]): FilteredLine {
+export function render(view: Normalised, spans: Span[]): FilteredLine {
   if (spans.length === 0) return { text: view.original, masked: false, reasons: [] };
   // A reason counts unless its find lies inside a longer one ("gmail dot com" inside an e-mail address).
   const bySize = [...spans].sort((a, b) => b.end - b.start - (a.end - a.start));

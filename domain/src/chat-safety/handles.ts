@@ -100,7 +100,8 @@ const STOPWORDS = new Set(
   från vem vad när varför hur va vän vänner lista konto spel matchen psn xbox ps ps4 ps5 playstation fifa fc fut ea
   origin epic switch nintendo pc console konsol gamertag tag id it's its replay replayen reprisen com se nu net org dot
   punkt all alla decision shot shots streak streaks story stories filter filters map score call calls group server
-  servers reel reels feed dms was banned blocked down app update`.split(/\s+/),
+  servers reel reels feed dms was banned blocked down app update united utd city town rovers rangers athletic
+  wanderers albion county fk if ff bk sk ik aif`.split(/\s+/),
 );
 
 const PLATFORM_WORDS = new Set([...STRONG, ...WEAK, 'kik']);
@@ -163,6 +164,9 @@ export function findHandles(view: Normalised): Span[] {
     const weak = WEAK_SET.has(word) || word.length < 4;
     const after = match.index + match[0].length;
     const filler = FILLER.exec(leet.slice(after))![0];
+    // A short form glued to a name by an underscore is part of it ("TT_Sniper", "DC_United", "Tyler_yt"), not its
+    // platform: usernames and gamer tags are written so.
+    if (weak && (leet[after] === '_' || leet[match.index - 1] === '_')) continue;
     const candidate = candidateAt(view, after + filler.length);
     if (
       candidate &&

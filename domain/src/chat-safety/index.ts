@@ -1,5 +1,5 @@
 /**
- * The chat safety filter (issue 18), kept out of the domain barrel so that its word lists and top-level-domain list
+ * The chat safety filter (issue 18) and the identity-field rule (issue 28), kept out of the domain barrel so that its word lists and top-level-domain list
  * stay out of the web apps' bundles: import it as `@ecup/domain/chat-safety/index.ts`.
  */
 export {
@@ -14,3 +14,10 @@ export {
   type MaskReason,
 } from './filter.ts';
 export { normalise, type Normalised } from './normalise.ts';
+export {
+  checkIdentityText,
+  refuseIdentityFields,
+  type ContactReason,
+  type IdentityCheck,
+  type IdentityRefusal,
+} from './identity.ts';

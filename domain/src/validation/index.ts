@@ -14,3 +14,4 @@ export * from './admin.ts';
 export * from './reports.ts';
 export * from './privacy.ts';
 export * from './email-change.ts';
+export * from './identity.ts';

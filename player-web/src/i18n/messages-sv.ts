@@ -9,6 +9,10 @@ import {
   type WaitUnits,
 } from '@ecup/domain';
 
+/** Issue 28: what may not be in a name or a tag (domain `CONTACT_DETAILS`). */
+const CONTACT_DETAILS_SV =
+  'Kontaktuppgifter (telefonnummer, e-post- eller webbadresser, namn på sociala medier, gatuadresser) är inte tillåtna';
+
 /**
  * The Swedish of every message of domain MESSAGES, by its code: the fixed ones as text, the ones with parameters as
  * functions of their plain parameters (instants as ISO 8601 with the time zone they are shown in). A message added
@@ -47,6 +51,13 @@ const FIXED: Record<MessageName, string> = {
   psnIdTooShort: 'Ditt PSN Live ID är för kort.',
   psnIdTooLong: 'Ditt PSN Live ID är för långt.',
   teamNameTooLong: 'Ditt lagnamn är för långt.',
+  usernameContactDetails: `${CONTACT_DETAILS_SV} i ditt användarnamn.`,
+  firstNameContactDetails: `${CONTACT_DETAILS_SV} i ditt förnamn.`,
+  lastNameContactDetails: `${CONTACT_DETAILS_SV} i ditt efternamn.`,
+  irlTeamContactDetails: `${CONTACT_DETAILS_SV} i ditt IRL-lags namn.`,
+  fifaTeamContactDetails: `${CONTACT_DETAILS_SV} i ditt FIFA-lags namn.`,
+  psnIdContactDetails: `${CONTACT_DETAILS_SV} i ditt PSN Live ID.`,
+  xboxGamertagContactDetails: `${CONTACT_DETAILS_SV} i din Xbox Live Gamertag.`,
   usernameTaken: 'Det användarnamnet är redan upptaget.',
   emailInUse: 'Den e-postadressen används redan.',
   guardianEmailRequired: 'Spelare under 18 år måste ange e-postadressen till en förälder eller vårdnadshavare.',

@@ -55,6 +55,7 @@ import { onlineFlags } from '../../services/presence.ts';
 import { runCommand } from '../../services/commands.ts';
 import { accountSubject, checkCredentials, confirmPassword } from '../../services/login.ts';
 import { readPhoto } from '../../services/photos.ts';
+import { refuseContactDetails } from '../../services/identity.ts';
 import { checkSignInCode } from '../../services/totp.ts';
 import { CACHED_READS } from '../../services/read-cache.ts';
 import { DEFAULT_PRODUCT_NAME, currentSeason } from '../../services/season.ts';
@@ -188,6 +189,13 @@ export function usersRoutes(deps: AppDeps): Router<AppState> {
     const now = deps.now();
     const body = bodyOf(ctx);
     const form = valid(validateSignup(body, now));
+    // Issue 28: no contact details in the names a player is known by; there is no account yet to flag.
+    const { username, first_name, last_name, irl_team, fifa_team, gamer_tag } = form;
+    await refuseContactDetails(
+      deps,
+      { username, first_name, last_name, irl_team, fifa_team, gamer_tag },
+      { author_id: null, console: form.console },
+    );
     await hit(deps.redis, LIMITS.signupPerAccount, form.email);
     const userPhoto = uploadedFile(ctx, 'user_photo');
     const teamPhoto = uploadedFile(ctx, 'team_photo');
@@ -227,10 +235,14 @@ export function usersRoutes(deps: AppDeps): Router<AppState> {
     }
   }
 
-  /** Settings → teams: the sign-up rule for both names; the ranking's cached pages show the new IRL team at once. */
+  /**
+   * Settings → teams: the sign-up rule for both names (contact details refused, an adult's attempt flagged, issue
+   * 28); the ranking's cached pages show the new IRL team at once.
+   */
   router.post('/user/team/update', async (ctx) => {
     const user = requireUser(ctx);
     const form = valid(validateTeamsUpdate(bodyOf(ctx)));
+    await refuseContactDetails(deps, form, { author_id: user.id });
     await runCommand(deps, (trx) => updateTeams(trx, { user_id: user.id, ...form }), {
       changes: [CACHED_READS.ranking],
     });
@@ -251,6 +263,12 @@ export function usersRoutes(deps: AppDeps): Router<AppState> {
   router.post('/user/profile/update', async (ctx) => {
     const user = requireUser(ctx);
     const form = valid(validateProfileUpdate(bodyOf(ctx)));
+    // Contact details in a name are refused before anything else (docs/rules.md "Player text"), as for teams.
+    await refuseContactDetails(
+      deps,
+      { first_name: form.first_name, last_name: form.last_name },
+      { author_id: user.id },
+    );
     if (sameEmail(form.email, user.email)) {
       await runCommand(deps, (trx) => updateProfile(trx, { user_id: user.id, ...form, email: user.email }));
       ctx.body = { message: MESSAGES.personalInfoSaved, user: await userPayload(user, permissionsOf(ctx), true) };
@@ -319,9 +337,11 @@ export function usersRoutes(deps: AppDeps): Router<AppState> {
     ctx.body = { message: reverted ? MESSAGES.emailChangeReverted : MESSAGES.emailChangeCancelled, reverted };
   });
 
+  /** Settings → console and gamer tag; contact details in the tag are refused (docs/rules.md "Player text"). */
   router.post('/user/console/update', async (ctx) => {
     const user = requireUser(ctx);
     const form = valid(validateConsoleUpdate(bodyOf(ctx)));
+    await refuseContactDetails(deps, { gamer_tag: form.gamer_tag }, { author_id: user.id, console: form.console });
     await runCommand(deps, (trx) => updateConsole(trx, { user_id: user.id, ...form }));
     ctx.body = { message: MESSAGES.consoleInfoSaved, user: await userPayload(user, permissionsOf(ctx), true) };
   });

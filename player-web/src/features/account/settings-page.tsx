@@ -131,7 +131,7 @@ function PersonalSection({ user }: { user: UserPayload }) {
     },
     fieldOf: (code) =>
       settingsFieldId(
-        code === 'lastNameTooShort' || code === 'lastNameTooLong'
+        code === 'lastNameTooShort' || code === 'lastNameTooLong' || code === 'lastNameContactDetails'
           ? 'last_name'
           : code === 'invalidEmail' || code === 'emailInUse'
             ? 'email'
@@ -272,6 +272,9 @@ function TeamsSection({ user }: { user: UserPayload }) {
       const irl = form.irl_team.trim();
       if (code === 'teamsRequired') return irl === '' ? irlId : fifaId;
       if (code === 'teamNameTooLong') return irl.length > TEAM_NAME_MAX ? irlId : fifaId;
+      // The server's refusal of contact details (issue 28) names its field.
+      if (code === 'irlTeamContactDetails') return irlId;
+      if (code === 'fifaTeamContactDetails') return fifaId;
       return null;
     },
     send: (value) => updateTeams(api, value),

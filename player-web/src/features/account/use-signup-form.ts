@@ -68,10 +68,18 @@ const CONSOLE_IDS = consoleFieldIds(PREFIX);
 export const BIRTH_ERROR_ID = `${PREFIX}-birth-error`;
 export const TERMS_ERROR_ID = `${PREFIX}-terms-error`;
 
-/** The messages the server may answer that the form cannot know beforehand, and the field each is about. */
+/**
+ * The messages the server may answer that the form cannot know beforehand, and the field each is about: a taken
+ * username or e-mail, and contact details in a name or tag (issue 28, checked on the server only).
+ */
 const SERVER_MESSAGE_FIELDS: [SignupField, readonly MessageCode[]][] = [
-  ['username', ['usernameTaken']],
+  ['username', ['usernameTaken', 'usernameContactDetails']],
   ['email', ['emailInUse']],
+  ['first_name', ['firstNameContactDetails']],
+  ['last_name', ['lastNameContactDetails']],
+  ['irl_team', ['irlTeamContactDetails']],
+  ['fifa_team', ['fifaTeamContactDetails']],
+  ['gamer_tag', ['psnIdContactDetails', 'xboxGamertagContactDetails']],
 ];
 
 /**
