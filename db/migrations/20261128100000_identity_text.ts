@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { checkIdentityText } from '@ecup/domain/chat-safety/index.ts';
 
-/** The stored identity fields (issue 28): column, its length, and how a moderator reads its name. */
+/** The stored identity fields (docs/rules.md "Player text"): column, its length, and how a moderator reads its name. */
 const FIELDS = [
   { column: 'username', max: 15, label: 'username' },
   { column: 'first_name', max: 50, label: 'first name' },
@@ -29,7 +29,7 @@ async function freeUsername(knex: Knex, id: number): Promise<string> {
 }
 
 /**
- * Identity text (issue 28): from now on a username, first or last name, team name or gamer tag holding contact
+ * Identity text (docs/rules.md "Player text"): from now on a username, first or last name, team name or gamer tag holding contact
  * details (a phone number, an e-mail address, a link or domain, a name on another platform, a street address) is
  * refused when written. This runs the same rule (`checkIdentityText`, imported from the domain) over what players
  * stored before: each contact detail is replaced with `•••`, and a refused username, which must stay unique and
@@ -65,7 +65,7 @@ export async function up(knex: Knex): Promise<void> {
       if (lines.length === 0) continue;
       // The migration's own transaction holds both writes.
       await knex('users').where('id', row.id).update(changes);
-      const text = `Contact details removed from the profile (issue 28): ${lines.join('; ')}`.slice(0, TEXT_MAX);
+      const text = `Contact details removed from the profile: ${lines.join('; ')}`.slice(0, TEXT_MAX);
       await knex('reports')
         .insert({
           kind: 'flag',

@@ -30,7 +30,7 @@ export function waitWords(seconds: number, units: WaitUnits): string {
 const XBOX_TAG = 'Your Xbox Live Gamertag';
 const PSN_TAG = 'Your PSN Live ID';
 
-/** Issue 28: what may not be in a name or a tag, in the words of every identity field's refusal. */
+/** What may not be in a name or a tag, in the words of every identity field's refusal. */
 const CONTACT_DETAILS =
   'Contact details (phone numbers, e-mail or web addresses, social media names, street addresses) are not allowed';
 
@@ -75,19 +75,19 @@ export const MESSAGES = {
   psnIdTooLong: `${PSN_TAG} is too long.`,
   /** Not in the spec: a team name over 100 characters (the form's maxlength stops players before this). */
   teamNameTooLong: 'Your team name is too long.',
-  /** Issue 28: an identity field holding contact details, refused at sign-up, in settings and in the console (400). */
+  /** An identity field holding contact details, refused at sign-up, in settings and in the console (400). */
   usernameContactDetails: `${CONTACT_DETAILS} in your username.`,
-  /** Issue 28. */
+  /** The same refusal for another identity field (docs/rules.md "Player text"). */
   firstNameContactDetails: `${CONTACT_DETAILS} in your first name.`,
-  /** Issue 28. */
+  /** The same refusal for another identity field (docs/rules.md "Player text"). */
   lastNameContactDetails: `${CONTACT_DETAILS} in your last name.`,
-  /** Issue 28. */
+  /** The same refusal for another identity field (docs/rules.md "Player text"). */
   irlTeamContactDetails: `${CONTACT_DETAILS} in your IRL team's name.`,
-  /** Issue 28. */
+  /** The same refusal for another identity field (docs/rules.md "Player text"). */
   fifaTeamContactDetails: `${CONTACT_DETAILS} in your FIFA team's name.`,
-  /** Issue 28. */
+  /** The same refusal for another identity field (docs/rules.md "Player text"). */
   psnIdContactDetails: `${CONTACT_DETAILS} in your PSN Live ID.`,
-  /** Issue 28. */
+  /** The same refusal for another identity field (docs/rules.md "Player text"). */
   xboxGamertagContactDetails: `${CONTACT_DETAILS} in your Xbox Live Gamertag.`,
   /** Not in the spec: 400 at signup. */
   usernameTaken: 'That username is already taken.',

@@ -6,7 +6,7 @@ import { client, type Credentials } from '../helpers/http.ts';
 import { signedInUser, type Player } from '../helpers/sockets.ts';
 
 /**
- * Issue 28: contact details in an identity field are refused at every write (sign-up, personal info, teams, console),
+ * Contact details in an identity field are refused at every write (sign-up, personal info, teams, console),
  * with the field's message; the refused write changes nothing, and an adult's attempt flags them in the moderators'
  * queue (a minor's does not, as in chat).
  */

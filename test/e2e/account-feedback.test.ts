@@ -150,7 +150,7 @@ test("settings: the teams change with sign-up's messages, the new password asks 
   await expectPopover(t, page, MESSAGES.errorTitle, MESSAGES.teamsRequired);
   t.is(await irl.getAttribute('aria-invalid'), 'true', 'the empty team is marked');
   await irl.fill('Hammarby IF');
-  // Contact details in a team's name: only the server knows (issue 28); its message marks the FIFA team.
+  // Contact details in a team's name: only the server knows (docs/rules.md "Player text"); its message marks the FIFA team.
   await fifa.fill('snap: coach_micke');
   await save.click();
   await expectPopover(t, page, MESSAGES.errorTitle, MESSAGES.fifaTeamContactDetails);

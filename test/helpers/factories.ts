@@ -7,7 +7,7 @@ import { User, hashPassword, isSealedTotpSecret, sealTotpSecret, totpKeyFromEnv 
 let counter = 0;
 /**
  * A short tag unique to this run, with letters between its parts: seven digits in a row would read as a phone number,
- * which usernames and gamer tags may not hold (issue 28).
+ * which usernames and gamer tags may not hold (docs/rules.md "Player text").
  */
 const unique = () =>
   `${Date.now().toString(36).slice(-4)}k${(counter++).toString(36)}x${randomBytes(1).toString('hex')}`;

@@ -20,7 +20,7 @@ const filters = [
 const player = (p: AdminReportRecord['reported']) => `${p.username} (${p.age})`;
 
 /**
- * What was reported: the chat line, the post, what a flagged player tried to put in their profile (issue 28), or
+ * What was reported: the chat line, the post, what a flagged player tried to put in their profile (docs/rules.md "Player text"), or
  * nothing for a report of the player.
  */
 function Subject({ record }: { record: AdminReportRecord }) {

@@ -6,7 +6,7 @@ import { badRequest } from '../errors.ts';
 import { runCommand } from './commands.ts';
 
 /**
- * Issue 28: refuses a write of identity fields (username, names, team names, gamer tag) that holds contact details,
+ * Refuses a write of identity fields (username, names, team names, gamer tag) that holds contact details,
  * with a 400 naming the field (the form shows it under that field). Checked on the server only, after the shared
  * validator, so the rule's word lists stay out of the web apps. `author_id` is the player writing their own fields:
  * an adult's attempt is flagged for the moderators in a transaction of its own, which commits although the write is

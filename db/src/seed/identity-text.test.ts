@@ -4,7 +4,7 @@ import { TEAMS } from '../../seeds/teams.ts';
 import { planPlayers } from './demo/plan.ts';
 import { Prng } from './demo/random.ts';
 
-// Issue 28: the identity rule must not refuse what the product itself offers or makes.
+// The identity rule must not refuse what the product itself offers or makes.
 
 test('every team the sign-up form suggests passes the identity rule', (t) => {
   for (const team of TEAMS) t.is(refuseIdentityFields({ irl_team: team.name }), null, team.name);

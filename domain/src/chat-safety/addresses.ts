@@ -83,7 +83,7 @@ export function findEmails(view: Normalised): Span[] {
 }
 
 /**
- * Spans of links and bare domains. `strict` (identity fields, issue 28): any real top-level domain counts alone
+ * Spans of links and bare domains. `strict` (identity fields, docs/rules.md "Player text"): any real top-level domain counts alone
  * when typed with plain dots ("micke.coach", "man.city"); in chat only the common ones do.
  */
 export function findLinks(view: Normalised, strict = false): Span[] {

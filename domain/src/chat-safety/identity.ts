@@ -1,5 +1,5 @@
 /**
- * One rule for the identity fields (issue 28): username, first and last name, IRL and FIFA team name, gamer tag.
+ * One rule for the identity fields (docs/rules.md "Player text"): username, first and last name, IRL and FIFA team name, gamer tag.
  * They are shown to players of every age on cards, rankings and game pages (also where the chat is quick messages
  * only), so a contact detail in them is refused when it is written, not masked: a phone number, an e-mail address,
  * a link or a bare domain, a name on another platform ("snap: x", "insta x", "wa 070…"), a street address.

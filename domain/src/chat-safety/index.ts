@@ -1,5 +1,5 @@
 /**
- * The chat safety filter (issue 18) and the identity-field rule (issue 28), kept out of the domain barrel so that its word lists and top-level-domain list
+ * The chat safety filter (issue 18) and the identity-field rule (docs/rules.md "Player text"), kept out of the domain barrel so that its word lists and top-level-domain list
  * stay out of the web apps' bundles: import it as `@ecup/domain/chat-safety/index.ts`.
  */
 export {

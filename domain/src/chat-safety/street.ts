@@ -1,5 +1,5 @@
 /**
- * Street addresses (issue 28), Swedish and English: a street with its house number ("Storgatan 12", "Kungsvägen 5B",
+ * Street addresses (docs/rules.md "Player text"), Swedish and English: a street with its house number ("Storgatan 12", "Kungsvägen 5B",
  * "Drottninggatan 3 lgh 1102", "12 Baker Street", "221b Baker St", "Main Road 4"), a postcode with its town
  * ("412 58 Göteborg", "41258 Göteborg", "SW1A 1AA London"), and after "I live at/on …", "jag bor på …" or "my
  * address is …" a street even without its number ("jag bor på Storgatan"). A town alone ("jag bor i Göteborg") is

@@ -1,5 +1,5 @@
 /**
- * The identity fields (issue 28): the texts a player is known by on every card, ranking and game page, seen by
+ * The identity fields (docs/rules.md "Player text"): the texts a player is known by on every card, ranking and game page, seen by
  * players of any age. Contact details in them are refused when they are written (the rule itself,
  * `checkIdentityText`, is in `chat-safety/identity.ts`, kept out of the web bundles with the filter's word lists);
  * this file only names the fields and each one's refusal, so the player app can put a server's refusal under the

@@ -9,7 +9,7 @@ import {
   type WaitUnits,
 } from '@ecup/domain';
 
-/** Issue 28: what may not be in a name or a tag (domain `CONTACT_DETAILS`). */
+/** What may not be in a name or a tag (domain `CONTACT_DETAILS`). */
 const CONTACT_DETAILS_SV =
   'Kontaktuppgifter (telefonnummer, e-post- eller webbadresser, namn på sociala medier, gatuadresser) är inte tillåtna';
 

@@ -189,7 +189,7 @@ export function usersRoutes(deps: AppDeps): Router<AppState> {
     const now = deps.now();
     const body = bodyOf(ctx);
     const form = valid(validateSignup(body, now));
-    // Issue 28: no contact details in the names a player is known by; there is no account yet to flag.
+    // No contact details in the names a player is known by; there is no account yet to flag.
     const { username, first_name, last_name, irl_team, fifa_team, gamer_tag } = form;
     await refuseContactDetails(
       deps,

@@ -272,7 +272,7 @@ function TeamsSection({ user }: { user: UserPayload }) {
       const irl = form.irl_team.trim();
       if (code === 'teamsRequired') return irl === '' ? irlId : fifaId;
       if (code === 'teamNameTooLong') return irl.length > TEAM_NAME_MAX ? irlId : fifaId;
-      // The server's refusal of contact details (issue 28) names its field.
+      // The server's refusal of contact details (docs/rules.md "Player text") names its field.
       if (code === 'irlTeamContactDetails') return irlId;
       if (code === 'fifaTeamContactDetails') return fifaId;
       return null;

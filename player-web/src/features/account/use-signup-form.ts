@@ -70,7 +70,7 @@ export const TERMS_ERROR_ID = `${PREFIX}-terms-error`;
 
 /**
  * The messages the server may answer that the form cannot know beforehand, and the field each is about: a taken
- * username or e-mail, and contact details in a name or tag (issue 28, checked on the server only).
+ * username or e-mail, and contact details in a name or tag (checked on the server only, docs/rules.md "Player text").
  */
 const SERVER_MESSAGE_FIELDS: [SignupField, readonly MessageCode[]][] = [
   ['username', ['usernameTaken', 'usernameContactDetails']],
