@@ -1,12 +1,12 @@
 import test from 'ava';
 import { createHash } from 'node:crypto';
-import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Socket } from 'socket.io-client';
 import {
   CHAT_THROTTLE_AFTER_SUCCESS_MS,
   FORUM_MESSAGE_MIN,
+  RESULT_ENTRY_DELAY_MS,
   findForumCategory,
   gameRoom,
   type ChatMessagePayload,
@@ -14,6 +14,10 @@ import {
   type ForumNewPostResponse,
   type ForumNewThreadResponse,
   type ForumThreadResponse,
+  type GamePayload,
+  type GamePlayer,
+  type GameSummary,
+  type PlayerProfilePayload,
   type PushPayload,
 } from '@ecup/domain';
 import { SPREAD_WINDOW_MS } from '@ecup/domain/chat-safety/index.ts';
@@ -23,21 +27,22 @@ import { cardSvg } from '@ecup/api/features/seo/cards.ts';
 import { categoryText } from '@ecup/api/features/seo/head.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { startPushEndpoint, type PushEndpoint } from '../helpers/push-endpoint.ts';
-import { buildGame } from '../helpers/factories.ts';
+import { buildGame, signupFields } from '../helpers/factories.ts';
 import { client } from '../helpers/http.ts';
-import { openSocket, signedInUser, subscribe, type Player } from '../helpers/sockets.ts';
+import { nextEvent, openSocket, signedInUser, subscribe, type Player } from '../helpers/sockets.ts';
 
 /**
  * The corpus of contact-detail attempts (test/fixtures/chat-safety, chat's shapes and street addresses) written into
  * every field a player can write, then read as a 13-year-old through every surface the text travels: the API, socket
  * events, the server-drawn page, the preview card, the push payload and the e-mail (docs/rules.md "Player text" and
- * "Forum titles and posts"). Each channel logs its figures; nothing of an attempt's marked detail may arrive, and
+ * "Forum titles and posts"). Uses the built player app (`npm test` builds it). Each channel logs its figures; nothing of an attempt's marked detail may arrive, and
  * the ordinary football lines must arrive intact.
  */
 let server: TestServer;
 let api: ReturnType<typeof client>;
+/** Each sign-up from an address of its own, so the per-address sign-up limits stay out of the way. */
+let spread: ReturnType<typeof client>;
 let push: PushEndpoint;
-let dist: string;
 let product: string;
 
 const fixture = async (name: string) =>
@@ -46,10 +51,13 @@ let attempts: CorpusAttempt[];
 let ordinary: string[];
 
 test.before(async () => {
-  dist = await mkdtemp(path.join(os.tmpdir(), 'ecup-textchannels-'));
-  await copyFile(path.join(import.meta.dirname, '../../player-web/index.html'), path.join(dist, 'index.html'));
-  server = await startTestServer({ label: 'textchannels', worker: true, env: { PLAYER_WEB_DIST: dist } });
+  server = await startTestServer({
+    label: 'textchannels',
+    worker: true,
+    env: { TRUST_PROXY: 'on' },
+  });
   api = client(server.url);
+  spread = client(server.url, { spreadAddresses: true });
   push = await startPushEndpoint(server.config.vapid.publicKey);
   product = (await server.knex('seasons').where('active', true).first('product_name')).product_name;
   attempts = (await fixture('contact-attempts.txt')).map(parseAttempt);
@@ -58,7 +66,6 @@ test.before(async () => {
 test.after.always(async () => {
   await server?.close();
   await push?.close();
-  await rm(dist, { recursive: true, force: true });
 });
 
 const GENERAL = 3;
@@ -318,3 +325,166 @@ test.serial(
     t.deepEqual(through, []);
   },
 );
+
+/** The texts of a player's card a reader is shown: names, club, FIFA team, gamer tag. */
+const cardText = (card: Partial<GamePlayer> | PlayerProfilePayload | undefined) =>
+  card
+    ? [card.username, card.first_name, card.last_name, card.gamer_tag, card.team?.name, card.fifa_team_name]
+        .filter((part) => typeof part === 'string')
+        .join('\n')
+    : '';
+
+test.serial(
+  'identity fields: no detail of the corpus is stored, so none reaches a 13-year-old through the API, the socket or the drawn page',
+  async (t) => {
+    t.timeout(10 * 60_000);
+    const [grown, child] = [await adult(), await thirteen()];
+    const game = await buildGame(server.knex, {
+      user_1_id: grown.user.id,
+      user_2_id: child.user.id,
+      created_at: new Date(server.clock.now().getTime() - RESULT_ENTRY_DELAY_MS - 60_000),
+    });
+    /** The adult's card as the 13-year-old reads it: in the game, on the profile, and the drawn profile page. */
+    const surfaces = async (): Promise<[string, string, string]> => {
+      const [inGame, profile] = await Promise.all([
+        api.get<GamePayload>('/game/get', { query: { id: game }, auth: child.auth }),
+        api.get<{ player: PlayerProfilePayload }>('/players/get', {
+          query: { username: grown.user.username },
+          auth: child.auth,
+        }),
+      ]);
+      const html = await (await fetch(`${server.url}/player/${grown.user.username}`)).text();
+      // The time it was drawn is the one part of a page that changes by itself.
+      const page = htmlText(html).replace(/"renderedAt":\d+/, '');
+      return [cardText(inGame.body.user_1), cardText(profile.body.player), page];
+    };
+    const card = async () => (await surfaces()).join('\n');
+    const writes: Array<[string, (text: string) => Promise<number>]> = [
+      [
+        'first name',
+        async (text) =>
+          (
+            await api.post(
+              '/user/profile/update',
+              { first_name: text, last_name: 'Player', email: grown.user.email },
+              {
+                auth: grown.auth,
+              },
+            )
+          ).status,
+      ],
+      [
+        'last name',
+        async (text) =>
+          (
+            await api.post(
+              '/user/profile/update',
+              { first_name: 'Test', last_name: text, email: grown.user.email },
+              {
+                auth: grown.auth,
+              },
+            )
+          ).status,
+      ],
+      [
+        'IRL team',
+        async (text) =>
+          (await api.post('/user/team/update', { irl_team: text, fifa_team: 'Real Madrid' }, { auth: grown.auth }))
+            .status,
+      ],
+      [
+        'FIFA team',
+        async (text) =>
+          (await api.post('/user/team/update', { irl_team: 'IFK Göteborg', fifa_team: text }, { auth: grown.auth }))
+            .status,
+      ],
+      [
+        'gamer tag',
+        async (text) =>
+          (await api.post('/user/console/update', { console: '1', gamer_tag: text }, { auth: grown.auth })).status,
+      ],
+    ];
+    const before = await card();
+    for (const [field, write] of writes) {
+      const through: string[] = [];
+      let accepted = 0;
+      for (const attempt of attempts) {
+        const status = await write(attempt.lines.join(' '));
+        if (status === 200) {
+          accepted += 1;
+          const shown = await card();
+          if (attempt.secrets.some((secret) => survives(secret, shown))) through.push(`${attempt.source}  →  accepted`);
+        } else {
+          t.is(status, 400, `${field}: ${attempt.source}`);
+        }
+      }
+      t.log(`${field}: ${attempts.length - accepted}/${attempts.length} refused, ${through.length} arrived`);
+      for (const line of through) t.log(`  arrived: ${line}`);
+      t.deepEqual(through, [], field);
+    }
+    // Refused writes changed nothing a reader sees.
+    const restored = await Promise.all(
+      writes.map(([, write], k) => write(['Test', 'Player', 'IFK Göteborg', 'Real Madrid', grown.user.gamer_tag][k]!)),
+    );
+    t.deepEqual(restored, [200, 200, 200, 200, 200]);
+    t.is(await card(), before);
+
+    // A username at sign-up: usernames are letters, digits and _, so most attempts fail its form; none may pass.
+    let signedUp = 0;
+    const usernames: string[] = [];
+    for (const attempt of attempts) {
+      const answer = await spread.post('/user/signup', signupFields({ username: attempt.lines.join(' ') }));
+      if (answer.status === 200) {
+        signedUp += 1;
+        if (attempt.secrets.some((secret) => survives(secret, attempt.lines.join(' ')))) usernames.push(attempt.source);
+      }
+    }
+    t.log(`usernames: ${attempts.length - signedUp}/${attempts.length} refused, ${usernames.length} arrived`);
+    t.deepEqual(usernames, []);
+
+    // What a player writes in these fields does reach the 13-year-old, by every surface read above and the socket.
+    const socket: Socket = await openSocket(server.url, child.auth);
+    t.teardown(() => socket.close());
+    t.true((await subscribe(socket, gameRoom(game))).ok);
+    const changed = await api.post(
+      '/user/team/update',
+      { irl_team: 'IFK Göteborg', fifa_team: 'Gothenburg Gunners' },
+      {
+        auth: grown.auth,
+      },
+    );
+    t.is(changed.status, 200);
+    const scored = nextEvent<GameSummary>(socket, 'score');
+    const submitted = await api.postJson(
+      '/game/submit',
+      { game_id: game, score_1: 2, score_2: 1 },
+      { auth: grown.auth },
+    );
+    t.is(submitted.status, 200, JSON.stringify(submitted.body));
+    t.true(cardText((await scored).user_1).includes('Gothenburg Gunners'));
+    const [inGame, profile, page] = await surfaces();
+    t.true(inGame.includes('Gothenburg Gunners'), 'the game card');
+    t.true(profile.includes('Gothenburg Gunners'), 'the profile');
+    t.regex(page, />Gothenburg Gunners<\/dd>/, 'the drawn page');
+  },
+);
+
+test.serial('identity fields: ordinary football words are accepted as team names (at most 1% refused)', async (t) => {
+  const grown = await adult();
+  const refused: string[] = [];
+  const names = ordinary.filter((line) => line.trim().length >= 2 && line.length <= 100);
+  for (const line of names) {
+    const answer = await api.post<{ code?: string }>(
+      '/user/team/update',
+      { irl_team: 'IFK Göteborg', fifa_team: line },
+      {
+        auth: grown.auth,
+      },
+    );
+    if (answer.status !== 200 && String(answer.body.code).endsWith('ContactDetails')) refused.push(line);
+  }
+  t.log(`ordinary lines refused as a FIFA team's name: ${refused.length}/${names.length}`);
+  for (const line of refused) t.log(`  refused: ${line}`);
+  t.true(names.length >= 300);
+  t.true(refused.length / names.length <= 0.01);
+});

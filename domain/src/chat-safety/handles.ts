@@ -88,6 +88,8 @@ const INTRODUCER =
   /(?<![a-zåäö])(?:add|adda|addera|follow|följ|hmu|hit me up|dm|pm|message|msg|text|find|hitta|lägg till|lägg|skriv till|skriv|sms:a|sms|ring|search|sök|search for|sök på|kolla)(?![a-zåäö])\s*(?:me|mig|mej)?\s*(?:on|at|på|via|@|:|as|som|-)?\s*(?:on|på)?\s*/g;
 
 const TOKEN = /^@?([a-zåäö0-9_.\-]{2,32})/;
+/** The rest of a name typed after one space, starting with _ or . ("kalle _99"). */
+const SPLIT_TAIL = /^ [_.][a-zåäö0-9_.\-]{1,31}/;
 
 /** Words that follow a platform or an introducer without being a name. */
 const STOPWORDS = new Set(
@@ -127,7 +129,9 @@ function candidateAt(view: Normalised, from: number): Candidate | null {
   }
   const match = TOKEN.exec(view.plain.slice(from));
   if (!match) return null;
-  const text = match[1]!.replace(/[.\-]+$/, '');
+  // A name whose tail is typed apart after one space ("kalle _99") is still one name.
+  const tail = SPLIT_TAIL.exec(view.plain.slice(from + match[0].length));
+  const text = (tail ? match[1]! + tail[0] : match[1]!).replace(/[.\-]+$/, '');
   const at = match[0].startsWith('@') ? 1 : 0;
   const end = from + at + text.length;
   return { start: from, end, text, word: view.leet.slice(from + at, end) };

@@ -212,5 +212,36 @@ export function findPhones(plain: string): Span[] {
     }
     k = last + 1;
   }
+  return [...spans, ...splitMobiles(plain)];
+}
+
+/** A group of digits written with spaces or hyphens: "070-12", "34 567". */
+const DIGIT_GROUP = /\d(?:[ -]?\d)*/g;
+/** What may stand between the parts of a split number: up to two short words ("first part 070-12, second 34-567"). */
+const WORDS_BETWEEN = /^[\s,:;.\-]*(?:[a-zåäö]{1,12}[\s,:;.\-]+){0,2}$/;
+
+/**
+ * A Swedish mobile number (ten digits starting 07) written in parts with a word or two between them, which no
+ * single run of digits shows: "070-12 … second 34-567". Each part has two digits at least and the parts add up to
+ * exactly ten digits, so scores and times around a word ("07 … 2-1") are left alone.
+ */
+function splitMobiles(plain: string): Span[] {
+  const groups = [...plain.matchAll(DIGIT_GROUP)].map((match) => ({
+    start: match.index,
+    end: match.index + match[0].length,
+    digits: match[0].replace(/\D/g, ''),
+  }));
+  const spans: Span[] = [];
+  for (let k = 0; k < groups.length; k++) {
+    const first = groups[k]!;
+    if (!/^07\d/.test(first.digits) || first.digits.length >= 10 || /[\d+]/.test(plain[first.start - 1] ?? '')) continue;
+    let digits = first.digits.length;
+    for (let next = k + 1; next < groups.length && digits < 10; next++) {
+      const group = groups[next]!;
+      if (group.digits.length < 2 || !WORDS_BETWEEN.test(plain.slice(groups[next - 1]!.end, group.start))) break;
+      digits += group.digits.length;
+      if (digits === 10) spans.push({ start: first.start, end: group.end, reason: 'phone' });
+    }
+  }
   return spans;
 }
