@@ -234,7 +234,8 @@ function splitMobiles(plain: string): Span[] {
   const spans: Span[] = [];
   for (let k = 0; k < groups.length; k++) {
     const first = groups[k]!;
-    if (!/^07\d/.test(first.digits) || first.digits.length >= 10 || /[\d+]/.test(plain[first.start - 1] ?? '')) continue;
+    if (!/^07\d/.test(first.digits) || first.digits.length >= 10 || /[\d+]/.test(plain[first.start - 1] ?? ''))
+      continue;
     let digits = first.digits.length;
     for (let next = k + 1; next < groups.length && digits < 10; next++) {
       const group = groups[next]!;
