@@ -25,7 +25,7 @@ import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { startPushEndpoint, type PushEndpoint } from '../helpers/push-endpoint.ts';
 import { buildGame } from '../helpers/factories.ts';
 import { client, type Credentials } from '../helpers/http.ts';
-import { signedInUser, type Player } from '../helpers/sockets.ts';
+import { consoleUser, signedInUser, type Player } from '../helpers/sockets.ts';
 
 /**
  * Forum titles and posts by anyone pass the safety filter (docs/rules.md "Forum titles and posts"): readers get the
@@ -58,7 +58,7 @@ const yearsAgo = (years: number) => new Date(Date.UTC(server.clock.now().getUTCF
 const adult = (): Promise<Player> => signedInUser(server.knex, { birth_date: yearsAgo(30) });
 const minor = (): Promise<Player> => signedInUser(server.knex, { birth_date: yearsAgo(15) });
 const moderator = () =>
-  signedInUser(server.knex, {
+  consoleUser(server.knex, {
     birth_date: yearsAgo(40),
     permissions: PERMISSIONS.canBanUsers | PERMISSIONS.canSeeUserProfile,
   });

@@ -3,7 +3,7 @@ import { PERMISSIONS, message, type AdminReportRecord, type MessageName } from '
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { signupFields } from '../helpers/factories.ts';
 import { client, type Credentials } from '../helpers/http.ts';
-import { signedInUser, type Player } from '../helpers/sockets.ts';
+import { consoleUser, signedInUser, type Player } from '../helpers/sockets.ts';
 
 /**
  * Contact details in an identity field are refused at every write (sign-up, personal info, teams, console),
@@ -49,7 +49,7 @@ const yearsAgo = (years: number) => new Date(Date.UTC(server.clock.now().getUTCF
 const adult = (): Promise<Player> => signedInUser(server.knex, { birth_date: yearsAgo(30) });
 const minor = (): Promise<Player> => signedInUser(server.knex, { birth_date: yearsAgo(14) });
 const moderator = () =>
-  signedInUser(server.knex, { permissions: PERMISSIONS.canBanUsers | PERMISSIONS.canSeeUserProfile });
+  consoleUser(server.knex, { permissions: PERMISSIONS.canBanUsers | PERMISSIONS.canSeeUserProfile });
 
 const IDENTITY_COLUMNS = ['username', 'first_name', 'last_name', 'email', 'team_name', 'fifa_team_name', 'gamer_tag'];
 const stored = (id: number) =>

@@ -9,7 +9,7 @@ import {
 } from '@ecup/domain';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildUser, storedTotpSecret } from '../helpers/factories.ts';
-import { signedInUser, type Player } from '../helpers/sockets.ts';
+import { consoleUser, type Player } from '../helpers/sockets.ts';
 import { client, type Credentials } from '../helpers/http.ts';
 
 let server: TestServer;
@@ -20,9 +20,9 @@ test.before(async () => {
 });
 test.after.always(async () => server?.close());
 
-/** A signed-in staff member; holders of every flag get a console session that passed the second factor. */
+/** A staff member signed in to the console; holders of every flag passed the second factor. */
 async function staff(permissions: number): Promise<Player> {
-  const signed = await signedInUser(server.knex, { permissions });
+  const signed = await consoleUser(server.knex, { permissions });
   if (hasAll(permissions, ALL_PERMISSIONS)) {
     await server
       .knex('users')

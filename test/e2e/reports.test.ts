@@ -172,7 +172,10 @@ test('a flag for an adult who sent a minor contact details heads the queue; the 
     .where({ kind: 'forum', post_id: post })
     .update({ created_at: new Date(Date.now() - 3600_000) });
 
-  const moderator = await buildUser(product.knex, { permissions: PERMISSIONS.canBanUsers });
+  // A ban needs the user page's flags wherever it is made (docs/rules.md "Staff actions and audit").
+  const moderator = await buildUser(product.knex, {
+    permissions: PERMISSIONS.canBanUsers | PERMISSIONS.canSeeUserProfile,
+  });
   for (const [width, page] of [
     [375, await newPhonePage(browser)],
     [1280, await newDesktopPage(browser)],

@@ -21,6 +21,8 @@ const EMAIL_CONCURRENCY = 4;
 /** Bytes of a held-back request body sent only once the API has stopped accepting connections. */
 const HELD_BYTES = 16;
 
+const MARKER_WORDS = ['goal', 'pass', 'save', 'cross', 'tackle', 'corner', 'header', 'volley'];
+
 type Kind = 'upload' | 'reply' | 'thread' | 'reset' | 'ranking';
 
 /** The 50 requests of one round: which call, how many, and how many of them still send their body at SIGTERM. */
@@ -318,7 +320,8 @@ async function run({ fast, log }: SuiteOptions): Promise<SuiteReport> {
         for (let i = 0; i < n; i++) {
           const hold = i < held;
           const address = { 'X-Forwarded-For': `198.19.${round}.${flights.length + 1}` };
-          const marker = `round ${round} ${kind} ${i} ${Math.floor(random() * 1e9)}`;
+          // Football words, which the forum's safety filter leaves as typed (a long random number reads as a phone).
+          const marker = `round ${round} ${kind} ${i} ${MARKER_WORDS[Math.floor(random() * MARKER_WORDS.length)]}`;
           const json = (player: Player, path: string, payload: Record<string, unknown>) =>
             inFlight(agent, port, {
               kind,
