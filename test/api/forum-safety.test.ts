@@ -1,5 +1,4 @@
 import test from 'ava';
-import { createHash } from 'node:crypto';
 import { copyFile, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,7 +6,6 @@ import {
   CHAT_ORIGINAL_RETENTION_DAYS,
   MESSAGES,
   PERMISSIONS,
-  findForumCategory,
   type AdminReportRecord,
   type ForumNewPostResponse,
   type ForumNewThreadResponse,
@@ -19,8 +17,7 @@ import {
 } from '@ecup/domain';
 import { endpointHash, eraseUser } from '@ecup/db';
 import { cleanChatOriginals } from '@ecup/worker';
-import { cardSvg } from '@ecup/api/features/seo/cards.ts';
-import { categoryText } from '@ecup/api/features/seo/head.ts';
+import { threadCardEtag } from '../helpers/cards.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { startPushEndpoint, type PushEndpoint } from '../helpers/push-endpoint.ts';
 import { buildGame } from '../helpers/factories.ts';
@@ -261,20 +258,7 @@ test.serial(
     const card = await fetch(`${server.url}/og/thread/${opened.body.id}.png`);
     t.is(card.status, 200);
     await card.arrayBuffer();
-    const category = findForumCategory(GENERAL, product)!;
-    const etagOf = (headline: string) =>
-      `"${createHash('sha256')
-        .update(
-          cardSvg({
-            productName: product,
-            badge: categoryText(category, 'en', product).title,
-            headline,
-            lines: ['2 posts'],
-          }),
-        )
-        .update('\0')
-        .digest('base64url')
-        .slice(0, 27)}"`;
+    const etagOf = (headline: string) => threadCardEtag(product, GENERAL, headline, 2);
     t.is(card.headers.get('etag'), etagOf('add me on insta •••'));
     t.not(card.headers.get('etag'), etagOf('add me on insta micke.coach'));
   },

@@ -1,35 +1,9 @@
 import test from 'ava';
-import { randomBytes } from 'node:crypto';
-import {
-  bindModels,
-  createKnex,
-  dropDatabase,
-  ensureDatabase,
-  migrateLatest,
-  migrateRollbackAll,
-  migrateUpTo,
-  parseDatabaseUrl,
-  seedBase,
-} from '@ecup/db';
-import { TEST_DATABASE_SERVER } from '../helpers/db.ts';
+import { migrateLatest, migrateRollbackAll, migrateUpTo } from '@ecup/db';
+import { migrationSuite } from '../helpers/migration-suite.ts';
 import { buildUser } from '../helpers/factories.ts';
 
-const target = {
-  ...parseDatabaseUrl(TEST_DATABASE_SERVER),
-  database: `ecup_t_frmerge_${randomBytes(4).toString('hex')}`,
-};
-const knex = createKnex(target);
-
-test.before(async () => {
-  await ensureDatabase(target);
-  await migrateUpTo(knex, '20261126000005_reports_blocks');
-  bindModels(knex);
-  await seedBase(knex, { now: new Date() });
-});
-test.after.always(async () => {
-  await knex.destroy();
-  await dropDatabase(target);
-});
+const knex = migrationSuite('frmerge', '20261126000005_reports_blocks');
 
 test('post reports move into the one reports queue with the author as reported player, the words as text and their outcomes; the old table goes', async (t) => {
   const author = await buildUser(knex);

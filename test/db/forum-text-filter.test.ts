@@ -1,34 +1,9 @@
 import test from 'ava';
-import { randomBytes } from 'node:crypto';
-import {
-  bindModels,
-  createKnex,
-  dropDatabase,
-  ensureDatabase,
-  migrateLatest,
-  migrateUpTo,
-  parseDatabaseUrl,
-  seedBase,
-} from '@ecup/db';
-import { TEST_DATABASE_SERVER } from '../helpers/db.ts';
+import { migrateLatest } from '@ecup/db';
+import { migrationSuite } from '../helpers/migration-suite.ts';
 import { buildGame, buildUser } from '../helpers/factories.ts';
 
-const target = {
-  ...parseDatabaseUrl(TEST_DATABASE_SERVER),
-  database: `ecup_t_forumtext_${randomBytes(4).toString('hex')}`,
-};
-const knex = createKnex(target);
-
-test.before(async () => {
-  await ensureDatabase(target);
-  await migrateUpTo(knex, '20261128200001_forum_thread_originals');
-  bindModels(knex);
-  await seedBase(knex, { now: new Date() });
-});
-test.after.always(async () => {
-  await knex.destroy();
-  await dropDatabase(target);
-});
+const knex = migrationSuite('forumtext', '20261128200001_forum_thread_originals');
 
 const yearsAgo = (years: number) => new Date(Date.UTC(new Date().getUTCFullYear() - years, 0, 1));
 const at = (minutes: number) => new Date(Date.UTC(2026, 10, 20, 10, minutes));

@@ -1,35 +1,10 @@
 import test from 'ava';
-import { randomBytes } from 'node:crypto';
-import {
-  bindModels,
-  createKnex,
-  dropDatabase,
-  ensureDatabase,
-  migrateLatest,
-  migrateUpTo,
-  parseDatabaseUrl,
-  seedBase,
-} from '@ecup/db';
+import { migrateLatest } from '@ecup/db';
 import { usernameError } from '@ecup/domain';
-import { TEST_DATABASE_SERVER } from '../helpers/db.ts';
+import { migrationSuite } from '../helpers/migration-suite.ts';
 import { buildUser } from '../helpers/factories.ts';
 
-const target = {
-  ...parseDatabaseUrl(TEST_DATABASE_SERVER),
-  database: `ecup_t_identity_${randomBytes(4).toString('hex')}`,
-};
-const knex = createKnex(target);
-
-test.before(async () => {
-  await ensureDatabase(target);
-  await migrateUpTo(knex, '20261127030000_season_standings');
-  bindModels(knex);
-  await seedBase(knex, { now: new Date() });
-});
-test.after.always(async () => {
-  await knex.destroy();
-  await dropDatabase(target);
-});
+const knex = migrationSuite('identity', '20261127030000_season_standings');
 
 const userRow = (id: number) =>
   knex('users')

@@ -30,3 +30,27 @@ export function CodeField({
     />
   );
 }
+
+/** The account's password, asked again before two-factor sign-in is turned on or off (docs/rules.md "Account changes"). */
+export function PasswordField({
+  password,
+  onPassword,
+  autoFocus = false,
+}: {
+  password: string;
+  onPassword(password: string): void;
+  autoFocus?: boolean;
+}) {
+  return (
+    <TextField
+      label="Your password"
+      type="password"
+      name="password"
+      value={password}
+      onChange={(event) => onPassword(event.target.value)}
+      autoComplete="current-password"
+      required
+      autoFocus={autoFocus}
+    />
+  );
+}

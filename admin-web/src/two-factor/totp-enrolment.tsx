@@ -3,11 +3,10 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import QRCode from 'qrcode';
 import type { AdminTotpSetup } from '@ecup/domain';
-import { CodeField, codeComplete } from './code-field.tsx';
+import { CodeField, PasswordField, codeComplete } from './code-field.tsx';
 
 interface Props {
   setup: AdminTotpSetup;
@@ -79,16 +78,7 @@ export function TotpEnrolment({ setup, onSubmit, submitLabel = 'Turn on two-fact
         </Typography>
       </Box>
       {error && <Alert severity="error">{error}</Alert>}
-      <TextField
-        label="Your password"
-        type="password"
-        name="password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        autoComplete="current-password"
-        required
-        autoFocus
-      />
+      <PasswordField password={password} onPassword={setPassword} autoFocus />
       <CodeField code={code} onCode={setCode} required />
       <Button
         type="submit"

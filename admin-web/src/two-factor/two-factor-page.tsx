@@ -4,7 +4,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { HttpError, Loading, Title, useGetIdentity, useNotify } from 'react-admin';
 import { ALL_PERMISSIONS, hasAll, type AdminIdentity, type AdminTotpEnabled, type AdminTotpSetup } from '@ecup/domain';
@@ -12,7 +11,7 @@ import { refreshIdentity } from '../auth-provider.ts';
 import { httpClient } from '../data-provider.ts';
 import { RecoveryCodes } from './recovery-codes.tsx';
 import { TotpEnrolment } from './totp-enrolment.tsx';
-import { CodeField, codeComplete } from './code-field.tsx';
+import { CodeField, PasswordField, codeComplete } from './code-field.tsx';
 
 async function post<T>(path: string, body: unknown): Promise<T> {
   const { json } = await httpClient(`/admin/api/auth/totp/${path}`, {
@@ -105,15 +104,7 @@ export function TwoFactorPage() {
                 <Typography color="text.secondary">
                   Enter your password and a code from your authenticator app to turn it off.
                 </Typography>
-                <TextField
-                  label="Your password"
-                  type="password"
-                  name="password"
-                  value={password}
-                  onChange={(event) => setPassword(event.target.value)}
-                  autoComplete="current-password"
-                  required
-                />
+                <PasswordField password={password} onPassword={setPassword} />
                 <CodeField code={code} onCode={setCode} />
                 <Button
                   type="submit"

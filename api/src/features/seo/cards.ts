@@ -136,6 +136,15 @@ export async function renderCard(card: CardContent): Promise<Buffer> {
 /** Cards kept per process; the oldest go first. */
 export const CARD_CACHE_ENTRIES = 300;
 
+/** A card's content key, its ETag: the SVG it draws and its photo's id. */
+export function cardKey(card: CardContent, photoId: string | null): string {
+  return createHash('sha256')
+    .update(cardSvg(card))
+    .update(`\0${photoId ?? ''}`)
+    .digest('base64url')
+    .slice(0, 27);
+}
+
 /**
  * Rendered cards by a key of their content (the SVG and the photo's id): a topic or profile that has not changed
  * is drawn once per process, and a change (a new title, Elo or photo) draws a new one.
@@ -145,11 +154,7 @@ export function createCardCache(max = CARD_CACHE_ENTRIES) {
   return {
     /** The card's PNG and its content key (the ETag). */
     async get(card: CardContent, photoId: string | null): Promise<{ png: Buffer; key: string }> {
-      const key = createHash('sha256')
-        .update(cardSvg(card))
-        .update(`\0${photoId ?? ''}`)
-        .digest('base64url')
-        .slice(0, 27);
+      const key = cardKey(card, photoId);
       let png = cards.get(key);
       if (png) {
         cards.delete(key);
