@@ -34,3 +34,4 @@ export { Block } from './Block.ts';
 export { UserWarning } from './UserWarning.ts';
 export { RoundWinner } from './RoundWinner.ts';
 export { EloHistory } from './EloHistory.ts';
+export { EmailChange } from './EmailChange.ts';

@@ -1,6 +1,7 @@
 /**
- * The chat safety filter (issue 18) and the identity-field rule (docs/rules.md "Player text"), kept out of the domain barrel so that its word lists and top-level-domain list
- * stay out of the web apps' bundles: import it as `@ecup/domain/chat-safety/index.ts`.
+ * The chat safety filter (docs/rules.md "Chat safety filter") and the identity-field rule (docs/rules.md "Player
+ * text"), kept out of the domain barrel so that their word lists and top-level-domain list stay out of the web apps'
+ * bundles: import them as `@ecup/domain/chat-safety/index.ts`.
  */
 export {
   filterLine,

@@ -8,6 +8,7 @@ import {
   type ProfileUpdateValue,
 } from '@ecup/domain';
 import { emailChangeConfirmMail, emailChangeNoticeMail } from '../../mail/templates.ts';
+import { EmailChange } from '../../models/EmailChange.ts';
 import { hashToken, newToken } from '../../security/tokens.ts';
 import { CommandRejected, type CommandEvent, type CommandOutcome } from '../types.ts';
 
@@ -126,19 +127,6 @@ export async function requestEmailChange(
   return { result: { change_id: changeId!, new_email: input.email }, events };
 }
 
-interface ChangeRow {
-  id: number;
-  user_id: number;
-  old_email: string;
-  new_email: string;
-  confirm_token_hash: string;
-  undo_token_hash: string;
-  confirm_expires_at: Date;
-  undo_expires_at: Date;
-  confirmed_at: Date | null;
-  undone_at: Date | null;
-}
-
 /**
  * Whether a confirm or undo link can still be used, asked when its page opens: it matches, is neither used nor
  * cancelled, and has not expired. Used links answer no, so the page shows that state rather than a button.
@@ -147,7 +135,7 @@ export async function isUsableEmailChangeLink(
   knex: Knex,
   input: { id: number; token: string; kind: 'confirm' | 'undo'; now: Date },
 ): Promise<boolean> {
-  const row = (await knex('email_changes').where('id', input.id).first()) as ChangeRow | undefined;
+  const row = await EmailChange.query(knex).findById(input.id);
   if (!row) return false;
   const given = Buffer.from(hashToken(input.token), 'hex');
   const stored = Buffer.from(String(input.kind === 'confirm' ? row.confirm_token_hash : row.undo_token_hash), 'hex');
@@ -161,8 +149,8 @@ async function changeOfLink(
   trx: Knex,
   input: { id: number; token: string },
   which: 'confirm_token_hash' | 'undo_token_hash',
-): Promise<ChangeRow | null> {
-  const row = (await trx('email_changes').where('id', input.id).forUpdate().first()) as ChangeRow | undefined;
+): Promise<EmailChange | null> {
+  const row = await EmailChange.query(trx).findById(input.id).forUpdate();
   if (!row) return null;
   const given = Buffer.from(hashToken(input.token), 'hex');
   const stored = Buffer.from(String(row[which]), 'hex');
