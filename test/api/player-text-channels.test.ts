@@ -225,7 +225,9 @@ test.serial(
     t.is(mails.length, threads.length);
     const mailed = arrived(attempts, (_, k) => {
       const mail = mails.find((row) => row.text_body.includes(`/forums/general_discussion/${threads[k]!.id}`));
-      return mail ? `${mail.subject}\n${mail.text_body}` : '';
+      // The server's own links (the thread, the unsubscribe token) are not the player's words: their digits would
+      // read as a number's.
+      return mail ? `${mail.subject}\n${mail.text_body}`.replace(/https?:\/\/\S+/g, '') : '';
     });
     report(t, 'forum reply e-mails', attempts.length, mailed);
 
