@@ -1,16 +1,29 @@
-// One lint setup for every workspace. Import boundaries follow CONVENTIONS.md:
-// domain <- db <- api, worker, scripts; domain <- web-ui <- player-web, admin-web.
+// One lint setup for every workspace. Import boundaries follow docs/architecture.md ("Layers"):
+// domain <- security <- storage; domain <- mail; those three <- db <- api, worker, scripts (which also import the
+// three directly); domain <- web-ui <- player-web, admin-web. The web apps never import the server's packages.
 import tseslint from 'typescript-eslint';
 import importPlugin from 'eslint-plugin-import';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 
+/** The server's packages under db: pure code over libraries, which db, api, worker and scripts share. */
+const serverLibraries = ['./security', './storage', './mail'];
+/** Everything above those packages: none of them may import it. */
+const aboveLibraries = ['./db', './api', './worker', './scripts', './web-ui', './player-web', './admin-web'];
+
 const zones = [
-  { target: './domain', from: ['./db', './api', './worker', './scripts', './web-ui', './player-web', './admin-web'] },
+  { target: './domain', from: [...serverLibraries, ...aboveLibraries] },
+  // Storage names images with the security package's random ids; mail and security stand alone.
+  { target: './security', from: ['./storage', './mail', ...aboveLibraries] },
+  { target: './storage', from: ['./mail', ...aboveLibraries] },
+  { target: './mail', from: ['./security', './storage', ...aboveLibraries] },
   { target: './db', from: ['./api', './worker', './scripts', './web-ui', './player-web', './admin-web'] },
-  { target: './web-ui', from: ['./db', './api', './worker', './scripts', './player-web', './admin-web'] },
-  { target: './player-web', from: ['./db', './api', './worker', './scripts', './admin-web'] },
-  { target: './admin-web', from: ['./db', './api', './worker', './scripts', './player-web'] },
+  {
+    target: './web-ui',
+    from: [...serverLibraries, './db', './api', './worker', './scripts', './player-web', './admin-web'],
+  },
+  { target: './player-web', from: [...serverLibraries, './db', './api', './worker', './scripts', './admin-web'] },
+  { target: './admin-web', from: [...serverLibraries, './db', './api', './worker', './scripts', './player-web'] },
   { target: './api', from: ['./worker', './scripts', './web-ui', './player-web', './admin-web'] },
   { target: './worker', from: ['./api', './scripts', './web-ui', './player-web', './admin-web'] },
   { target: ['./scripts', './bench'], from: './web-ui' },
@@ -36,20 +49,33 @@ const zones = [
       message: 'A feature does not import another feature; move what they share to components/, hooks/ or lib/.',
     })),
 ];
+const serverLibraryPackages = ['@ecup/security', '@ecup/storage', '@ecup/mail'];
+const abovePackages = [
+  '@ecup/db',
+  '@ecup/api',
+  '@ecup/worker',
+  '@ecup/scripts',
+  '@ecup/web-ui',
+  '@ecup/player-web',
+  '@ecup/admin-web',
+];
 const packageZones = {
-  domain: [
+  domain: [...serverLibraryPackages, ...abovePackages],
+  security: ['@ecup/storage', '@ecup/mail', ...abovePackages],
+  storage: ['@ecup/mail', ...abovePackages],
+  mail: ['@ecup/security', '@ecup/storage', ...abovePackages],
+  db: ['@ecup/api', '@ecup/worker', '@ecup/scripts', '@ecup/web-ui'],
+  'web-ui': [
+    ...serverLibraryPackages,
     '@ecup/db',
     '@ecup/api',
     '@ecup/worker',
     '@ecup/scripts',
-    '@ecup/web-ui',
     '@ecup/player-web',
     '@ecup/admin-web',
   ],
-  db: ['@ecup/api', '@ecup/worker', '@ecup/scripts', '@ecup/web-ui'],
-  'web-ui': ['@ecup/db', '@ecup/api', '@ecup/worker', '@ecup/scripts', '@ecup/player-web', '@ecup/admin-web'],
-  'player-web': ['@ecup/db', '@ecup/api', '@ecup/worker', '@ecup/admin-web'],
-  'admin-web': ['@ecup/db', '@ecup/api', '@ecup/worker', '@ecup/player-web'],
+  'player-web': [...serverLibraryPackages, '@ecup/db', '@ecup/api', '@ecup/worker', '@ecup/admin-web'],
+  'admin-web': [...serverLibraryPackages, '@ecup/db', '@ecup/api', '@ecup/worker', '@ecup/player-web'],
   api: ['@ecup/worker', '@ecup/scripts', '@ecup/web-ui'],
   worker: ['@ecup/api', '@ecup/scripts', '@ecup/web-ui'],
   scripts: ['@ecup/web-ui'],

@@ -2,7 +2,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
-import { hashPassword, hashToken, newToken } from '@ecup/db';
+import { hashPassword, hashToken, newToken } from '@ecup/security';
 import { findSecrets, logFiles, secretKinds } from './log-secrets.ts';
 
 const kinds = secretKinds({ 'the password': 'Tr1cky "pass" w/ spaces', 'too short to look for': 'abc' });

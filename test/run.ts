@@ -10,7 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
-import { DEMO_ACCOUNTS, DEV_APP_SECRET_FILE, DEV_VAPID_FILE } from '@ecup/db';
+import { DEMO_ACCOUNTS } from '@ecup/db';
+import { DEV_APP_SECRET_FILE, DEV_VAPID_FILE } from '@ecup/security';
 import { DEFAULT_PASSWORD, signupFields } from './helpers/factories.ts';
 import { findSecrets, logFiles, secretKinds, type SecretFinding } from './log-secrets.ts';
 

@@ -16,7 +16,8 @@
  */
 import { cpus } from 'node:os';
 import type { AutocannonResult as Result } from './tools.ts';
-import { createSession, hashPassword, PASSWORD_COST, scryptParallelism } from '@ecup/db';
+import { createSession } from '@ecup/db';
+import { hashPassword, PASSWORD_COST, scryptParallelism } from '@ecup/security';
 import { cpuSeconds, startChild, type ChildMessage } from './child.ts';
 import { mark, percentile } from './goals.ts';
 import { benchDatabase, createAccounts, startApiProcess } from './setup.ts';

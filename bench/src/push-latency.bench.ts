@@ -9,7 +9,8 @@
  */
 import os from 'node:os';
 import type { PushSubscriptionRequest } from '@ecup/domain';
-import { createSession, resolveVapidKeys } from '@ecup/db';
+import { createSession } from '@ecup/db';
+import { resolveVapidKeys } from '@ecup/security';
 import { launchBrowser } from '../../test/helpers/browser.ts';
 import { buildGame, buildUser } from '../../test/helpers/factories.ts';
 import { startProduct, type RunningProduct } from '../../test/helpers/product.ts';

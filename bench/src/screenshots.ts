@@ -8,7 +8,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { DEMO_ACCOUNTS, createSession, resolveAppSecret, unsubscribeKeyOf, unsubscribeToken } from '@ecup/db';
+import { DEMO_ACCOUNTS, createSession } from '@ecup/db';
+import { resolveAppSecret, unsubscribeKeyOf, unsubscribeToken } from '@ecup/security';
 import { launchBrowser } from '../../test/helpers/browser.ts';
 import { startProduct, type RunningProduct } from '../../test/helpers/product.ts';
 

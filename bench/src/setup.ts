@@ -5,7 +5,6 @@ import path from 'node:path';
 import type { Knex } from 'knex';
 import {
   bindModels,
-  createDiskImageStore,
   createKnex,
   dropDatabase,
   ensureDatabase,
@@ -15,6 +14,7 @@ import {
   seedBase,
   seedDemo,
 } from '@ecup/db';
+import { createDiskImageStore } from '@ecup/storage';
 import { processMemory, startProcess } from './process.ts';
 
 /** Load settings shared by the benchmarks: BENCH_CONCURRENCY (32) clients for BENCH_SECONDS (4) per call. */

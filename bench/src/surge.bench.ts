@@ -35,15 +35,8 @@ import {
   type MatchmakingStatus,
   type ServerToClientEvents,
 } from '@ecup/domain';
-import {
-  HASH_THREAD_NICE,
-  PASSWORD_COST,
-  createSession,
-  hashPassword,
-  matchmakingStatus,
-  scryptParallelism,
-  verifyPassword,
-} from '@ecup/db';
+import { createSession, matchmakingStatus } from '@ecup/db';
+import { HASH_THREAD_NICE, PASSWORD_COST, hashPassword, scryptParallelism, verifyPassword } from '@ecup/security';
 import { startProduct, type RunningProduct } from '../../test/helpers/product.ts';
 import { cpuSeconds, threadCpuSeconds } from './child.ts';
 import { mark, percentile } from './goals.ts';

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { isSealedTotpSecret, openTotpSecret, sealTotpSecret, totpKeyFromEnv } from '../src/security/totp-secret.ts';
+import { isSealedTotpSecret, openTotpSecret, sealTotpSecret, totpKeyFromEnv } from '@ecup/security';
 
 /**
  * Two-factor enrolment without a password alone (decisions §8):

@@ -1,11 +1,17 @@
 import path from 'node:path';
 import { parseDatabaseUrl, type DatabaseTarget } from './connection.ts';
-import { AppSecretError, resolveAppSecret } from './security/app-secret.ts';
-import { parseIpRange } from './security/ip.ts';
-import { totpKeyOf } from './security/totp-secret.ts';
-import { unsubscribeKeyOf } from './security/unsubscribe.ts';
-import { resolveVapidKeys, VapidError, type VapidKeys } from './security/vapid.ts';
-import { PASSWORD_COST, PASSWORD_COST_MIN } from './security/passwords.ts';
+import {
+  AppSecretError,
+  PASSWORD_COST,
+  PASSWORD_COST_MIN,
+  parseIpRange,
+  resolveAppSecret,
+  resolveVapidKeys,
+  totpKeyOf,
+  unsubscribeKeyOf,
+  VapidError,
+  type VapidKeys,
+} from '@ecup/security';
 import { parsePushTestHosts, type PushTestHost } from '@ecup/domain';
 
 /** Process configuration from environment variables, with working local defaults (decisions §1). */

@@ -1,6 +1,5 @@
 import {
   DEMO_ACCOUNTS,
-  createDiskImageStore,
   createLogger,
   metricsNotice,
   openProcess,
@@ -9,6 +8,7 @@ import {
   seedDemo,
   stopOnSignals,
 } from '@ecup/db';
+import { createDiskImageStore } from '@ecup/storage';
 import { createShiftableClock } from '@ecup/domain';
 import { createMetricsRegistry, startApi } from '@ecup/api';
 import { startWorker, type WorkerHandle } from '@ecup/worker';

@@ -1,7 +1,7 @@
 import test from 'ava';
 import { refusalBody } from '../helpers/messages.ts';
 import { message } from '@ecup/domain';
-import { hashToken } from '@ecup/db';
+import { hashToken } from '@ecup/security';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildUser } from '../helpers/factories.ts';
 import { client } from '../helpers/http.ts';

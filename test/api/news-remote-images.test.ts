@@ -5,7 +5,7 @@ import path from 'node:path';
 import test from 'ava';
 import sharp from 'sharp';
 import { IMAGE_MAX_BYTES, MESSAGES, PERMISSIONS } from '@ecup/domain';
-import { isSpecialAddress } from '@ecup/db';
+import { isSpecialAddress } from '@ecup/storage';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { pngImage } from '../helpers/factories.ts';
 import { consoleUser } from '../helpers/sockets.ts';

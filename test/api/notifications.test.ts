@@ -6,7 +6,8 @@ import {
   type NotificationSettingsPayload,
   type PushSubscriptionRequest,
 } from '@ecup/domain';
-import { createSession, unsubscribeToken } from '@ecup/db';
+import { createSession } from '@ecup/db';
+import { unsubscribeToken } from '@ecup/security';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildUser } from '../helpers/factories.ts';
 import { startPushEndpoint, type PushEndpoint } from '../helpers/push-endpoint.ts';

@@ -1,7 +1,8 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import test from 'ava';
-import { ConfigError, createKnex, createLogger, loadConfig, newToken } from '@ecup/db';
+import { ConfigError, createKnex, createLogger, loadConfig } from '@ecup/db';
+import { newToken } from '@ecup/security';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { signedInUser, openSocket } from '../helpers/sockets.ts';
 import { client } from '../helpers/http.ts';

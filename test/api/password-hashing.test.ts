@@ -1,15 +1,15 @@
 import test from 'ava';
 import { message } from '@ecup/domain';
 import { scryptSync } from 'node:crypto';
+import { rehashPassword } from '@ecup/db';
 import {
   HASHING_LIMITS,
   PASSWORD_COST,
   hashPassword,
   hashingStats,
-  rehashPassword,
   setHashingLimits,
   verifyPassword,
-} from '@ecup/db';
+} from '@ecup/security';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildUser, signupFields } from '../helpers/factories.ts';
 import { signedInUser } from '../helpers/sockets.ts';

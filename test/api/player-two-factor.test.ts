@@ -8,7 +8,7 @@ import {
   type GamePayload,
   message,
 } from '@ecup/domain';
-import { hashRecoveryCode } from '@ecup/db';
+import { hashRecoveryCode } from '@ecup/security';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildGame, buildUser } from '../helpers/factories.ts';
 import { client, type Credentials } from '../helpers/http.ts';

@@ -1,7 +1,7 @@
 import test from 'ava';
 
 import { LOGIN_FAILURES_PER_ACCOUNT, SIGNUP_REFUSALS_PER_ADDRESS, SIGNUPS_PER_ADDRESS, message } from '@ecup/domain';
-import { parseIpRange } from '@ecup/db';
+import { parseIpRange } from '@ecup/security';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildUser, signupFields } from '../helpers/factories.ts';
 import { client } from '../helpers/http.ts';

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { forumCategories, message } from '@ecup/domain';
-import { storeAvatar } from '@ecup/db';
+import { storeAvatar } from '@ecup/storage';
 import { CARD_HEIGHT, CARD_WIDTH, svgColour, wrap } from '@ecup/api/features/seo/cards.ts';
 import { SEO_WORDS } from '@ecup/api/features/seo/words.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';

@@ -5,15 +5,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import test from 'ava';
 import type { Knex } from 'knex';
-import {
-  createDiskImageStore,
-  createKnex,
-  dropDatabase,
-  pendingMigrations,
-  seedBase,
-  seedDemo,
-  type DatabaseTarget,
-} from '@ecup/db';
+import { createKnex, dropDatabase, pendingMigrations, seedBase, seedDemo, type DatabaseTarget } from '@ecup/db';
+import { createDiskImageStore } from '@ecup/storage';
 import { createTestDatabase } from '../helpers/db.ts';
 import { ROOT } from '../helpers/process.ts';
 

@@ -19,15 +19,9 @@ import {
   usernameError,
   weekStart,
 } from '@ecup/domain';
-import {
-  DEMO_ACCOUNTS,
-  createDiskImageStore,
-  seedBase,
-  seedDemo,
-  verifyPassword,
-  type ImageStore,
-  type SeedDemoSummary,
-} from '@ecup/db';
+import { DEMO_ACCOUNTS, seedBase, seedDemo, type SeedDemoSummary } from '@ecup/db';
+import { verifyPassword } from '@ecup/security';
+import { createDiskImageStore, type ImageStore } from '@ecup/storage';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 
 const now = new Date();

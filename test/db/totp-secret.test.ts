@@ -2,15 +2,15 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
+import { seedBase } from '@ecup/db';
 import {
   AppSecretError,
   openTotpSecret,
   resolveAppSecret,
   sealTotpSecret,
-  seedBase,
   totpKeyFromEnv,
   totpKeyOf,
-} from '@ecup/db';
+} from '@ecup/security';
 import * as enrolment from '../../db/migrations/20261126000003_enrolment.ts';
 import { createTestDatabase } from '../helpers/db.ts';
 import { buildUser } from '../helpers/factories.ts';

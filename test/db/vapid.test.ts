@@ -2,7 +2,8 @@ import test from 'ava';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { ConfigError, loadConfig, resolveVapidKeys, VapidError } from '@ecup/db';
+import { ConfigError, loadConfig } from '@ecup/db';
+import { resolveVapidKeys, VapidError } from '@ecup/security';
 import { TEST_VAPID_ENV } from '../helpers/vapid.ts';
 
 const APP_SECRET = 'app-secret-for-production-tests-0123456789';

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
-import { createSession, unsubscribeToken, unsubscribeKeyOf, resolveAppSecret } from '@ecup/db';
+import { createSession } from '@ecup/db';
+import { unsubscribeToken, unsubscribeKeyOf, resolveAppSecret } from '@ecup/security';
 import { MESSAGES, type PushSubscriptionRequest } from '@ecup/domain';
 import { FIXED_MESSAGES_SV as SPEC_MESSAGES_SV } from '../../player-web/src/i18n/messages-sv.ts';
 import { notificationSettings } from '../../player-web/src/features/account/notifications-i18n.ts';

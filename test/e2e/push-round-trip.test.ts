@@ -1,5 +1,6 @@
 import type { Browser, CDPSession, Page } from 'playwright-core';
-import { createSession, resolveVapidKeys } from '@ecup/db';
+import { createSession } from '@ecup/db';
+import { resolveVapidKeys } from '@ecup/security';
 import { MESSAGES, notificationPayload, type PushPayload, type PushSubscriptionRequest } from '@ecup/domain';
 import { FIXED_MESSAGES_SV } from '../../player-web/src/i18n/messages-sv.ts';
 import { notificationSettings } from '../../player-web/src/features/account/notifications-i18n.ts';

@@ -1,6 +1,6 @@
 import test from 'ava';
 import type { Browser } from 'playwright-core';
-import { hashPassword } from '@ecup/db';
+import { hashPassword } from '@ecup/security';
 import { MESSAGES } from '@ecup/domain';
 import { launchBrowser, newDesktopPage } from '../helpers/browser.ts';
 import { buildUser } from '../helpers/factories.ts';

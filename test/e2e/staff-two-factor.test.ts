@@ -1,7 +1,8 @@
 import type { ExecutionContext } from 'ava';
 import { Secret } from 'otpauth';
 import type { Page } from 'playwright-core';
-import { createSession, hashRecoveryCode } from '@ecup/db';
+import { createSession } from '@ecup/db';
+import { hashRecoveryCode } from '@ecup/security';
 import { MESSAGES, PERMISSIONS, RESULT_ENTRY_DELAY_MS } from '@ecup/domain';
 import { expectPopover, newDesktopPage, newPhonePage, screenshot } from '../helpers/browser.ts';
 import { buildGame, buildUser } from '../helpers/factories.ts';

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import sharp from 'sharp';
 import { DEFAULT_TIME_ZONE, weekStart, type GameStateName } from '@ecup/domain';
-import { User, hashPassword, isSealedTotpSecret, sealTotpSecret, totpKeyFromEnv } from '@ecup/db';
+import { User } from '@ecup/db';
+import { hashPassword, isSealedTotpSecret, sealTotpSecret, totpKeyFromEnv } from '@ecup/security';
 
 let counter = 0;
 /**

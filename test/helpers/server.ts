@@ -5,15 +5,8 @@ import { Redis } from 'ioredis';
 import type { Knex } from 'knex';
 import { pino } from 'pino';
 import { createShiftableClock, type ShiftableClock } from '@ecup/domain';
-import {
-  HASHING_LIMITS,
-  createLogger,
-  loadConfig,
-  seedBase,
-  setHashingLimits,
-  type Config,
-  type Logger,
-} from '@ecup/db';
+import { createLogger, loadConfig, seedBase, type Config, type Logger } from '@ecup/db';
+import { HASHING_LIMITS, setHashingLimits } from '@ecup/security';
 import { createMetricsRegistry, startApi, type AppDeps, type RealtimeServer } from '@ecup/api';
 import { startWorker, type WorkerHandle } from '@ecup/worker';
 import { createTestDatabase, testRedisPrefix } from './db.ts';

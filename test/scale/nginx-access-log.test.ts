@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
-import { newToken } from '@ecup/db';
+import { newToken } from '@ecup/security';
 import { startNginx, type RunningNginx } from '../helpers/nginx.ts';
 import { ROOT } from '../helpers/process.ts';
 import { findSecrets, secretKinds } from '../log-secrets.ts';

@@ -1,6 +1,7 @@
 import test from 'ava';
 import { ALL_PERMISSIONS, PERMISSIONS } from '@ecup/domain';
-import { createAdminSession, createSession, hashRecoveryCode, seedBase } from '@ecup/db';
+import { createAdminSession, createSession, seedBase } from '@ecup/db';
+import { hashRecoveryCode } from '@ecup/security';
 import { cli } from '../helpers/cli.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { buildUser } from '../helpers/factories.ts';

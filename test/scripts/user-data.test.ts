@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
 import { MESSAGES, formatDateTime, type ForumThreadResponse, type GamePayload } from '@ecup/domain';
-import { createDiskImageStore, imageRelativePath, normaliseImage, storeAvatar, storeTeamPhoto } from '@ecup/db';
+import { createDiskImageStore, imageRelativePath, normaliseImage, storeAvatar, storeTeamPhoto } from '@ecup/storage';
 import { PUBLIC_READ_LIFETIME_MS } from '@ecup/api';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildGame, buildUser, pngImage } from '../helpers/factories.ts';

@@ -13,13 +13,13 @@ import {
   createThread,
   endpointHash,
   executeCommand,
-  hashToken,
   resolveConflict,
   submitResult,
   warnExpiringTrophies,
   type AfterCommit,
   type CommandOutcome,
 } from '@ecup/db';
+import { hashToken } from '@ecup/security';
 import { openWindow } from '@ecup/worker';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { startPushEndpoint, type PushEndpoint } from '../helpers/push-endpoint.ts';

@@ -1,5 +1,4 @@
 export { startWorker, type WorkerHandle } from './server.ts';
-export { createMailTransport } from './mail/transport.ts';
 export { sendEmail } from './jobs/send-email.ts';
 export { cleanChatOriginals } from './jobs/clean-chat-originals.ts';
 export { cleanSessions } from './jobs/clean-sessions.ts';

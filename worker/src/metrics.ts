@@ -1,7 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Counter, Registry, collectDefaultMetrics } from 'prom-client';
-import { bearerMatches, type Logger } from '@ecup/db';
+import { type Logger } from '@ecup/db';
+import { bearerMatches } from '@ecup/security';
 
 export interface WorkerMetrics {
   registry: Registry;

@@ -1,9 +1,10 @@
 import type { Queue } from 'bullmq';
 import type { Knex } from 'knex';
 import { emailJobs, notificationJobs, type NotificationJobData } from '@ecup/domain';
-import { dispatchEvents, runEloRecalculation, type Config, type ImageStore, type Logger } from '@ecup/db';
+import { dispatchEvents, runEloRecalculation, type Config, type Logger } from '@ecup/db';
+import { type ImageStore } from '@ecup/storage';
 import type { Calendar } from './calendar.ts';
-import type { MailTransport } from './mail/transport.ts';
+import type { MailTransport } from '@ecup/mail';
 import type { Processors } from './queues.ts';
 import { sendEmail } from './jobs/send-email.ts';
 import { unsentEmailIds } from './jobs/reconcile-emails.ts';

@@ -16,12 +16,10 @@ import {
   createAdminSession,
   disableTotp,
   enableTotp,
-  hashRecoveryCode,
-  newRecoveryCodes,
-  sealTotpSecret,
   startTotpSetup,
   type ConsoleSignInFailure,
 } from '@ecup/db';
+import { hashRecoveryCode, newRecoveryCodes, sealTotpSecret } from '@ecup/security';
 import type { AppDeps, AppState } from '../context.ts';
 import { HttpError, conflict, forbidden, refusalOf } from '../errors.ts';
 import { bodyOf } from '../middleware/body.ts';

@@ -5,12 +5,10 @@ import {
   User,
   completeEnrolment,
   findEnrolmentLink,
-  hashRecoveryCode,
-  newRecoveryCodes,
-  sealTotpSecret,
   startTotpSetup,
   type EnrolmentLinkRow,
 } from '@ecup/db';
+import { hashRecoveryCode, newRecoveryCodes, sealTotpSecret } from '@ecup/security';
 import type { AppDeps, AppState } from '../context.ts';
 import { badRequest, conflict, forbidden } from '../errors.ts';
 import { bannedError, isBanned } from '../middleware/auth.ts';

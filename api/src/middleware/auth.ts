@@ -8,7 +8,8 @@ import {
   sessionPermissions,
   message,
 } from '@ecup/domain';
-import { hashToken, sessionLimits, User } from '@ecup/db';
+import { sessionLimits, User } from '@ecup/db';
+import { hashToken } from '@ecup/security';
 import { forbidden, unauthorized } from '../errors.ts';
 import type { AppDeps, AppState, SessionRef } from '../context.ts';
 import { currentSeason } from '../services/season.ts';

@@ -1,6 +1,7 @@
 import type Koa from 'koa';
 import { message } from '@ecup/domain';
-import { HASH_BUSY_RETRY_AFTER_S, HashingBusyError, isDatabaseUnavailable } from '@ecup/db';
+import { isDatabaseUnavailable } from '@ecup/db';
+import { HASH_BUSY_RETRY_AFTER_S, HashingBusyError } from '@ecup/security';
 import { HttpError } from '../errors.ts';
 import type { AppDeps, AppState } from '../context.ts';
 

@@ -1,6 +1,7 @@
 import type Koa from 'koa';
 import type { Knex } from 'knex';
-import { ipToBytes, type Config } from '@ecup/db';
+import { type Config } from '@ecup/db';
+import { ipToBytes } from '@ecup/security';
 
 const bare = (ip: string) => (ip.startsWith('::ffff:') ? ip.slice(7) : ip);
 

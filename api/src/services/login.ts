@@ -1,14 +1,13 @@
 import { MESSAGES, validateLogin } from '@ecup/domain';
+import { User, rehashPassword } from '@ecup/db';
 import {
   HashingBusyError,
-  User,
   hashPassword,
   hashingBusy,
   needsRehash,
-  rehashPassword,
   verifyAgainstDummy,
   verifyPassword,
-} from '@ecup/db';
+} from '@ecup/security';
 import type { AppDeps } from '../context.ts';
 import { badRequest, forbidden, unauthorized, valid } from '../errors.ts';
 import { runCommand } from './commands.ts';

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { IMAGE_MAX_BYTES, IMAGE_MAX_PX, PHOTO_ACCEPT, isAcceptedFileType, message } from '@ecup/domain';
-import { ImageRejected, normaliseImage } from '@ecup/db';
+import { ImageRejected, normaliseImage } from '@ecup/storage';
 import { badRequest, payloadTooLarge } from '../errors.ts';
 import type { UploadedFile } from '../middleware/body.ts';
 

@@ -1,13 +1,6 @@
 import { message } from '@ecup/domain';
-import {
-  RemoteImageRefused,
-  fetchRemoteImage,
-  isRemoteImageSource,
-  newsImageSources,
-  normaliseImage,
-  replaceNewsImageSources,
-  storeNewsImage,
-} from '@ecup/db';
+import { isRemoteImageSource, newsImageSources, replaceNewsImageSources } from '@ecup/db';
+import { RemoteImageRefused, fetchRemoteImage, normaliseImage, storeNewsImage } from '@ecup/storage';
 import type { AppDeps } from '../context.ts';
 import { badRequest } from '../errors.ts';
 import { imageUrl } from '../admin/present.ts';

@@ -11,7 +11,8 @@ import {
   message,
   type Message,
 } from '@ecup/domain';
-import { hashRecoveryCode, hashToken, openTotpSecret, useRecoveryCode, type User } from '@ecup/db';
+import { useRecoveryCode, type User } from '@ecup/db';
+import { hashRecoveryCode, hashToken, openTotpSecret } from '@ecup/security';
 import type { AppDeps } from '../context.ts';
 import { badRequest, unavailable, valid } from '../errors.ts';
 import { runCommand } from './commands.ts';

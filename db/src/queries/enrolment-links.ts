@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { CommandRejected } from '../commands/types.ts';
 import { EnrolmentLink } from '../models/EnrolmentLink.ts';
-import { hashToken } from '../security/tokens.ts';
+import { hashToken } from '@ecup/security';
 
 /** The columns of an enrolment link that enrolment reads. */
 export type EnrolmentLinkRow = Pick<EnrolmentLink, 'id' | 'user_id' | 'expires_at' | 'used_at'>;

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { flagNames, type ImageKind } from '@ecup/domain';
 import { CommandRejected } from '../commands/types.ts';
-import { imageRelativePath } from '../storage/images.ts';
+import { imageRelativePath } from '@ecup/storage';
 import type { Game } from '../models/Game.ts';
 import type { Match } from '../models/Match.ts';
 import type { TrophyMove } from '../models/TrophyMove.ts';

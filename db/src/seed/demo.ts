@@ -12,8 +12,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { ALL_PERMISSIONS, CONSOLE_PLAYSTATION, NEWS_CATEGORIES } from '@ecup/domain';
-import { hashPassword } from '../security/passwords.ts';
-import { removeAvatar, removeWithThumbnail, storeAvatar, storeNewsImage, type ImageStore } from '../storage/images.ts';
+import { hashPassword } from '@ecup/security';
+import { removeAvatar, removeWithThumbnail, storeAvatar, storeNewsImage, type ImageStore } from '@ecup/storage';
 import { findActiveSeason, withSeedLock } from './base.ts';
 import {
   DAY_MS,

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { removeAvatar, removeWithThumbnail, type ImageStore } from '../storage/images.ts';
+import { removeAvatar, removeWithThumbnail, type ImageStore } from '@ecup/storage';
 import { withSeedLock } from './base.ts';
 import { DEMO_ACCOUNTS } from './demo.ts';
 

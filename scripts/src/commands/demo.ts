@@ -1,6 +1,5 @@
 import {
   DEMO_ACCOUNTS,
-  createDiskImageStore,
   demoSeeded,
   findCurrentSeason,
   removeDemo,
@@ -9,6 +8,7 @@ import {
   type RemoveDemoSummary,
   type SeedDemoSummary,
 } from '@ecup/db';
+import { createDiskImageStore } from '@ecup/storage';
 import { parse } from '../cli/program.ts';
 import { createProgress } from '../cli/progress.ts';
 import type { RegisterCommands } from './index.ts';

@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { CommandRejected, createDiskImageStore, eraseUser, exportUserData, type ErasureResult } from '@ecup/db';
+import { CommandRejected, eraseUser, exportUserData, type ErasureResult } from '@ecup/db';
+import { createDiskImageStore } from '@ecup/storage';
 import { CliError, type CliRuntime } from '../cli/runtime.ts';
 import type { RegisterCommands } from './index.ts';
 

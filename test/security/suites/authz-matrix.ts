@@ -23,16 +23,8 @@ import {
   sessionPermissions,
   type PermissionName,
 } from '@ecup/domain';
-import {
-  createAdminSession,
-  createIpBan,
-  createNews,
-  createSession,
-  createThread,
-  hashToken,
-  parseIpRange,
-  transaction,
-} from '@ecup/db';
+import { createAdminSession, createIpBan, createNews, createSession, createThread, transaction } from '@ecup/db';
+import { hashToken, parseIpRange } from '@ecup/security';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 import { buildGame, buildUser, pngImage } from '../../helpers/factories.ts';
 import { openSocket } from '../../helpers/sockets.ts';

@@ -16,7 +16,7 @@ import {
   SIGNUP_REFUSALS_PER_ADDRESS,
   message,
 } from '@ecup/domain';
-import { HASHING_LIMITS, hashPassword, setHashingLimits } from '@ecup/db';
+import { HASHING_LIMITS, hashPassword, setHashingLimits } from '@ecup/security';
 import { TEST_HASHING_LIMITS, startTestServer, type TestServer } from '../../helpers/server.ts';
 import { buildUser, signupFields } from '../../helpers/factories.ts';
 import { client, type Answer, type Credentials } from '../../helpers/http.ts';

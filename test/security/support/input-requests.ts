@@ -6,7 +6,7 @@
  */
 import http from 'node:http';
 import { DEFAULT_PASSWORD } from '../../helpers/factories.ts';
-import { unsubscribeToken } from '@ecup/db';
+import { unsubscribeToken } from '@ecup/security';
 import type { Credentials } from '../../helpers/http.ts';
 import type { RouteEntry } from '../inventory-types.ts';
 import type { UserName, World } from './input-world.ts';

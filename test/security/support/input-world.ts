@@ -7,7 +7,8 @@
 import { Writable } from 'node:stream';
 import { Secret, TOTP } from 'otpauth';
 import { ALL_PERMISSIONS, PERMISSIONS } from '@ecup/domain';
-import { createAdminSession, createLogger, createSession, hashToken } from '@ecup/db';
+import { createAdminSession, createLogger, createSession } from '@ecup/db';
+import { hashToken } from '@ecup/security';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 import { buildGame, buildUser, DEFAULT_PASSWORD, pngImage } from '../../helpers/factories.ts';
 import type { Credentials } from '../../helpers/http.ts';

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { SOLVED_CONFLICT_EVIDENCE_RETENTION_DAYS } from '@ecup/domain';
-import { removeWithThumbnail, writeAudit, type ImageStore, type Logger } from '@ecup/db';
+import { writeAudit, type Logger } from '@ecup/db';
+import { removeWithThumbnail, type ImageStore } from '@ecup/storage';
 
 /** Evidence rows handled per pass; a night's share is far smaller than this many passes. */
 const BATCH = 200;

@@ -12,14 +12,8 @@ import {
   type NotificationSubject,
   birthDateOf,
 } from '@ecup/domain';
-import {
-  findCurrentSeason,
-  notificationLangs,
-  notificationRecipients,
-  unsubscribeToken,
-  type Config,
-  type Logger,
-} from '@ecup/db';
+import { findCurrentSeason, notificationLangs, notificationRecipients, type Config, type Logger } from '@ecup/db';
+import { unsubscribeToken } from '@ecup/security';
 
 export interface NotificationJobDeps {
   knex: Knex;

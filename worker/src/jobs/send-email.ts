@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { UnrecoverableError } from 'bullmq';
-import type { MailTransport } from '../mail/transport.ts';
+import type { MailTransport } from '@ecup/mail';
 
 /**
  * Sends one stored e-mail and marks it sent. Idempotent: an e-mail already marked sent is skipped, so a job

@@ -1,6 +1,7 @@
 import { isIPv4 } from 'node:net';
 import { IP_BAN_MIN_PREFIX_V4, IP_BAN_MIN_PREFIX_V6, validateIpBan, type AdminIpBanRecord } from '@ecup/domain';
-import { containsPattern, createIpBan, deleteIpBan, ipToBytes, like, parseIpRange, type IpBan } from '@ecup/db';
+import { containsPattern, createIpBan, deleteIpBan, like, type IpBan } from '@ecup/db';
+import { ipToBytes, parseIpRange } from '@ecup/security';
 import { badRequest, valid } from '../../errors.ts';
 import { runCommand } from '../../services/commands.ts';
 import { isoAlways, userRef } from '../present.ts';

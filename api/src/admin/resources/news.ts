@@ -1,15 +1,7 @@
 import type Router from '@koa/router';
 import { ADMIN_RESOURCES, NEWS_CATEGORIES, validateNews, type AdminNewsRecord, type NewsValue } from '@ecup/domain';
-import {
-  containsPattern,
-  createNews,
-  deleteNews,
-  like,
-  sanitizeNewsHtml,
-  storeNewsImage,
-  updateNews,
-  type News,
-} from '@ecup/db';
+import { containsPattern, createNews, deleteNews, like, sanitizeNewsHtml, updateNews, type News } from '@ecup/db';
+import { storeNewsImage } from '@ecup/storage';
 import type { AppDeps, AppState } from '../../context.ts';
 import { badRequest, valid } from '../../errors.ts';
 import { uploadedFile } from '../../middleware/body.ts';

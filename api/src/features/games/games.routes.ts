@@ -24,11 +24,10 @@ import {
   gamePayload,
   reportDropped,
   sendChatMessage,
-  removeWithThumbnail,
-  storeEvidenceImage,
   submitResult,
   uploadEvidence,
 } from '@ecup/db';
+import { removeWithThumbnail, storeEvidenceImage } from '@ecup/storage';
 import type { AppDeps, AppState } from '../../context.ts';
 import { HttpError, badRequest, notFound, valid } from '../../errors.ts';
 import { permissionsOf, requireStaffFlag, requireUser } from '../../middleware/auth.ts';

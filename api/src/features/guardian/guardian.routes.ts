@@ -13,7 +13,8 @@ import {
   type GuardianStatusResponse,
   message,
 } from '@ecup/domain';
-import { User, confirmGuardian, hashToken, resendGuardianMail } from '@ecup/db';
+import { User, confirmGuardian, resendGuardianMail } from '@ecup/db';
+import { hashToken } from '@ecup/security';
 import type { AppDeps, AppState } from '../../context.ts';
 import { HttpError, conflict, notFound } from '../../errors.ts';
 import { requireUser } from '../../middleware/auth.ts';

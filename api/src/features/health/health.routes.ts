@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 
-import { bearerMatches, pendingMigrations } from '@ecup/db';
+import { pendingMigrations } from '@ecup/db';
+import { bearerMatches } from '@ecup/security';
 import type { AppDeps, AppState } from '../../context.ts';
 import { HttpError } from '../../errors.ts';
 

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { isImageId, isImageKind, isThumbnailKind, thumbnail } from '@ecup/db';
+import { isImageId, isImageKind, isThumbnailKind, thumbnail } from '@ecup/storage';
 import type { AppDeps, AppState } from '../../context.ts';
 import { notFound } from '../../errors.ts';
 import { placeholder } from './placeholder.ts';

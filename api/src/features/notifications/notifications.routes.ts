@@ -8,12 +8,12 @@ import {
 } from '@ecup/domain';
 import {
   notificationSettings,
-  readUnsubscribeToken,
   removePushSubscription,
   savePushSubscription,
   setNotificationChoices,
   unsubscribeEmail,
 } from '@ecup/db';
+import { readUnsubscribeToken } from '@ecup/security';
 import type { AppDeps, AppState } from '../../context.ts';
 import { badRequest, notFound, valid } from '../../errors.ts';
 import { requireUser } from '../../middleware/auth.ts';

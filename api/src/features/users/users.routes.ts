@@ -22,13 +22,11 @@ import {
   changePassword,
   confirmEmailChange,
   createSession,
-  hashPassword,
   isUsableEmailChangeLink,
   isUsableReset,
   openGameId,
   presentUser,
   rankOf,
-  removeAvatar,
   requestEmailChange,
   requestPasswordReset,
   resetPassword,
@@ -36,15 +34,14 @@ import {
   searchTeams,
   setAvatar,
   signUp,
-  storeAvatar,
-  storeTeamPhoto,
   undoEmailChange,
   updateConsole,
   updatePrivacy,
   updateProfile,
   updateTeams,
-  verifyPassword,
 } from '@ecup/db';
+import { hashPassword, verifyPassword } from '@ecup/security';
+import { removeAvatar, storeAvatar, storeTeamPhoto } from '@ecup/storage';
 import type { AppDeps, AppState } from '../../context.ts';
 import { HttpError, badRequest, forbidden, unauthorized, valid, refusalOf } from '../../errors.ts';
 import { bannedError, findSession, isBanned, permissionsOf, requireUser } from '../../middleware/auth.ts';

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Knex } from 'knex';
 import { guardianLinkExpired } from '@ecup/domain';
 
-import { hashToken } from '../../security/tokens.ts';
+import { hashToken } from '@ecup/security';
 import { CommandRejected, notifyEvents, type CommandOutcome } from '../types.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { hashToken, newToken } from '../../security/tokens.ts';
+import { hashToken, newToken } from '@ecup/security';
 import type { CommandOutcome } from '../types.ts';
 
 export interface NewSession {

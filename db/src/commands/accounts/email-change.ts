@@ -7,9 +7,9 @@ import {
   sameMailbox,
   type ProfileUpdateValue,
 } from '@ecup/domain';
-import { emailChangeConfirmMail, emailChangeNoticeMail } from '../../mail/templates.ts';
+import { emailChangeConfirmMail, emailChangeNoticeMail } from '@ecup/mail';
 import { EmailChange } from '../../models/EmailChange.ts';
-import { hashToken, newToken } from '../../security/tokens.ts';
+import { hashToken, newToken } from '@ecup/security';
 import { CommandRejected, type CommandEvent, type CommandOutcome } from '../types.ts';
 
 const HOUR_MS = 3_600_000;

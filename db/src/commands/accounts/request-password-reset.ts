@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { PASSWORD_RESET_VALID_MINUTES } from '@ecup/domain';
-import { passwordResetMail } from '../../mail/templates.ts';
-import { hashToken, newToken } from '../../security/tokens.ts';
+import { passwordResetMail } from '@ecup/mail';
+import { hashToken, newToken } from '@ecup/security';
 import type { CommandOutcome } from '../types.ts';
 
 /**

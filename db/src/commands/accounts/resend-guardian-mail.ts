@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { birthDateOf, guardianApprovalState, sameMailbox } from '@ecup/domain';
-import { guardianConfirmationMail } from '../../mail/templates.ts';
-import { hashToken, newToken } from '../../security/tokens.ts';
+import { guardianConfirmationMail } from '@ecup/mail';
+import { hashToken, newToken } from '@ecup/security';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Knex } from 'knex';
 
-import { hashToken } from '../../security/tokens.ts';
+import { hashToken } from '@ecup/security';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
 import { createSession, type NewSession } from './create-session.ts';
 

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { UniqueViolationError } from 'objection';
 import type { SignupValue } from '@ecup/domain';
 import { User } from '../../models/User.ts';
-import { hashToken, newToken } from '../../security/tokens.ts';
+import { hashToken, newToken } from '@ecup/security';
 import { CommandRejected, type CommandEvent, type CommandOutcome } from '../types.ts';
 import { createSession, type NewSession } from './create-session.ts';
 import { isEmailHeldForUndo } from './email-change.ts';

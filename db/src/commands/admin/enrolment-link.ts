@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { ENROLMENT_LINK_TTL_MINUTES } from '@ecup/domain';
 import { EnrolmentLink } from '../../models/EnrolmentLink.ts';
-import { hashToken, newToken } from '../../security/tokens.ts';
+import { hashToken, newToken } from '@ecup/security';
 import { writeAudit } from '../audit.ts';
 import { findEnrolmentLink, type EnrolmentLinkRow } from '../../queries/enrolment-links.ts';
 import { CommandRejected, type CommandOutcome } from '../types.ts';

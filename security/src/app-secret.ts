@@ -6,7 +6,7 @@ import path from 'node:path';
 /** The shortest APP_SECRET accepted: 32 characters (for example `openssl rand -hex 32` gives 64). */
 export const APP_SECRET_MIN_LENGTH = 32;
 
-const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
 /** Where development keeps the secret it generated for itself (the .data directory of the checkout). */
 export const DEV_APP_SECRET_FILE = path.join(ROOT, '.data', 'app-secret');

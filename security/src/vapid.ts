@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import webpush from 'web-push';
 
-const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
 /** Where development keeps the VAPID key pair it generated for itself (the .data directory of the checkout). */
 export const DEV_VAPID_FILE = path.join(ROOT, '.data', 'vapid.json');

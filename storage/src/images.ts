@@ -12,8 +12,8 @@ import {
   type ImageKind,
   type ThumbnailKind,
 } from '@ecup/domain';
-import { newImageId } from '../security/tokens.ts';
-import { createTurns } from '../services/in-turn.ts';
+import { newImageId } from '@ecup/security';
+import { createTurns } from './in-turn.ts';
 
 /** Where images live; local disk by default, replaceable by an object store (decisions §9). */
 export interface ImageStore {
