@@ -18,7 +18,7 @@ import { testLogFile } from './process.ts';
  * (AVA runs them together) on a machine running other test files too, where a production server's line holds only
  * its own requests: the line is longer and a check may wait a minute, so a test of sign-up or sign-in is not
  * refused as busy by its neighbours. The busy answer itself has its own tests with a short line
- * (test/api/password-hashing.test.ts, db/src/security/passwords.test.ts, test/e2e/sign-in-busy.test.ts), and the
+ * (test/api/password-hashing.test.ts, security/src/passwords.test.ts, test/e2e/sign-in-busy.test.ts), and the
  * brute-force suite attacks with the product's own line. Set once,
  * before any test hashes.
  */

@@ -7,7 +7,7 @@ import { imageUrl } from '../admin/present.ts';
 
 /**
  * News HTML whose images from other sites are copied to the site: each one is fetched once
- * (db/src/storage/remote-image.ts: http(s) only, no private address, the upload limit, 5 s), re-encoded and stored
+ * (storage/src/remote-image.ts: http(s) only, no private address, the upload limit, 5 s), re-encoded and stored
  * exactly like an uploaded news image, and its `src` becomes the site's own address, so a player's browser never
  * asks another site for it. An image that cannot be copied refuses the save with its address; images already
  * copied for that save are removed again.

@@ -6,7 +6,7 @@ import type { AdminActor } from '../../models/User.ts';
 
 /**
  * A moderator bans an address range (decisions §8: sign-up and sign-in from it are refused; canIPBan, checked by
- * the caller). The range arrives parsed (db/src/security/ip.ts). The same range twice is a 409, settled by the
+ * the caller). The range arrives parsed (security/src/ip.ts). The same range twice is a 409, settled by the
  * unique (range_start, range_end) key, also when two moderators add it at the same instant. Audited.
  */
 export async function createIpBan(
