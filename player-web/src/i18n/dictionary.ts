@@ -7,7 +7,7 @@ export const LOCALES: Record<Lang, string> = { en: 'en-GB', sv: 'sv-SE' };
 
 /**
  * The strings of every dictionary loaded so far, per language. A feature's dictionary arrives with the feature's
- * code (issue 10: a page does not download every other page's words), so this fills up as pages are visited.
+ * code (a page does not download every other page's words), so this fills up as pages are visited.
  */
 export const loadedStrings: Record<Lang, Record<string, string>> = { en: {}, sv: {} };
 
