@@ -88,7 +88,7 @@ const quantile = (sorted: number[], q: number) =>
 const ok = (status: number) => status >= 200 && status < 300;
 
 /**
- * Fault suite 3 (issue 10): an API process and a worker on a private MariaDB while ~100 requests a second (reads,
+ * Fault suite 3: an API process and a worker on a private MariaDB while ~100 requests a second (reads,
  * forum replies and topics, game chat by signed-in players) keep coming, and MariaDB is stopped for some seconds and
  * started again, in order (SIGTERM) and as a crash (SIGKILL). Checks: the API and the worker never exit; while
  * MariaDB is down every answer is a 503 `{ error }` within 2 s and GET /ready is 503 naming mysql; within 5 s of

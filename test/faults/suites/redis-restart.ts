@@ -79,7 +79,7 @@ const tail = (text: string, lines = 15) => text.trim().split('\n').slice(-lines)
 const list = (values: (number | null)[]) => values.map((v) => (v === null ? '∞' : String(v))).join(', ');
 
 /**
- * Fault suite 4 (issue 10; decisions §1): Redis is a cache and a transport, MySQL the store of record. Simulated
+ * Fault suite 4 (decisions §1): Redis is a cache and a transport, MySQL the store of record. Simulated
  * players queue, accept and play over HTTP against API processes and workers that share a private redis-server,
  * which is killed and started again empty (several times; once at the CI size). Checked: no API or worker process
  * exits; matchmaking pairs players again within 10 s of Redis being back, with the queue read from MySQL; nobody

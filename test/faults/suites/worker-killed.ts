@@ -41,7 +41,7 @@ interface Kill {
 type Http = ReturnType<typeof client>;
 
 /**
- * Fault suite 1 (issue 10): simulated players play scripted matches to a final result over HTTP against an API
+ * Fault suite 1: simulated players play scripted matches to a final result over HTTP against an API
  * process while one of two worker processes is killed with SIGKILL at seeded moments (preferably while it holds a
  * job) and started again, and once the job schedulers are deleted from Redis. Then: every game final, nobody lost in
  * the queue, every result rated once (`elo:rebuild --dry-run` finds nothing), no duplicate trophy move or e-mail,

@@ -1,5 +1,5 @@
 /**
- * Suite 4 of issue 9: stored XSS. Payloads (test/security/fixtures/xss-payloads.ts) are stored through the real API
+ * Security suite 4: stored XSS. Payloads (test/security/fixtures/xss-payloads.ts) are stored through the real API
  * in every stored text field, then every view that shows them is rendered in headless Chromium, in the player app
  * and in the console, with a planted hook (`window.__xss = 0` in every frame before any script) and a dialog
  * listener: a payload that runs opens a dialog or sets the hook. Stored news HTML is also read from the database and
