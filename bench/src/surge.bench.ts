@@ -1,5 +1,5 @@
 /**
- * The window-opening surge (issue 10): the product started as `npm start` starts it (scripts/src/start.ts: API,
+ * The window-opening surge: the product started as `npm start` starts it (scripts/src/start.ts: API,
  * socket.io and the in-process worker on one port; its own database, SEED_DEMO off) and 2,000 accounts made
  * beforehand (one password hash, computed once, shared by all). Simulated players arrive spread over
  * BENCH_SURGE_SECONDS (60) and do what the player app does: POST /user/login (form fields, as the app sends them),
