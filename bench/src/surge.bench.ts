@@ -628,7 +628,7 @@ export async function run(): Promise<void> {
 
     const cost = await hashingCost(hash);
     console.log(
-      `\nthe issue's surge: ${PLAYERS} players arrive over ${SPREAD_S} s, ` +
+      `\nthe window-opening surge: ${PLAYERS} players arrive over ${SPREAD_S} s, ` +
         `${sims.filter((sim) => sim.mode === 'stored').length} come back with the pair the app stored ` +
         `(GET /user/auth), ${sims.filter((sim) => sim.mode === 'password').length} sign in with their password ` +
         `(POST /user/login, POST /user/auth), then all open the socket and enter the queue; each from its own ` +

@@ -190,7 +190,7 @@ export const YOUTUBE_ID_MAX = 15;
 /** Longest password-reset token accepted before lookup (not in the spec; real tokens are 43-64 characters). */
 export const RESET_TOKEN_MAX = 200;
 
-// --- Sign-in and password reset limits (decisions §2; security issue) ---
+// --- Sign-in and password reset limits (decisions §2) ---
 
 /** Failed sign-ins (wrong passwords and wrong two-factor codes) one account may have per window; a success clears them. */
 export const LOGIN_FAILURES_PER_ACCOUNT = 5;

@@ -14,7 +14,7 @@ export interface LazyPage {
 }
 
 /**
- * A lazily loaded page (issue: routes lazy-loaded so the first page is light). A chunk that fails, or takes longer
+ * A lazily loaded page, so the first page is light. A chunk that fails, or takes longer
  * than 120 s, rejects with ChunkLoadError, which the layout's error boundary shows.
  */
 export function lazyPage(load: () => Promise<{ Component: ComponentType }>): LazyPage {

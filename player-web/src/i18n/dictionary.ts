@@ -1,4 +1,4 @@
-/** The app's languages (issue: English and Swedish, remembered). */
+/** The app's languages: English and Swedish; the reader's choice is remembered. */
 export const LANGUAGES = ['en', 'sv'] as const;
 export type Lang = (typeof LANGUAGES)[number];
 

@@ -12,7 +12,7 @@ import type { Suite, SuiteOptions, SuiteReport } from '../../security/suite.ts';
 import { startSmtpSink } from '../smtp-sink.ts';
 import { createFaultStack, seeded, sleep, waitFor } from '../stack.ts';
 
-/** The bound: a process told to stop with SIGTERM is gone within this. */
+/** The required bound: a process told to stop with SIGTERM is gone within this. */
 const EXIT_LIMIT_MS = 10_000;
 /** How long the mail relay takes to accept one message: e-mail jobs are mid-send when the worker is stopped. */
 const SMTP_DELAY_MS = 2_500;

@@ -14,7 +14,7 @@ import { startPrivateMariaDb, type PrivateMariaDb } from '../private-mariadb.ts'
 import { createFaultStack, seeded, sleep, waitFor } from '../stack.ts';
 
 /**
- * The issue's bounds at full size: while MariaDB is down each answer is a 503 within 2 s, and 5 s after it answers
+ * The required bounds at full size: while MariaDB is down each answer is a 503 within 2 s, and 5 s after it answers
  * again every request succeeds; an answer slower than 5 s while it shuts down or starts is a hang. The CI size (fast)
  * runs beside other work on a loaded machine, so its bounds only catch hangs (a request waiting out the pool's 10 s
  * acquire timeout, a pool that never recovers); its measured times are printed like the full size's.
@@ -119,7 +119,7 @@ async function run({ fast, log }: SuiteOptions): Promise<SuiteReport> {
         ],
       };
   const limits = fast ? LIMITS.fast : LIMITS.full;
-  // The CI size asks half the rate: it shares a 2-core machine with other test files.
+  // The CI size asks half the full rate: it shares a 2-core machine with other test files.
   const ratePerSecond = Number(process.env.FAULT_RATE ?? (fast ? 50 : 100));
   const seed = Number(process.env.FAULT_SEED ?? 20261121);
   const random = seeded(seed);

@@ -32,7 +32,7 @@ import type { Suite, SuiteOptions, SuiteReport } from '../../security/suite.ts';
 import { createFaultStack, seeded, sleep, waitFor } from '../stack.ts';
 import { startTcpProxy, type TcpProxy } from '../tcp-proxy.ts';
 
-/** The bound: a player shows what the database says within this of the socket reconnecting. */
+/** The required bound: a player shows what the database says within this of the socket reconnecting. */
 const RESYNC_LIMIT_MS = 5_000;
 /** How long a socket may take to come back after a drop (an API restart on a loaded machine included). */
 const RECONNECT_LIMIT_MS = 60_000;

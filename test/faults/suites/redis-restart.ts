@@ -23,9 +23,9 @@ import type { Suite, SuiteOptions, SuiteReport } from '../../security/suite.ts';
 import { startPrivateRedis } from '../private-redis.ts';
 import { createFaultStack, seeded, sleep, waitFor } from '../stack.ts';
 
-/** The bound: matchmaking pairs players again this soon after Redis is back. */
+/** The required bound: matchmaking pairs players again this soon after Redis is back. */
 const PAIRING_RESUME_LIMIT_MS = 10_000;
-/** The bound: nobody waits "searching" longer than this once Redis is back, while an opponent waits too. */
+/** The required bound: nobody waits "searching" longer than this once Redis is back, while an opponent waits too. */
 const SEARCHING_LIMIT_MS = 60_000;
 /** The worker checks its schedulers every SCHEDULER_CHECK_EVERY_MS; a missing one is back well within this. */
 const SCHEDULER_LIMIT_MS = SCHEDULER_CHECK_EVERY_MS * 4 + 10_000;

@@ -19,7 +19,7 @@ import { signedInUser } from '../../helpers/sockets.ts';
 import type { Suite, SuiteOptions, SuiteReport } from '../../security/suite.ts';
 import { createFaultStack, seeded, sleep, waitFor } from '../stack.ts';
 
-/** The bound: a job held by a killed worker runs again within this. */
+/** The required bound: a job held by a killed worker runs again within this. */
 const RESUME_LIMIT_MS = 15_000;
 /** A player who is not in a game this long after entering the queue is reported. */
 const PLAYER_STUCK_MS = 120_000;

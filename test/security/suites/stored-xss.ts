@@ -19,7 +19,7 @@ import type { Suite, SuiteReport } from '../suite.ts';
 const ALL_FLAGS = 127;
 /** Fast size: payloads across all fields and views (CI). */
 export const FAST_PAYLOADS = 60;
-/** Full size: the minimum. */
+/** Full size: the required minimum. */
 export const FULL_MIN_PAYLOADS = 600;
 
 interface Answer {
