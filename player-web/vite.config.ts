@@ -30,7 +30,7 @@ const API_ORIGIN = 'http://localhost:3000';
 const FIRST_PAINT_FONTS = /^assets\/rubik-latin-(400|500|700)-normal-[\w-]+\.woff2$/;
 
 /**
- * The first paint needs no stylesheet request and no late font swap (issue 10: Lighthouse's render-blocking
+ * The first paint needs no stylesheet request and no late font swap (Lighthouse's render-blocking
  * requests and layout shifts): the app's only stylesheet (the @font-face rules; MUI styles at run time) goes inline
  * in index.html, and the Latin Rubik files are preloaded, so they have arrived when the app first draws its text.
  */
@@ -64,7 +64,7 @@ function criticalAssets(): Plugin {
  * changes when a library does (or the first page starts using more of one), so a returning player's browser keeps it
  * across app releases. MUI's components stay with the pages that use them, so lazy pages keep their own; so do the
  * parts of these libraries that only lazy code imports (MUI's slot helpers of the dialogs and menus), which the
- * first page does not download (issue 21).
+ * first page does not download.
  */
 const VENDOR = [
   'react',
@@ -124,7 +124,7 @@ function firstLoad(graph: ModuleGraph): Set<string> {
 
 /**
  * Two builds (package.json): the browser's app into dist/, and with `--ssr` the server's renderer
- * (src/entry-server.tsx, issue 21) into dist-ssr/, which the API loads; the browser build's plugins (the inlined
+ * (src/entry-server.tsx) into dist-ssr/, which the API loads; the browser build's plugins (the inlined
  * stylesheet, the offline page, the service worker, the compressed copies) are the browser's only.
  */
 export default defineConfig(({ isSsrBuild }) => ({

@@ -13,8 +13,8 @@ const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
 /**
  * Writes a brotli (`.br`, quality 11) and a gzip (`.gz`, level 9) copy next to every text file of the build. The API's
  * static server sends the copy the browser accepts (koa-send), so a phone downloads the player app, and a
- * moderator's phone the console, compressed without the server compressing anything per request (issue 10:
- * Lighthouse "Enable text compression").
+ * moderator's phone the console, compressed without the server compressing anything per request (Lighthouse's
+ * "Enable text compression").
  */
 export function precompress(): Plugin {
   let outDir = '';

@@ -20,7 +20,7 @@ function UserRedirect() {
   return <Navigate to={`/admin/users/${encodeURIComponent(id ?? '')}/show`} replace />;
 }
 
-/** The console (issue 7): react-admin under `/admin/`, one `<Resource>` per entry of resources.tsx. */
+/** The console: react-admin under `/admin/`, one `<Resource>` per entry of resources.tsx. */
 function Console() {
   const [productName, setProductName] = useState(PRODUCT_NAME_DEFAULT);
 

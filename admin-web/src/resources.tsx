@@ -9,7 +9,7 @@ import { trophyWinners } from './trophy-winners/index.ts';
 import { users } from './users/index.ts';
 
 /**
- * Every console resource, in menu order (issue 7). app.tsx renders one `<Resource>` per entry and the menu shows the
+ * Every console resource, in menu order. app.tsx renders one `<Resource>` per entry and the menu shows the
  * ones `authProvider.canAccess` allows; to add a screen, add its folder and one line here.
  */
 export const RESOURCES: readonly ConsoleResource[] = [

@@ -1,5 +1,5 @@
 /**
- * The baselines the issue 10 goals are stated against, measured in the same run as the product so the machine's
+ * The baselines the performance goals are stated against, measured in the same run as the product so the machine's
  * load that day counts for both: a bare Koa JSON hello for HTTP reads, and a raw mysql2 transaction that locks and
  * updates two user rows for the final-result transaction.
  */

@@ -1,5 +1,5 @@
 /**
- * The chat safety filter's cost per line (issue 18: under 0.2 ms a line) over the whole corpus in
+ * The chat safety filter's cost per line (goal: under 0.2 ms a line) over the whole corpus in
  * test/fixtures/chat-safety, both the contact-detail attempts and the football chat, each line timed on its own
  * (with the sender's two lines before it, as the chat passes them). Beside it, a baseline measured in the same run:
  * lower-casing each line and testing it against one regular expression.
@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { filterLine, type EarlierLine } from '@ecup/domain/chat-safety/index.ts';
 import { mark, percentile } from './goals.ts';
 
-/** Issue 18: the filter costs under 0.2 ms a line. */
+/** The goal: the filter costs under 0.2 ms a line. */
 const LINE_GOAL_MS = 0.2;
 const PASSES = 20;
 const WARM_UP_PASSES = 3;

@@ -1,5 +1,5 @@
 /**
- * Issue 10, the final-result transaction against a raw two-row lock: `confirmResult` (db/src/commands/games), the
+ * The final-result transaction against a raw two-row lock: `confirmResult` (db/src/commands/games), the
  * command the API runs in one transaction when the second player verifies a submitted score (stats, Elo, the Elo
  * history, the trophy hunt, and the game payload it answers), on distinct games, back to back and from
  * BENCH_TX_CONCURRENCY lanes at once (default 8), next to a raw mysql2 transaction that locks two users' rows

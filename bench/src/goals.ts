@@ -1,4 +1,4 @@
-/** The verdict printed beside a figure that has a goal in issue 10. */
+/** The verdict printed beside a figure that has a performance goal. */
 export function mark(met: boolean): 'PASS' | 'MISS' {
   return met ? 'PASS' : 'MISS';
 }

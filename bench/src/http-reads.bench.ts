@@ -1,5 +1,5 @@
 /**
- * Issues 10 and 22, public reads against the bare Koa baseline: the ranking's first page, the home page's news and a forum
+ * Public reads against the bare Koa baseline: the ranking's first page, the home page's news and a forum
  * category's threads, each called as the player app calls it (its query, the `_` cache-buster, `Accept`, a browser's `Accept-Encoding`), at 50
  * connections, next to a bare Koa JSON hello started with the same runner, all in one run. Seeds a demo database of
  * BENCH_PLAYERS players (default 2,000) with their games, news and forum threads, starts the API as its own process

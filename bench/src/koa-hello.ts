@@ -1,5 +1,5 @@
 /**
- * The HTTP baseline of the benchmarks (issue 10): a bare Koa app that answers every request with a small JSON
+ * The HTTP baseline of the benchmarks: a bare Koa app that answers every request with a small JSON
  * object, and nothing else (no middleware, no database). Run as its own process by `startKoaHello`, with the same
  * runner as the API (`node --import tsx`), so the two are compared on the same runtime.
  */

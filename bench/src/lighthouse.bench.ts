@@ -1,5 +1,5 @@
 /**
- * Lighthouse on the player app (issues 10 and 21): mobile performance ≥ 95, accessibility, best practices and SEO
+ * Lighthouse on the player app: mobile performance ≥ 95, accessibility, best practices and SEO
  * 100, largest contentful paint under 1.8 s and total blocking time under 150 ms on the public pages a visitor or a
  * link preview lands on: home, ranking, a news article, forums and a player's profile. Starts the product as the
  * README does (demo seed, so the pages have news, players and threads), takes the newest published article from
@@ -33,7 +33,7 @@ type Result = LighthouseResult;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
 
-/** Issue 21's goals: each category's least score, and the two timings' bounds in milliseconds. */
+/** The goals: each category's least score, and the two timings' bounds in milliseconds. */
 const SCORE_GOALS: Record<Category, number> = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
 const TIMING_GOALS = [
   { id: 'largest-contentful-paint', label: 'LCP', below: 1800 },
@@ -55,7 +55,7 @@ const loadAverage = () =>
     .map((n) => n.toFixed(1))
     .join(' ');
 
-/** The pages of issue 21, with their routes in player-web/src/app/router.tsx; the article and profile from the API. */
+/** The public pages measured, routes in player-web/src/app/router.tsx; the article and profile from the API. */
 async function pagesOf(url: string): Promise<{ name: string; path: string }[]> {
   const getJson = async <T>(call: string): Promise<T> => {
     const res = await fetch(`${url}${call}`, { headers: { Accept: 'application/json' } });

@@ -1,5 +1,5 @@
 /**
- * The benchmarks' HTTP load generator: autocannon in a process of its own (issue 22), so that the generator never
+ * The benchmarks' HTTP load generator: autocannon in a process of its own, so that the generator never
  * shares an event loop, or the benchmark's own work, with what it measures. On `run` it drives one target over
  * `connections` keep-alive connections for `seconds` (or until `amount` requests) and answers `run-done` with the
  * figures `load.ts` reads.

@@ -1,5 +1,5 @@
 /**
- * HTTP load for the benchmarks (issue 22): every figure comes from a load generator in a process of its own, never
+ * HTTP load for the benchmarks: every figure comes from a load generator in a process of its own, never
  * from a `fetch` loop inside the benchmark's process (whose own event loop capped the bare Koa hello at about 2,000
  * requests a second). wrk (Debian's package) when it is installed: on two cores it drives a raw `node:http` hello at
  * about 40,000 requests a second and the bare Koa hello at 0.6 of that; else autocannon (bench/tools), which tops

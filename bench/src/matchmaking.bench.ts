@@ -14,7 +14,7 @@ import { benchDatabase, startApiProcess } from './setup.ts';
 const PLAYERS = 200;
 const ENTER_SPREAD_MS = 10_000;
 const GIVE_UP_MS = 60_000;
-/** Issue 10: second player's enter -> both `match` events, and both accepts -> `game`, p99. */
+/** Goals: second player's enter -> both `match` events, and both accepts -> `game`, p99. */
 const MATCH_GOAL_MS = 1000;
 const GAME_GOAL_MS = 300;
 

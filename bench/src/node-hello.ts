@@ -1,5 +1,5 @@
 /**
- * The lowest HTTP baseline of the benchmarks (issue 22): a raw `node:http` server answering every request with a
+ * The lowest HTTP baseline of the benchmarks: a raw `node:http` server answering every request with a
  * small JSON object, with the API's runner and keep-alive settings. The bare Koa hello is measured against it to
  * tell whether the load generator, not the server, set the figures.
  */

@@ -13,7 +13,7 @@ import { benchDatabase } from './setup.ts';
 const PLAYERS = 10_000;
 const PAST_MATCHES = 20_000;
 const RUNS = 7;
-/** Issue 10: one pairing pass over 10,000 queued players. */
+/** Goal: one pairing pass over 10,000 queued players. */
 const PASS_GOAL_MS = 40;
 
 /** A deterministic crowd: Elo 600-1800 (denser in the middle), waits 0-90 s, half with a last opponent. */

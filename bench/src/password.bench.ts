@@ -1,5 +1,5 @@
 /**
- * Password hashing at OWASP's minimum (issue 17): what a sign-in costs, and what a crowd of sign-ins does to every
+ * Password hashing at OWASP's minimum: what a sign-in costs, and what a crowd of sign-ins does to every
  * other call. The API runs as its own process on loopback (as `npm run api`), its sign-ins arriving each from an
  * address of its own through X-Forwarded-For (TRUST_PROXY=on from loopback), so the per-address limit does not
  * refuse the crowd.

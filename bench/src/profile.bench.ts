@@ -1,5 +1,5 @@
 /**
- * Issue 20, a player's page: how soon /player/{username} shows its content in Chromium, cold (a new browser context:
+ * A player's page: how soon /player/{username} shows its content in Chromium, cold (a new browser context:
  * empty HTTP cache, no service worker) and warm (the same context again: cache and service worker in place), median
  * of BENCH_RUNS loads (default 9) at 1280 px, printed beside the home page's measured the same way; then
  * GET /players/get (the page's one API read) at 50 connections from the bench's own load generator, in one-second

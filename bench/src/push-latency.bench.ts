@@ -1,5 +1,5 @@
 /**
- * Issue 20, push latency: from the answer to a result's submit (POST /game/submit) to the opponent's notification,
+ * Push latency: from the answer to a result's submit (POST /game/submit) to the opponent's notification,
  * median and p95 of BENCH_RUNS results (default 15). Starts the product as the README does (API and worker), a
  * local push service (test/helpers/push-endpoint.ts: checks the VAPID signature, decrypts the payload) and Chromium
  * with the app's service worker. Each run: a new opponent submits through the API; measured are the time until the

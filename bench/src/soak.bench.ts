@@ -1,5 +1,5 @@
 /**
- * The memory soak (issue 22): one API process (`npm run api`, its own database with the demo seeded) under steady
+ * The memory soak: one API process (`npm run api`, its own database with the demo seeded) under steady
  * mixed load for BENCH_SOAK_MINUTES (10; shorter for a check). The HTTP load comes from the trusted load generator
  * (load.ts, its own process, after its validity check), 10-second slices going round the app's common reads, signed
  * in and not; beside it, from this process, players keep opening and closing socket.io connections and entering and

@@ -1,5 +1,5 @@
 /**
- * One API process holding 5,000 socket.io connections of 5,000 signed-in players (issue 10), against the baseline
+ * One API process holding 5,000 socket.io connections of 5,000 signed-in players, against the baseline
  * of a plain socket.io server (`new Server()`, no adapter) holding the same 5,000 clients, measured in the same run.
  *
  * - Memory: the API process's resident size with 5,000 sockets (goal < 500 MB), beside the plain server's.

@@ -1,5 +1,5 @@
 /**
- * Issue 21, the home page under load: GET / asked for as a phone's browser asks for it (Accept: text/html, the
+ * The home page under load: GET / asked for as a phone's browser asks for it (Accept: text/html, the
  * encodings and languages Chromium sends, its user agent; no cache-buster, as a browser sends none) at
  * BENCH_CONCURRENCY connections (default 50), next to a bare Koa JSON hello driven by the same load generator in the
  * same run. Goals: p99 under 100 ms and at least 0.3× the hello's requests a second.

@@ -3,7 +3,7 @@
  * browser fetches while loading the page, with its size raw and gzipped (level 9, as a server or CDN would send it).
  * Starts the product as the README does, on its own database, and loads each page in headless Chromium.
  *
- * Then the console (issue 7's closing figure): the gzipped JS that `/admin/` loads first, and proof that the player
+ * Then the console: the gzipped JS that `/admin/` loads first, and proof that the player
  * app carries none of it: no player page requests anything under `/admin/`, and no file of the player app's build
  * contains code that only the console has.
  */
@@ -25,7 +25,7 @@ const CONSOLE_MARKERS = ['ecup.admin.token', 'ra.action.delete', 'ra.page.dashbo
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 
-/** Issue 21's goal: the player home's JavaScript, gzipped. */
+/** The goal: the player home's JavaScript, gzipped. */
 const HOME_JS_GOAL_KB = 140;
 
 /**
@@ -108,7 +108,7 @@ export async function run(): Promise<void> {
       );
       if (path === '/') {
         const homeKb = sum('script', 'gzip') / 1024;
-        console.log(`           goal ≤ ${HOME_JS_GOAL_KB} kB gzipped (issue 21)   ${mark(homeKb <= HOME_JS_GOAL_KB)}`);
+        console.log(`           goal ≤ ${HOME_JS_GOAL_KB} kB gzipped   ${mark(homeKb <= HOME_JS_GOAL_KB)}`);
         for (const f of files.filter((file) => file.type === 'script').sort((a, b) => b.gzip - a.gzip)) {
           console.log(`           ${kb(f.gzip).padStart(9)}  ${f.url}  (sent ${f.encoding})`);
         }

@@ -6,7 +6,7 @@ const OUTCOME_OF_ACTION: Record<string, string> = { hide: 'hidden', lock: 'locke
 type Row = Record<string, unknown>;
 
 /**
- * One safeguarding queue (issue 18, decisions §10):
+ * One safeguarding queue (decisions §10):
  * - post reports move from `forum_reports` into `reports` (kind 'forum', the post's author as the reported player,
  *   reason 'other' with the player's words as the text, settled ones with the outcome their moderator chose) and
  *   `forum_reports` goes; one report per reporter and post, as before;

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Weekly round winners (issue 19, docs/rules.md "Prizes"): recorded by the worker when a week's window closes, one
+ * Weekly round winners (docs/rules.md, "Prizes"): recorded by the worker when a week's window closes, one
  * row per season, week and place, so a week is recorded once however many workers close it, and `prizes:export`
  * reads the recorded weeks instead of computing them again.
  */

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Ratings belong to a season (issue 20, "Seasons"): the rating columns of `users` are the live season's ratings;
+ * Ratings belong to a season: the rating columns of `users` are the live season's ratings;
  * `season_standings` keeps each finished season's final standing per player, written when another season becomes
  * active. `live_ratings` (one row) names the season the `users` columns belong to: today's ratings belong to the
  * current season (the newest active one, docs/cli.md), so a later activation archives them under it.

@@ -16,9 +16,9 @@ export const CALENDAR_CRON = {
   'reset-trophy-pools': '0 0 * * 1',
   /** Every night at NIGHTLY_CLEANUP_HOUR:00 (decisions §10). */
   'clean-sessions': `0 ${NIGHTLY_CLEANUP_HOUR} * * *`,
-  /** Every night at NIGHTLY_CLEANUP_HOUR:00 (issue 18). */
+  /** Every night at NIGHTLY_CLEANUP_HOUR:00 (CHAT_ORIGINAL_RETENTION_DAYS). */
   'clean-chat-originals': `0 ${NIGHTLY_CLEANUP_HOUR} * * *`,
-  /** Every night at NIGHTLY_CLEANUP_HOUR:00 (issue 19: SOLVED_CONFLICT_EVIDENCE_RETENTION_DAYS). */
+  /** Every night at NIGHTLY_CLEANUP_HOUR:00 (SOLVED_CONFLICT_EVIDENCE_RETENTION_DAYS). */
   'clean-evidence': `0 ${NIGHTLY_CLEANUP_HOUR} * * *`,
 } as const;
 

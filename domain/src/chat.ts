@@ -1,5 +1,5 @@
 /**
- * Chat modes and quick messages (issue 18, decisions §10). The PSN ID is on the game page, so players never need to
+ * Chat modes and quick messages (decisions §10). The PSN ID is on the game page, so players never need to
  * type contact details: quick messages are offered in every game chat, and between an adult and a minor they are
  * the only way to chat unless the season says otherwise.
  */
@@ -39,12 +39,13 @@ export function chatPolicy(seasonMode: ChatMode, senderIsMinor: boolean, otherIs
   return seasonMode;
 }
 
-/** The chat filter's reasons that are contact details (issue 18), as opposed to swearing. */
+/** The chat filter's reasons that are contact details, as opposed to swearing. */
 export const CONTACT_MASK_REASONS: readonly string[] = ['phone', 'email', 'link', 'handle', 'address'];
 
 /**
- * Issue 18 "Automatic flags": an adult whose line to a minor was masked for contact details is flagged for the
- * moderators. `reasons` are the filter's reasons for the masked line (and any earlier line it masked again).
+ * Automatic flags: an adult whose line to a minor was masked for contact details is flagged for the moderators,
+ * who see the flag first in their queue. `reasons` are the filter's reasons for the masked line (and any earlier
+ * line it masked again).
  */
 export function flagsContactAttempt(
   reasons: readonly string[],
@@ -63,7 +64,7 @@ export function isMinorIn(birth: BirthDate, now: Date, timeZone: string): boolea
   return isMinorOn(birth, new Date(Date.UTC(local.year, local.month - 1, local.day)));
 }
 
-/** The quick messages (issue 18), keyed; the English text is what is stored, each app shows its own language. */
+/** The quick messages, keyed; the English text is what is stored, each app shows its own language. */
 export const CHAT_PRESETS = {
   ready: 'Ready?',
   invite_sent: 'Sent you an invite',

@@ -1,5 +1,5 @@
 /**
- * The injectable clock (issue: "time in tests"). Domain rules never read the time; processes hand them `now`
+ * The injectable clock, so tests control time. Domain rules never read the time; processes hand them `now`
  * from a Clock. Production uses the system clock; a shiftable clock, moved only through a test-only mechanism
  * that is off in production (TEST_CLOCK), lets tests reach the 12- and 15-minute marks without waiting.
  */

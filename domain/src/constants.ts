@@ -44,12 +44,12 @@ export const CHAT_MESSAGE_MAX = 500;
 /** Chat lines /game/get answers, newest last (not in the spec). */
 export const CHAT_HISTORY_MAX = 200;
 /**
- * Issue 18 (decisions §10): a masked chat line or forum post is kept as typed for staff this long, then the daily
+ * A masked chat line or forum post is kept as typed for staff this long (decisions §10), then the daily
  * `clean-chat-originals` job deletes it.
  */
 export const CHAT_ORIGINAL_RETENTION_DAYS = 90;
 /**
- * Days the uploaded evidence images of a solved conflict are kept after the moderator's decision (issue 19): long
+ * Days the uploaded evidence images of a solved conflict are kept after the moderator's decision: long
  * enough for a late question about the decision, then the photos (which may show players' rooms and screens) are
  * deleted each night. The game's result, the decision and any YouTube links stay.
  */
@@ -190,7 +190,7 @@ export const YOUTUBE_ID_MAX = 15;
 /** Longest password-reset token accepted before lookup (not in the spec; real tokens are 43-64 characters). */
 export const RESET_TOKEN_MAX = 200;
 
-// --- Sign-in and password reset limits (decisions §2; security issue) ---
+// --- Sign-in and password reset limits (decisions §2) ---
 
 /** Failed sign-ins (wrong passwords and wrong two-factor codes) one account may have per window; a success clears them. */
 export const LOGIN_FAILURES_PER_ACCOUNT = 5;
@@ -277,7 +277,7 @@ export const NEWS_IMAGE_HEIGHT = 630;
 export const NEWS_THUMB_HEIGHT = 270;
 /**
  * The article page writes its title over a news picture from this row (of NEWS_IMAGE_HEIGHT) down; a generated
- * picture keeps its words above it (issue 16: no text under the title).
+ * picture keeps its words above it (so no text sits under the title).
  */
 export const NEWS_IMAGE_TITLE_TOP = 400;
 /** An evidence photo's copy for the game page, which draws it at most 320×240 (its own shape, never enlarged). */
@@ -418,7 +418,7 @@ export const SESSION_TOUCH_EVERY_MS = 60_000;
 
 /**
  * The cookie in which the player app tells the server the reader's language (`en` or `sv`), so pages served to
- * that reader (titles, link previews, server rendering) are in it (issue 21).
+ * that reader (titles, link previews, server rendering) are in it.
  */
 export const LANGUAGE_COOKIE = 'lang';
 

@@ -207,13 +207,13 @@ export const MESSAGES = {
   chatThrottled: 'Please wait a moment before sending another message.',
   /** Not in the spec: a chat message over 500 characters (400). */
   chatMessageTooLong: 'Your message is too long.',
-  /** Issue 18: free text in a game whose chat is quick messages only (an adult with a minor, season 'presets'), 403. */
+  /** Chat safety: free text in a game whose chat is quick messages only (adult with minor, season 'presets'), 403. */
   chatPresetsOnly: 'In this game, chat is quick messages only.',
-  /** Issue 18: any line in a game whose chat is off (an adult with a minor, season 'off'), 403. */
+  /** Chat safety: any line in a game whose chat is off (an adult with a minor, season 'off'), 403. */
   chatOff: 'Chat is off in this game.',
-  /** Issue 18: a quick message key that is not one of the list (400). */
+  /** Chat safety: a quick message key that is not one of the list (400). */
   chatPresetUnknown: 'That quick message does not exist.',
-  /** Issue 18: the sender's notice when parts of a line in a chat with a minor were masked. */
+  /** Chat safety: the sender's notice when parts of a line in a chat with a minor were masked. */
   chatMasked:
     'Parts of your message were hidden: contact details and swearing are not allowed in chats with players under 18.',
   /** Forum text: the author's notice when parts of their post or thread title were masked (anyone's). */
@@ -319,7 +319,7 @@ export const MESSAGES = {
   statusVerified: 'Verified',
   statusConfirmed: 'Confirmed',
   statusConflict: 'Conflict',
-  /** The spec writes it 'dropped'; on a chip beside Unverified, Verified and Conflict it reads as they do (issue 16). */
+  /** The spec writes it 'dropped'; on a chip beside Unverified, Verified and Conflict it reads as they do. */
   statusDropped: 'Dropped',
   statusSolved: 'Solved',
   opponentLeft: 'Opponent left',
@@ -347,7 +347,7 @@ export const MESSAGES = {
   teamNameRequired: 'You must enter a team name.',
   /** Not in the spec: 401 for a call that needs a session. */
   notSignedIn: 'You must be signed in to do that.',
-  /** Issue 17: 401 for a bad, revoked or ended id/token pair (decisions §10). */
+  /** 401 for a bad, revoked or ended id/token pair (decisions §10). */
   sessionExpired: 'Your session has ended. Please sign in again.',
   /** Not in the spec: "Where you're signed in", a session to sign out that is not the caller's or no longer exists. */
   sessionNotFound: 'That session does not exist or has already ended.',
@@ -356,7 +356,7 @@ export const MESSAGES = {
   /** Not in the spec: 403 for a missing permission flag. */
   noPermission: 'You do not have permission to do that.',
   /**
-   * Not in the spec: 403 for a state-changing request sent by another site's page (issue 9: foreign origins cannot
+   * Not in the spec: 403 for a state-changing request sent by another site's page (foreign origins cannot
    * change state), and the socket.io handshake's refusal from one.
    */
   foreignOrigin: 'This request came from another site and was refused.',

@@ -17,7 +17,7 @@ test("the browsers' push services are accepted: FCM, Mozilla's autopush, WNS and
   }
 });
 
-test("the issue's internal addresses are refused, and so is any address or other host", (t) => {
+test('loopback, private and cloud-metadata addresses are refused, and so is any address or other host', (t) => {
   for (const endpoint of [
     'https://127.0.0.1:6379/',
     'https://169.254.169.254/latest/meta-data/',

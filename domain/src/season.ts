@@ -169,7 +169,7 @@ export interface SeasonFields {
   max_games_per_week: number;
   /** The start button counts down to this instant (spec §9); defaults to the qualifiers' start. */
   start_countdown_at: Date | null;
-  /** What a game chat between an adult and a minor allows (issue 18, decisions §10); `presets` by default. */
+  /** What a game chat between an adult and a minor allows (decisions §10); `presets` by default. */
   chat_mode: ChatMode;
 }
 

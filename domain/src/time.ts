@@ -120,7 +120,7 @@ export function minuteOfWeek(instant: Date | number, timeZone: string): number {
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
- * The one way the product writes an instant with its time (issue 16): day, short month, year, 24-hour time and
+ * The one way the product writes an instant with its time: day, short month, year, 24-hour time and
  * the zone as people read it, e.g. '26 Nov 2026, 07:34 CET' (en-GB) or '26 nov. 2026 07:34 CEST' (sv-SE). The
  * server's messages, the player app and the console all call it, so a date reads the same everywhere; the zone is
  * its short name ('CET', 'CEST', 'UTC'; 'GMT-5' where the language has no abbreviation), never an IANA id such as

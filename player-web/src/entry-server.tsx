@@ -1,5 +1,5 @@
 /**
- * The player app on the server (issue 21): renders a public page to HTML with React's streaming renderer, MUI's
+ * The player app on the server: renders a public page to HTML with React's streaming renderer, MUI's
  * styles extracted into style tags, from the answers of the page's public reads. Built by Vite's SSR build into
  * dist-ssr/ and loaded by the API (api/src/ssr).
  *

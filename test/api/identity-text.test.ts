@@ -22,7 +22,7 @@ test.after.always(async () => server?.close());
 // One at a time: a test counts the flags of the whole queue.
 const serial = test.serial;
 
-/** The values of the issue, each refused in every free-text identity field. */
+/** A phone number, platform handles, an e-mail and a street address, each refused in every free-text identity field. */
 const CONTACT_VALUES = [
   '0701234567',
   'snap: coach_micke / wa 070-123 45 67',

@@ -1,5 +1,5 @@
 /**
- * Issue 10: the ranking, the latest news and forum thread lists are served from a per-process cache, never stale by
+ * The ranking, the latest news and forum thread lists are served from a per-process cache, never stale by
  * more than a second. The API runs on a clock that moves only when a test moves it, so "within a second" is checked
  * by moving it, not by waiting: a result made final elsewhere (another API process or the worker, here the db
  * command run directly) shows once the clock has moved one second and not a millisecond before; a result confirmed

@@ -40,7 +40,7 @@ async function subscribe(auth: string, endpoint: string) {
 const endpointsOf = async (userId: number) =>
   (await server.knex('push_subscriptions').where('user_id', userId).orderBy('id')).map((row) => row.endpoint);
 
-test("the issue's internal addresses and look-alike hosts are a 400 'not a browser's push service' that stores nothing", async (t) => {
+test("internal addresses and look-alike hosts are a 400 'not a browser's push service' that stores nothing", async (t) => {
   const { user, auth } = await withSession();
   for (const endpoint of [
     'https://127.0.0.1:6379/',

@@ -18,7 +18,7 @@ import { trophyHunt as trophy } from '../../player-web/src/features/trophyhunt/i
 import { player as playerStrings } from '../../player-web/src/features/player/i18n.ts';
 
 /**
- * Link previews and search (issue 21): every public page's head in the app shell (title, description, canonical,
+ * Link previews and search: every public page's head in the app shell (title, description, canonical,
  * Open Graph and Twitter tags, once each, escaped, in the reader's language), the preview cards, /sitemap.xml and
  * /robots.txt.
  */

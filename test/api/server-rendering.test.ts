@@ -11,7 +11,7 @@ import { news as newsStrings } from '../../player-web/src/features/news/i18n.ts'
 import { groups } from '../../player-web/src/features/groups/i18n.ts';
 
 /**
- * Server-rendered public pages (issue 21), read as a crawler or a phone before any JavaScript runs: each page's HTML
+ * Server-rendered public pages, read as a crawler or a phone before any JavaScript runs: each page's HTML
  * holds its main content in the reader's language, with the data the app takes over as JSON that no browser runs,
  * and nothing of one signed-in reader. Uses the built player app (`npm test` builds it).
  */

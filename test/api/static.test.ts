@@ -8,7 +8,7 @@ import Koa from 'koa';
 import { serveApp } from '@ecup/api/static.ts';
 
 /**
- * The static server of the built apps (issue 10): hashed assets cached for a year and sent as the build's brotli or
+ * The static server of the built apps: hashed assets cached for a year and sent as the build's brotli or
  * gzip copy to browsers that accept it, with `Vary: Accept-Encoding`; other paths get index.html, never cached.
  */
 const SCRIPT = 'console.log("the player app");'.repeat(40);

@@ -8,7 +8,7 @@ import { e2eTest } from '../helpers/e2e.ts';
 import type { RunningProduct } from '../helpers/product.ts';
 
 /**
- * The admin console (issue 7) against the whole product: staff sign in at /admin/ with their player account (no
+ * The admin console against the whole product: staff sign in at /admin/ with their player account (no
  * second factor unless they turned it on or hold every flag) and see only the tools their flags allow.
  */
 const test = e2eTest('admin');

@@ -9,7 +9,7 @@ import { e2eTest } from '../helpers/e2e.ts';
 import type { RunningProduct } from '../helpers/product.ts';
 
 /**
- * The console as a moderator meets it (issue 16): every list row opens its page, every link stays in the console,
+ * The console as a moderator meets it: every list row opens its page, every link stays in the console,
  * a conflict is settled only after a confirmation that shows what it does, and dates, toasts and the news editor
  * read as the rest of the product.
  */

@@ -92,10 +92,10 @@ test('home on a phone shows the 10 ranked players as cards', async (t) => {
 test("home's news and ranking that cannot be read show their error with Try again, which reads them again", async (t) => {
   const page = await newDesktopPage(t.context.browser);
   try {
-    // The error's look (MUI's Alert) is fetched when the first error shows, not with the page (issue 21).
+    // The error's look (MUI's Alert) is fetched when the first error shows, not with the page.
     let failing = true;
     await page.route(/\/(news\/latest|ranking\/list)\?/, (route) => (failing ? route.abort() : route.fallback()));
-    // A first page comes drawn with its data (issue 21): home is opened from another page, so the app reads it.
+    // A first page comes drawn with its data: home is opened from another page, so the app reads it.
     await open(page, t.context.product.url, '/rules');
     await page.getByRole('link', { name: 'eCup home' }).first().click();
     await page.getByRole('link', { name: 'JOIN NOW' }).waitFor();

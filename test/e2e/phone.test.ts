@@ -9,7 +9,7 @@ import { PUBLIC_READ_LIFETIME_MS } from '@ecup/api/services/read-cache.ts';
 import { RENDERED_PAGE_LIFETIME_MS } from '@ecup/api/ssr/server-render.ts';
 
 /**
- * The player app on a phone and on a slow connection (issue 16): whose account is open, touch-sized menu links,
+ * The player app on a phone and on a slow connection: whose account is open, touch-sized menu links,
  * a progress bar for a slow navigation and "Loading..." early on a slow first load; and the polish of news cards,
  * article headers and the trophy leaderboard.
  */
@@ -210,7 +210,7 @@ test.serial('on a slow first load "Loading..." shows within a second, in the rea
   const page = await newPhone(browser);
   t.teardown(() => page.context().close());
   await slowDown(page, '**/assets/*.js');
-  // A screen the app draws itself (a public page comes drawn by the server, issue 21).
+  // A screen the app draws itself (a public page comes drawn by the server).
   await page.goto(`${product.url}/play`, { waitUntil: 'commit' });
   const english = await bootTextShown(page);
   t.is(english.text, MESSAGES.loading);

@@ -54,7 +54,7 @@ test.serial(
       birth_date: new Date(Date.UTC(year - 13, 0, 1)),
     });
 
-    // The adult, in Swedish then in English, tries the FIFA team name of the example.
+    // The adult, in Swedish then in English, tries a handle and phone number as the FIFA team name.
     for (const lang of ['sv', 'en'] as const) {
       const page = await newPhonePage(browser);
       try {

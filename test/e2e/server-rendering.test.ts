@@ -5,7 +5,7 @@ import type { RunningProduct } from '../helpers/product.ts';
 import { e2eTest } from '../helpers/e2e.ts';
 
 /**
- * Server-rendered public pages in Chromium (issue 21): each arrives drawn, the app takes it over without a hydration
+ * Server-rendered public pages in Chromium: each arrives drawn, the app takes it over without a hydration
  * warning or any console error in English and Swedish, on a phone and a desktop, without reading again what the page
  * carried; later navigation stays in the app, and a signed-in reader's own parts fill in after it has taken over.
  */

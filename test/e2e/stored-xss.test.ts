@@ -3,7 +3,7 @@ import { summarise } from '../security/suite.ts';
 import { FAST_PAYLOADS, suite } from '../security/suites/stored-xss.ts';
 
 /**
- * Issue 9, suite 4 at CI size: stored XSS payloads through every stored text field, rendered in the player app and
+ * Security suite 4 at CI size: stored XSS payloads through every stored text field, rendered in the player app and
  * the console in headless Chromium. It starts the whole product and a browser, so it runs in the browser phase.
  */
 test('no stored payload runs in any view of the player app or the console, and stored news HTML is clean', async (t) => {

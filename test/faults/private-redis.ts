@@ -8,7 +8,7 @@ import { freePort } from '../helpers/process.ts';
 /**
  * A redis-server of a fault suite's own, on a free loopback port, that the suite may stop and start again without
  * touching the shared Redis other work uses. Nothing is saved: a restart comes back empty, as after a real outage
- * that lost the instance (issue 10).
+ * that lost the instance.
  */
 export interface PrivateRedis {
   port: number;

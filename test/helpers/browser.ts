@@ -54,7 +54,7 @@ export function launchPersistentContext(
 export const WITHOUT_SERVICE_WORKER = { serviceWorkers: 'block' } as const;
 
 /**
- * Makes `page.goto` wait, after the page's load, until the player app has taken a server-drawn page over (issue 21),
+ * Makes `page.goto` wait, after the page's load, until the player app has taken a server-drawn page over,
  * as a person waits for a page to answer before using it: before that its buttons are the server's drawing. Pages
  * of other apps, and a `goto` that asks only for the response (`waitUntil: 'commit'`), are not waited for.
  */

@@ -491,7 +491,7 @@ test.serial(
     t.is(report.text, MESSAGES.contentRemoved);
 
     // The ranking: Alice is gone; Bob's entry is the same apart from his place. users:erase runs as its own process,
-    // which the API is not told about: its cached ranking pages show the change within their lifetime (issue 10).
+    // which the API is not told about: its cached ranking pages show the change within their lifetime.
     server.clock.advance(PUBLIC_READ_LIFETIME_MS);
     const rankedAfter = await ranking();
     t.falsy(rankedAfter.find((r) => r.id === alice.id));

@@ -1,5 +1,5 @@
 /**
- * Every HTTP route the API serves and every socket event a client emits (issue "security and privacy", suite 1):
+ * Every HTTP route the API serves and every socket event a client emits (security suite 1):
  * method, path template, who may call, the flag, the owner rule, the fields with a valid example, and whether it
  * writes. The route-inventory suite fails when the app serves a route missing here (or this lists one it does not
  * serve); the malformed-input, authorisation, mass-assignment and privacy suites generate their requests from it.

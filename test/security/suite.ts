@@ -1,5 +1,5 @@
 /**
- * One attack suite (issue "security and privacy"): it runs against the real product, counts what it tried and
+ * One attack suite of the security and privacy checks: it runs against the real product, counts what it tried and
  * reports every violation. `fast` is the CI size (seconds); the full size is run with `npm run security`.
  */
 export interface SuiteOptions {

@@ -37,7 +37,7 @@ export function StatusChip({ record }: { record: Pick<AdminConflictRecord, 'solv
 }
 
 /**
- * The conflict queue (issue 7): open conflicts first, oldest waiting first, with their age and who claimed them;
+ * The conflict queue: open conflicts first, oldest waiting first, with their age and who claimed them;
  * a row opens the conflict page.
  */
 export function ConflictList() {

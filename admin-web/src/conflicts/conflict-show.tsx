@@ -293,7 +293,7 @@ function ConflictDetail({ record }: { record: AdminConflictDetail }) {
 }
 
 /**
- * The conflict page (issue 7; ui-brief "The console"): both players' claims, the chat and the evidence side by side,
+ * The conflict page (ui-brief "The console"): both players' claims, the chat and the evidence side by side,
  * their history against each other, and the resolve form that then shows Solved.
  */
 export function ConflictShow() {

@@ -79,7 +79,7 @@ function ChartPanel({ title, days, color }: { title: string; days: AdminDashboar
   );
 }
 
-/** The console's first page (issue 7 "Dashboard"): live figures, the conflict queue's oldest, and two charts. */
+/** The console's first page (docs/api.md, "Dashboard"): live figures, the conflict queue's oldest, and two charts. */
 export function Dashboard() {
   const theme = useTheme();
   const [data, setData] = useState<AdminDashboard | null>(null);

@@ -25,7 +25,7 @@ const filters = [
   <SelectInput key="banned" source="banned" choices={BANNED_CHOICES} alwaysOn />,
 ];
 
-/** Players and staff, searchable by name, username, gamer tag or e-mail (issue 7 "Users"). */
+/** Players and staff, searchable by name, username, gamer tag or e-mail. */
 export function UserList() {
   return (
     <List filters={filters} sort={{ field: 'id', order: 'DESC' }} perPage={25}>

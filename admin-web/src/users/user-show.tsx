@@ -112,7 +112,7 @@ function GamesTable({ games, conflictLinks }: { games: AdminUserGame[]; conflict
   );
 }
 
-/** The profile: identity, stats, recent games, conflicts, sign-in addresses and ban history (issue 7 "Users"). */
+/** The profile: identity, stats, recent games, conflicts, sign-in addresses and ban history. */
 function UserProfile() {
   const user = useRecordContext<AdminUserRecord | AdminUserDetail>();
   if (!user) return null;

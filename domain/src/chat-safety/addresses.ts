@@ -1,5 +1,5 @@
 /**
- * E-mail addresses, links and bare domains (issue 18), also spelled out: "name at gmail dot com",
+ * E-mail addresses, links and bare domains, also spelled out: "name at gmail dot com",
  * "name(at)hotmail(dot)se", "snabel-a", "foo punkt se", "bit . ly / x". A bare domain needs a real top-level domain
  * (the `tlds` list), so "e.g.", "t.ex." and "kl.19" stay.
  */

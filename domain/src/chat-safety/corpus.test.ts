@@ -1,5 +1,5 @@
 /**
- * Issue 18's figures over the corpus in test/fixtures/chat-safety: at least 98% of the contact-detail attempts
+ * The chat filter's targets over the corpus in test/fixtures/chat-safety: at least 98% of the contact-detail attempts
  * masked, at most 1% of ordinary football lines changed. Whether an attempt's detail survived is judged from the
  * corpus's own marks (⟦…⟧), not from the filter's reasons: a marked phone number survives when five of its digits
  * in a row are still in what the players see (number words read as digits), any other marked part when its letters

@@ -1,5 +1,5 @@
 /**
- * The chat safety filter (issue 18) for game chats where a player is under 18: contact details (phone numbers,
+ * The chat safety filter for game chats where a player is under 18: contact details (phone numbers,
  * e-mail addresses, links and bare domains, usernames on other platforms) and swearing are replaced with `•••`;
  * the rest of the line stays as typed.
  *
@@ -20,9 +20,9 @@ export type { MaskReason } from './spans.ts';
 
 /** What replaces each masked part. */
 export const MASK = '•••';
-/** Issue 18: a number spread over lines counts when its lines came from one sender within a minute. */
+/** A number spread over lines counts when its lines came from one sender within a minute. */
 export const SPREAD_WINDOW_MS = 60_000;
-/** Issue 18: spread over two or three consecutive lines. */
+/** A spread number counts over two or three consecutive lines. */
 export const SPREAD_MAX_LINES = 3;
 
 /** One of the sender's earlier lines in this chat, as typed (not as masked). */
@@ -119,7 +119,7 @@ function spreadPhones(views: Normalised[]): Span[][] {
   return perLine;
 }
 
-/** Masks one chat line (issue 18); see the file's comment for `context.recent` and `remask`. */
+/** Masks one chat line; see the file's comment for `context.recent` and `remask`. */
 export function filterLine<Id = string | number>(text: string, context?: ChatLineContext<Id>): FilterResult<Id> {
   const view = normalise(text);
   const own = detect(view);

@@ -1,5 +1,5 @@
 /**
- * Usernames on other platforms (issue 18): a name after (or before) a platform word ("snap: kalle_99",
+ * Usernames on other platforms: a name after (or before) a platform word ("snap: kalle_99",
  * "kalle_99 on insta"), after "add me on …", "lägg till mig på …", "hitta mig på …", and `name#1234`, `@name`.
  * The PSN ID is on the game page already, so "psn" and "xbox" introduce nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * The detection views of a chat line (issue 18): the rules look at a normalised copy of what was typed, and every
+ * The detection views of a chat line: the rules look at a normalised copy of what was typed, and every
  * character of that copy remembers which characters of the original it came from, so a mask covers the original
  * span however the detail was disguised.
  */
@@ -71,7 +71,7 @@ function readChar(ch: string): string {
   return mapped;
 }
 
-/** Reads a line into its detection views (issue 18: NFKC, zero-width, look-alikes, leetspeak, mixed case). */
+/** Reads a line into its detection views (NFKC, zero-width, look-alikes, leetspeak, mixed case). */
 export function normalise(original: string): Normalised {
   let plain = '';
   let leet = '';

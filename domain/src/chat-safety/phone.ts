@@ -1,5 +1,5 @@
 /**
- * Phone numbers (issue 18): seven or more digits in a row, written with any separators, a country code, number
+ * Phone numbers: seven or more digits in a row, written with any separators, a country code, number
  * words in English or Swedish, or O and l for 0 and 1; but scores, minutes, times, dates, years and coin amounts,
  * which football chat is full of, stay.
  */

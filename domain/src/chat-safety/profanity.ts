@@ -1,5 +1,5 @@
 /**
- * Swearing and slurs in chats with a minor (issue 18): English from the `obscenity` package (its dataset already
+ * Swearing and slurs in chats with a minor: English from the `obscenity` package (its dataset already
  * reads leetspeak, repeated letters and look-alikes), Swedish from sv-words.ts as whole words. Football names that
  * the English list would catch stay whitelisted.
  */

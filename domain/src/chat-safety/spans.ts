@@ -1,4 +1,4 @@
-/** What a chat line's mask is for (issues 18 and 28); the sender's notice names these. */
+/** What a masked part of a chat line or forum text is for; the sender's notice names these. */
 export type MaskReason = 'phone' | 'email' | 'link' | 'handle' | 'address' | 'profanity';
 
 /** A part of a line to mask: [start, end) in the normalised views (or in the original, once mapped back). */

@@ -1,5 +1,5 @@
 /**
- * Swedish swear words and slurs for chats with a minor (issue 18), as whole words with their common inflections:
+ * Swedish swear words and slurs for chats with a minor, as whole words with their common inflections:
  * each entry is a stem and the endings it takes (`''` for the bare stem). Read against the leetspeak view, where
  * å, ä and ö may also be typed a, a and o. Words that are ordinary elsewhere stay out ("fan" is handled apart, so
  * that English "fan" and "fans" pass; "skit" alone is mild but listed, "skitbra" is praise and not).

@@ -1,7 +1,7 @@
 import type { ChatMode } from '../chat.ts';
 
 /**
- * `GET /admin/api/dashboard` (issue 7 "Dashboard"; docs/api.md "Admin API"): what the console's first page shows to
+ * `GET /admin/api/dashboard` (docs/api.md, "Admin API", "Dashboard"): what the console's first page shows to
  * any staff member. Days are UTC calendar dates (`YYYY-MM-DD`), every day of the range present (0 when none).
  */
 export interface AdminDashboardConflict {
@@ -20,7 +20,7 @@ export interface AdminDashboardDay {
 }
 
 export interface AdminDashboard {
-  /** The active season and what its game chats between an adult and a minor allow (issue 18); null without one. */
+  /** The active season and what its game chats between an adult and a minor allow; null without one. */
   season: { id: number; name: string; chat_mode: ChatMode } | null;
   /** Players with a live presence key (a connected socket, decisions §3). */
   players_online: number;

@@ -289,7 +289,7 @@ export interface AdminEvidence extends EvidencePayload {
 }
 
 /**
- * A chat line as staff see it: a masked line (issue 18) carries what was typed and why it was masked (`phone`,
+ * A chat line as staff see it: a masked line carries what was typed and why it was masked (`phone`,
  * `email`, `link`, `handle`, `profanity`), kept for 90 days (decisions §10).
  */
 export interface AdminChatMessage extends ChatMessagePayload {

@@ -78,7 +78,7 @@ export interface ForumNewThreadResponse {
 export type ForumCategoryCounts = number[];
 
 /**
- * Moderation (issue: a youth forum's basics), all POST and audited:
+ * Moderation (the basics a youth forum needs), all POST and audited:
  * /forums/thread/lock {thread_id, locked} (canBanUsers) → { locked };
  * /forums/post/hide {post_id, hidden, reason} (canBanUsers) → { hidden };
  * /forums/post/report {post_id, reason} (any signed-in player) → { reported: true }.

@@ -64,7 +64,7 @@ export interface ChatMessagePayload {
   avatar_hash: string | null;
   content: string;
   class_name?: 'admin';
-  /** A quick message's key (issue 18): `content` holds its English text, the app shows the reader's language. */
+  /** A quick message's key: `content` holds its English text, the app shows the reader's language. */
   preset?: ChatPresetKey;
   inserted: number;
 }
@@ -113,7 +113,7 @@ export interface GamePayload extends GameSummary {
   messages: ChatMessagePayload[];
   evidence: EvidencePayload[];
   /**
-   * What the players' chat allows now (issue 18, decisions §10): 'free', 'filtered' (masked), 'presets' (quick
+   * What the players' chat allows now (decisions §10): 'free', 'filtered' (masked), 'presets' (quick
    * messages only) or 'off'. Staff lines are never limited.
    */
   chat_policy: ChatPolicy;

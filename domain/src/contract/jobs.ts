@@ -21,7 +21,7 @@ export interface JobMap {
     'play-tick': Record<string, never>;
     /** A pairing pass at once, asked for by the API when a player enters the queue. */
     pair: Record<string, never>;
-    /** A moderator changed a result after later games were rated: replay the ratings from that game on (issue 19). */
+    /** A moderator changed a result after later games were rated: replay the ratings from that game on. */
     'elo-recalculate': EloRecalculateJobData;
   };
   /** Once per period of the season's local calendar (`calendarJobId`), whatever the number of workers. */
@@ -30,9 +30,9 @@ export interface JobMap {
     'reset-trophy-pools': CalendarJobData;
     /** Nightly: ended sessions and spent password-reset links are deleted (decisions §10). */
     'clean-sessions': CalendarJobData;
-    /** Nightly: masked lines' originals past CHAT_ORIGINAL_RETENTION_DAYS are deleted (issue 18). */
+    /** Nightly: masked lines' originals past CHAT_ORIGINAL_RETENTION_DAYS are deleted. */
     'clean-chat-originals': CalendarJobData;
-    /** Nightly: uploaded evidence of conflicts solved SOLVED_CONFLICT_EVIDENCE_RETENTION_DAYS ago is deleted (issue 19). */
+    /** Nightly: uploaded evidence of conflicts solved SOLVED_CONFLICT_EVIDENCE_RETENTION_DAYS ago is deleted. */
     'clean-evidence': CalendarJobData;
     /** At the weekly window's opening: every connected player gets the season, so open apps switch to open. */
     'open-window': CalendarJobData;

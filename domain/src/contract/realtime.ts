@@ -75,7 +75,7 @@ export interface ServerToClientEvents {
   game(payload: GameReadyEvent): void;
   stats(payload: StatsEvent): void;
   message(payload: ChatMessagePayload): void;
-  /** An earlier chat line shown again, masked (issue 18: a number spread over lines); replaces the line by id. */
+  /** An earlier chat line shown again, masked (a phone number spread over lines); replaces the line by id. */
   'message-update'(payload: ChatMessagePayload): void;
   score(payload: GameSummary): void;
   evidence(payload: EvidencePayload): void;

@@ -1,5 +1,5 @@
 /**
- * Seasons as players read them (issue 20, "Seasons"): ratings belong to a season; a finished season keeps its final
+ * Seasons as players read them: ratings belong to a season; a finished season keeps its final
  * standings, and its weekly round winners and trophy-hunt winners stay on its page.
  */
 

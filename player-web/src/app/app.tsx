@@ -11,7 +11,7 @@ import { AppRoutes } from './router.tsx';
 import { appTheme } from './theme.ts';
 
 /**
- * How the app starts over a server-rendered page (issue 21): the answers the page was drawn with, and its
+ * How the app starts over a server-rendered page: the answers the page was drawn with, and its
  * language, time zone and Swedish messages. A page the app draws from scratch starts without.
  */
 export interface AppStart {

@@ -14,7 +14,7 @@ export interface LazyPage {
 }
 
 /**
- * A lazily loaded page (issue: routes lazy-loaded so the first page is light). A chunk that fails, or takes longer
+ * A lazily loaded page, so the first page is light. A chunk that fails, or takes longer
  * than 120 s, rejects with ChunkLoadError, which the layout's error boundary shows.
  */
 export function lazyPage(load: () => Promise<{ Component: ComponentType }>): LazyPage {
@@ -44,7 +44,7 @@ export function lazyPage(load: () => Promise<{ Component: ComponentType }>): Laz
   };
   const Lazy = lazy(preload);
   // A page whose code is already here renders at once: React's lazy would wait a turn even then, and a server-drawn
-  // page taken over in two turns is drawn again from scratch as soon as anything above it changes (issue 21).
+  // page taken over in two turns is drawn again from scratch as soon as anything above it changes.
   const Page = () => createElement(loaded ?? Lazy);
   return { Page, preload };
 }

@@ -7,7 +7,7 @@ import { App } from './app.tsx';
 import { preloadPage } from './router.tsx';
 
 /**
- * Starts the app in `container`: over a server-rendered page (`pageData`, issue 21) it takes the page over in one
+ * Starts the app in `container`: over a server-rendered page (`pageData`) it takes the page over in one
  * pass once the page's code and, for Swedish, the messages' Swedish are here, so its first render draws exactly what
  * the server drew (a part left for later would be drawn again from scratch as soon as anything above it changed);
  * otherwise it draws from scratch.

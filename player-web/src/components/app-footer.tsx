@@ -34,7 +34,7 @@ const SOCIAL = [
 
 /**
  * The remembered language switch: the browser's own select (a phone shows its native picker), so the footer of
- * every page does not carry MUI's menu-based select (issue 10). Styled like the app's small outlined fields.
+ * every page does not carry MUI's menu-based select. Styled like the app's small outlined fields.
  */
 function LanguageSelect() {
   const { t, lang, setLang } = useI18n();

@@ -42,7 +42,7 @@ export function NewsCard({ entry }: { entry: NewsListEntry }) {
         overflow: 'hidden',
         transition: 'border-color 150ms, transform 150ms',
         '&:hover': { borderColor: 'primary.main' },
-        // The keyboard's ring drawn inside the card: a list's section may clip anything drawn around it (issue 16).
+        // The keyboard's ring drawn inside the card: a list's section may clip anything drawn around it.
         '&:has(a:focus-visible)': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: -3 },
         '@media (prefers-reduced-motion: no-preference)': { '&:hover': { transform: 'translateY(-2px)' } },
       }}

@@ -2,8 +2,8 @@ import Box from '@mui/material/Box';
 
 /**
  * A rounded, pulsing block that holds the place of content still on its way: MUI's `<Skeleton variant="rounded">`
- * look (its colour, its pulse) in a Box, so the home page does not download the Skeleton component for it (issue
- * 10). Decorative; the pulse stops when the system asks for reduced motion.
+ * look (its colour, its pulse) in a Box, so the home page does not download the Skeleton component for it.
+ * Decorative; the pulse stops when the system asks for reduced motion.
  */
 export function Placeholder({ width, height }: { width?: number | string; height: number | string }) {
   return (

@@ -1,7 +1,7 @@
 import { Suspense, lazy } from 'react';
 import { useClient } from '../providers/client-context.tsx';
 
-/** The dialogs' code (MUI's Dialog and Modal) is fetched with the first popover, not with every page (issue 10). */
+/** The dialogs' code (MUI's Dialog and Modal) is fetched with the first popover, not with every page. */
 const PopoverDialogs = lazy(() => import('./popover-dialogs.tsx').then((m) => ({ default: m.PopoverDialogs })));
 
 /** Shows the popovers of the client state (spec §3, §4), each with an OK button that closes it by id. */

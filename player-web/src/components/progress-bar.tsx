@@ -3,7 +3,7 @@ import type { SxProps, Theme } from '@mui/material/styles';
 
 /**
  * An indeterminate progress bar in plain CSS, looking like MUI's LinearProgress (4 px, primary on a faint track)
- * without its code in every first download (issue 10). Decorative: the busy state is told to screen readers by the
+ * without its code in every first download. Decorative: the busy state is told to screen readers by the
  * region it belongs to. It stands still when the system asks for reduced motion.
  */
 export function ProgressBar({ sx, ...data }: { sx?: SxProps<Theme> } & { [attribute: `data-${string}`]: boolean }) {

@@ -1,4 +1,4 @@
-/** The app's languages (issue: English and Swedish, remembered). */
+/** The app's languages: English and Swedish; the reader's choice is remembered. */
 export const LANGUAGES = ['en', 'sv'] as const;
 export type Lang = (typeof LANGUAGES)[number];
 
@@ -7,7 +7,7 @@ export const LOCALES: Record<Lang, string> = { en: 'en-GB', sv: 'sv-SE' };
 
 /**
  * The strings of every dictionary loaded so far, per language. A feature's dictionary arrives with the feature's
- * code (issue 10: a page does not download every other page's words), so this fills up as pages are visited.
+ * code (a page does not download every other page's words), so this fills up as pages are visited.
  */
 export const loadedStrings: Record<Lang, Record<string, string>> = { en: {}, sv: {} };
 

@@ -38,7 +38,7 @@ export interface I18n {
   dateTime(at: number | Date, options?: Intl.DateTimeFormatOptions): string;
   /**
    * Numbers in the reader's locale. One formatter per language: building an Intl formatter costs more than a whole
-   * list row, so lists share this one rather than making their own on every render (issue 10).
+   * list row, so lists share this one rather than making their own on every render.
    */
   numberFormat: Intl.NumberFormat;
 }
@@ -57,14 +57,14 @@ function initialLang(): Lang {
 
 export type Translate = typeof swedishOf;
 let swedish: Promise<Translate> | undefined;
-/** The Swedish of the messages is its own chunk, fetched only by readers who choose Swedish (issue 10). */
+/** The Swedish of the messages is its own chunk, fetched only by readers who choose Swedish. */
 export function loadSwedish(): Promise<Translate> {
   swedish ??= import('./messages-sv.ts').then((module) => module.swedishOf);
   return swedish;
 }
 
 /**
- * How a server-rendered page was drawn (issue 21): its language, the time zone of its dates and, for Swedish, the
+ * How a server-rendered page was drawn: its language, the time zone of its dates and, for Swedish, the
  * messages' Swedish, so the app's first render in the browser draws the same.
  */
 export interface InitialI18n {
@@ -86,7 +86,7 @@ export function I18nProvider({ children, initial }: { children: ReactNode; initi
   const zone = !takenOver && initial ? initial.zone : theReaderZone();
   useEffect(() => {
     document.documentElement.lang = lang;
-    // The server serves the next page's title and link-preview words in this language too (issue 21).
+    // The server serves the next page's title and link-preview words in this language too.
     document.cookie = `${LANGUAGE_COOKIE}=${lang}; path=/; max-age=31536000; SameSite=Lax`;
     if (lang === 'en' || translate) return;
     let current = true;

@@ -1,7 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 
 /**
- * How long a navigation may wait on a page's code or data before the progress bar shows (issue 16): long enough that
+ * How long a navigation may wait on a page's code or data before the progress bar shows: long enough that
  * a fast navigation never flashes it, short enough that a slow one is never a screen that seems to do nothing.
  */
 export const NAVIGATION_PROGRESS_DELAY_MS = 300;

@@ -18,7 +18,7 @@ export function readKey(path: string, params: ReadParams = {}): string {
 }
 
 /**
- * What a server-rendered page carries for the app that takes it over (issue 21): the language and time zone it was
+ * What a server-rendered page carries for the app that takes it over: the language and time zone it was
  * drawn in and the answers of the public reads it showed, by readKey. It travels in the page as JSON that no browser
  * runs (`<script type="application/json" id="page-data">`), so the Content-Security-Policy needs no inline script.
  */

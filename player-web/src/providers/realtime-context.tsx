@@ -193,7 +193,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       };
     };
 
-    // socket.io's client is its own chunk: visitors who are not signed in never download it (issue 10).
+    // socket.io's client is its own chunk: visitors who are not signed in never download it.
     import('../lib/socket.ts').then(
       ({ openSocket }) => {
         if (!closed) close = connect(openSocket(current));

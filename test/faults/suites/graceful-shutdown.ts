@@ -12,7 +12,7 @@ import type { Suite, SuiteOptions, SuiteReport } from '../../security/suite.ts';
 import { startSmtpSink } from '../smtp-sink.ts';
 import { createFaultStack, seeded, sleep, waitFor } from '../stack.ts';
 
-/** The issue's bound: a process told to stop with SIGTERM is gone within this. */
+/** The required bound: a process told to stop with SIGTERM is gone within this. */
 const EXIT_LIMIT_MS = 10_000;
 /** How long the mail relay takes to accept one message: e-mail jobs are mid-send when the worker is stopped. */
 const SMTP_DELAY_MS = 2_500;
@@ -213,7 +213,7 @@ async function stoppedAccepting(port: number, limitMs: number): Promise<number |
 }
 
 /**
- * Fault suite 6 (issue 10; CONVENTIONS §14): an API process and a worker process are stopped with SIGTERM while 50
+ * Fault suite 6 (CONVENTIONS §14): an API process and a worker process are stopped with SIGTERM while 50
  * requests are in flight on the API (avatar uploads re-encoded by sharp, forum replies and new threads, password
  * resets that queue e-mail jobs, ranking pages; some still sending their body, on keep-alive connections) and 20
  * password-reset e-mail jobs are in flight on the worker (four of them mid-send to a slow mail relay). Checked: every

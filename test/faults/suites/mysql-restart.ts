@@ -14,7 +14,7 @@ import { startPrivateMariaDb, type PrivateMariaDb } from '../private-mariadb.ts'
 import { createFaultStack, seeded, sleep, waitFor } from '../stack.ts';
 
 /**
- * The issue's bounds at full size: while MariaDB is down each answer is a 503 within 2 s, and 5 s after it answers
+ * The required bounds at full size: while MariaDB is down each answer is a 503 within 2 s, and 5 s after it answers
  * again every request succeeds; an answer slower than 5 s while it shuts down or starts is a hang. The CI size (fast)
  * runs beside other work on a loaded machine, so its bounds only catch hangs (a request waiting out the pool's 10 s
  * acquire timeout, a pool that never recovers); its measured times are printed like the full size's.
@@ -88,7 +88,7 @@ const quantile = (sorted: number[], q: number) =>
 const ok = (status: number) => status >= 200 && status < 300;
 
 /**
- * Fault suite 3 (issue 10): an API process and a worker on a private MariaDB while ~100 requests a second (reads,
+ * Fault suite 3: an API process and a worker on a private MariaDB while ~100 requests a second (reads,
  * forum replies and topics, game chat by signed-in players) keep coming, and MariaDB is stopped for some seconds and
  * started again, in order (SIGTERM) and as a crash (SIGKILL). Checks: the API and the worker never exit; while
  * MariaDB is down every answer is a 503 `{ error }` within 2 s and GET /ready is 503 naming mysql; within 5 s of
@@ -119,7 +119,7 @@ async function run({ fast, log }: SuiteOptions): Promise<SuiteReport> {
         ],
       };
   const limits = fast ? LIMITS.fast : LIMITS.full;
-  // The CI size asks half the issue's rate: it shares a 2-core machine with other test files.
+  // The CI size asks half the full rate: it shares a 2-core machine with other test files.
   const ratePerSecond = Number(process.env.FAULT_RATE ?? (fast ? 50 : 100));
   const seed = Number(process.env.FAULT_SEED ?? 20261121);
   const random = seeded(seed);

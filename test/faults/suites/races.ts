@@ -71,7 +71,7 @@ async function trophyInvariant(knex: Knex): Promise<string[]> {
 }
 
 /**
- * Fault suite 2 (issue 10; decisions §2, §5, §7): races settled in the database, run with the db commands the API
+ * Fault suite 2 (decisions §2, §5, §7): races settled in the database, run with the db commands the API
  * and worker use, each in its own transaction, all at once with Promise.all against a real MariaDB.
  */
 async function run({ fast, log }: SuiteOptions): Promise<SuiteReport> {

@@ -32,7 +32,7 @@ import type { Suite, SuiteOptions, SuiteReport } from '../../security/suite.ts';
 import { createFaultStack, seeded, sleep, waitFor } from '../stack.ts';
 import { startTcpProxy, type TcpProxy } from '../tcp-proxy.ts';
 
-/** The issue's bound: a player shows what the database says within this of the socket reconnecting. */
+/** The required bound: a player shows what the database says within this of the socket reconnecting. */
 const RESYNC_LIMIT_MS = 5_000;
 /** How long a socket may take to come back after a drop (an API restart on a loaded machine included). */
 const RECONNECT_LIMIT_MS = 60_000;
@@ -452,7 +452,7 @@ const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 /**
- * Fault suite 5 (issue 10; decisions §3): players with the player app's real-time connection queue and are paired
+ * Fault suite 5 (decisions §3): players with the player app's real-time connection queue and are paired
  * into matches by the worker while every socket is dropped twice, each time while `match`, `match-accepted` and
  * `game` notifications are being emitted: once by the network (a relay standing for the load balancer cuts every
  * connection; the API keeps running) and once by the API process itself (SIGKILLed; the relay sends the reconnecting

@@ -23,9 +23,9 @@ import type { Suite, SuiteOptions, SuiteReport } from '../../security/suite.ts';
 import { startPrivateRedis } from '../private-redis.ts';
 import { createFaultStack, seeded, sleep, waitFor } from '../stack.ts';
 
-/** The issue's bound: matchmaking pairs players again this soon after Redis is back. */
+/** The required bound: matchmaking pairs players again this soon after Redis is back. */
 const PAIRING_RESUME_LIMIT_MS = 10_000;
-/** The issue's bound: nobody waits "searching" longer than this once Redis is back, while an opponent waits too. */
+/** The required bound: nobody waits "searching" longer than this once Redis is back, while an opponent waits too. */
 const SEARCHING_LIMIT_MS = 60_000;
 /** The worker checks its schedulers every SCHEDULER_CHECK_EVERY_MS; a missing one is back well within this. */
 const SCHEDULER_LIMIT_MS = SCHEDULER_CHECK_EVERY_MS * 4 + 10_000;
@@ -79,7 +79,7 @@ const tail = (text: string, lines = 15) => text.trim().split('\n').slice(-lines)
 const list = (values: (number | null)[]) => values.map((v) => (v === null ? '∞' : String(v))).join(', ');
 
 /**
- * Fault suite 4 (issue 10; decisions §1): Redis is a cache and a transport, MySQL the store of record. Simulated
+ * Fault suite 4 (decisions §1): Redis is a cache and a transport, MySQL the store of record. Simulated
  * players queue, accept and play over HTTP against API processes and workers that share a private redis-server,
  * which is killed and started again empty (several times; once at the CI size). Checked: no API or worker process
  * exits; matchmaking pairs players again within 10 s of Redis being back, with the queue read from MySQL; nobody

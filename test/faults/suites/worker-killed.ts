@@ -19,7 +19,7 @@ import { signedInUser } from '../../helpers/sockets.ts';
 import type { Suite, SuiteOptions, SuiteReport } from '../../security/suite.ts';
 import { createFaultStack, seeded, sleep, waitFor } from '../stack.ts';
 
-/** The issue's bound: a job held by a killed worker runs again within this. */
+/** The required bound: a job held by a killed worker runs again within this. */
 const RESUME_LIMIT_MS = 15_000;
 /** A player who is not in a game this long after entering the queue is reported. */
 const PLAYER_STUCK_MS = 120_000;
@@ -41,7 +41,7 @@ interface Kill {
 type Http = ReturnType<typeof client>;
 
 /**
- * Fault suite 1 (issue 10): simulated players play scripted matches to a final result over HTTP against an API
+ * Fault suite 1: simulated players play scripted matches to a final result over HTTP against an API
  * process while one of two worker processes is killed with SIGKILL at seeded moments (preferably while it holds a
  * job) and started again, and once the job schedulers are deleted from Redis. Then: every game final, nobody lost in
  * the queue, every result rated once (`elo:rebuild --dry-run` finds nothing), no duplicate trophy move or e-mail,

@@ -1,5 +1,5 @@
 /**
- * Suite 3 (issue "security and privacy"): the authorisation matrix. Every route and socket event of the inventory
+ * Security suite 3: the authorisation matrix. Every route and socket event of the inventory
  * × every principal (anonymous, players A and B, a banned player, a guardian-unconfirmed minor, staff with exactly
  * one flag for each of the seven, staff without the route's flag (these on console sessions), a one-flag staff
  * member on a player-app session, every flag with a console session that passed TOTP, and every flag with a

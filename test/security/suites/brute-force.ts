@@ -1,5 +1,5 @@
 /**
- * Suite 5 of the security issue: brute force and enumeration (decisions §2). Per account at most
+ * Security suite 5: brute force and enumeration (decisions §2). Per account at most
  * LOGIN_FAILURES_PER_ACCOUNT failed sign-ins per window (a success clears them; parallel guesses and other spellings
  * of the name count too), per address LOGIN_ATTEMPTS_PER_ADDRESS a minute, a rotating X-Forwarded-For resets
  * nothing (without TRUST_PROXY, from an untrusted peer, and through a trusted proxy that appends), forgot-password
@@ -414,7 +414,7 @@ export const suite: Suite = {
         const paired = Math.abs(median(wrongTimes.map((ms, index) => ms - unknownTimes[index]!)));
         figures['median paired difference ms'] = paired.toFixed(2);
         figures['answer mismatches'] = mismatches;
-        // The full run holds the issue's 5 ms. The CI size runs beside other suites on two shared cores, where the
+        // The full run holds the required 5 ms. The CI size runs beside other suites on two shared cores, where the
         // low-priority hashing thread's share of a core comes and goes by tens of milliseconds: it only catches the
         // real leak, an unknown user answered without the password-hash work, where the faster kind takes a small
         // part of the slower one's time (a difference of many times the faster median).

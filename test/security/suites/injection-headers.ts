@@ -1,5 +1,5 @@
 /**
- * Suite 8 (issue "security and privacy"): injection and headers.
+ * Security suite 8: injection and headers.
  * - Every answer (API JSON, errors, the player app and console with their scripts, styles and fonts, images,
  *   socket.io's polling transport) carries a Content-Security-Policy whose script-src allows neither inline scripts
  *   nor eval, `X-Content-Type-Options: nosniff`, a Referrer-Policy, and no `X-Powered-By` or `Server` banner; the

@@ -1,5 +1,5 @@
 /**
- * Suite 2, malformed input (issue 9): over every route of the inventory, requests generated with fast-check
+ * Suite 2, malformed input: over every route of the inventory, requests generated with fast-check
  * (seeded, so a run is reproducible) that vary a valid request one way at a time: missing fields, `{}`/`[]`/`null`/
  * numbers/booleans in every field, 1 MB strings, the Big List of Naughty Strings, `__proto__`/`constructor`/
  * `prototype` keys (JSON and `a[__proto__][x]=1` forms), wrong content types, duplicated parameters, invalid

@@ -1,5 +1,5 @@
 /**
- * Suite 7, mass assignment (issue 9): every write route of the inventory is sent its valid request, and then the
+ * Suite 7, mass assignment: every write route of the inventory is sent its valid request, and then the
  * same request carrying every column of every table that request writes plus the fields an attacker wants
  * (`permissions`, `elo`, `banned`, `banned_until`, `id`, `user_id`, `state`, `submitted_user_id`,
  * `secured_trophies`, `guardian_confirmed_at`, …), as JSON, as a form, nested under `__proto__`, and (full size)

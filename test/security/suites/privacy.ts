@@ -1,5 +1,5 @@
 /**
- * Suite 9 (issue "security and privacy"): privacy. A minor signs up with unique canary strings in every personal
+ * Security suite 9: privacy. A minor signs up with unique canary strings in every personal
  * field (e-mail, guardian e-mail, names, birth date, sign-in address and browser, password, photos' EXIF), signs in,
  * asks for a password reset, posts, plays, chats and uploads evidence. Then the other principals (a visitor,
  * their opponent, staff whose flags do not cover personal data) read every route of the inventory about the minor's

@@ -1,5 +1,5 @@
 /**
- * Suite 1 (issue "security and privacy"): the route inventory is complete. Walks the koa-router stacks of the app
+ * Security suite 1: the route inventory is complete. Walks the koa-router stacks of the app
  * that createApp builds (the built web apps' file and index.html fallbacks are middleware, not routes) and fails on
  * a served route the inventory does not list, on a listed route the app does not serve, on a test-only route served
  * without TEST_CLOCK, and on a socket event the server listens to that SOCKET_EVENTS does not list (or the reverse).

@@ -1,5 +1,5 @@
 /**
- * Suite 4 of issue 9: stored XSS. Payloads (test/security/fixtures/xss-payloads.ts) are stored through the real API
+ * Security suite 4: stored XSS. Payloads (test/security/fixtures/xss-payloads.ts) are stored through the real API
  * in every stored text field, then every view that shows them is rendered in headless Chromium, in the player app
  * and in the console, with a planted hook (`window.__xss = 0` in every frame before any script) and a dialog
  * listener: a payload that runs opens a dialog or sets the hook. Stored news HTML is also read from the database and
@@ -19,7 +19,7 @@ import type { Suite, SuiteReport } from '../suite.ts';
 const ALL_FLAGS = 127;
 /** Fast size: payloads across all fields and views (CI). */
 export const FAST_PAYLOADS = 60;
-/** Full size: the issue's minimum. */
+/** Full size: the required minimum. */
 export const FULL_MIN_PAYLOADS = 600;
 
 interface Answer {

@@ -1,5 +1,5 @@
 /**
- * Suite 6 of the security issue: hostile uploads (decisions §9). Every file of the hostile corpus goes through
+ * Security suite 6: hostile uploads (decisions §9). Every file of the hostile corpus goes through
  * every upload route of the API (avatar, sign-up photo and team photo, game evidence, console news image), run as
  * its own process (`npm run api`) so its memory can be watched. Each upload must be refused with the spec's answer
  * or neutralised: stored only as a re-encoded JPEG without EXIF, XMP, ICC or comments, under a name the server
@@ -353,7 +353,7 @@ export const suite: Suite = {
       if (fast) {
         // The CI corpus leaves out the largest images and runs beside other suites; what it guards is the growth
         // an upload causes (a decoded bomb or a leak shows as hundreds of MB), not the idle size of a process
-        // that compiles TypeScript at start. The full run holds the issue's absolute 300 MB.
+        // that compiles TypeScript at start. The full run holds the absolute 300 MB (RSS_LIMIT_MB).
         if (peak - baseline.rss >= FAST_GROWTH_LIMIT_MB) {
           violations.push(
             `the API's resident memory grew by ${(peak - baseline.rss).toFixed(0)} MB (limit ${FAST_GROWTH_LIMIT_MB})`,

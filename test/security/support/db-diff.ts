@@ -1,5 +1,5 @@
 /**
- * Whole-database snapshots, diffs and restores for the mass-assignment suite (issue 9, suite 7): every table of a
+ * Whole-database snapshots, diffs and restores for the mass-assignment suite (suite 7): every table of a
  * test database read in primary-key order, the row-level difference between two snapshots, a comparison of two
  * differences that ignores what legitimately varies between runs (times within seconds, random tokens, hashes and
  * salts), and a restore to a snapshot that also puts the AUTO_INCREMENT counters back, so the same request in the

@@ -1,5 +1,5 @@
 /**
- * A populated product for the input attack suites (issue 9, suites 2 and 7): the real API in-process on its own
+ * A populated product for the input attack suites (suites 2 and 7): the real API in-process on its own
  * database, with signed-in principals (a player, a staff member holding every flag on a console session that
  * passed TOTP, and the other accounts the write routes need) and one of every object a route reads or writes,
  * so a valid request exists for each route. Everything the API logs and every unhandled rejection is captured.

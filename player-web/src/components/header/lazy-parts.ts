@@ -3,8 +3,7 @@ import { lazy } from 'react';
 /**
  * The header's parts that only some visitors need, each loaded when it is first shown: the sign-in dropdown (when a
  * visitor reaches for it), the phone's nav bar (when opened), and the signed-in player's account menu, the phone's
- * avatar and name, and the connection state (after signing in). A first load of any page carries none of them
- * (issue 10).
+ * avatar and name, and the connection state (after signing in). A first load of any page carries none of them.
  */
 const loadForm = () => import('./sign-in-form.tsx');
 const loadDropdown = () => import('./sign-in-dropdown.tsx');

@@ -10,12 +10,12 @@ import { USER_MENU_LINKS, type NavLink } from './nav-links.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { SignInForm } from './sign-in-form.tsx';
 
-/** Every link and button of the nav bar is at least 44 px tall, the touch minimum (WCAG 2.5.5; issue 16). */
+/** Every link and button of the nav bar is at least 44 px tall, the touch minimum (WCAG 2.5.5). */
 const TOUCH_LIST = { '& .MuiListItemButton-root': { minHeight: 44 } } as const;
 
 /**
  * The nav bar below 768 px (spec §2): the section links, then the inline sign-in form or the account links. Its own
- * chunk, loaded when a phone user first opens the menu (issue 10).
+ * chunk, loaded when a phone user first opens the menu, so other first loads do not carry it.
  */
 export function NavBar({ open, links, onNavigate: closeNav }: { open: boolean; links: NavLink[]; onNavigate(): void }) {
   const { t } = useI18n();

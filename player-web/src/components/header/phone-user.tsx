@@ -4,7 +4,7 @@ import { UserAvatar } from '../user-avatar.tsx';
 
 /**
  * Below 768 px, where the user menu folds into the nav bar: the signed-in player's avatar and username in the
- * header, so a phone shows whose account is open (issue 16). The name gives way first when the header is tight.
+ * header, so a phone shows whose account is open. The name gives way first when the header is tight.
  */
 export function PhoneUser({ user }: { user: UserPayload }) {
   return (

@@ -3,7 +3,7 @@ import { SignInForm } from './sign-in-form.tsx';
 
 /**
  * The desktop sign-in dropdown of spec §2. Its own chunk with the form: the header loads it when a visitor reaches
- * for the Sign in button, so pages do not carry the form's fields on first load (issue 10).
+ * for the Sign in button, so pages do not carry the form's fields on first load.
  */
 export function SignInDropdown({
   anchor,

@@ -97,7 +97,7 @@ export function PlayerAvatar({
           initialsOf(entry.username)
         )}
       </span>
-      {/* A native hint for the mouse: MUI's Tooltip would put its popper in every page with a ranking (issue 10). */}
+      {/* A native hint for the mouse: MUI's Tooltip would put its popper in every page with a ranking. */}
       <span
         aria-hidden
         title={entry.online ? t('ranking.online') : t('ranking.offline')}

@@ -11,7 +11,7 @@ const SEARCH_MAX_LENGTH = 50;
 
 /**
  * The ranking's search box (spec §2: the ranking page). The page that shows it passes it to RankingTable, so the
- * home page's short list does not download a text field it never shows (issue 10).
+ * home page's short list does not download a text field it never shows.
  */
 export function RankingSearch({ onSearch }: { onSearch(text: string): void }) {
   const { t } = useI18n();

@@ -5,7 +5,7 @@ import { getWarning, markWarningSeen } from './safety-api.ts';
 import type { WarningDialogViewProps } from './warning-dialog-view.tsx';
 
 /**
- * The dialog's code is fetched only when there is a warning to show, not with every page (issue 21). If it cannot
+ * The dialog's code is fetched only when there is a warning to show, not with every page. If it cannot
  * be fetched, nothing shows and the warning stays unseen, so it shows on the next visit.
  */
 const WarningDialogView = lazy<ComponentType<WarningDialogViewProps>>(() =>

@@ -126,7 +126,7 @@ function ChatLine({
  * most 500 characters. The list follows new lines unless
  * the reader scrolled up; lines from others are announced by the screen's live region (`announce`).
  *
- * Chat safety (issue 18): quick messages sit above the field for everyone; under `presets` they replace the field,
+ * Chat safety: quick messages sit above the field for everyone; under `presets` they replace the field,
  * under `off` the chat says so; when the server masked parts of a line, its notice shows under the field.
  */
 export function ChatPanel({

@@ -87,7 +87,7 @@ export function useGame(gameId: number | null, events: GameEvents = {}) {
     latestEvents.current.onMessage?.(message);
   });
 
-  // An earlier line masked after the fact (issue 18: a number spread over lines) replaces the shown one.
+  // An earlier line masked after the fact (a phone number spread over lines) replaces the shown one.
   useRealtimeEvent('message-update', (message) => {
     setState((s) =>
       s.status === 'ready'

@@ -37,7 +37,7 @@ function CallToAction() {
 
 /**
  * The season's name above the heading, drawn as MUI's small outlined Chip draws it (a static label: the Chip
- * component's code would be on the home page for one word, issue 10).
+ * component's code would be on the home page for one word).
  */
 function SeasonLabel({ name }: { name: string }) {
   return (

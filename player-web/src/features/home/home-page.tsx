@@ -20,7 +20,7 @@ export function Component() {
         spacing={{ xs: 5, sm: 7 }}
         sx={{
           // The sections below the hero are laid out and painted when they scroll near, so the first draw of the
-          // page on a slow phone is shorter (issue 10: Lighthouse's Total Blocking Time).
+          // page on a slow phone is shorter (Lighthouse's Total Blocking Time).
           '& > section': { contentVisibility: 'auto', containIntrinsicSize: 'auto 640px' },
         }}
       >

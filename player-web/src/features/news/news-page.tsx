@@ -25,7 +25,7 @@ import { useArticle, useFurtherNews } from './use-news-article.ts';
 /**
  * How far up the picture the title block may reach: the lowest 230 of a 1200×630 picture's 630 rows, as a share of
  * its width (a negative top margin in % is a share of the width). A generated picture's words stay above that line
- * (the demo seed's newsImageLabels), so nothing shows through under the title (issue 16).
+ * (the demo seed's newsImageLabels), so nothing shows through under the title.
  */
 const TITLE_OVERLAP = `-${(((NEWS_IMAGE_HEIGHT - NEWS_IMAGE_TITLE_TOP) / NEWS_IMAGE_WIDTH) * 100).toFixed(2)}%`;
 

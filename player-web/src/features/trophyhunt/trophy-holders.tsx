@@ -146,7 +146,7 @@ function HolderCards({ holders, youId, announce }: RowsProps) {
 }
 
 /**
- * The live list of current holders of unsecured trophies (issue: so hunters know whom to beat): who, online or not,
+ * The live list of current holders of unsecured trophies, so hunters know whom to beat: who, online or not,
  * the streak out of 3 and the time left; read every 15 s and on `stats` events by the page.
  */
 export function TrophyHolders({
