@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { createSession, unsubscribeToken, unsubscribeKeyOf, resolveAppSecret } from '@ecup/db';
 import { MESSAGES, type PushSubscriptionRequest } from '@ecup/domain';
 import { FIXED_MESSAGES_SV as SPEC_MESSAGES_SV } from '../../player-web/src/i18n/messages-sv.ts';
-import { notificationSettings } from '../../player-web/src/features/account/notifications-i18n.ts';
+import { notificationSettings } from '../../player-web/src/features/account/settings/notifications-i18n.ts';
 import { newPhonePage } from '../helpers/browser.ts';
 import { e2eTest } from '../helpers/e2e.ts';
 import { buildUser } from '../helpers/factories.ts';
