@@ -10,6 +10,7 @@ import { TEST_DATABASE_SERVER } from '../helpers/db.ts';
 import { e2eTest } from '../helpers/e2e.ts';
 import { buildGame } from '../helpers/factories.ts';
 import { linkIn, waitForMail } from '../helpers/outbox.ts';
+import { waitFor } from '../helpers/poll.ts';
 
 const test = e2eTest('guardian');
 
@@ -248,15 +249,16 @@ test('"Send the e-mail again" is refused in words after three sends within an ho
 
 /** The link of the e-mail to `to` whose link is not `old` (the one sent again). */
 async function newerLink(outbox: string, to: string, old: string): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    for (const file of (await readdir(outbox)).filter((f) => f.endsWith('.eml')).sort()) {
-      const raw = (await readFile(join(outbox, file), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-      if (!raw.includes(`To: ${to}`)) continue;
-      const link = linkIn(raw, old.slice(0, old.indexOf('/guardian/confirm/') + '/guardian/confirm/'.length));
-      if (link !== old) return link;
-    }
-    if (Date.now() > deadline) throw new Error(`no second e-mail to ${to}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  return waitFor(
+    async () => {
+      for (const file of (await readdir(outbox)).filter((f) => f.endsWith('.eml')).sort()) {
+        const raw = (await readFile(join(outbox, file), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+        if (!raw.includes(`To: ${to}`)) continue;
+        const link = linkIn(raw, old.slice(0, old.indexOf('/guardian/confirm/') + '/guardian/confirm/'.length));
+        if (link !== old) return link;
+      }
+      return undefined;
+    },
+    { what: `a second e-mail to ${to}`, timeoutMs: 15_000 },
+  );
 }

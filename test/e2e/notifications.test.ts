@@ -7,6 +7,7 @@ import { newPhonePage } from '../helpers/browser.ts';
 import { e2eTest } from '../helpers/e2e.ts';
 import { buildUser } from '../helpers/factories.ts';
 import { startPushEndpoint, type PushEndpoint } from '../helpers/push-endpoint.ts';
+import { waitFor } from '../helpers/poll.ts';
 
 // The settings page's "Notifications" section in Chromium at 390 px: switches that persist after a reload, Swedish
 // labels, and "Turn on notifications in this browser". Headless Chromium here has no push service to reach, so an
@@ -87,11 +88,10 @@ test('the switches persist after a reload, at 390 px, and the browser subscribes
   await forumMail.check();
   await page.waitForFunction(() => document.querySelectorAll('input[role="switch"]:checked').length === 2);
   // Saved as flipped: the rows are there before the reload.
-  const deadline = Date.now() + 10_000;
-  while ((await product.knex('notification_choices').where({ user_id: user.id, enabled: true })).length < 2) {
-    if (Date.now() > deadline) return t.fail('the switches were not saved');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await waitFor(
+    async () => (await product.knex('notification_choices').where({ user_id: user.id, enabled: true })).length >= 2,
+    { what: 'the switches saved', timeoutMs: 10_000 },
+  );
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   t.true(width <= 390, `no sideways scroll at 390 px (${width})`);
 
@@ -126,11 +126,10 @@ test('in Swedish the section, its switches and the unsubscribe page read in Swed
   }
   t.true(await section.getByRole('button', { name: SV['account.notifications.turnOn'] }).isVisible());
   await switchOf(page, SV['account.notifications.kind.window_open'], SV['account.notifications.email']).check();
-  const deadline = Date.now() + 10_000;
-  while ((await product.knex('notification_choices').where({ user_id: user.id, enabled: true })).length < 1) {
-    if (Date.now() > deadline) return t.fail('the switch was not saved');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await waitFor(
+    async () => (await product.knex('notification_choices').where({ user_id: user.id, enabled: true })).length >= 1,
+    { what: 'the switch saved', timeoutMs: 10_000 },
+  );
 
   // The e-mail's unsubscribe link (the product signs it with its development APP_SECRET).
   const token = unsubscribeToken(unsubscribeKeyOf(resolveAppSecret()), user.id, 'window_open');

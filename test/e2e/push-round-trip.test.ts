@@ -10,6 +10,7 @@ import { client } from '../helpers/http.ts';
 import { linkIn, waitForMail } from '../helpers/outbox.ts';
 import type { RunningProduct } from '../helpers/product.ts';
 import { startPushEndpoint } from '../helpers/push-endpoint.ts';
+import { waitFor } from '../helpers/poll.ts';
 
 /**
  * Notifications end to end against the whole product: a player turns push on in the settings (Chromium grants the
@@ -84,7 +85,7 @@ async function controlledBy(page: Page, product: RunningProduct): Promise<{ cdp:
   return { cdp, registrationId: await registered };
 }
 
-/** The notifications the service worker shows, polled until there is one (or 10 s passed). */
+/** The notifications the service worker shows, polled until there is one (for at most 10 s). */
 async function shownNotifications(page: Page) {
   const read = () =>
     page.evaluate(async () => {
@@ -96,13 +97,13 @@ async function shownNotifications(page: Page) {
         data: notification.data as { url?: string } | null,
       }));
     });
-  const deadline = Date.now() + 10_000;
-  let shown = await read();
-  while (shown.length === 0 && Date.now() < deadline) {
-    await page.waitForTimeout(100);
-    shown = await read();
-  }
-  return shown;
+  return waitFor(
+    async () => {
+      const shown = await read();
+      return shown.length > 0 && shown;
+    },
+    { what: 'a notification shown by the service worker', timeoutMs: 10_000 },
+  );
 }
 
 /** A game between `submitter` (seat 1) and `opponent` that reached the result form, and a 2–1 submitted by seat 1. */
@@ -130,11 +131,7 @@ const switchOf = (page: Page, lang: Lang, channel: 'push' | 'email') => {
 };
 
 async function waitForRows(what: () => Promise<unknown[]>, count: number, label: string) {
-  const deadline = Date.now() + 10_000;
-  while ((await what()).length < count) {
-    if (Date.now() > deadline) throw new Error(`${label}: not saved within 10 s`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await waitFor(async () => (await what()).length >= count, { what: `${label} saved`, timeoutMs: 10_000 });
 }
 
 test('a result submitted by the opponent reaches the player as a push in Swedish that opens the game', async (t) => {

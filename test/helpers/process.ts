@@ -3,6 +3,7 @@ import { closeSync, copyFileSync, openSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { OutputTail } from './output-tail.ts';
+import { waitFor } from './poll.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -81,12 +82,14 @@ export function runEntry(entry: string, env: NodeJS.ProcessEnv, options: { logFi
 
 /** Waits until `text` appears in the process output. */
 export async function waitForOutput(proc: RunningProcess, text: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!proc.seen(text)) {
-    if (Date.now() > deadline) throw new Error(`"${text}" did not appear within ${timeoutMs} ms:\n${proc.output()}`);
-    if (proc.child.exitCode !== null) throw new Error(`process exited (${proc.child.exitCode}):\n${proc.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await waitFor(
+    () => {
+      if (proc.seen(text)) return true;
+      if (proc.child.exitCode !== null) throw new Error(`process exited (${proc.child.exitCode}):\n${proc.output()}`);
+      return false;
+    },
+    { what: () => `"${text}" in the output:\n${proc.output()}\n`, timeoutMs },
+  );
 }
 
 /**

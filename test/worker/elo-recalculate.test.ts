@@ -13,6 +13,7 @@ import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildGame } from '../helpers/factories.ts';
 import { nextEvent, openSocket, signedInUser } from '../helpers/sockets.ts';
 import { client, type Credentials } from '../helpers/http.ts';
+import { waitFor } from '../helpers/poll.ts';
 
 // Each test plays its own players; the ratings of everyone are compared with a replay of every final game, so the
 // tests run one at a time.
@@ -63,15 +64,6 @@ async function storedAndReplayed() {
     stored: users.map((u) => ({ id: u.id!, elo: u.elo!, games: u.games_played! })),
     replayed: users.map((u) => ({ id: u.id!, ...replay.get(u.id!)! })),
   };
-}
-
-async function until(check: () => Promise<boolean>, ms = 10_000): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return check();
 }
 
 async function moderator(): Promise<Player> {
@@ -127,10 +119,13 @@ test.serial(
     );
     t.is(edited.status, 200);
     t.true(
-      await until(async () => {
-        const { stored, replayed } = await storedAndReplayed();
-        return JSON.stringify(stored) === JSON.stringify(replayed);
-      }),
+      await waitFor(
+        async () => {
+          const { stored, replayed } = await storedAndReplayed();
+          return JSON.stringify(stored) === JSON.stringify(replayed);
+        },
+        { what: 'the ratings of the played order', timeoutMs: 10_000 },
+      ),
       'the ratings become those of the played order',
     );
     const after = new Map(

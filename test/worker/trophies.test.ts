@@ -6,6 +6,7 @@ import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildGame } from '../helpers/factories.ts';
 import { nextEvent, openSocket, signedInUser } from '../helpers/sockets.ts';
 import { client, type Credentials } from '../helpers/http.ts';
+import { waitFor } from '../helpers/poll.ts';
 
 // The in-process worker runs the trophy sweeps every second on the shared clock, so these tests run one at a time
 // and only move the clock forward.
@@ -60,16 +61,6 @@ const movesOf = async (trophyId: number, kind: string, holder: Player) =>
   );
 const poolsOf = async (week: Date) =>
   Number((await server.knex('trophy_pools').where({ season_id: season.id, week_start: week }).count({ n: '*' }))[0]!.n);
-
-/** Waits until `check` holds, polling, for at most `ms`. */
-async function until(check: () => Promise<boolean>, ms = 10_000): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return check();
-}
 
 /** Monday 01:00 of the week after the clock's (so 2-day windows end before the next reset). */
 const nextMondayMorning = () => new Date(nextWeekStart(server.clock.now(), season.time_zone).getTime() + HOUR_MS);
@@ -163,7 +154,10 @@ test.serial('a worker restart across a reset moment still resets once and opens 
   const restarted = await Promise.all([start(), start()]);
   t.teardown(() => Promise.all(restarted.map((w) => w.close())).then(() => undefined));
 
-  t.true(await until(async () => (await held(a)) === null), 'the reset ran late');
+  t.true(
+    await waitFor(async () => (await held(a)) === null, { what: 'the late reset', timeoutMs: 10_000, intervalMs: 200 }),
+    'the reset ran late',
+  );
   await new Promise((resolve) => setTimeout(resolve, 2_500));
   t.is(await poolsOf(monday), 1);
   t.is(await movesOf(trophy.id, 'reset', a), 1);
