@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { MESSAGES, PRIZE_REASONS } from '@ecup/domain';
 import type { PrizeExport } from '@ecup/db';
-import { newDesktopPage, newPhonePage } from '../helpers/browser.ts';
+import { newDesktopPage, newPhonePage, startSignedIn } from '../helpers/browser.ts';
 import { cli } from '../helpers/cli.ts';
 import { TEST_DATABASE_SERVER } from '../helpers/db.ts';
 import { e2eTest } from '../helpers/e2e.ts';
@@ -160,11 +160,7 @@ test('in Swedish, a dead link says it has expired and the player can send a new 
   // The player sends the e-mail again in Swedish settings: the first link dies.
   const child = await newDesktopPage(browser);
   t.teardown(() => child.context().close());
-  await child.addInitScript(({ id, token }) => {
-    localStorage.setItem('ecup.lang', 'sv');
-    localStorage.setItem('ecup.id', String(id));
-    localStorage.setItem('ecup.token', token);
-  }, pair);
+  await startSignedIn(child, pair, 'sv');
   await child.goto(`${product.url}/settings`);
   const section = child.getByRole('region', { name: 'Förälders eller vårdnadshavares godkännande' });
   await section.getByText('Väntar på godkännande').waitFor();
@@ -222,11 +218,7 @@ test('"Send the e-mail again" is refused in words after three sends within an ho
   const pair = (await signup.json()) as { id: number; token: string };
   const page = await newDesktopPage(browser);
   t.teardown(() => page.context().close());
-  await page.addInitScript(({ id, token }) => {
-    localStorage.setItem('ecup.lang', 'en');
-    localStorage.setItem('ecup.id', String(id));
-    localStorage.setItem('ecup.token', token);
-  }, pair);
+  await startSignedIn(page, pair, 'en');
   await page.goto(`${product.url}/settings`);
   const section = page.getByRole('region', { name: "Parent's or guardian's approval" });
   const resend = section.getByRole('button', { name: 'Send the e-mail again' });

@@ -92,6 +92,18 @@ export async function newDesktopPage(browser: Browser): Promise<Page> {
   return waitForTakeover(await context.newPage());
 }
 
+/** Makes every page load of `page` start signed in as `pair` in `lang`, as the app keeps its session. */
+export async function startSignedIn(page: Page, pair: { id: number; token: string }, lang: 'en' | 'sv'): Promise<void> {
+  await page.addInitScript(
+    ({ id, token, lang }) => {
+      localStorage.setItem('ecup.lang', lang);
+      localStorage.setItem('ecup.id', String(id));
+      localStorage.setItem('ecup.token', token);
+    },
+    { ...pair, lang },
+  );
+}
+
 /**
  * Keeps a screenshot of the page as `name`.png when ECUP_SHOTS_DIR names a folder (for example /tmp/ecup-shots):
  * the whole page, or the screen while a dialog is open (or with `screen`, for something fixed to the screen).
