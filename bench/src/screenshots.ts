@@ -9,8 +9,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_ACCOUNTS, createSession, resolveAppSecret, unsubscribeKeyOf, unsubscribeToken } from '@ecup/db';
-import { launchBrowser } from '../../test/helpers/browser.ts';
-import { startProduct, type RunningProduct } from '../../test/helpers/product.ts';
+import { launchBrowser } from '../../harness/src/browser.ts';
+import { startProduct, type RunningProduct } from '../../harness/src/product.ts';
 
 const OUT = path.resolve(import.meta.dirname, '..', '..', 'docs', 'screenshots');
 const SHOT_MAX_HEIGHT = 2500;

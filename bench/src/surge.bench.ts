@@ -44,7 +44,7 @@ import {
   scryptParallelism,
   verifyPassword,
 } from '@ecup/db';
-import { startProduct, type RunningProduct } from '../../test/helpers/product.ts';
+import { startProduct, type RunningProduct } from '../../harness/src/product.ts';
 import { cpuSeconds, threadCpuSeconds } from './child.ts';
 import { mark, percentile } from './goals.ts';
 import { processMemory } from './process.ts';
