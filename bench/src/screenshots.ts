@@ -8,9 +8,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { DEMO_ACCOUNTS, createSession, resolveAppSecret, unsubscribeKeyOf, unsubscribeToken } from '@ecup/db';
+import { DEMO_ACCOUNTS, resolveAppSecret, unsubscribeKeyOf, unsubscribeToken } from '@ecup/db';
 import { launchBrowser } from '../../harness/src/browser.ts';
-import { startProduct, type RunningProduct } from '../../harness/src/product.ts';
+import { startProduct, type RunningProduct, signInOnPage } from '../../harness/src/product.ts';
 
 const OUT = path.resolve(import.meta.dirname, '..', '..', 'docs', 'screenshots');
 const SHOT_MAX_HEIGHT = 2500;
@@ -40,16 +40,7 @@ async function signedInPage(
     locale: lang === 'sv' ? 'sv-SE' : 'en-GB',
   });
   const page = await context.newPage();
-  const session = await createSession(product.knex, { user_id: userId, ip: null, user_agent: null });
-  await page.goto(product.url);
-  await page.evaluate(
-    ({ id, token, language }) => {
-      localStorage.setItem('ecup.lang', language);
-      localStorage.setItem('ecup.id', String(id));
-      localStorage.setItem('ecup.token', token);
-    },
-    { id: userId, token: session.result.token, language: lang },
-  );
+  await signInOnPage(page, product, userId, lang);
   return page;
 }
 

@@ -2,7 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Knex } from 'knex';
-import { bindModels, createKnex, dropDatabase, parseDatabaseUrl } from '@ecup/db';
+import type { Page } from 'playwright-core';
+import { bindModels, createKnex, createSession, dropDatabase, parseDatabaseUrl } from '@ecup/db';
 import { TEST_DATABASE_SERVER, testRedisPrefix } from './db.ts';
 import { FACTORY_COST } from './factories.ts';
 import { deleteRedisPrefix } from './server.ts';
@@ -47,7 +48,7 @@ export async function startProduct(label = 'e2e', env: NodeJS.ProcessEnv = {}): 
     // The factories' cheaper scrypt cost, so their users are not rehashed at every test's sign-in (production
     // refuses a cost below the default: there the product's own applies).
     ...(env?.NODE_ENV === 'production' ? {} : { PASSWORD_COST: String(FACTORY_COST) }),
-    // The tests' own push service (test/helpers/push-endpoint.ts) listens on a loopback port chosen once the server
+    // The tests' own push service (harness/src/push-endpoint.ts) listens on a loopback port chosen once the server
     // runs: any port of 127.0.0.1 may take subscriptions. Test-only, and refused in production.
     ...(env?.NODE_ENV === 'production' ? {} : { PUSH_ENDPOINT_HOSTS_FOR_TESTS: '127.0.0.1' }),
     ...env,
@@ -85,4 +86,21 @@ export async function advanceClock(product: RunningProduct, ms: number): Promise
     body: new URLSearchParams({ advance_ms: String(ms) }),
   });
   if (res.status !== 200) throw new Error(`/test/clock answered ${res.status}: ${await res.text()}`);
+}
+
+/**
+ * Signs `userId` in on `page` as the player app keeps a session: a new session row, and its pair and `lang` in the
+ * page's local storage (the page first opens the product's home so the storage is the product's).
+ */
+export async function signInOnPage(page: Page, product: RunningProduct, userId: number, lang = 'en'): Promise<void> {
+  const session = await createSession(product.knex, { user_id: userId, ip: null, user_agent: null });
+  await page.goto(product.url);
+  await page.evaluate(
+    ({ id, token, lang }) => {
+      localStorage.setItem('ecup.lang', lang);
+      localStorage.setItem('ecup.id', String(id));
+      localStorage.setItem('ecup.token', token);
+    },
+    { id: userId, token: session.result.token, lang },
+  );
 }

@@ -102,7 +102,7 @@ export async function startTestServer(
     // The factories' cheaper scrypt cost, so their users are not rehashed at every test's sign-in (production
     // refuses a cost below the default: there the product's own applies).
     ...(options.env?.NODE_ENV === 'production' ? {} : { PASSWORD_COST: String(FACTORY_COST) }),
-    // The tests' own push service (test/helpers/push-endpoint.ts) listens on a loopback port chosen once the server
+    // The tests' own push service (harness/src/push-endpoint.ts) listens on a loopback port chosen once the server
     // runs: any port of 127.0.0.1 may take subscriptions. Test-only, and refused in production.
     ...(options.env?.NODE_ENV === 'production' ? {} : { PUSH_ENDPOINT_HOSTS_FOR_TESTS: '127.0.0.1' }),
     ...options.env,
