@@ -27,6 +27,15 @@ const zones = [
   { target: './api', from: ['./worker', './scripts', './web-ui', './player-web', './admin-web'] },
   { target: './worker', from: ['./api', './scripts', './web-ui', './player-web', './admin-web'] },
   { target: ['./scripts', './bench'], from: './web-ui' },
+  // harness/: the processes, product, browser and push service that tests and benchmarks both drive; nothing in the
+  // product imports it, and it imports neither of them. Tests and benchmarks do not import each other.
+  {
+    target: ['./domain', './db', './web-ui', './player-web', './admin-web', './api', './worker', './scripts'],
+    from: './harness',
+  },
+  { target: './harness', from: ['./test', './bench', './web-ui', './player-web', './admin-web'] },
+  { target: './bench', from: './test' },
+  { target: './test', from: './bench' },
   // Inside the player app: shared code (components, hooks, lib, providers) <- features <- app (router, layout). The
   // i18n catalogue names the features' string tables, so only app/ is above it.
   {

@@ -4,28 +4,18 @@
  * own process on loopback (as `npm run api` does), and measures each call at a fixed concurrency.
  */
 import { DEMO_ACCOUNTS } from '@ecup/db';
-import { checkLoadGenerator, startKoaHello } from './baselines.ts';
+import { loadGeneratorFits } from './baselines.ts';
 import { load, printResults, type LoadTarget } from './load.ts';
-import { benchDatabase, loadOptions, seedBenchDemo, startApiProcess } from './setup.ts';
+import { benchDatabase, loadOptions, seedBenchDemo, signInDemoPlayer, startApiProcess } from './setup.ts';
 
 export async function run(): Promise<void> {
   const db = await benchDatabase();
   try {
     await seedBenchDemo(db);
     const api = await startApiProcess(db, { TRUST_PROXY: 'on' });
-    const login = await fetch(`${api.url}/user/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ username: DEMO_ACCOUNTS.player.username, password: DEMO_ACCOUNTS.player.password }),
-    });
-    const { id, token } = (await login.json()) as { id: number; token: string };
+    const { id, token } = await signInDemoPlayer(api.url);
     const options = loadOptions();
-    const hello = await startKoaHello();
-    try {
-      if (!(await checkLoadGenerator(hello.url, options))) return;
-    } finally {
-      await hello.stop();
-    }
+    if (!(await loadGeneratorFits(options))) return;
     const get = (path: string, headers: Record<string, string> = {}): LoadTarget => ({ url: api.url, path, headers });
     const results = [
       await load('GET /ranking/list (50, Elo)', get('/ranking/list?sorting=0&amount=50'), options),

@@ -45,6 +45,16 @@ export function measureKoaHello(url: string, options: LoadOptions, name = 'bare 
  */
 export const GENERATOR_CHECK_MAX = 0.8;
 
+/** Starts the bare Koa hello only to check the load generator at `options` (checkLoadGenerator), then stops it. */
+export async function loadGeneratorFits(options: LoadOptions): Promise<boolean> {
+  const hello = await startKoaHello();
+  try {
+    return await checkLoadGenerator(hello.url, options);
+  } finally {
+    await hello.stop();
+  }
+}
+
 /**
  * Checks the load generator before a run's figures: measures the raw `node:http` hello and the bare Koa hello at
  * `options` in two interleaved rounds, prints both, and when Koa reaches more than GENERATOR_CHECK_MAX of raw

@@ -5,7 +5,7 @@
  * plans (EXPLAIN key and ANALYZE rows) of the thread list and the thread page.
  */
 import type { Knex } from 'knex';
-import { checkLoadGenerator, startKoaHello } from './baselines.ts';
+import { loadGeneratorFits } from './baselines.ts';
 import { load, printResults, type LoadTarget } from './load.ts';
 import { benchDatabase, loadOptions, startApiProcess } from './setup.ts';
 
@@ -123,12 +123,7 @@ export async function run(): Promise<void> {
 
     const api = await startApiProcess(db);
     const options = loadOptions();
-    const hello = await startKoaHello();
-    try {
-      if (!(await checkLoadGenerator(hello.url, options))) return;
-    } finally {
-      await hello.stop();
-    }
+    if (!(await loadGeneratorFits(options))) return;
     const get = (path: string): LoadTarget => ({ url: api.url, path });
     const results = [
       await load('threads, first page (10)', get('/forums/threads?category_id=1&amount=10'), options),

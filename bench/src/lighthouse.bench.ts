@@ -23,8 +23,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { NewsListEntry, RankingListResponse } from '@ecup/domain';
-import { CHROMIUM_PATH } from '../../test/helpers/browser.ts';
-import { startProduct } from '../../test/helpers/product.ts';
+import { CHROMIUM_PATH } from '../../harness/src/browser.ts';
+import { startProduct } from '../../harness/src/product.ts';
 import { mark } from './goals.ts';
 import { loadLighthouseTools, type LaunchedChrome, type Lighthouse, type LighthouseResult } from './tools.ts';
 

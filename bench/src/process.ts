@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { freePort, runEntry, waitForOutput } from '../../test/helpers/process.ts';
+import { freePort, runEntry, waitForOutput } from '../../harness/src/process.ts';
 
 /** Starts a process of the product (e.g. api/src/main.ts) on a free port and waits for its ready line. */
 export async function startProcess(entry: string, env: Record<string, string>, ready: string) {

@@ -11,8 +11,8 @@
 import os from 'node:os';
 import type { Browser, Page } from 'playwright-core';
 import type { RankingListResponse } from '@ecup/domain';
-import { launchBrowser } from '../../test/helpers/browser.ts';
-import { startProduct } from '../../test/helpers/product.ts';
+import { launchBrowser } from '../../harness/src/browser.ts';
+import { startProduct } from '../../harness/src/product.ts';
 import {
   KOA_HELLO_RUNNER,
   checkLoadGenerator,

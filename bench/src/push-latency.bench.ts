@@ -1,7 +1,7 @@
 /**
- * Push latency: from the answer to a result's submit (POST /game/submit) to the opponent's notification,
+ * Issue 20, push latency: from the answer to a result's submit (POST /game/submit) to the opponent's notification,
  * median and p95 of BENCH_RUNS results (default 15). Starts the product as the README does (API and worker), a
- * local push service (test/helpers/push-endpoint.ts: checks the VAPID signature, decrypts the payload) and Chromium
+ * local push service (harness/src/push-endpoint.ts: checks the VAPID signature, decrypts the payload) and Chromium
  * with the app's service worker. Each run: a new opponent submits through the API; measured are the time until the
  * push service has the decrypted message (the worker's notification job: queue, recipients, VAPID, aes128gcm) and
  * the time until the service worker shows the notification, the message handed to it as a push service would
@@ -11,10 +11,10 @@ import os from 'node:os';
 import type { PushSubscriptionRequest } from '@ecup/domain';
 import { createSession } from '@ecup/db';
 import { resolveVapidKeys } from '@ecup/security';
-import { launchBrowser } from '../../test/helpers/browser.ts';
-import { buildGame, buildUser } from '../../test/helpers/factories.ts';
-import { startProduct, type RunningProduct } from '../../test/helpers/product.ts';
-import { startPushEndpoint } from '../../test/helpers/push-endpoint.ts';
+import { launchBrowser } from '../../harness/src/browser.ts';
+import { buildGame, buildUser } from '../../harness/src/factories.ts';
+import { startProduct, type RunningProduct } from '../../harness/src/product.ts';
+import { startPushEndpoint } from '../../harness/src/push-endpoint.ts';
 import { percentile } from './goals.ts';
 
 /** The result form opens 12 minutes after a game starts (spec §4); games are made as if started 13 minutes ago. */

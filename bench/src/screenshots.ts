@@ -1,5 +1,5 @@
 /**
- * `npm run screenshots`: shoots a player's own pages into docs/screenshots/ as PNG: a player's page,
+ * `npm run screenshots`: shoots a player's own pages (issue 20) into docs/screenshots/ as PNG: a player's page,
  * My games, the country and club tables, the settings' notifications section and the unsubscribe page, at 375 and
  * 1280 px, in English and Swedish. Starts the product as the README does (demo seed) and signs in as the demo
  * player. A page up to SHOT_MAX_HEIGHT px (2,500) is shot whole, a longer one as one screen, so the files stay
@@ -8,10 +8,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { DEMO_ACCOUNTS, createSession } from '@ecup/db';
+import { DEMO_ACCOUNTS } from '@ecup/db';
 import { resolveAppSecret, unsubscribeKeyOf, unsubscribeToken } from '@ecup/security';
-import { launchBrowser } from '../../test/helpers/browser.ts';
-import { startProduct, type RunningProduct } from '../../test/helpers/product.ts';
+import { launchBrowser } from '../../harness/src/browser.ts';
+import { startProduct, type RunningProduct, signInOnPage } from '../../harness/src/product.ts';
 
 const OUT = path.resolve(import.meta.dirname, '..', '..', 'docs', 'screenshots');
 const SHOT_MAX_HEIGHT = 2500;
@@ -41,16 +41,7 @@ async function signedInPage(
     locale: lang === 'sv' ? 'sv-SE' : 'en-GB',
   });
   const page = await context.newPage();
-  const session = await createSession(product.knex, { user_id: userId, ip: null, user_agent: null });
-  await page.goto(product.url);
-  await page.evaluate(
-    ({ id, token, language }) => {
-      localStorage.setItem('ecup.lang', language);
-      localStorage.setItem('ecup.id', String(id));
-      localStorage.setItem('ecup.token', token);
-    },
-    { id: userId, token: session.result.token, language: lang },
-  );
+  await signInOnPage(page, product, userId, lang);
   return page;
 }
 

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import {
+  DEMO_ACCOUNTS,
   bindModels,
   createKnex,
   dropDatabase,
@@ -15,6 +16,7 @@ import {
   seedDemo,
 } from '@ecup/db';
 import { createDiskImageStore } from '@ecup/storage';
+import { startKoaHello } from './baselines.ts';
 import { processMemory, startProcess } from './process.ts';
 
 /** Load settings shared by the benchmarks: BENCH_CONCURRENCY (32) clients for BENCH_SECONDS (4) per call. */
@@ -94,6 +96,41 @@ export async function startApiProcess(db: BenchDatabase, extra: Record<string, s
       await api.stop();
     },
   };
+}
+
+/**
+ * The demo data (with `forumThreads` threads), the bare Koa hello as the baseline and the API as its own process,
+ * for `measure`; stops both processes and drops the database after it, however it ends.
+ */
+export async function withDemoApi(
+  measure: (stack: { api: ApiProcess; hello: Awaited<ReturnType<typeof startKoaHello>> }) => Promise<void>,
+): Promise<void> {
+  const db = await benchDatabase();
+  try {
+    await seedBenchDemo(db, { forumThreads: 200 });
+    const hello = await startKoaHello();
+    const api = await startApiProcess(db);
+    try {
+      await measure({ api, hello });
+    } finally {
+      await api.stopAndReport();
+      await hello.stop();
+    }
+  } finally {
+    await db.drop();
+  }
+}
+
+type ApiProcess = Awaited<ReturnType<typeof startApiProcess>>;
+
+/** The demo player's session pair, signed in with the password as the player app's form sends it. */
+export async function signInDemoPlayer(apiUrl: string): Promise<{ id: number; token: string }> {
+  const login = await fetch(`${apiUrl}/user/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: DEMO_ACCOUNTS.player.username, password: DEMO_ACCOUNTS.player.password }),
+  });
+  return (await login.json()) as { id: number; token: string };
 }
 
 /**

@@ -25,7 +25,7 @@ import {
 } from '@ecup/domain';
 import { createSession, loadConfig } from '@ecup/db';
 import { createPublisher } from '@ecup/worker/emitter.ts';
-import { deleteRedisPrefix } from '../../test/helpers/server.ts';
+import { deleteRedisPrefix } from '../../harness/src/server.ts';
 import { cpuSeconds, startChild, type BenchChild } from './child.ts';
 import { processMemory } from './process.ts';
 import { benchDatabase, startApiProcess } from './setup.ts';

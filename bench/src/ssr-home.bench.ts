@@ -17,10 +17,10 @@
 import http from 'node:http';
 import os from 'node:os';
 import zlib from 'node:zlib';
-import { KOA_HELLO_RUNNER, checkLoadGenerator, measureKoaHello, startKoaHello } from './baselines.ts';
+import { KOA_HELLO_RUNNER, checkLoadGenerator, measureKoaHello } from './baselines.ts';
 import { mark } from './goals.ts';
 import { LOAD_GENERATOR, load, type LoadResult, type LoadTarget } from './load.ts';
-import { benchDatabase, loadOptions, seedBenchDemo, startApiProcess } from './setup.ts';
+import { loadOptions, withDemoApi } from './setup.ts';
 
 const GOALS = { p99Ms: 100, ratio: 0.3 };
 
@@ -90,71 +90,60 @@ async function describeHome(url: string): Promise<void> {
 export async function run(): Promise<void> {
   const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
   const options = { ...loadOptions(), concurrency: Number(process.env.BENCH_CONCURRENCY ?? 50) };
-  const db = await benchDatabase();
-  try {
-    await seedBenchDemo(db, { forumThreads: 200 });
-    const hello = await startKoaHello();
-    const api = await startApiProcess(db);
-    try {
-      console.log(`machine: ${os.cpus().length} cores, load average ${loadAverage()}`);
-      console.log(`baseline: ${KOA_HELLO_RUNNER}`);
-      console.log(`load: ${LOAD_GENERATOR}, ${options.concurrency} connections`);
-      console.log(`request: GET / with ${Object.keys(BROWSER_HEADERS).join(', ')} as a phone's Chromium sends them`);
-      await describeHome(api.url);
-      const target: LoadTarget = { url: api.url, path: '/', headers: BROWSER_HEADERS };
-      const name = 'GET / (a browser)';
-      if (!(await checkLoadGenerator(hello.url, { ...options, seconds: 2 }))) return;
-      // Warm-up at low load, so no round pays for first compilations and cold caches.
-      const warm = { ...options, seconds: 1, concurrency: 8 };
-      await measureKoaHello(hello.url, warm);
-      await load(name, target, warm);
+  await withDemoApi(async ({ api, hello }) => {
+    console.log(`machine: ${os.cpus().length} cores, load average ${loadAverage()}`);
+    console.log(`baseline: ${KOA_HELLO_RUNNER}`);
+    console.log(`load: ${LOAD_GENERATOR}, ${options.concurrency} connections`);
+    console.log(`request: GET / with ${Object.keys(BROWSER_HEADERS).join(', ')} as a phone's Chromium sends them`);
+    await describeHome(api.url);
+    const target: LoadTarget = { url: api.url, path: '/', headers: BROWSER_HEADERS };
+    const name = 'GET / (a browser)';
+    if (!(await checkLoadGenerator(hello.url, { ...options, seconds: 2 }))) return;
+    // Warm-up at low load, so no round pays for first compilations and cold caches.
+    const warm = { ...options, seconds: 1, concurrency: 8 };
+    await measureKoaHello(hello.url, warm);
+    await load(name, target, warm);
 
-      const home: LoadResult[] = [];
-      const helloRounds: LoadResult[] = [];
-      console.log(
-        `\n${rounds} interleaved rounds of ${options.seconds} s each` +
-          `\nround  load avg   ${'GET / req/s'.padStart(11)} ${'p50'.padStart(7)} ${'p99'.padStart(7)} err` +
-          `   ${'hello req/s'.padStart(11)} ${'p99'.padStart(7)}   ratio`,
-      );
-      for (let round = 0; round < rounds; round++) {
-        const before = os.loadavg()[0]!.toFixed(1);
-        if (round % 2 === 0) {
-          helloRounds.push(await measureKoaHello(hello.url, options));
-          home.push(await load(name, target, options));
-        } else {
-          home.push(await load(name, target, options));
-          helloRounds.push(await measureKoaHello(hello.url, options));
-        }
-        const [h, k] = [home[round]!, helloRounds[round]!];
-        console.log(
-          `${String(round + 1).padStart(5)}  ${before.padStart(8)}   ${h.perSecond.toFixed(0).padStart(11)} ${h.p50.toFixed(1).padStart(7)} ` +
-            `${h.p99.toFixed(1).padStart(7)} ${String(h.errors).padStart(3)}   ${k.perSecond.toFixed(0).padStart(11)} ` +
-            `${k.p99.toFixed(1).padStart(7)}   ${(h.perSecond / k.perSecond).toFixed(2)}×`,
-        );
+    const home: LoadResult[] = [];
+    const helloRounds: LoadResult[] = [];
+    console.log(
+      `\n${rounds} interleaved rounds of ${options.seconds} s each` +
+        `\nround  load avg   ${'GET / req/s'.padStart(11)} ${'p50'.padStart(7)} ${'p99'.padStart(7)} err` +
+        `   ${'hello req/s'.padStart(11)} ${'p99'.padStart(7)}   ratio`,
+    );
+    for (let round = 0; round < rounds; round++) {
+      const before = os.loadavg()[0]!.toFixed(1);
+      if (round % 2 === 0) {
+        helloRounds.push(await measureKoaHello(hello.url, options));
+        home.push(await load(name, target, options));
+      } else {
+        home.push(await load(name, target, options));
+        helloRounds.push(await measureKoaHello(hello.url, options));
       }
-
-      const ratios = home.map((h, i) => h.perSecond / helloRounds[i]!.perSecond);
-      const p99 = median(home.map((h) => h.p99));
-      const ratio = median(ratios);
-      const errors = home.reduce((sum, h) => sum + h.errors, 0);
-      console.log(`load average at the end ${loadAverage()}`);
+      const [h, k] = [home[round]!, helloRounds[round]!];
       console.log(
-        `GET / p99 ${p99.toFixed(1)} ms (median of ${rounds} rounds; ${Math.min(...home.map((h) => h.p99)).toFixed(1)}–` +
-          `${Math.max(...home.map((h) => h.p99)).toFixed(1)})   goal < ${GOALS.p99Ms} ms   ${mark(p99 < GOALS.p99Ms)}`,
+        `${String(round + 1).padStart(5)}  ${before.padStart(8)}   ${h.perSecond.toFixed(0).padStart(11)} ${h.p50.toFixed(1).padStart(7)} ` +
+          `${h.p99.toFixed(1).padStart(7)} ${String(h.errors).padStart(3)}   ${k.perSecond.toFixed(0).padStart(11)} ` +
+          `${k.p99.toFixed(1).padStart(7)}   ${(h.perSecond / k.perSecond).toFixed(2)}×`,
       );
-      console.log(
-        `GET / ${ratio.toFixed(2)}× bare Koa JSON hello (median of ${rounds} round ratios; ${Math.min(...ratios).toFixed(2)}–` +
-          `${Math.max(...ratios).toFixed(2)})   goal ≥ ${GOALS.ratio}×   ${mark(ratio >= GOALS.ratio)}`,
-      );
-      if (errors > 0) {
-        console.log(`INVALID RUN: GET / answered ${errors} errors (non-2xx/3xx or socket errors) under load`);
-        process.exitCode = 1;
-      }
-    } finally {
-      await api.stopAndReport();
-      await hello.stop();
     }
-  } finally {
-    await db.drop();
-  }
+
+    const ratios = home.map((h, i) => h.perSecond / helloRounds[i]!.perSecond);
+    const p99 = median(home.map((h) => h.p99));
+    const ratio = median(ratios);
+    const errors = home.reduce((sum, h) => sum + h.errors, 0);
+    console.log(`load average at the end ${loadAverage()}`);
+    console.log(
+      `GET / p99 ${p99.toFixed(1)} ms (median of ${rounds} rounds; ${Math.min(...home.map((h) => h.p99)).toFixed(1)}–` +
+        `${Math.max(...home.map((h) => h.p99)).toFixed(1)})   goal < ${GOALS.p99Ms} ms   ${mark(p99 < GOALS.p99Ms)}`,
+    );
+    console.log(
+      `GET / ${ratio.toFixed(2)}× bare Koa JSON hello (median of ${rounds} round ratios; ${Math.min(...ratios).toFixed(2)}–` +
+        `${Math.max(...ratios).toFixed(2)})   goal ≥ ${GOALS.ratio}×   ${mark(ratio >= GOALS.ratio)}`,
+    );
+    if (errors > 0) {
+      console.log(`INVALID RUN: GET / answered ${errors} errors (non-2xx/3xx or socket errors) under load`);
+      process.exitCode = 1;
+    }
+  });
 }

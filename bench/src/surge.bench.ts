@@ -1,5 +1,5 @@
 /**
- * The window-opening surge: the product started as `npm start` starts it (scripts/src/start.ts: API,
+ * The window-opening surge (issue 10): the product started as `npm start` starts it (scripts/src/start.ts: API,
  * socket.io and the in-process worker on one port; its own database, SEED_DEMO off) and 2,000 accounts made
  * beforehand (one password hash, computed once, shared by all). Simulated players arrive spread over
  * BENCH_SURGE_SECONDS (60) and do what the player app does: POST /user/login (form fields, as the app sends them),
@@ -37,7 +37,7 @@ import {
 } from '@ecup/domain';
 import { createSession, matchmakingStatus } from '@ecup/db';
 import { HASH_THREAD_NICE, PASSWORD_COST, hashPassword, scryptParallelism, verifyPassword } from '@ecup/security';
-import { startProduct, type RunningProduct } from '../../test/helpers/product.ts';
+import { startProduct, type RunningProduct } from '../../harness/src/product.ts';
 import { cpuSeconds, threadCpuSeconds } from './child.ts';
 import { mark, percentile } from './goals.ts';
 import { processMemory } from './process.ts';
@@ -621,7 +621,7 @@ export async function run(): Promise<void> {
 
     const cost = await hashingCost(hash);
     console.log(
-      `\nthe window-opening surge: ${PLAYERS} players arrive over ${SPREAD_S} s, ` +
+      `\nthe issue's surge: ${PLAYERS} players arrive over ${SPREAD_S} s, ` +
         `${sims.filter((sim) => sim.mode === 'stored').length} come back with the pair the app stored ` +
         `(GET /user/auth), ${sims.filter((sim) => sim.mode === 'password').length} sign in with their password ` +
         `(POST /user/login, POST /user/auth), then all open the socket and enter the queue; each from its own ` +

@@ -11,9 +11,9 @@ import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { launchBrowser, newPhonePage } from '../../test/helpers/browser.ts';
+import { launchBrowser, newPhonePage } from '../../harness/src/browser.ts';
 import { mark } from './goals.ts';
-import { startProduct } from '../../test/helpers/product.ts';
+import { startProduct } from '../../harness/src/product.ts';
 
 const PAGES = ['/', '/ranking', '/play', '/forums', '/news', '/register', '/rules'];
 

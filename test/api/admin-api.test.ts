@@ -25,7 +25,7 @@ import {
   message,
 } from '@ecup/domain';
 import { createSession, createThread, reportPost } from '@ecup/db';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { apiSuite } from '../helpers/api-suite.ts';
 import {
   buildGame,
   buildUser,
@@ -35,15 +35,9 @@ import {
   storedTotpSecret,
 } from '../helpers/factories.ts';
 import { consoleUser, openSocket, signedInUser } from '../helpers/sockets.ts';
-import { client, type Credentials } from '../helpers/http.ts';
+import type { Credentials } from '../helpers/http.ts';
 
-let server: TestServer;
-let api: ReturnType<typeof client>;
-test.before(async () => {
-  server = await startTestServer({ label: 'adminapi' });
-  api = client(server.url);
-});
-test.after.always(async () => server?.close());
+const suite = apiSuite({ label: 'adminapi' });
 
 /**
  * The real ra-data-simple-rest client, as the console builds it, with the Bearer pair of `auth`, plus `csv()`: the
@@ -56,8 +50,8 @@ function dataProvider(auth?: Credentials): DataProvider {
       auth ? { ...options, user: { authenticated: true, token: `Bearer ${auth.id}:${auth.token}` } } : options,
     );
   return {
-    ...simpleRestProvider(`${server.url}/admin/api`, httpClient),
-    csv: () => httpClient(`${server.url}/admin/api/trophy-winners.csv`),
+    ...simpleRestProvider(`${suite.server.url}/admin/api`, httpClient),
+    csv: () => httpClient(`${suite.server.url}/admin/api/trophy-winners.csv`),
   };
 }
 
@@ -68,13 +62,13 @@ type Staff = Awaited<ReturnType<typeof signedInUser>> & { data: DataProvider };
  * after a console sign-in (the sign-in itself is admin-auth.test.ts's business).
  */
 async function staff(permissions: number, overrides: Parameters<typeof buildUser>[1] = {}): Promise<Staff> {
-  const signed = await consoleUser(server.knex, { permissions, ...overrides });
+  const signed = await consoleUser(suite.server.knex, { permissions, ...overrides });
   if (hasAll(permissions, ALL_PERMISSIONS)) {
-    await server
+    await suite.server
       .knex('users')
       .where('id', signed.user.id)
       .update({ totp_enabled: true, totp_secret: storedTotpSecret('JBSWY3DPEHPK3PXP') });
-    await server
+    await suite.server
       .knex('sessions')
       .where('user_id', signed.user.id)
       .update({ totp_verified_at: new Date(), console: true });
@@ -113,7 +107,7 @@ const list = (filter: Record<string, unknown> = {}, sort: Sort = { field: 'id', 
 });
 
 const auditRows = (entity: string, entityId: number, action: string) =>
-  server
+  suite.server
     .knex('audit_log')
     .where({ entity, entity_id: String(entityId), action })
     .orderBy('id');
@@ -125,8 +119,8 @@ const unique = () => Math.random().toString(36).slice(2, 8);
 test('a list answers Content-Range as ra-data-simple-rest reads it, and pages with range', async (t) => {
   const admin = await staff(PERMISSIONS.canSeeUserProfile);
   const tag = `pg${unique()}`;
-  for (let i = 0; i < 5; i++) await buildUser(server.knex, { gamer_tag: `${tag}-${i}`, elo: 1000 + i });
-  const res = await api.get<AdminUserRecord[]>('/admin/api/users', {
+  for (let i = 0; i < 5; i++) await buildUser(suite.server.knex, { gamer_tag: `${tag}-${i}`, elo: 1000 + i });
+  const res = await suite.api.get<AdminUserRecord[]>('/admin/api/users', {
     auth: admin.auth,
     query: { sort: '["elo","DESC"]', range: '[1,2]', filter: JSON.stringify({ q: tag }) },
   });
@@ -142,7 +136,7 @@ test('a list answers Content-Range as ra-data-simple-rest reads it, and pages wi
     second.data.map((u) => u.elo),
     [1000],
   );
-  const empty = await api.get('/admin/api/users', {
+  const empty = await suite.api.get('/admin/api/users', {
     auth: admin.auth,
     query: { range: '[0,9]', filter: JSON.stringify({ q: `${tag}-none` }) },
   });
@@ -161,7 +155,7 @@ test('a list refuses an unknown sort or filter field, and a sort, range or filte
     { filter: '[]' },
     { filter: '{"banned":"perhaps"}' },
   ] as Record<string, string>[]) {
-    const res = await api.get('/admin/api/users', { auth: admin.auth, query });
+    const res = await suite.api.get('/admin/api/users', { auth: admin.auth, query });
     t.is(res.status, 400, JSON.stringify(query));
     t.is(res.body.error, MESSAGES.listQueryInvalid);
   }
@@ -169,7 +163,7 @@ test('a list refuses an unknown sort or filter field, and a sort, range or filte
 
 test('an unknown path below /admin/api/ is a JSON 404, and an unknown record too', async (t) => {
   const admin = await staff(ALL_PERMISSIONS);
-  const res = await api.get('/admin/api/nothing-here', { auth: admin.auth });
+  const res = await suite.api.get('/admin/api/nothing-here', { auth: admin.auth });
   t.is(res.status, 404);
   t.deepEqual(res.body, message('notFound'));
   t.deepEqual(await refusal(admin.data.getOne('users', { id: 987654 })), {
@@ -282,10 +276,10 @@ for (const [role, permissions] of Object.entries(ROLES)) {
 test('users: search by name, username, gamer tag and e-mail; filter by country, console and banned; getMany', async (t) => {
   const admin = await staff(PERMISSIONS.canSeeUserProfile);
   const tag = unique();
-  const alva = await buildUser(server.knex, { first_name: `Alva${tag}`, last_name: 'Berg', country_id: 12 });
-  const bo = await buildUser(server.knex, { gamer_tag: `Bo-${tag}`, country_id: 12, console: 0 });
-  const cleo = await buildUser(server.knex, { email: `cleo.${tag}@example.com` });
-  const dan = await buildUser(server.knex, {
+  const alva = await buildUser(suite.server.knex, { first_name: `Alva${tag}`, last_name: 'Berg', country_id: 12 });
+  const bo = await buildUser(suite.server.knex, { gamer_tag: `Bo-${tag}`, country_id: 12, console: 0 });
+  const cleo = await buildUser(suite.server.knex, { email: `cleo.${tag}@example.com` });
+  const dan = await buildUser(suite.server.knex, {
     username: `d_${tag}`,
     banned_until: new Date(Date.now() + 86_400_000),
     ban_reason: 'Spam',
@@ -310,9 +304,9 @@ test('users: sorts by id, username, elo and created_at', async (t) => {
   const admin = await staff(PERMISSIONS.canSeeUserProfile);
   const tag = unique();
   const made = [
-    await buildUser(server.knex, { gamer_tag: `s${tag}1`, username: `zz${tag}`, elo: 900 }),
-    await buildUser(server.knex, { gamer_tag: `s${tag}2`, username: `aa${tag}`, elo: 1200 }),
-    await buildUser(server.knex, { gamer_tag: `s${tag}3`, username: `mm${tag}`, elo: 1100 }),
+    await buildUser(suite.server.knex, { gamer_tag: `s${tag}1`, username: `zz${tag}`, elo: 900 }),
+    await buildUser(suite.server.knex, { gamer_tag: `s${tag}2`, username: `aa${tag}`, elo: 1200 }),
+    await buildUser(suite.server.knex, { gamer_tag: `s${tag}3`, username: `mm${tag}`, elo: 1100 }),
   ];
   const order = async (field: string, dir: 'ASC' | 'DESC') =>
     (await admin.data.getList('users', list({ q: `s${tag}` }, { field, order: dir }))).data.map((u) => u.id);
@@ -325,19 +319,19 @@ test('users: sorts by id, username, elo and created_at', async (t) => {
 
 test('users: the user page has stats, recent games, conflicts and sign-in addresses', async (t) => {
   const admin = await staff(PERMISSIONS.canSeeUserProfile);
-  const player = await buildUser(server.knex, { wins: 3, games_played: 4 });
-  const other = await buildUser(server.knex);
-  await createSession(server.knex, { user_id: player.id, ip: '203.0.113.9', user_agent: 'test' });
-  await createSession(server.knex, { user_id: player.id, ip: '203.0.113.9', user_agent: 'test' });
-  await createSession(server.knex, { user_id: player.id, ip: '198.51.100.4', user_agent: 'test' });
-  const final = await buildGame(server.knex, {
+  const player = await buildUser(suite.server.knex, { wins: 3, games_played: 4 });
+  const other = await buildUser(suite.server.knex);
+  await createSession(suite.server.knex, { user_id: player.id, ip: '203.0.113.9', user_agent: 'test' });
+  await createSession(suite.server.knex, { user_id: player.id, ip: '203.0.113.9', user_agent: 'test' });
+  await createSession(suite.server.knex, { user_id: player.id, ip: '198.51.100.4', user_agent: 'test' });
+  const final = await buildGame(suite.server.knex, {
     user_1_id: other.id,
     user_2_id: player.id,
     state: 'final',
     score_1: 1,
     score_2: 3,
   });
-  const disputed = await buildGame(server.knex, {
+  const disputed = await buildGame(suite.server.knex, {
     user_1_id: player.id,
     user_2_id: other.id,
     state: 'conflict',
@@ -368,8 +362,8 @@ test('users: the user page has stats, recent games, conflicts and sign-in addres
 
 test('users: a ban closes the player’s socket at once, their next request is refused with the reason, and it is audited', async (t) => {
   const moderator = await staff(PERMISSIONS.canSeeUserProfile | PERMISSIONS.canBanUsers);
-  const player = await signedInUser(server.knex);
-  const socket = await openSocket(server.url, player.auth);
+  const player = await signedInUser(suite.server.knex);
+  const socket = await openSocket(suite.server.url, player.auth);
   const closed = new Promise<string>((resolve) => socket.once('disconnect', resolve));
   const { data } = await moderator.data.update<AdminUserDetail>('users', {
     id: player.user.id,
@@ -384,10 +378,10 @@ test('users: a ban closes the player’s socket at once, their next request is r
   t.is(await closed, 'io server disconnect');
   socket.close();
 
-  const next = await api.get('/user/auth', { auth: player.auth });
+  const next = await suite.api.get('/user/auth', { auth: player.auth });
   t.is(next.status, 403);
   t.regex(String(next.body.error), /^You are banned until .+\. Reason: Cheating in game 12$/);
-  await t.throwsAsync(openSocket(server.url, player.auth));
+  await t.throwsAsync(openSocket(suite.server.url, player.auth));
 
   const [audit] = await auditRows('user', player.user.id, 'user.ban');
   t.is(audit.actor_user_id, moderator.user.id);
@@ -401,7 +395,7 @@ test('users: a ban closes the player’s socket at once, their next request is r
     previousData: { id: player.user.id },
   });
   t.false(lifted.data.banned);
-  t.is((await api.get('/user/auth', { auth: player.auth })).status, 200);
+  t.is((await suite.api.get('/user/auth', { auth: player.auth })).status, 200);
   t.is((await auditRows('user', player.user.id, 'user.unban')).length, 1);
   t.deepEqual(
     await refusal(moderator.data.update('users', { id: player.user.id, data: { action: 'unban' }, previousData: {} })),
@@ -411,7 +405,7 @@ test('users: a ban closes the player’s socket at once, their next request is r
 
 test('users: a permanent ban has no end date; a ban needs a duration and nobody bans themselves', async (t) => {
   const moderator = await staff(PERMISSIONS.canSeeUserProfile | PERMISSIONS.canBanUsers);
-  const player = await signedInUser(server.knex);
+  const player = await signedInUser(suite.server.knex);
   const ban = (id: number, data: Record<string, unknown>) =>
     moderator.data.update<AdminUserDetail>('users', { id, data: { action: 'ban', ...data }, previousData: { id } });
   t.deepEqual(await refusal(ban(player.user.id, { reason: 'Abuse' })), {
@@ -432,7 +426,7 @@ test('users: a permanent ban has no end date; a ban needs a duration and nobody 
   });
   const { data } = await ban(player.user.id, { reason: 'Abuse', permanent: true });
   t.true(data.ban_permanent);
-  const next = await api.get('/user/auth', { auth: player.auth });
+  const next = await suite.api.get('/user/auth', { auth: player.auth });
   t.like(next.body, {
     error: 'You are banned. Reason: Abuse',
     code: 'banned',
@@ -460,7 +454,7 @@ test('users: banning a staff member needs every flag', async (t) => {
 test('users: only holders of every flag edit permission flags, nobody takes their own, and the change is audited', async (t) => {
   const owner = await staff(ALL_PERMISSIONS);
   const almost = await staff(ALL_PERMISSIONS - PERMISSIONS.canSeeTrophyWinners);
-  const player = await signedInUser(server.knex);
+  const player = await signedInUser(suite.server.knex);
   const set = (who: Staff, id: number, permissions: unknown) =>
     who.data.update<AdminUserDetail>('users', { id, data: { action: 'permissions', permissions }, previousData: {} });
 
@@ -480,7 +474,7 @@ test('users: only holders of every flag edit permission flags, nobody takes thei
   t.deepEqual(JSON.parse(audit.after), { permissions: 24, flags: ['canSeeCountryStats', 'canPublishNews'] });
   // The new editor can use news at once from a console session; the player-app session never opens the console.
   t.is(await statusOf(dataProvider(player.auth).getList('news', list())), 401);
-  const consoleSession = await createSession(server.knex, {
+  const consoleSession = await createSession(suite.server.knex, {
     user_id: player.user.id,
     ip: null,
     user_agent: null,
@@ -547,13 +541,13 @@ test('ip-bans: refuses a bad address, a range that is too wide, the moderator’
 
 /** A game that went to conflict through the player API: user 1 submits 3-1, user 2 protests. */
 async function conflictGame(a: Credentials, b: Credentials, ids: [number, number], startedAgoMs = 0): Promise<number> {
-  const gameId = await buildGame(server.knex, {
+  const gameId = await buildGame(suite.server.knex, {
     user_1_id: ids[0],
     user_2_id: ids[1],
-    created_at: new Date(server.clock.now().getTime() - RESULT_ENTRY_DELAY_MS - 60_000 - startedAgoMs),
+    created_at: new Date(suite.server.clock.now().getTime() - RESULT_ENTRY_DELAY_MS - 60_000 - startedAgoMs),
   });
-  t_ok(await api.postJson('/game/submit', { game_id: gameId, score_1: 3, score_2: 1 }, { auth: a }));
-  t_ok(await api.postJson('/game/escalate', { game_id: gameId }, { auth: b }));
+  t_ok(await suite.api.postJson('/game/submit', { game_id: gameId, score_1: 3, score_2: 1 }, { auth: a }));
+  t_ok(await suite.api.postJson('/game/escalate', { game_id: gameId }, { auth: b }));
   return gameId;
 }
 
@@ -562,17 +556,17 @@ function t_ok(answer: { status: number; body: unknown }): void {
 }
 
 async function twoPlayers() {
-  return [await signedInUser(server.knex), await signedInUser(server.knex)] as const;
+  return [await signedInUser(suite.server.knex), await signedInUser(suite.server.knex)] as const;
 }
 
 test('conflicts: the open queue comes oldest first with its age, and filters by solved, claimed and player', async (t) => {
   const moderator = await staff(PERMISSIONS.canResolveConflicts);
   const [a, b] = await twoPlayers();
   const older = await conflictGame(a.auth, b.auth, [a.user.id, b.user.id]);
-  await server
+  await suite.server
     .knex('games')
     .where('id', older)
-    .update({ submitted_at: new Date(server.clock.now().getTime() - 3_600_000) });
+    .update({ submitted_at: new Date(suite.server.clock.now().getTime() - 3_600_000) });
   const newer = await conflictGame(a.auth, b.auth, [a.user.id, b.user.id]);
   const { data, total } = await moderator.data.getList<AdminConflictRecord>('conflicts', {
     filter: { user_id: a.user.id, solved: false },
@@ -630,20 +624,30 @@ test('conflicts: a moderator claims a conflict; another gets 409 naming them; tw
 test('conflicts: the conflict page shows both players, what each entered and when, the chat, evidence and their history', async (t) => {
   const moderator = await staff(PERMISSIONS.canResolveConflicts);
   const [a, b] = await twoPlayers();
-  await buildGame(server.knex, { user_1_id: b.user.id, user_2_id: a.user.id, state: 'final', score_1: 2, score_2: 0 });
+  await buildGame(suite.server.knex, {
+    user_1_id: b.user.id,
+    user_2_id: a.user.id,
+    state: 'final',
+    score_1: 2,
+    score_2: 0,
+  });
   const gameId = await conflictGame(a.auth, b.auth, [a.user.id, b.user.id]);
-  t_ok(await api.postJson('/game/chat/send_message', { game_id: gameId, message: 'It was 1-3!' }, { auth: b.auth }));
   t_ok(
-    await api.postMultipart(
+    await suite.api.postJson('/game/chat/send_message', { game_id: gameId, message: 'It was 1-3!' }, { auth: b.auth }),
+  );
+  t_ok(
+    await suite.api.postMultipart(
       '/game/upload_evidence',
       { game_id: String(gameId) },
       { photo: { data: await pngImage(), name: 'score.png', type: 'image/png' } },
       { auth: b.auth },
     ),
   );
-  t_ok(await api.postJson('/game/upload_evidence', { game_id: gameId, youtube_id: 'dQw4w9WgXcQ' }, { auth: a.auth }));
+  t_ok(
+    await suite.api.postJson('/game/upload_evidence', { game_id: gameId, youtube_id: 'dQw4w9WgXcQ' }, { auth: a.auth }),
+  );
   // Final games played: the Elo rule's K reads them, and so does the console's resolve confirmation.
-  await server.knex('users').where('id', b.user.id).update({ games_played: 31 });
+  await suite.server.knex('users').where('id', b.user.id).update({ games_played: 31 });
   const { data } = await moderator.data.getOne<AdminConflictDetail>('conflicts', { id: gameId });
   t.deepEqual(
     data.players.map((p) => [p.id, p.side, p.games_played]),
@@ -662,7 +666,7 @@ test('conflicts: the conflict page shows both players, what each entered and whe
   t.is(data.evidence.length, 2);
   const image = data.evidence.find((e) => e.evidence_hash)!;
   t.regex(image.image_url!, /^\/images\/evidence\/[0-9a-f]{2}\/[0-9a-f]{32}\.jpg$/);
-  t.is((await fetch(`${server.url}${image.image_url}`)).headers.get('content-type'), 'image/jpeg');
+  t.is((await fetch(`${suite.server.url}${image.image_url}`)).headers.get('content-type'), 'image/jpeg');
   t.is(data.evidence.find((e) => e.youtube_id)!.embed_url, 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
   t.is(data.history.games.length, 1);
   t.deepEqual([data.history.user_1_wins, data.history.user_2_wins, data.history.ties], [0, 1, 0]);
@@ -695,7 +699,7 @@ test('conflicts: resolving sets the final score by the /admin/games/edit rule, t
   t.is(data.age_seconds, null);
   t.deepEqual([data.score_1, data.score_2, data.state], [1, 3, 'final']);
   t.true(data.game.elo_change_2! > 0);
-  const conflicts = await api.get<{ conflicts: { id: number; solved: boolean }[] }>('/conflicts/list', {
+  const conflicts = await suite.api.get<{ conflicts: { id: number; solved: boolean }[] }>('/conflicts/list', {
     auth: a.auth,
   });
   t.true(conflicts.body.conflicts.find((c) => c.id === gameId)!.solved);
@@ -716,7 +720,7 @@ test('conflicts: resolving sets the final score by the /admin/games/edit rule, t
 // --- News ---
 
 async function uploadNewsImage(auth: Credentials): Promise<{ image_hash: string; image_url: string }> {
-  const res = await api.postMultipart<{ image_hash: string; image_url: string }>(
+  const res = await suite.api.postMultipart<{ image_hash: string; image_url: string }>(
     '/admin/api/news-images',
     {},
     { image: { data: await pngImage(64, 48), name: 'cover.png', type: 'image/png' } },
@@ -730,7 +734,7 @@ test('news: an editor uploads an image and publishes an article, sanitised, that
   const editor = await staff(PERMISSIONS.canPublishNews);
   const image = await uploadNewsImage(editor.auth);
   t.regex(image.image_hash, /^[0-9a-f]{32}$/);
-  t.is((await fetch(`${server.url}${image.image_url}`)).status, 200);
+  t.is((await fetch(`${suite.server.url}${image.image_url}`)).status, 200);
   const { data } = await editor.data.create<AdminNewsRecord>('news', {
     data: {
       title: 'Finals weekend',
@@ -746,9 +750,9 @@ test('news: an editor uploads an image and publishes an article, sanitised, that
   t.is(data.excerpt, 'The finals are here. x');
   t.is(data.image_hash, image.image_hash);
   t.deepEqual(data.publisher, { id: editor.user.id, first_name: 'Test', last_name: 'Player' });
-  const stored = await server.knex('news').where('id', data.id).first();
+  const stored = await suite.server.knex('news').where('id', data.id).first();
   t.false(String(stored.content).includes('script'));
-  const latest = await api.get<{ id: number }[]>('/news/latest');
+  const latest = await suite.api.get<{ id: number }[]>('/news/latest');
   t.is(latest.body[0]!.id, data.id);
   const [audit] = await auditRows('news', data.id, 'news.create');
   t.is(audit.before, null);
@@ -757,7 +761,7 @@ test('news: an editor uploads an image and publishes an article, sanitised, that
 
 test('news: an uploaded image gets a 480×270 thumbnail for the cards under the same id, cropped from the middle', async (t) => {
   const editor = await staff(PERMISSIONS.canPublishNews);
-  const res = await api.postMultipart<{ image_hash: string }>(
+  const res = await suite.api.postMultipart<{ image_hash: string }>(
     '/admin/api/news-images',
     {},
     { image: { data: await sidebandImage(1600, 600, 200), name: 'wide.png', type: 'image/png' } },
@@ -766,7 +770,7 @@ test('news: an uploaded image gets a 480×270 thumbnail for the cards under the 
   t.is(res.status, 201);
   const hash = res.body.image_hash;
   const get = async (kind: string) => {
-    const answer = await fetch(`${server.url}/images/${kind}/${hash.slice(0, 2)}/${hash}.jpg`);
+    const answer = await fetch(`${suite.server.url}/images/${kind}/${hash.slice(0, 2)}/${hash}.jpg`);
     t.is(answer.status, 200);
     t.is(
       answer.headers.get('cache-control'),
@@ -858,7 +862,7 @@ test('news: list with sort, filter and paging, edit and delete, each audited', a
     published: false,
   });
   // An unpublished article is not on the player pages.
-  t.is((await api.get('/news/get', { query: { id } })).status, 404);
+  t.is((await suite.api.get('/news/get', { query: { id } })).status, 404);
 
   const removed = await editor.data.delete<AdminNewsRecord>('news', { id });
   t.is(removed.data.id, id);
@@ -873,13 +877,13 @@ test('news: list with sort, filter and paging, edit and delete, each audited', a
 test('country-stats: players, active players, games and average Elo per country, sorted and filtered', async (t) => {
   const analyst = await staff(PERMISSIONS.canSeeCountryStats);
   const [x, y, z] = [
-    await buildUser(server.knex, { country_id: 201, elo: 1100, games_played: 2 }),
-    await buildUser(server.knex, { country_id: 201, elo: 1201, games_played: 1 }),
-    await buildUser(server.knex, { country_id: 202, elo: 900, games_played: 0 }),
+    await buildUser(suite.server.knex, { country_id: 201, elo: 1100, games_played: 2 }),
+    await buildUser(suite.server.knex, { country_id: 201, elo: 1201, games_played: 1 }),
+    await buildUser(suite.server.knex, { country_id: 202, elo: 900, games_played: 0 }),
   ];
-  await buildGame(server.knex, { user_1_id: x.id, user_2_id: y.id, state: 'final', score_1: 1, score_2: 0 });
-  await buildGame(server.knex, { user_1_id: x.id, user_2_id: z.id, state: 'final', score_1: 0, score_2: 0 });
-  await buildGame(server.knex, { user_1_id: x.id, user_2_id: z.id, state: 'conflict', conflict: true });
+  await buildGame(suite.server.knex, { user_1_id: x.id, user_2_id: y.id, state: 'final', score_1: 1, score_2: 0 });
+  await buildGame(suite.server.knex, { user_1_id: x.id, user_2_id: z.id, state: 'final', score_1: 0, score_2: 0 });
+  await buildGame(suite.server.knex, { user_1_id: x.id, user_2_id: z.id, state: 'conflict', conflict: true });
   const { data } = await analyst.data.getMany<AdminCountryStatsRecord>('country-stats', { ids: [201, 202] });
   const byId = new Map(data.map((row) => [row.id, row]));
   t.like(byId.get(201), { players: 2, active_players: 2, games: 2, average_elo: 1151 });
@@ -903,8 +907,8 @@ test('country-stats: players, active players, games and average Elo per country,
 // --- Forum reports (in the one reports queue) ---
 
 async function reportedPost(reporter: number, reason = 'Rude words') {
-  const author = await buildUser(server.knex);
-  const thread = await createThread(server.knex, {
+  const author = await buildUser(suite.server.knex);
+  const thread = await createThread(suite.server.knex, {
     user_id: author.id,
     category_id: 3,
     title: 'A topic',
@@ -912,9 +916,15 @@ async function reportedPost(reporter: number, reason = 'Rude words') {
     now: new Date(),
   });
   const threadId = thread.result.id;
-  const post = await server.knex('forum_posts').where('thread_id', threadId).first('id');
-  await reportPost(server.knex, { reporter_user_id: reporter, post_id: post.id, reason, ip: null, now: new Date() });
-  const report = await server
+  const post = await suite.server.knex('forum_posts').where('thread_id', threadId).first('id');
+  await reportPost(suite.server.knex, {
+    reporter_user_id: reporter,
+    post_id: post.id,
+    reason,
+    ip: null,
+    now: new Date(),
+  });
+  const report = await suite.server
     .knex('reports')
     .where({ kind: 'forum', post_id: post.id, reporter_user_id: reporter })
     .first('id');
@@ -923,10 +933,10 @@ async function reportedPost(reporter: number, reason = 'Rude words') {
 
 test('reports: a post report carries the post, its thread and the reporter; hiding the post settles every open report of it, audited', async (t) => {
   const moderator = await staff(PERMISSIONS.canBanUsers);
-  const reporter = await buildUser(server.knex);
-  const second = await buildUser(server.knex);
+  const reporter = await buildUser(suite.server.knex);
+  const second = await buildUser(suite.server.knex);
   const { threadId, postId, reportId, author } = await reportedPost(reporter.id);
-  await reportPost(server.knex, {
+  await reportPost(suite.server.knex, {
     reporter_user_id: second.id,
     post_id: postId,
     reason: 'Mean',
@@ -1005,25 +1015,25 @@ test('reports: a post report carries the post, its thread and the reporter; hidi
 
 test('trophy-winners: per week the players who secured trophies, in order, once per season, with contact details and a CSV', async (t) => {
   const organiser = await staff(PERMISSIONS.canSeeTrophyWinners);
-  const season = (await server.knex('seasons').where('active', true).orderBy('id', 'desc').first('id')) as {
+  const season = (await suite.server.knex('seasons').where('active', true).orderBy('id', 'desc').first('id')) as {
     id: number;
   };
-  const adult = await buildUser(server.knex, { first_name: 'Ada', birth_date: new Date(Date.UTC(1995, 4, 6)) });
-  const minor = await buildUser(server.knex, {
+  const adult = await buildUser(suite.server.knex, { first_name: 'Ada', birth_date: new Date(Date.UTC(1995, 4, 6)) });
+  const minor = await buildUser(suite.server.knex, {
     birth_date: new Date(Date.UTC(new Date().getUTCFullYear() - 14, 0, 1)),
     guardian_email: 'parent@example.com',
   });
-  const later = await buildUser(server.knex, { first_name: '=HYPERLINK("x")', last_name: 'Comma, Quote "Q"' });
+  const later = await buildUser(suite.server.knex, { first_name: '=HYPERLINK("x")', last_name: 'Comma, Quote "Q"' });
   // Two weeks of the hunt long ago (Europe/Stockholm: week 1 starts 2001-01-01 00:00 CET), so no other test's pool
   // of the active season can mix in.
-  const [week1] = await server
+  const [week1] = await suite.server
     .knex('trophy_pools')
     .insert({ season_id: season.id, week_start: new Date('2000-12-31T23:00:00Z') });
-  const [week2] = await server
+  const [week2] = await suite.server
     .knex('trophy_pools')
     .insert({ season_id: season.id, week_start: new Date('2001-01-07T23:00:00Z') });
   const secured = (pool: number, user: number, at: string) =>
-    server
+    suite.server
       .knex('trophies')
       .insert({ pool_id: pool, state: 'secured', holder_user_id: user, wins: 3, secured_at: new Date(at) });
   await secured(Number(week1), minor.id, '2001-01-03T11:00:00Z');
@@ -1068,7 +1078,7 @@ test('trophy-winners: per week the players who secured trophies, in order, once 
     first_name: minor.first_name,
   });
 
-  const csv = await api.get<string>('/admin/api/trophy-winners.csv', { auth: organiser.auth });
+  const csv = await suite.api.get<string>('/admin/api/trophy-winners.csv', { auth: organiser.auth });
   t.is(csv.status, 200);
   t.regex(csv.headers.get('content-type') ?? '', /^text\/csv/);
   t.regex(csv.headers.get('content-disposition') ?? '', /attachment; filename="trophy-winners.csv"/);

@@ -10,39 +10,33 @@ import {
   type AdminTotpEnabled,
   message,
 } from '@ecup/domain';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { apiSuite } from '../helpers/api-suite.ts';
 import { buildUser } from '../helpers/factories.ts';
 import { signedInUser } from '../helpers/sockets.ts';
-import { client, type Credentials } from '../helpers/http.ts';
+import type { Credentials } from '../helpers/http.ts';
 import { totpCode, wrongTotpCode } from '../helpers/totp.ts';
 
 // Behind a trusted proxy, so every request can claim its own address and the per-IP sign-in limit stays out of
 // the way of the per-account one these tests count on.
-let server: TestServer;
-let api: ReturnType<typeof client>;
-test.before(async () => {
-  server = await startTestServer({ label: 'adminauth', env: { TRUST_PROXY: 'on' } });
-  api = client(server.url, { spreadAddresses: true });
-});
-test.after.always(async () => server?.close());
+const suite = apiSuite({ label: 'adminauth', env: { TRUST_PROXY: 'on' } }, { spreadAddresses: true });
 
 /** The code an authenticator app shows for `secret` at the server's time, `offsetMs` from then. */
-const codeFor = (secret: string, offsetMs = 0) => totpCode(secret, server.clock.now().getTime() + offsetMs);
-const wrongCodeFor = (secret: string) => wrongTotpCode(secret, server.clock.now().getTime());
+const codeFor = (secret: string, offsetMs = 0) => totpCode(secret, suite.server.clock.now().getTime() + offsetMs);
+const wrongCodeFor = (secret: string) => wrongTotpCode(secret, suite.server.clock.now().getTime());
 
 /** A staff member with TOTP already on (as after an enrolment). */
 async function staffWithTotp(permissions: number) {
   const secret = new Secret({ size: 20 }).base32;
-  const user = await buildUser(server.knex, { permissions, totp_enabled: true, totp_secret: secret });
+  const user = await buildUser(suite.server.knex, { permissions, totp_enabled: true, totp_secret: secret });
   return { user, secret };
 }
 
-const login = (fields: Record<string, string>) => api.postJson('/admin/api/auth/login', fields);
-const me = (auth: Credentials) => api.get<AdminIdentity>('/admin/api/auth/me', { auth });
+const login = (fields: Record<string, string>) => suite.api.postJson('/admin/api/auth/login', fields);
+const me = (auth: Credentials) => suite.api.get<AdminIdentity>('/admin/api/auth/me', { auth });
 const authOf = (body: { id: number; token: string }): Credentials => ({ id: body.id, token: body.token });
 
 test('a staff member without two-factor signs in with username and password and gets {id, token, user}', async (t) => {
-  const editor = await buildUser(server.knex, { permissions: PERMISSIONS.canPublishNews });
+  const editor = await buildUser(suite.server.knex, { permissions: PERMISSIONS.canPublishNews });
   const res = await login({ username: editor.username, password: editor.password });
   t.is(res.status, 200);
   const body = res.body as unknown as AdminSession;
@@ -56,12 +50,12 @@ test('a staff member without two-factor signs in with username and password and 
 });
 
 test('players get 403, a wrong password 401, a banned staff member 403 with the reason', async (t) => {
-  const player = await buildUser(server.knex);
+  const player = await buildUser(suite.server.knex);
   const res = await login({ username: player.username, password: player.password });
   t.deepEqual([res.status, res.body], [403, message('noPermission')]);
   const wrong = await login({ username: player.username, password: 'not the password' });
   t.deepEqual([wrong.status, wrong.body], [401, message('wrongCredentials')]);
-  const banned = await buildUser(server.knex, {
+  const banned = await buildUser(suite.server.knex, {
     permissions: PERMISSIONS.canBanUsers,
     banned_until: new Date('9999-12-31T00:00:00Z'),
     ban_reason: 'Abuse of power',
@@ -73,7 +67,7 @@ test('players get 403, a wrong password 401, a banned staff member 403 with the 
     code: 'banned',
     params: { reason: 'Abuse of power', until: null },
   });
-  t.is((await server.knex('sessions').whereIn('user_id', [player.id, banned.id])).length, 0);
+  t.is((await suite.server.knex('sessions').whereIn('user_id', [player.id, banned.id])).length, 0);
 });
 
 test('with two-factor on, a code is required: none 401, a wrong one 401, the right one opens a session once', async (t) => {
@@ -87,7 +81,7 @@ test('with two-factor on, a code is required: none 401, a wrong one 401, the rig
   // A wrong password with the right code is still a wrong password.
   const wrongPassword = await login({ username: user.username, password: 'nope nope', code: codeFor(secret) });
   t.deepEqual([wrongPassword.status, wrongPassword.body], [401, message('wrongCredentials')]);
-  t.is((await server.knex('sessions').where('user_id', user.id)).length, 0);
+  t.is((await suite.server.knex('sessions').where('user_id', user.id)).length, 0);
 
   const code = codeFor(secret);
   const good = await login({
@@ -109,16 +103,19 @@ test('with two-factor on, a code is required: none 401, a wrong one 401, the rig
 
 test('a session from the player app’s sign-in does not open the console for an account with two-factor on, even with the code', async (t) => {
   const { user, secret } = await staffWithTotp(PERMISSIONS.canSeeUserProfile);
-  const player = await api.post<{ id: number; token: string }>('/user/login', {
+  const player = await suite.api.post<{ id: number; token: string }>('/user/login', {
     username: user.username,
     password: user.password,
     code: codeFor(secret),
   });
   t.is(player.status, 200);
-  const refused = await api.get('/admin/api/users', { auth: authOf(player.body) });
+  const refused = await suite.api.get('/admin/api/users', { auth: authOf(player.body) });
   t.deepEqual([refused.status, refused.body], [401, { ...message('consoleSignInRequired'), totp_required: true }]);
   const console = await login({ username: user.username, password: user.password, code: codeFor(secret, 30_000) });
-  t.is((await api.get('/admin/api/users', { auth: authOf(console.body as unknown as AdminSession) })).status, 200);
+  t.is(
+    (await suite.api.get('/admin/api/users', { auth: authOf(console.body as unknown as AdminSession) })).status,
+    200,
+  );
 });
 
 test('wrong codes count towards the sign-in limit of the account (429 after 5)', async (t) => {
@@ -134,27 +131,27 @@ test('wrong codes count towards the sign-in limit of the account (429 after 5)',
 });
 
 test('a holder of every flag without two-factor gets no session and no set-up from the password alone', async (t) => {
-  const owner = await buildUser(server.knex, { permissions: ALL_PERMISSIONS });
+  const owner = await buildUser(suite.server.knex, { permissions: ALL_PERMISSIONS });
   const res = await login({ username: owner.username, password: owner.password });
   t.deepEqual([res.status, res.body], [403, message('enrolmentLinkRequired')]);
-  t.is((await server.knex('sessions').where('user_id', owner.id)).length, 0);
-  const row = await server.knex('users').where('id', owner.id).first('totp_secret', 'totp_enabled');
+  t.is((await suite.server.knex('sessions').where('user_id', owner.id)).length, 0);
+  const row = await suite.server.knex('users').where('id', owner.id).first('totp_secret', 'totp_enabled');
   t.deepEqual([row.totp_secret, Boolean(row.totp_enabled)], [null, false]);
 });
 
 test('a holder of every flag cannot use a player-app session to enrol or to open the console', async (t) => {
-  const owner = await signedInUser(server.knex, { permissions: ALL_PERMISSIONS });
-  const setup = await api.postJson('/admin/api/auth/totp/setup', {}, { auth: owner.auth });
+  const owner = await signedInUser(suite.server.knex, { permissions: ALL_PERMISSIONS });
+  const setup = await suite.api.postJson('/admin/api/auth/totp/setup', {}, { auth: owner.auth });
   t.deepEqual([setup.status, setup.body], [401, { ...message('consoleSignInRequired'), totp_required: true }]);
-  const users = await api.get('/admin/api/users', { auth: owner.auth });
+  const users = await suite.api.get('/admin/api/users', { auth: owner.auth });
   t.is(users.status, 401);
-  const tokenOnly = await api.postJson('/admin/api/auth/totp/setup', { setup_token: 'f'.repeat(64) });
+  const tokenOnly = await suite.api.postJson('/admin/api/auth/totp/setup', { setup_token: 'f'.repeat(64) });
   t.deepEqual([tokenOnly.status, tokenOnly.body], [401, message('notSignedIn')]);
 });
 
 test('a player-app session of a staff member without two-factor gets 401 on every console route; the console sign-in opens them', async (t) => {
-  const editor = await buildUser(server.knex, { permissions: ALL_PERMISSIONS & ~PERMISSIONS.canIPBan });
-  const player = await api.post<{ id: number; token: string }>('/user/login', {
+  const editor = await buildUser(suite.server.knex, { permissions: ALL_PERMISSIONS & ~PERMISSIONS.canIPBan });
+  const player = await suite.api.post<{ id: number; token: string }>('/user/login', {
     username: editor.username,
     password: editor.password,
   });
@@ -163,31 +160,34 @@ test('a player-app session of a staff member without two-factor gets 401 on ever
   const refusal = [401, message('consoleSessionRequired')];
   t.deepEqual([(await me(auth)).status, (await me(auth)).body], refusal);
   for (const path of ['/admin/api/users', '/admin/api/dashboard', '/admin/api/news', '/admin/api/trophy-winners.csv']) {
-    const res = await api.get(path, { auth });
+    const res = await suite.api.get(path, { auth });
     t.deepEqual([res.status, res.body], refusal, path);
   }
-  const setup = await api.postJson('/admin/api/auth/totp/setup', {}, { auth });
+  const setup = await suite.api.postJson('/admin/api/auth/totp/setup', {}, { auth });
   t.deepEqual([setup.status, setup.body], refusal);
-  t.is((await server.knex('users').where('id', editor.id).first('totp_secret')).totp_secret, null);
+  t.is((await suite.server.knex('users').where('id', editor.id).first('totp_secret')).totp_secret, null);
   const console = await login({ username: editor.username, password: editor.password });
-  t.is((await api.get('/admin/api/users', { auth: authOf(console.body as unknown as AdminSession) })).status, 200);
+  t.is(
+    (await suite.api.get('/admin/api/users', { auth: authOf(console.body as unknown as AdminSession) })).status,
+    200,
+  );
 });
 
 test('a staff member turns two-factor on while signed in, and off again, each with the password and a code; audited', async (t) => {
-  const moderator = await buildUser(server.knex, { permissions: PERMISSIONS.canBanUsers });
+  const moderator = await buildUser(suite.server.knex, { permissions: PERMISSIONS.canBanUsers });
   const signIn = await login({ username: moderator.username, password: moderator.password });
   const auth = authOf(signIn.body as unknown as AdminSession);
-  t.deepEqual((await api.postJson('/admin/api/auth/totp/enable', { code: '123456' }, { auth })).body, {
+  t.deepEqual((await suite.api.postJson('/admin/api/auth/totp/enable', { code: '123456' }, { auth })).body, {
     ...message('totpSetupMissing'),
   });
-  const setup = await api.postJson<AdminTotpSetup>('/admin/api/auth/totp/setup', {}, { auth });
+  const setup = await suite.api.postJson<AdminTotpSetup>('/admin/api/auth/totp/setup', {}, { auth });
   t.is(setup.status, 200);
-  const stored = await server.knex('users').where('id', moderator.id).first('totp_secret');
+  const stored = await suite.server.knex('users').where('id', moderator.id).first('totp_secret');
   t.regex(stored.totp_secret, /^v1:[^:]+:[^:]+:[^:]+$/, 'the secret is stored encrypted');
   t.false(stored.totp_secret.includes(setup.body.secret));
   // A session alone, or with a wrong password, does not turn it on.
   for (const password of [undefined, 'not the password']) {
-    const refused = await api.postJson(
+    const refused = await suite.api.postJson(
       '/admin/api/auth/totp/enable',
       { code: codeFor(setup.body.secret), ...(password === undefined ? {} : { password }) },
       { auth },
@@ -197,9 +197,9 @@ test('a staff member turns two-factor on while signed in, and off again, each wi
       [400, message(password === undefined ? 'passwordRequired' : 'wrongCurrentPassword')],
     );
   }
-  t.false(Boolean((await server.knex('users').where('id', moderator.id).first('totp_enabled')).totp_enabled));
-  t.is((await server.knex('recovery_codes').where('user_id', moderator.id)).length, 0);
-  const enabled = await api.postJson<AdminTotpEnabled>(
+  t.false(Boolean((await suite.server.knex('users').where('id', moderator.id).first('totp_enabled')).totp_enabled));
+  t.is((await suite.server.knex('recovery_codes').where('user_id', moderator.id)).length, 0);
+  const enabled = await suite.api.postJson<AdminTotpEnabled>(
     '/admin/api/auth/totp/enable',
     { password: moderator.password, code: codeFor(setup.body.secret) },
     { auth },
@@ -207,43 +207,47 @@ test('a staff member turns two-factor on while signed in, and off again, each wi
   t.is(enabled.status, 200);
   t.true(enabled.body.totp_enabled);
   t.is(enabled.body.recovery_codes.length, 10);
-  t.is((await server.knex('recovery_codes').where('user_id', moderator.id)).length, 10);
+  t.is((await suite.server.knex('recovery_codes').where('user_id', moderator.id)).length, 10);
   // This session proved the code and keeps the console; a second set-up is refused.
   t.true((await me(auth)).body.totp_enabled);
-  const twice = await api.postJson('/admin/api/auth/totp/setup', {}, { auth });
+  const twice = await suite.api.postJson('/admin/api/auth/totp/setup', {}, { auth });
   t.deepEqual([twice.status, twice.body], [409, message('totpAlreadyEnabled')]);
 
-  const noCode = await api.postJson('/admin/api/auth/totp/disable', { password: moderator.password }, { auth });
+  const noCode = await suite.api.postJson('/admin/api/auth/totp/disable', { password: moderator.password }, { auth });
   t.deepEqual([noCode.status, noCode.body], [400, message('secondFactorRequired')]);
-  const noPassword = await api.postJson(
+  const noPassword = await suite.api.postJson(
     '/admin/api/auth/totp/disable',
     { code: codeFor(setup.body.secret, 30_000) },
     { auth },
   );
   t.deepEqual([noPassword.status, noPassword.body], [400, message('passwordRequired')]);
-  const wrongPassword = await api.postJson(
+  const wrongPassword = await suite.api.postJson(
     '/admin/api/auth/totp/disable',
     { password: 'not the password', code: codeFor(setup.body.secret, 30_000) },
     { auth },
   );
   t.deepEqual([wrongPassword.status, wrongPassword.body], [400, message('wrongCurrentPassword')]);
-  t.true(Boolean((await server.knex('users').where('id', moderator.id).first('totp_enabled')).totp_enabled));
-  const disabled = await api.postJson(
+  t.true(Boolean((await suite.server.knex('users').where('id', moderator.id).first('totp_enabled')).totp_enabled));
+  const disabled = await suite.api.postJson(
     '/admin/api/auth/totp/disable',
     { password: moderator.password, code: codeFor(setup.body.secret, 30_000) },
     { auth },
   );
   t.deepEqual([disabled.status, disabled.body], [200, { totp_enabled: false }]);
-  const row = await server.knex('users').where('id', moderator.id).first('totp_secret', 'totp_enabled');
+  const row = await suite.server.knex('users').where('id', moderator.id).first('totp_secret', 'totp_enabled');
   t.deepEqual([row.totp_secret, Boolean(row.totp_enabled)], [null, false]);
-  t.is((await server.knex('recovery_codes').where('user_id', moderator.id)).length, 0, 'turning it off deletes them');
-  const actions = await server
+  t.is(
+    (await suite.server.knex('recovery_codes').where('user_id', moderator.id)).length,
+    0,
+    'turning it off deletes them',
+  );
+  const actions = await suite.server
     .knex('audit_log')
     .where({ entity: 'user', entity_id: String(moderator.id) })
     .orderBy('id')
     .pluck('action');
   t.deepEqual(actions, ['totp.setup', 'totp.enable', 'totp.disable']);
-  const off = await api.postJson(
+  const off = await suite.api.postJson(
     '/admin/api/auth/totp/disable',
     { password: moderator.password, code: '000000' },
     { auth },
@@ -256,19 +260,19 @@ test('a holder of every flag cannot turn two-factor off', async (t) => {
   const signIn = await login({ username: user.username, password: user.password, code: codeFor(secret) });
   t.is(signIn.status, 200);
   const auth = authOf(signIn.body as unknown as AdminSession);
-  const res = await api.postJson(
+  const res = await suite.api.postJson(
     '/admin/api/auth/totp/disable',
     { password: user.password, code: codeFor(secret, 30_000) },
     { auth },
   );
   t.deepEqual([res.status, res.body], [403, message('totpRequiredForAllFlags')]);
-  t.true(Boolean((await server.knex('users').where('id', user.id).first('totp_enabled')).totp_enabled));
+  t.true(Boolean((await suite.server.knex('users').where('id', user.id).first('totp_enabled')).totp_enabled));
 });
 
 test.serial('codes are checked at the server’s clock, so a moved test clock moves the valid code', async (t) => {
   const { user, secret } = await staffWithTotp(PERMISSIONS.canSeeCountryStats);
   const realNow = new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() });
-  server.clock.advance(3_600_000);
+  suite.server.clock.advance(3_600_000);
   try {
     const serverNow = codeFor(secret);
     if (serverNow !== realNow) {
@@ -278,6 +282,6 @@ test.serial('codes are checked at the server’s clock, so a moved test clock mo
     const res = await login({ username: user.username, password: user.password, code: serverNow });
     t.is(res.status, 200);
   } finally {
-    server.clock.advance(-3_600_000);
+    suite.server.clock.advance(-3_600_000);
   }
 });

@@ -2,6 +2,7 @@ import test from 'ava';
 import { ConfigError, DEFAULT_RENDER_LIMIT, createKnex, loadConfig } from '@ecup/db';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildUser } from '../helpers/factories.ts';
+import { waitFor } from '../helpers/poll.ts';
 
 /**
  * Drawn public pages cannot be used to tire the server: an address differing only in a query parameter no page
@@ -74,16 +75,16 @@ test.serial(
     const before = await draws();
     const held = players.map((player) => page(`/player/${player.username}`));
     // Every held draw is waiting for the table.
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      const [rows] = (await lock.raw(
-        "SELECT COUNT(*) AS n FROM information_schema.processlist WHERE db = ? AND state LIKE 'Waiting for table%'",
-        [server.config.database.database],
-      )) as [{ n: number }[]];
-      if (Number(rows[0]!.n) >= DEFAULT_RENDER_LIMIT) break;
-      if (Date.now() > deadline) throw new Error('the draws of the player pages never waited for the table');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await waitFor(
+      async () => {
+        const [rows] = (await lock.raw(
+          "SELECT COUNT(*) AS n FROM information_schema.processlist WHERE db = ? AND state LIKE 'Waiting for table%'",
+          [server.config.database.database],
+        )) as [{ n: number }[]];
+        return Number(rows[0]!.n) >= DEFAULT_RENDER_LIMIT;
+      },
+      { what: 'the draws of the player pages waiting for the table', timeoutMs: 20_000, intervalMs: 50 },
+    );
 
     const busy = await page('/rules');
     t.is(busy.res.status, 200);

@@ -23,6 +23,7 @@ import { startPushEndpoint, type PushEndpoint } from '../helpers/push-endpoint.t
 import { buildGame } from '../helpers/factories.ts';
 import { client, type Credentials } from '../helpers/http.ts';
 import { consoleUser, signedInUser, type Player } from '../helpers/sockets.ts';
+import { waitFor } from '../helpers/poll.ts';
 
 /**
  * Forum titles and posts by anyone pass the safety filter (docs/rules.md "Forum titles and posts"): readers get the
@@ -87,12 +88,13 @@ async function subscribed(player: Player, channels: NotificationChannel[]) {
 }
 
 async function pushesTo(endpoint: string, count = 1, timeoutMs = 15_000): Promise<PushPayload[]> {
-  const deadline = Date.now() + timeoutMs;
-  while (push.receivedBy(endpoint).length < count) {
-    if (Date.now() > deadline) throw new Error(`no push to ${endpoint}; refused: ${JSON.stringify(push.refused)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return push.receivedBy(endpoint);
+  return waitFor(
+    () => {
+      const received = push.receivedBy(endpoint);
+      return received.length >= count && received;
+    },
+    { what: () => `a push to ${endpoint}; refused: ${JSON.stringify(push.refused)}`, timeoutMs, intervalMs: 50 },
+  );
 }
 
 /** Lets the worker run the jobs queued so far (a notification that is not coming must have had its chance). */
@@ -233,11 +235,13 @@ test.serial(
       url: `/forums/general_discussion/${opened.body.id}`,
       tag: `thread-${opened.body.id}`,
     });
-    const deadline = Date.now() + 15_000;
-    let mails: string[] = [];
-    while ((mails = await outboxTo(starter.user.email)).length === 0 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    const mails = await waitFor(
+      async () => {
+        const mails = await outboxTo(starter.user.email);
+        return mails.length > 0 && mails;
+      },
+      { what: `an e-mail to ${starter.user.email}`, timeoutMs: 15_000 },
+    );
     t.is(mails.length, 1);
     t.false(mails[0]!.includes('micke'), 'the typed handle is not in the e-mail');
     const email = await server.knex('emails').where({ user_id: starter.user.id }).first('subject', 'text_body');

@@ -12,36 +12,30 @@ import {
 } from '@ecup/domain';
 import { createSession } from '@ecup/db';
 import { PUBLIC_READ_LIFETIME_MS } from '@ecup/api';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { apiSuite } from '../helpers/api-suite.ts';
 import { buildUser } from '../helpers/factories.ts';
-import { client, type Credentials } from '../helpers/http.ts';
+import type { Credentials } from '../helpers/http.ts';
 import { filterLine } from '@ecup/domain/chat-safety/index.ts';
 import { XSS_PAYLOADS } from '../fixtures/xss-payloads.ts';
 
 // Serial: several tests read category totals and list orders that other tests' posts would move.
 const serial = test.serial;
 
-let server: TestServer;
-let api: ReturnType<typeof client>;
-test.before(async () => {
-  server = await startTestServer({ label: 'forums' });
-  api = client(server.url);
-});
-test.after.always(async () => server?.close());
+const suite = apiSuite({ label: 'forums' });
 
 type Player = Awaited<ReturnType<typeof buildUser>>;
 
 /** A user with a session made directly (sign-in has its own limits and tests). */
 async function signedIn(overrides: Parameters<typeof buildUser>[1] = {}): Promise<{ user: Player; auth: Credentials }> {
-  const user = await buildUser(server.knex, overrides);
-  const session = await createSession(server.knex, { user_id: user.id, ip: null, user_agent: null });
+  const user = await buildUser(suite.server.knex, overrides);
+  const session = await createSession(suite.server.knex, { user_id: user.id, ip: null, user_agent: null });
   return { user, auth: { id: user.id, token: session.result.token } };
 }
 
 const staff = () => signedIn({ permissions: PERMISSIONS.canBanUsers });
 
 async function newThread(auth: Credentials, fields: { category_id?: number; title?: string; message?: string } = {}) {
-  const res = await api.postJson<{ id: number }>(
+  const res = await suite.api.postJson<{ id: number }>(
     '/forums/new_thread',
     { category_id: fields.category_id ?? 3, title: fields.title ?? 'A topic', message: fields.message ?? 'Hello all' },
     { auth },
@@ -51,31 +45,31 @@ async function newThread(auth: Credentials, fields: { category_id?: number; titl
 }
 
 async function reply(auth: Credentials, thread_id: number, message = 'A reply') {
-  return api.postJson<ForumNewPostResponse>('/forums/new_post', { thread_id, message }, { auth });
+  return suite.api.postJson<ForumNewPostResponse>('/forums/new_post', { thread_id, message }, { auth });
 }
 
 const threadOf = (thread_id: number, auth?: Credentials) =>
-  api.get<ForumThreadResponse>('/forums/posts', { query: { thread_id }, auth });
+  suite.api.get<ForumThreadResponse>('/forums/posts', { query: { thread_id }, auth });
 
 const categoryCount = async (id: number) =>
-  Number((await server.knex('forum_categories').where({ id }).first('thread_count')).thread_count);
+  Number((await suite.server.knex('forum_categories').where({ id }).first('thread_count')).thread_count);
 
 // --- Reads: categories, lists, ids ---
 
 serial('/forums/category_threads answers the four thread counts indexed by category id, by GET and POST', async (t) => {
-  const get = await api.get<number[]>('/forums/category_threads');
+  const get = await suite.api.get<number[]>('/forums/category_threads');
   t.is(get.status, 200);
   t.is(get.body.length, 4);
   t.true(get.body.every((n) => Number.isInteger(n)));
-  const post = await api.post<number[]>('/forums/category_threads');
+  const post = await suite.api.post<number[]>('/forums/category_threads');
   t.deepEqual(post.body, get.body);
 });
 
 serial('a new thread raises its category thread count by one and opens with its post', async (t) => {
   const { auth, user } = await signedIn();
-  const before = (await api.get<number[]>('/forums/category_threads')).body;
+  const before = (await suite.api.get<number[]>('/forums/category_threads')).body;
   const id = await newThread(auth, { category_id: 2, title: '  Best formation?  ', message: '  4-3-3 or 4-4-2?  ' });
-  const after = (await api.get<number[]>('/forums/category_threads')).body;
+  const after = (await suite.api.get<number[]>('/forums/category_threads')).body;
   t.deepEqual(
     after,
     before.map((n, i) => (i === 2 ? n + 1 : n)),
@@ -86,7 +80,7 @@ serial('a new thread raises its category thread count by one and opens with its 
   t.like(thread.body.posts[0], { user_id: user.id, username: user.username, message: '4-3-3 or 4-4-2?', admin: false });
   t.is(thread.body.posts[0]!.lifetime_posts, 1);
   t.false('hidden' in thread.body.posts[0]!);
-  const list = await api.get<ForumThreadsResponse>('/forums/threads', { query: { category_id: 2 } });
+  const list = await suite.api.get<ForumThreadsResponse>('/forums/threads', { query: { category_id: 2 } });
   t.like(list.body.threads[0], { id, title: 'Best formation?', posts: 0, username: user.username, locked: false });
   t.is(list.body.total, after[2]!);
 });
@@ -99,10 +93,10 @@ for (const [what, query] of [
   ['with category_id 1.5', { category_id: '1.5' }],
 ] as const) {
   serial(`/forums/threads ${what} answers 404 'That forum does not exist.'`, async (t) => {
-    const res = await api.get('/forums/threads', { query });
+    const res = await suite.api.get('/forums/threads', { query });
     t.is(res.status, 404);
     t.deepEqual(res.body, message('forumNotFound'));
-    const search = await api.get('/forums/threads/search', { query: { ...query, query: 'x' } });
+    const search = await suite.api.get('/forums/threads/search', { query: { ...query, query: 'x' } });
     t.is(search.status, 404);
     t.deepEqual(search.body, message('forumNotFound'));
   });
@@ -113,7 +107,7 @@ serial(
   async (t) => {
     for (const thread_id of ['999999', '0', 'abc', '']) {
       for (const path of ['/forums/posts', '/forums/posts/search']) {
-        const res = await api.get(path, { query: { thread_id, query: 'x' } });
+        const res = await suite.api.get(path, { query: { thread_id, query: 'x' } });
         t.is(res.status, 404, `${path} ${thread_id}`);
         t.deepEqual(res.body, message('threadNotFound'));
       }
@@ -124,12 +118,12 @@ serial(
 serial('reads accept POST with a form body ("method not shown")', async (t) => {
   const { auth } = await signedIn();
   const id = await newThread(auth, { category_id: 1, title: 'Posted read', message: 'Form body read' });
-  const list = await api.post<ForumThreadsResponse>('/forums/threads', { category_id: '1', amount: '5' });
+  const list = await suite.api.post<ForumThreadsResponse>('/forums/threads', { category_id: '1', amount: '5' });
   t.is(list.status, 200);
   t.true(list.body.threads.some((row) => row.id === id));
-  const thread = await api.post<ForumThreadResponse>('/forums/posts', { thread_id: String(id) });
+  const thread = await suite.api.post<ForumThreadResponse>('/forums/posts', { thread_id: String(id) });
   t.is(thread.body.title, 'Posted read');
-  const search = await api.post<ForumThreadSearchResponse>('/forums/threads/search', {
+  const search = await suite.api.post<ForumThreadSearchResponse>('/forums/threads/search', {
     category_id: '1',
     query: 'posted READ',
   });
@@ -137,7 +131,7 @@ serial('reads accept POST with a form body ("method not shown")', async (t) => {
     search.body.threads.map((row) => row.id),
     [id],
   );
-  const posts = await api.post<ForumPostSearchResponse>('/forums/posts/search', {
+  const posts = await suite.api.post<ForumPostSearchResponse>('/forums/posts/search', {
     thread_id: String(id),
     query: 'form',
   });
@@ -156,7 +150,7 @@ serial("anonymous posting answers 401 'You must be signed in to do that.'", asyn
     ['/forums/thread/lock', { thread_id: id }],
     ['/forums/post/hide', { post_id: 1, reason: 'spam spam' }],
   ] as const) {
-    const res = await api.postJson(path, body);
+    const res = await suite.api.postJson(path, body);
     t.is(res.status, 401, path);
     t.deepEqual(res.body, message('notSignedIn'));
   }
@@ -170,7 +164,7 @@ serial('a banned user is refused with 403 and the reason, and nothing is stored'
   const res = await reply(banned.auth, id, 'let me in');
   t.is(res.status, 403);
   t.regex((res.body as unknown as { error: string }).error, /^You are banned until .*Reason: Spamming$/);
-  const thread = await api.postJson(
+  const thread = await suite.api.postJson(
     '/forums/new_thread',
     { category_id: 3, title: 'Hi', message: 'Hello' },
     {
@@ -179,7 +173,7 @@ serial('a banned user is refused with 403 and the reason, and nothing is stored'
   );
   t.is(thread.status, 403);
   t.is((await threadOf(id)).body.total, 1);
-  t.is((await server.knex('users').where('id', banned.user.id).first('forum_post_count')).forum_post_count, 0);
+  t.is((await suite.server.knex('users').where('id', banned.user.id).first('forum_post_count')).forum_post_count, 0);
 });
 
 const spaced = (n: number) => `  ${'é'.repeat(n)}\n `;
@@ -203,7 +197,7 @@ for (const [length, error] of [
       } else {
         t.is(res.status, 200);
         t.is(res.body.post.message, 'é'.repeat(length));
-        const stored = await server.knex('forum_posts').where('id', res.body.post.id).first('message');
+        const stored = await suite.server.knex('forum_posts').where('id', res.body.post.id).first('message');
         t.is(stored.message, 'é'.repeat(length));
       }
     },
@@ -231,15 +225,15 @@ for (const [what, fields, error] of [
       message: 'Valid message',
     };
     Object.assign(body, fields);
-    const res = await api.postJson<{ id: number; error: string }>('/forums/new_thread', body, { auth });
+    const res = await suite.api.postJson<{ id: number; error: string }>('/forums/new_thread', body, { auth });
     if (error) {
       t.is(res.status, 400);
       t.deepEqual(res.body, refusalBody(error) as unknown);
       t.is(await categoryCount(0), before);
     } else {
       t.is(res.status, 200);
-      const row = await server.knex('forum_threads').where('id', res.body.id).first('title');
-      const post = await server.knex('forum_posts').where('thread_id', res.body.id).first('message');
+      const row = await suite.server.knex('forum_threads').where('id', res.body.id).first('title');
+      const post = await suite.server.knex('forum_posts').where('thread_id', res.body.id).first('message');
       t.is(row.title, (body.title ?? '').trim());
       t.is(post.message, body.message.trim());
       t.is(await categoryCount(0), before + 1);
@@ -250,7 +244,11 @@ for (const [what, fields, error] of [
 serial("a new thread in category 4 answers 404 'That forum does not exist.'", async (t) => {
   const { auth } = await signedIn();
   for (const category_id of [4, -1, 'x', undefined]) {
-    const res = await api.postJson('/forums/new_thread', { category_id, title: 'Title', message: 'Message' }, { auth });
+    const res = await suite.api.postJson(
+      '/forums/new_thread',
+      { category_id, title: 'Title', message: 'Message' },
+      { auth },
+    );
     t.is(res.status, 404);
     t.deepEqual(res.body, message('forumNotFound'));
   }
@@ -263,7 +261,7 @@ serial("a reply to an unknown thread answers 404 'That topic does not exist.'", 
     t.is(res.status, 404);
     t.deepEqual(res.body, message('threadNotFound') as unknown);
   }
-  t.is((await server.knex('users').where('id', user.id).first('forum_post_count')).forum_post_count, 0);
+  t.is((await suite.server.knex('users').where('id', user.id).first('forum_post_count')).forum_post_count, 0);
 });
 
 // --- Counts ---
@@ -292,7 +290,7 @@ serial(
         [user.username, 3, false],
       ],
     );
-    const row = (await api.get<ForumThreadsResponse>('/forums/threads', { query: { category_id: 3 } })).body
+    const row = (await suite.api.get<ForumThreadsResponse>('/forums/threads', { query: { category_id: 3 } })).body
       .threads[0]!;
     t.like(row, { id, posts: 3 });
   },
@@ -307,13 +305,13 @@ serial('replies sent at the same instant are all counted', async (t) => {
     answers.map((a) => a.status),
     Array(8).fill(200),
   );
-  const row = await server.knex('forum_threads').where('id', id).first('reply_count');
+  const row = await suite.server.knex('forum_threads').where('id', id).first('reply_count');
   t.is(row.reply_count, 8);
   t.is((await threadOf(id)).body.total, 9);
   // The same player twice at once: both posts count towards their lifetime total.
   const twice = await Promise.all([reply(auth, id, 'double one'), reply(auth, id, 'double two')]);
   t.deepEqual(twice.map((a) => a.body.post.lifetime_posts).sort(), [2, 3]);
-  t.is((await server.knex('forum_threads').where('id', id).first('reply_count')).reply_count, 10);
+  t.is((await suite.server.knex('forum_threads').where('id', id).first('reply_count')).reply_count, 10);
 });
 
 // --- Lists: order and pages ---
@@ -321,23 +319,23 @@ serial('replies sent at the same instant are all counted', async (t) => {
 serial('a reply moves its thread to the top of the list (latest activity first)', async (t) => {
   const { auth } = await signedIn();
   const older = await newThread(auth, { title: 'Older topic' });
-  server.clock.advance(1000);
+  suite.server.clock.advance(1000);
   const newer = await newThread(auth, { title: 'Newer topic' });
   const ids = async () =>
-    (await api.get<ForumThreadsResponse>('/forums/threads', { query: { category_id: 3, amount: 2 } })).body.threads.map(
-      (row) => row.id,
-    );
+    (
+      await suite.api.get<ForumThreadsResponse>('/forums/threads', { query: { category_id: 3, amount: 2 } })
+    ).body.threads.map((row) => row.id);
   t.deepEqual(await ids(), [newer, older]);
-  server.clock.advance(1000);
+  suite.server.clock.advance(1000);
   t.is((await reply(auth, older, 'bump')).status, 200);
   t.deepEqual(await ids(), [older, newer]);
-  const row = (await api.get<ForumThreadsResponse>('/forums/threads', { query: { category_id: 3, amount: 1 } })).body
-    .threads[0]!;
+  const row = (await suite.api.get<ForumThreadsResponse>('/forums/threads', { query: { category_id: 3, amount: 1 } }))
+    .body.threads[0]!;
   t.true(row.last_post_inserted > row.inserted);
 });
 
 serial('pages: start and amount are clamped, a start at the total answers an empty page', async (t) => {
-  const author = await buildUser(server.knex);
+  const author = await buildUser(suite.server.knex);
   const base = Date.now() - 10 * 86_400_000;
   const rows = Array.from({ length: 260 }, (_, i) => ({
     category_id: 2,
@@ -346,13 +344,13 @@ serial('pages: start and amount are clamped, a start at the total answers an emp
     created_at: new Date(base + i * 1000),
     last_post_at: new Date(base + i * 1000),
   }));
-  await server.knex('forum_threads').insert(rows);
-  await server.knex('forum_categories').where('id', 2).increment('thread_count', rows.length);
+  await suite.server.knex('forum_threads').insert(rows);
+  await suite.server.knex('forum_categories').where('id', 2).increment('thread_count', rows.length);
   // Written past the API, as another process would: its cached thread lists show them within their lifetime.
-  server.clock.advance(PUBLIC_READ_LIFETIME_MS);
+  suite.server.clock.advance(PUBLIC_READ_LIFETIME_MS);
   const total = await categoryCount(2);
   const page = async (query: Record<string, string | number>) =>
-    (await api.get<ForumThreadsResponse>('/forums/threads', { query: { category_id: 2, ...query } })).body;
+    (await suite.api.get<ForumThreadsResponse>('/forums/threads', { query: { category_id: 2, ...query } })).body;
 
   t.is((await page({})).threads.length, 10);
   t.is((await page({})).total, total);
@@ -381,15 +379,17 @@ serial('thread pages: posts oldest first, start and amount optional', async (t) 
     all.body.posts.map((p) => p.message),
     ['post 0', 'post 1', 'post 2', 'post 3', 'post 4'],
   );
-  const part = await api.get<ForumThreadResponse>('/forums/posts', { query: { thread_id: id, start: 1, amount: 2 } });
+  const part = await suite.api.get<ForumThreadResponse>('/forums/posts', {
+    query: { thread_id: id, start: 1, amount: 2 },
+  });
   t.deepEqual(
     part.body.posts.map((p) => p.message),
     ['post 1', 'post 2'],
   );
   t.is(part.body.total, 5);
-  const past = await api.get<ForumThreadResponse>('/forums/posts', { query: { thread_id: id, start: 5 } });
+  const past = await suite.api.get<ForumThreadResponse>('/forums/posts', { query: { thread_id: id, start: 5 } });
   t.deepEqual(past.body.posts, []);
-  const clamped = await api.get<ForumThreadResponse>('/forums/posts', { query: { thread_id: id, amount: 501 } });
+  const clamped = await suite.api.get<ForumThreadResponse>('/forums/posts', { query: { thread_id: id, amount: 501 } });
   t.is(clamped.body.posts.length, 5);
 });
 
@@ -403,7 +403,9 @@ serial('thread search: case-insensitive substring within one category, % and _ t
   const c = await make('offsideXtrap is not a thing');
   await make('Offside in another forum', 0);
   const ids = async (query: string, category_id = 1) =>
-    (await api.get<ForumThreadSearchResponse>('/forums/threads/search', { query: { category_id, query } })).body.threads
+    (
+      await suite.api.get<ForumThreadSearchResponse>('/forums/threads/search', { query: { category_id, query } })
+    ).body.threads
       .map((row) => row.id)
       .sort((x, y) => x - y);
   t.deepEqual(await ids('offside'), [a, b, c]);
@@ -414,9 +416,9 @@ serial('thread search: case-insensitive substring within one category, % and _ t
   t.deepEqual(await ids('_'), [b]);
   t.deepEqual(await ids('!'), []);
   t.deepEqual(await ids('nothing like this'), []);
-  const empty = await api.get('/forums/threads/search', { query: { category_id: 1, query: '   ' } });
+  const empty = await suite.api.get('/forums/threads/search', { query: { category_id: 1, query: '   ' } });
   t.deepEqual(empty.body, { threads: [] });
-  const none = await api.get('/forums/threads/search', { query: { category_id: 1 } });
+  const none = await suite.api.get('/forums/threads/search', { query: { category_id: 1 } });
   t.deepEqual(none.body, { threads: [] });
 });
 
@@ -427,7 +429,7 @@ serial('post search: case-insensitive substring within one thread, % and _ taken
   const p1 = (await reply(auth, id, 'We won 100% of our games')).body.post.id;
   const p2 = (await reply(auth, id, 'my_team is KICKING')).body.post.id;
   const search = async (thread_id: number, query: string) =>
-    (await api.get<ForumPostSearchResponse>('/forums/posts/search', { query: { thread_id, query } })).body.posts;
+    (await suite.api.get<ForumPostSearchResponse>('/forums/posts/search', { query: { thread_id, query } })).body.posts;
   t.deepEqual(
     (await search(id, 'KICK')).map((p) => p.message),
     ['Kick-off at 18:00', 'my_team is KICKING'],
@@ -441,7 +443,9 @@ serial('post search: case-insensitive substring within one thread, % and _ taken
     [p2],
   );
   t.is((await search(other, 'kick')).length, 1);
-  t.deepEqual((await api.get('/forums/posts/search', { query: { thread_id: id, query: '' } })).body, { posts: [] });
+  t.deepEqual((await suite.api.get('/forums/posts/search', { query: { thread_id: id, query: '' } })).body, {
+    posts: [],
+  });
   const hit = (await search(id, 'won'))[0]!;
   t.like(hit, { username: (await threadOf(id)).body.posts[0]!.username, lifetime_posts: 4, admin: false });
 });
@@ -459,7 +463,11 @@ serial('posting is rate limited per user: the 11th post within 5 minutes answers
     /^Too many attempts\. Please try again in \d+ minutes?\.$/,
   );
   t.truthy(refused.headers.get('retry-after'));
-  const thread = await api.postJson('/forums/new_thread', { category_id: 3, title: 'More', message: 'More' }, { auth });
+  const thread = await suite.api.postJson(
+    '/forums/new_thread',
+    { category_id: 3, title: 'More', message: 'More' },
+    { auth },
+  );
   t.is(thread.status, 429);
   t.is((await threadOf(id)).body.total, 10);
   // Another player is not affected.
@@ -473,7 +481,7 @@ serial("locking needs canBanUsers: others answer 403 'You do not have permission
   const { auth } = await signedIn();
   const id = await newThread(auth);
   for (const who of [auth, (await signedIn({ permissions: PERMISSIONS.canPublishNews })).auth]) {
-    const res = await api.postJson('/forums/thread/lock', { thread_id: id, locked: true }, { auth: who });
+    const res = await suite.api.postJson('/forums/thread/lock', { thread_id: id, locked: true }, { auth: who });
     t.is(res.status, 403);
     t.deepEqual(res.body, message('noPermission'));
   }
@@ -486,17 +494,21 @@ serial(
     const { auth } = await signedIn();
     const mod = await staff();
     const id = await newThread(auth);
-    const locked = await api.postJson('/forums/thread/lock', { thread_id: id, locked: true }, { auth: mod.auth });
+    const locked = await suite.api.postJson('/forums/thread/lock', { thread_id: id, locked: true }, { auth: mod.auth });
     t.deepEqual(locked.body, { locked: true });
     t.true((await threadOf(id)).body.locked);
     const refused = await reply(auth, id, 'can I still post?');
     t.is(refused.status, 409);
     t.deepEqual(refused.body, message('threadLocked') as unknown);
-    t.is((await server.knex('forum_threads').where('id', id).first('reply_count')).reply_count, 0);
-    const unlocked = await api.post('/forums/thread/lock', { thread_id: String(id), locked: '0' }, { auth: mod.auth });
+    t.is((await suite.server.knex('forum_threads').where('id', id).first('reply_count')).reply_count, 0);
+    const unlocked = await suite.api.post(
+      '/forums/thread/lock',
+      { thread_id: String(id), locked: '0' },
+      { auth: mod.auth },
+    );
     t.deepEqual(unlocked.body, { locked: false });
     t.is((await reply(auth, id, 'open again')).status, 200);
-    const audit = await server
+    const audit = await suite.server
       .knex('audit_log')
       .where({ entity: 'forum_thread', entity_id: String(id) })
       .orderBy('id');
@@ -508,7 +520,7 @@ serial(
       ],
     );
     t.truthy(audit[0].ip);
-    const missing = await api.postJson('/forums/thread/lock', { thread_id: 999_999 }, { auth: mod.auth });
+    const missing = await suite.api.postJson('/forums/thread/lock', { thread_id: 999_999 }, { auth: mod.auth });
     t.is(missing.status, 404);
     t.deepEqual(missing.body, message('threadNotFound'));
   },
@@ -523,14 +535,18 @@ serial(
     const bad = (await reply(auth, id, 'something rude here')).body.post.id;
     const player = await signedIn({ permissions: 0 });
 
-    const refused = await api.postJson('/forums/post/hide', { post_id: bad, reason: 'Rude' }, { auth: player.auth });
+    const refused = await suite.api.postJson(
+      '/forums/post/hide',
+      { post_id: bad, reason: 'Rude' },
+      { auth: player.auth },
+    );
     t.is(refused.status, 403);
     t.deepEqual(refused.body, message('noPermission'));
-    const short = await api.postJson('/forums/post/hide', { post_id: bad, reason: ' no ' }, { auth: mod.auth });
+    const short = await suite.api.postJson('/forums/post/hide', { post_id: bad, reason: ' no ' }, { auth: mod.auth });
     t.is(short.status, 400);
     t.deepEqual(short.body, message('reasonTooShort'));
 
-    const hidden = await api.postJson(
+    const hidden = await suite.api.postJson(
       '/forums/post/hide',
       { post_id: bad, reason: ' Rude language ' },
       { auth: mod.auth },
@@ -545,7 +561,7 @@ serial(
       );
       t.is(view.body.total, 1);
       t.false('hidden' in view.body.posts[0]!);
-      const found = await api.get<ForumPostSearchResponse>('/forums/posts/search', {
+      const found = await suite.api.get<ForumPostSearchResponse>('/forums/posts/search', {
         query: { thread_id: id, query: 'rude' },
         auth: viewer,
       });
@@ -560,19 +576,19 @@ serial(
       hidden_reason: 'Rude language',
       message: 'something rude here',
     });
-    const staffSearch = await api.get<ForumPostSearchResponse>('/forums/posts/search', {
+    const staffSearch = await suite.api.get<ForumPostSearchResponse>('/forums/posts/search', {
       query: { thread_id: id, query: 'rude' },
       auth: mod.auth,
     });
     t.like(staffSearch.body.posts[0], { id: bad, hidden: true });
 
-    t.is((await server.knex('forum_threads').where('id', id).first('reply_count')).reply_count, 1);
-    t.is((await server.knex('users').where('id', user.id).first('forum_post_count')).forum_post_count, 2);
+    t.is((await suite.server.knex('forum_threads').where('id', id).first('reply_count')).reply_count, 1);
+    t.is((await suite.server.knex('users').where('id', user.id).first('forum_post_count')).forum_post_count, 2);
 
-    const shown = await api.postJson('/forums/post/hide', { post_id: bad, hidden: false }, { auth: mod.auth });
+    const shown = await suite.api.postJson('/forums/post/hide', { post_id: bad, hidden: false }, { auth: mod.auth });
     t.deepEqual(shown.body, { hidden: false });
     t.is((await threadOf(id)).body.posts.length, 2);
-    const audit = await server
+    const audit = await suite.server
       .knex('audit_log')
       .where({ entity: 'forum_post', entity_id: String(bad) })
       .orderBy('id');
@@ -593,7 +609,11 @@ serial(
         ],
       ],
     );
-    const missing = await api.postJson('/forums/post/hide', { post_id: 999_999, reason: 'Rude' }, { auth: mod.auth });
+    const missing = await suite.api.postJson(
+      '/forums/post/hide',
+      { post_id: 999_999, reason: 'Rude' },
+      { auth: mod.auth },
+    );
     t.is(missing.status, 404);
     t.deepEqual(missing.body, message('postNotFound'));
   },
@@ -606,20 +626,20 @@ serial(
     const reporter = await signedIn();
     const id = await newThread(auth);
     const post = (await threadOf(id)).body.posts[0]!.id;
-    const first = await api.postJson(
+    const first = await suite.api.postJson(
       '/forums/post/report',
       { post_id: post, reason: 'Spam link' },
       { auth: reporter.auth },
     );
     t.is(first.status, 200);
     t.deepEqual(first.body, { reported: true });
-    const again = await api.postJson(
+    const again = await suite.api.postJson(
       '/forums/post/report',
       { post_id: post, reason: 'Still spam' },
       { auth: reporter.auth },
     );
     t.deepEqual(again.body, { reported: true });
-    const rows = await server.knex('reports').where({ kind: 'forum', post_id: post });
+    const rows = await suite.server.knex('reports').where({ kind: 'forum', post_id: post });
     t.is(rows.length, 1);
     t.like(rows[0], {
       reporter_user_id: reporter.user.id,
@@ -628,17 +648,17 @@ serial(
       text: 'Spam link',
       resolved_at: null,
     });
-    const audit = await server.knex('audit_log').where({ action: 'forum.post.report', entity_id: String(post) });
+    const audit = await suite.server.knex('audit_log').where({ action: 'forum.post.report', entity_id: String(post) });
     t.is(audit.length, 1);
     t.is(audit[0].actor_user_id, reporter.user.id);
     // Several reports at the same instant still leave one row.
     const racer = await signedIn();
     await Promise.all(
       Array.from({ length: 4 }, () =>
-        api.postJson('/forums/post/report', { post_id: post, reason: 'Same time' }, { auth: racer.auth }),
+        suite.api.postJson('/forums/post/report', { post_id: post, reason: 'Same time' }, { auth: racer.auth }),
       ),
     );
-    t.is((await server.knex('reports').where({ post_id: post })).length, 2);
+    t.is((await suite.server.knex('reports').where({ post_id: post })).length, 2);
   },
 );
 
@@ -653,10 +673,10 @@ for (const [what, body, status, error] of [
     const { auth } = await signedIn();
     const id = await newThread(auth);
     const post = (await threadOf(id)).body.posts[0]!.id;
-    const res = await api.postJson('/forums/post/report', { post_id: post, ...body }, { auth });
+    const res = await suite.api.postJson('/forums/post/report', { post_id: post, ...body }, { auth });
     t.is(res.status, status);
     t.deepEqual(res.body, refusalBody(error));
-    t.is((await server.knex('reports').where({ post_id: post })).length, 0);
+    t.is((await suite.server.knex('reports').where({ post_id: post })).length, 0);
   });
 }
 
@@ -666,7 +686,7 @@ serial('a report reason of 3 and of 500 characters is accepted', async (t) => {
   const post = (await threadOf(id)).body.posts[0]!.id;
   for (const reason of ['abc', 'y'.repeat(500)]) {
     const reporter = await signedIn();
-    const res = await api.postJson('/forums/post/report', { post_id: post, reason }, { auth: reporter.auth });
+    const res = await suite.api.postJson('/forums/post/report', { post_id: post, reason }, { auth: reporter.auth });
     t.is(res.status, 200);
   }
 });
@@ -685,7 +705,7 @@ serial(`${XSS_PAYLOADS.length} script-injection payloads come back byte for byte
     const payload = asStored(typed);
     // A fresh poster every 9 posts keeps under the posting limit.
     if (i % 9 === 8) poster = await signedIn();
-    const created = await api.postJson<{ id: number }>(
+    const created = await suite.api.postJson<{ id: number }>(
       '/forums/new_thread',
       { category_id: 0, title: typed, message: typed },
       { auth: poster.auth },
@@ -695,10 +715,10 @@ serial(`${XSS_PAYLOADS.length} script-injection payloads come back byte for byte
     t.is(thread.headers.get('content-type'), 'application/json; charset=utf-8');
     t.is(thread.body.title, payload);
     t.is(thread.body.posts[0]!.message, payload);
-    const stored = await server.knex('forum_threads').where('id', created.body.id).first('title');
+    const stored = await suite.server.knex('forum_threads').where('id', created.body.id).first('title');
     t.is(stored.title, payload);
   }
-  const list = await api.get<ForumThreadsResponse>('/forums/threads', {
+  const list = await suite.api.get<ForumThreadsResponse>('/forums/threads', {
     query: { category_id: 0, amount: XSS_PAYLOADS.length },
   });
   t.deepEqual(list.body.threads.map((row) => row.title).reverse(), XSS_PAYLOADS.map(asStored));

@@ -6,6 +6,7 @@ import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { signupFields } from '../helpers/factories.ts';
 import { client, type Credentials } from '../helpers/http.ts';
 import { linkIn, waitForMail } from '../helpers/outbox.ts';
+import { waitFor } from '../helpers/poll.ts';
 
 let server: TestServer;
 let api: ReturnType<typeof client>;
@@ -43,18 +44,21 @@ async function signUpMinor(): Promise<Minor> {
 
 /** The links of every e-mail to `to`, oldest first, once there are `count` of them. */
 async function linksTo(to: string, count: number): Promise<string[]> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const files = (await readdir(server.outbox)).filter((f) => f.endsWith('.eml')).sort();
-    const mails: string[] = [];
-    for (const file of files) {
-      const raw = await readFile(path.join(server.outbox, file), 'utf8');
-      if (raw.includes(`To: ${to}`)) mails.push(raw.replace(/=\r?\n/g, '').replace(/=3D/g, '='));
-    }
-    if (mails.length >= count) return mails.map((mail) => linkIn(mail, LINK_PREFIX).slice(LINK_PREFIX.length));
-    if (Date.now() > deadline) throw new Error(`${mails.length} of ${count} e-mails to ${to}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  let seen = 0;
+  const mails = await waitFor(
+    async () => {
+      const files = (await readdir(server.outbox)).filter((f) => f.endsWith('.eml')).sort();
+      const mails: string[] = [];
+      for (const file of files) {
+        const raw = await readFile(path.join(server.outbox, file), 'utf8');
+        if (raw.includes(`To: ${to}`)) mails.push(raw.replace(/=\r?\n/g, '').replace(/=3D/g, '='));
+      }
+      seen = mails.length;
+      return mails.length >= count && mails;
+    },
+    { what: () => `${count} e-mails to ${to} (${seen} came)`, timeoutMs: 15_000 },
+  );
+  return mails.map((mail) => linkIn(mail, LINK_PREFIX).slice(LINK_PREFIX.length));
 }
 
 const confirmedAt = async (id: number) =>

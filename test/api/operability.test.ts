@@ -7,6 +7,7 @@ import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { signedInUser, openSocket } from '../helpers/sockets.ts';
 import { client } from '../helpers/http.ts';
 import { findSecrets, secretKinds } from '../log-secrets.ts';
+import { waitFor } from '../helpers/poll.ts';
 
 /** The JSON lines a logger wrote, parsed. */
 function logCapture() {
@@ -54,14 +55,8 @@ function sample(text: string, series: string): number | undefined {
   return line === undefined ? undefined : Number(line.slice(series.length + 1));
 }
 
-async function until(check: () => Promise<boolean>, ms = 5000): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (await check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return false;
-}
+const until = (check: () => Promise<boolean>, what: string) =>
+  waitFor(check, { what, timeoutMs: 5000, intervalMs: 50 });
 
 test("/health answers 200 { status: 'ok' } (liveness, no dependency checks)", async (t) => {
   const res = await api.get('/health');
@@ -231,7 +226,9 @@ test('/metrics ecup_socket_connections goes up when a socket connects and down w
   t.teardown(() => socket.close());
   t.is(sample(await metrics(), 'ecup_socket_connections'), before + 1);
   socket.close();
-  t.true(await until(async () => sample(await metrics(), 'ecup_socket_connections') === before));
+  t.true(
+    await until(async () => sample(await metrics(), 'ecup_socket_connections') === before, 'the connection count back'),
+  );
 });
 
 test.serial('/metrics shows the heap and resident memory just after the latest full garbage collection', async (t) => {
@@ -241,7 +238,7 @@ test.serial('/metrics shows the heap and resident memory just after the latest f
   const before = sample(await metrics(), 'ecup_major_gc')!;
   t.is(typeof before, 'number');
   gc();
-  t.true(await until(async () => sample(await metrics(), 'ecup_major_gc')! > before));
+  t.true(await until(async () => sample(await metrics(), 'ecup_major_gc')! > before, 'a major collection counted'));
   const text = await metrics();
   const heap = sample(text, 'ecup_memory_after_major_gc_bytes{kind="heap"}')!;
   const rss = sample(text, 'ecup_memory_after_major_gc_bytes{kind="rss"}')!;

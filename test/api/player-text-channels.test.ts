@@ -27,6 +27,7 @@ import { startPushEndpoint, type PushEndpoint } from '../helpers/push-endpoint.t
 import { buildGame, signupFields } from '../helpers/factories.ts';
 import { client } from '../helpers/http.ts';
 import { nextEvent, openSocket, signedInUser, subscribe, type Player } from '../helpers/sockets.ts';
+import { waitFor } from '../helpers/poll.ts';
 
 /**
  * The corpus of contact-detail attempts (test/fixtures/chat-safety, chat's shapes and street addresses) written into
@@ -102,12 +103,13 @@ function report(t: { log(...values: unknown[]): void }, channel: string, total: 
 }
 
 async function pushesTo(endpoint: string, count: number, timeoutMs = 120_000): Promise<PushPayload[]> {
-  const deadline = Date.now() + timeoutMs;
-  while (push.receivedBy(endpoint).length < count) {
-    if (Date.now() > deadline) throw new Error(`${push.receivedBy(endpoint).length}/${count} pushes to ${endpoint}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return push.receivedBy(endpoint);
+  return waitFor(
+    () => {
+      const received = push.receivedBy(endpoint);
+      return received.length >= count && received;
+    },
+    { what: () => `${push.receivedBy(endpoint).length}/${count} pushes to ${endpoint}`, timeoutMs },
+  );
 }
 
 /** A 13-year-old who starts threads and hears of replies by push and e-mail. */
@@ -209,19 +211,19 @@ test.serial(
     report(t, 'forum reply pushes', attempts.length, pushes);
     t.is(pushed.size, threads.length);
 
-    const deadline = Date.now() + 120_000;
-    let mails: Array<{ user_id: number; subject: string; text_body: string }> = [];
-    while (Date.now() < deadline) {
-      mails = await server
-        .knex('emails')
-        .whereIn(
-          'user_id',
-          starters.map((child) => child.user.id),
-        )
-        .select('user_id', 'subject', 'text_body');
-      if (mails.length >= threads.length) break;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    const mails = await waitFor(
+      async () => {
+        const mails: Array<{ user_id: number; subject: string; text_body: string }> = await server
+          .knex('emails')
+          .whereIn(
+            'user_id',
+            starters.map((child) => child.user.id),
+          )
+          .select('user_id', 'subject', 'text_body');
+        return mails.length >= threads.length && mails;
+      },
+      { what: `${threads.length} forum reply e-mails`, timeoutMs: 120_000, intervalMs: 250 },
+    );
     t.is(mails.length, threads.length);
     const mailed = arrived(attempts, (_, k) => {
       const mail = mails.find((row) => row.text_body.includes(`/forums/general_discussion/${threads[k]!.id}`));
@@ -303,8 +305,7 @@ test.serial(
       server.clock.advance(SPREAD_WINDOW_MS + 1);
     }
     const last = sent.flat().at(-1)!;
-    const deadline = Date.now() + 30_000;
-    while (!shown.has(last) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitFor(() => shown.has(last), { what: 'the last chat line shown', timeoutMs: 30_000, intervalMs: 50 });
     const through = arrived(attempts, (_, k) => sent[k]!.map((id) => shown.get(id) ?? '').join('\n'));
     report(t, 'chat between minors (socket)', attempts.length, through);
     t.is(sent.flat().filter((id) => !shown.has(id)).length, 0, 'every line reached the reader');
@@ -449,11 +450,13 @@ test.serial(
     t.is(submitted.status, 200, JSON.stringify(submitted.body));
     t.true(cardText((await scored).user_1).includes('Gothenburg Gunners'));
     // A page drawn moments ago is answered again as it was for a short while: read until it is drawn anew.
-    let [inGame, profile, page] = await surfaces();
-    for (let tries = 0; tries < 50 && !/>Gothenburg Gunners<\/dd>/.test(page); tries++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      [inGame, profile, page] = await surfaces();
-    }
+    const [inGame, profile, page] = await waitFor(
+      async () => {
+        const read = await surfaces();
+        return />Gothenburg Gunners<\/dd>/.test(read[2]) && read;
+      },
+      { what: 'the player page drawn anew with the new team', timeoutMs: 5000 },
+    );
     t.true(inGame.includes('Gothenburg Gunners'), 'the game card');
     t.true(profile.includes('Gothenburg Gunners'), 'the profile');
     t.regex(page, />Gothenburg Gunners<\/dd>/, 'the drawn page');

@@ -9,9 +9,9 @@ import {
   message,
 } from '@ecup/domain';
 import { hashRecoveryCode } from '@ecup/security';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { apiSuite } from '../helpers/api-suite.ts';
 import { buildGame, buildUser } from '../helpers/factories.ts';
-import { client, type Credentials } from '../helpers/http.ts';
+import type { Credentials } from '../helpers/http.ts';
 import { totpCode, wrongTotpCode } from '../helpers/totp.ts';
 
 /**
@@ -19,30 +19,24 @@ import { totpCode, wrongTotpCode } from '../helpers/totp.ts';
  * session that passed it has the account's staff flags, as a console session has. Behind a trusted proxy, so every
  * request claims its own address and only the per-account limit counts.
  */
-let server: TestServer;
-let api: ReturnType<typeof client>;
-test.before(async () => {
-  server = await startTestServer({ label: 'playertotp', env: { TRUST_PROXY: 'on' } });
-  api = client(server.url, { spreadAddresses: true });
-});
-test.after.always(async () => server?.close());
+const suite = apiSuite({ label: 'playertotp', env: { TRUST_PROXY: 'on' } }, { spreadAddresses: true });
 
 type Pair = { id: number; token: string };
 
 /** The code an authenticator app shows for `secret` at the server's time, `offsetMs` from then. */
-const codeFor = (secret: string, offsetMs = 0) => totpCode(secret, server.clock.now().getTime() + offsetMs);
-const wrongCodeFor = (secret: string) => wrongTotpCode(secret, server.clock.now().getTime());
+const codeFor = (secret: string, offsetMs = 0) => totpCode(secret, suite.server.clock.now().getTime() + offsetMs);
+const wrongCodeFor = (secret: string) => wrongTotpCode(secret, suite.server.clock.now().getTime());
 
 /** A moderator with two-factor sign-in on and `recovery` unspent recovery codes. */
 async function moderatorWithTotp(recovery: string[] = []) {
   const secret = new Secret({ size: 20 }).base32;
-  const user = await buildUser(server.knex, {
+  const user = await buildUser(suite.server.knex, {
     permissions: PERMISSIONS.canResolveConflicts,
     totp_enabled: true,
     totp_secret: secret,
   });
   if (recovery.length > 0) {
-    await server
+    await suite.server
       .knex('recovery_codes')
       .insert(
         recovery.map((code) => ({ user_id: user.id, code_hash: hashRecoveryCode(code), created_at: new Date() })),
@@ -51,16 +45,16 @@ async function moderatorWithTotp(recovery: string[] = []) {
   return { user, secret };
 }
 
-const login = (fields: Record<string, string>) => api.post<Pair>('/user/login', fields);
+const login = (fields: Record<string, string>) => suite.api.post<Pair>('/user/login', fields);
 const authOf = (pair: Pair): Credentials => ({ id: pair.id, token: pair.token });
-const sessionsOf = async (userId: number) => (await server.knex('sessions').where('user_id', userId)).length;
+const sessionsOf = async (userId: number) => (await suite.server.knex('sessions').where('user_id', userId)).length;
 
 test('a player without two-factor signs in with the password alone, as before: {id, token}, no staff flags asked', async (t) => {
-  const player = await buildUser(server.knex);
+  const player = await buildUser(suite.server.knex);
   const res = await login({ username: player.username, password: player.password });
   t.is(res.status, 200);
   t.deepEqual(Object.keys(res.body).sort(), ['id', 'token']);
-  const row = await server.knex('sessions').where('user_id', player.id).first('console', 'totp_verified_at');
+  const row = await suite.server.knex('sessions').where('user_id', player.id).first('console', 'totp_verified_at');
   t.deepEqual([Boolean(row.console), row.totp_verified_at], [false, null]);
 });
 
@@ -85,7 +79,7 @@ test("with two-factor on: no code 401 'Enter the code…', a wrong one 401 'That
   });
   t.is(good.status, 200);
   t.deepEqual(Object.keys(good.body).sort(), ['id', 'token']);
-  const row = await server.knex('sessions').where('user_id', user.id).first('console', 'totp_verified_at');
+  const row = await suite.server.knex('sessions').where('user_id', user.id).first('console', 'totp_verified_at');
   t.false(Boolean(row.console), 'a player-app session, with the player limits');
   t.not(row.totp_verified_at, null);
   // A code is taken once (RFC 6238 §5.2).
@@ -95,20 +89,20 @@ test("with two-factor on: no code 401 'Enter the code…', a wrong one 401 'That
 
 test("a session that passed the code has the moderator's view of another pair's game; a password-only one does not", async (t) => {
   const { user, secret } = await moderatorWithTotp();
-  const [a, b] = await Promise.all([buildUser(server.knex), buildUser(server.knex)]);
-  const id = await buildGame(server.knex, {
+  const [a, b] = await Promise.all([buildUser(suite.server.knex), buildUser(suite.server.knex)]);
+  const id = await buildGame(suite.server.knex, {
     user_1_id: a.id,
     user_2_id: b.id,
-    created_at: new Date(server.clock.now().getTime() - RESULT_ENTRY_DELAY_MS - 60_000),
+    created_at: new Date(suite.server.clock.now().getTime() - RESULT_ENTRY_DELAY_MS - 60_000),
   });
   const pair = (await login({ username: user.username, password: user.password, code: codeFor(secret) })).body;
   const auth = authOf(pair);
-  const me = await api.get<AuthResponse>('/user/auth', { auth });
+  const me = await suite.api.get<AuthResponse>('/user/auth', { auth });
   t.is(me.body.user.session_permissions, PERMISSIONS.canResolveConflicts);
-  const seen = await api.get<GamePayload>('/game/get', { auth, query: { id } });
+  const seen = await suite.api.get<GamePayload>('/game/get', { auth, query: { id } });
   t.is(seen.status, 200);
   t.is(seen.body.user_1.id, a.id);
-  const line = await api.postJson<{ message: ChatMessagePayload | null }>(
+  const line = await suite.api.postJson<{ message: ChatMessagePayload | null }>(
     '/game/chat/send_message',
     { game_id: id, message: 'A moderator is here.' },
     { auth },
@@ -117,9 +111,9 @@ test("a session that passed the code has the moderator's view of another pair's 
   t.like(line.body.message, { user_id: user.id, class_name: 'admin' });
 
   // The same account's session made with the password alone (as before two-factor was on) stays a player's.
-  await server.knex('sessions').where('user_id', user.id).update({ totp_verified_at: null });
-  t.is((await api.get<AuthResponse>('/user/auth', { auth })).body.user.session_permissions, 0);
-  t.is((await api.get('/game/get', { auth, query: { id } })).status, 404);
+  await suite.server.knex('sessions').where('user_id', user.id).update({ totp_verified_at: null });
+  t.is((await suite.api.get<AuthResponse>('/user/auth', { auth })).body.user.session_permissions, 0);
+  t.is((await suite.api.get('/game/get', { auth, query: { id } })).status, 404);
 });
 
 test('a recovery code signs in once instead of the code; the second use is refused; audited', async (t) => {
@@ -129,7 +123,9 @@ test('a recovery code signs in once instead of the code; the second use is refus
   const again = await login({ username: user.username, password: user.password, code: 'abcd-efgh-ijkl' });
   t.deepEqual([again.status, again.body], [401, message('secondFactorInvalid')] as const);
   t.is(await sessionsOf(user.id), 1);
-  const audit = await server.knex('audit_log').where({ action: 'totp.recovery_code_used', entity_id: String(user.id) });
+  const audit = await suite.server
+    .knex('audit_log')
+    .where({ action: 'totp.recovery_code_used', entity_id: String(user.id) });
   t.is(audit.length, 1);
   t.deepEqual(JSON.parse(String(audit[0].after)), { recovery_codes_left: 1 });
 });
@@ -171,6 +167,6 @@ test('wrong codes count towards the sign-in limit of the account (429 after 5), 
 test('a player-app session that passed the code still does not open the console (its sessions end sooner)', async (t) => {
   const { user, secret } = await moderatorWithTotp();
   const pair = (await login({ username: user.username, password: user.password, code: codeFor(secret) })).body;
-  const refused = await api.get('/admin/api/auth/me', { auth: authOf(pair) });
+  const refused = await suite.api.get('/admin/api/auth/me', { auth: authOf(pair) });
   t.deepEqual([refused.status, refused.body], [401, { ...message('consoleSignInRequired'), totp_required: true }]);
 });

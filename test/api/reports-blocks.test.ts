@@ -14,66 +14,50 @@ import {
   message,
 } from '@ecup/domain';
 import { eraseUser, exportUserData, pairQueue } from '@ecup/db';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { apiSuite, consoleApi } from '../helpers/api-suite.ts';
 import { buildGame, type buildUser } from '../helpers/factories.ts';
-import { consoleUser, nextEvent, openSocket, signedInUser, subscribe } from '../helpers/sockets.ts';
-import { client, type Credentials } from '../helpers/http.ts';
+import { consoleUser, nextEvent, openSocket, signedInUser, subscribe, type Player } from '../helpers/sockets.ts';
+import type { Credentials } from '../helpers/http.ts';
 
-let server: TestServer;
-let api: ReturnType<typeof client>;
-test.before(async () => {
-  server = await startTestServer({ label: 'reports' });
-  api = client(server.url);
-});
-test.after.always(async () => server?.close());
-
-type Player = { user: Awaited<ReturnType<typeof buildUser>>; auth: Credentials };
+const suite = apiSuite({ label: 'reports' });
 
 const signedIn = (overrides: Parameters<typeof buildUser>[1] = {}): Promise<Player> =>
-  signedInUser(server.knex, overrides);
+  signedInUser(suite.server.knex, overrides);
 const moderator = () =>
-  consoleUser(server.knex, { permissions: PERMISSIONS.canBanUsers | PERMISSIONS.canSeeUserProfile });
-const now = () => server.clock.now();
+  consoleUser(suite.server.knex, { permissions: PERMISSIONS.canBanUsers | PERMISSIONS.canSeeUserProfile });
+const now = () => suite.server.clock.now();
 /** A minute ago: lines written straight into a game are past the chat throttle. */
 const earlier = () => new Date(now().getTime() - 60_000);
 
 /** A game between two players (playing unless given), answering its id. */
 const gameBetween = (a: Player, b: Player, state: 'playing' | 'final' = 'playing') =>
-  buildGame(server.knex, { user_1_id: a.user.id, user_2_id: b.user.id, created_at: now(), state });
+  buildGame(suite.server.knex, { user_1_id: a.user.id, user_2_id: b.user.id, created_at: now(), state });
 
 /** A chat line written straight into a game (the chat's own throttle is the games tests' business). */
 async function line(gameId: number, author: Player, content: string): Promise<number> {
-  const [id] = await server
+  const [id] = await suite.server
     .knex('chat_messages')
     .insert({ game_id: gameId, user_id: author.user.id, content, is_admin: false, created_at: earlier() });
   return Number(id);
 }
 
 const report = (auth: Credentials, body: Record<string, unknown>) =>
-  api.postJson<{ reported?: true; message?: string; error?: string }>('/game/report', body, { auth });
+  suite.api.postJson<{ reported?: true; message?: string; error?: string }>('/game/report', body, { auth });
 const block = (auth: Credentials, user_id: number) =>
-  api.postJson<{ blocked: boolean; error?: string }>('/user/block', { user_id }, { auth });
+  suite.api.postJson<{ blocked: boolean; error?: string }>('/user/block', { user_id }, { auth });
 const unblock = (auth: Credentials, user_id: number) =>
-  api.postJson<{ blocked: boolean; error?: string }>('/user/unblock', { user_id }, { auth });
-const blocks = (auth: Credentials) => api.get<BlocksResponse>('/user/blocks', { auth });
-const ownReports = (auth: Credentials) => api.get<{ reports: OwnReportPayload[] }>('/user/reports', { auth });
-const warning = (auth: Credentials) => api.get<{ warning: WarningPayload | null }>('/user/warning', { auth });
-const getGame = (auth: Credentials, id: number) => api.get<GamePayload>('/game/get', { auth, query: { id } });
+  suite.api.postJson<{ blocked: boolean; error?: string }>('/user/unblock', { user_id }, { auth });
+const blocks = (auth: Credentials) => suite.api.get<BlocksResponse>('/user/blocks', { auth });
+const ownReports = (auth: Credentials) => suite.api.get<{ reports: OwnReportPayload[] }>('/user/reports', { auth });
+const warning = (auth: Credentials) => suite.api.get<{ warning: WarningPayload | null }>('/user/warning', { auth });
+const getGame = (auth: Credentials, id: number) => suite.api.get<GamePayload>('/game/get', { auth, query: { id } });
 const chat = (auth: Credentials, game_id: number, message: string) =>
-  api.postJson<{ message: ChatMessagePayload | null; error?: string }>(
+  suite.api.postJson<{ message: ChatMessagePayload | null; error?: string }>(
     '/game/chat/send_message',
     { game_id, message },
     { auth },
   );
-const consoleGet = <T>(auth: Credentials, path: string) => api.get<T>(`/admin/api${path}`, { auth });
-async function consolePut<T>(auth: Credentials, path: string, body: unknown) {
-  const response = await fetch(`${server.url}/admin/api${path}`, {
-    method: 'PUT',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${auth.id}:${auth.token}` },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as T };
-}
+const { get: consoleGet, put: consolePut } = consoleApi(suite);
 
 test('a player reports an opponent line once; the row names both, a second report of it is 409', async (t) => {
   const a = await signedIn();
@@ -84,7 +68,7 @@ test('a player reports an opponent line once; the row names both, a second repor
   const res = await report(a.auth, { game_id: game, chat_message_id: theirs, reason: 'personal_details' });
   t.is(res.status, 200);
   t.is(res.body.message, MESSAGES.reportSent);
-  const row = await server.knex('reports').where('reporter_user_id', a.user.id).first();
+  const row = await suite.server.knex('reports').where('reporter_user_id', a.user.id).first();
   t.like(row, {
     kind: 'chat',
     reported_user_id: b.user.id,
@@ -108,8 +92,11 @@ test('a player reports an opponent line once; the row names both, a second repor
   t.deepEqual([otherEmpty.status, otherEmpty.body], [400, message('reportTextRequired')]);
   const tooLong = await report(a.auth, { game_id: game, reason: 'other', text: 'x'.repeat(501) });
   t.deepEqual([tooLong.status, tooLong.body], [400, message('reportTextTooLong')]);
-  t.is((await server.knex('reports').where('reporter_user_id', a.user.id).select('id')).length, 1);
-  const audit = await server.knex('audit_log').where({ action: 'report.create', actor_user_id: a.user.id }).first();
+  t.is((await suite.server.knex('reports').where('reporter_user_id', a.user.id).select('id')).length, 1);
+  const audit = await suite.server
+    .knex('audit_log')
+    .where({ action: 'report.create', actor_user_id: a.user.id })
+    .first();
   t.truthy(audit);
 });
 
@@ -123,7 +110,7 @@ test('reports are rate limited: the sixth within the hour is 429 and stores noth
   const sixth = await report(a.auth, { game_id: game, reason: 'cheating' });
   t.is(sixth.status, 429);
   t.truthy(sixth.headers.get('retry-after'));
-  t.is((await server.knex('reports').where('reporter_user_id', a.user.id).select('id')).length, 5);
+  t.is((await suite.server.knex('reports').where('reporter_user_id', a.user.id).select('id')).length, 5);
 });
 
 test('the reported player never learns who reported them; the reporter sees the report as open', async (t) => {
@@ -167,13 +154,13 @@ test('a block: only of an opponent, listed with the date, lifted by unblock', as
 });
 
 test.serial('blocked players are never paired, in either direction, while a third player is', async (t) => {
-  const season = await server.knex('seasons').where('active', true).first('id');
+  const season = await suite.server.knex('seasons').where('active', true).first('id');
   const a = await signedIn();
   const b = await signedIn();
   await gameBetween(a, b, 'final');
   t.is((await block(a.auth, b.user.id)).status, 200);
   const queue = async (p: Player, waitedMs: number) =>
-    server.knex('queue_entries').insert({
+    suite.server.knex('queue_entries').insert({
       season_id: season.id,
       user_id: p.user.id,
       elo: 1000,
@@ -181,29 +168,29 @@ test.serial('blocked players are never paired, in either direction, while a thir
       keepalive_at: now(),
     });
   const matchOf = async (p: Player) =>
-    (await server.knex('queue_entries').where('user_id', p.user.id).first('match_id'))?.match_id ?? null;
+    (await suite.server.knex('queue_entries').where('user_id', p.user.id).first('match_id'))?.match_id ?? null;
   try {
     // The blocker waited longer (served first), then the blocked player: neither finds the other.
     await queue(a, 120_000);
     await queue(b, 90_000);
-    await pairQueue(server.knex, now());
+    await pairQueue(suite.server.knex, now());
     t.is(await matchOf(a), null);
     t.is(await matchOf(b), null);
-    await server.knex('queue_entries').whereIn('user_id', [a.user.id, b.user.id]).delete();
+    await suite.server.knex('queue_entries').whereIn('user_id', [a.user.id, b.user.id]).delete();
     await queue(b, 120_000);
     await queue(a, 90_000);
-    await pairQueue(server.knex, now());
+    await pairQueue(suite.server.knex, now());
     t.is(await matchOf(a), null, 'the blocked player served first does not find the blocker either');
     t.is(await matchOf(b), null);
     const c = await signedIn();
     await queue(c, 0);
-    await pairQueue(server.knex, now());
+    await pairQueue(suite.server.knex, now());
     const cMatch = await matchOf(c);
     t.not(cMatch, null, 'a third player is matched');
     const paired = [await matchOf(a), await matchOf(b)].filter((id) => id !== null);
     t.deepEqual(paired, [cMatch], 'with exactly one of the two');
   } finally {
-    await server.knex('queue_entries').delete();
+    await suite.server.knex('queue_entries').delete();
   }
 });
 
@@ -213,7 +200,7 @@ test('chat lines of a blocked player are hidden for the blocker, in the history 
   const game = await gameBetween(a, b);
   await line(game, b, 'before the block');
   t.is((await block(a.auth, b.user.id)).status, 200);
-  const [sa, sb] = await Promise.all([openSocket(server.url, a.auth), openSocket(server.url, b.auth)]);
+  const [sa, sb] = await Promise.all([openSocket(suite.server.url, a.auth), openSocket(suite.server.url, b.auth)]);
   t.teardown(() => {
     sa.close();
     sb.close();
@@ -252,15 +239,18 @@ test('chat lines of a blocked player are hidden for the blocker, in the history 
 test('the answer to a verify leaves out the lines of a player the verifier blocked', async (t) => {
   const a = await signedIn();
   const b = await signedIn();
-  const game = await buildGame(server.knex, {
+  const game = await buildGame(suite.server.knex, {
     user_1_id: a.user.id,
     user_2_id: b.user.id,
     created_at: new Date(now().getTime() - 13 * 60_000),
   });
   await line(game, b, 'a line from b');
   t.is((await block(a.auth, b.user.id)).status, 200);
-  t.is((await api.postJson('/game/submit', { game_id: game, score_1: 2, score_2: 1 }, { auth: b.auth })).status, 200);
-  const verified = await api.postJson<GamePayload>('/game/confirm', { game_id: game }, { auth: a.auth });
+  t.is(
+    (await suite.api.postJson('/game/submit', { game_id: game, score_1: 2, score_2: 1 }, { auth: b.auth })).status,
+    200,
+  );
+  const verified = await suite.api.postJson<GamePayload>('/game/confirm', { game_id: game }, { auth: a.auth });
   t.is(verified.status, 200);
   t.deepEqual(verified.body.messages, []);
   t.true(verified.body.opponent_blocked);
@@ -270,7 +260,7 @@ test('forum posts of a blocked player reach the blocker without their words', as
   const a = await signedIn();
   const b = await signedIn();
   await gameBetween(a, b, 'final');
-  const thread = await api.postJson<{ id: number }>(
+  const thread = await suite.api.postJson<{ id: number }>(
     '/forums/new_thread',
     { category_id: 1, title: 'Blocked post', message: 'words of B' },
     { auth: b.auth },
@@ -278,7 +268,10 @@ test('forum posts of a blocked player reach the blocker without their words', as
   t.is(thread.status, 200);
   t.is((await block(a.auth, b.user.id)).status, 200);
   const read = (auth?: Credentials) =>
-    api.get<ForumThreadResponse>('/forums/posts', { ...(auth ? { auth } : {}), query: { thread_id: thread.body.id } });
+    suite.api.get<ForumThreadResponse>('/forums/posts', {
+      ...(auth ? { auth } : {}),
+      query: { thread_id: thread.body.id },
+    });
   const forA = (await read(a.auth)).body.posts[0]!;
   t.like(forA, { user_id: b.user.id, message: '', blocked: true });
   const forOthers = (await read()).body.posts[0]!;
@@ -294,7 +287,7 @@ test('the console: only canBanUsers; open reports first with both ages; transcri
   const theirs = await line(game, b, 'send me your number');
   t.is((await report(a.auth, { game_id: game, chat_message_id: theirs, reason: 'personal_details' })).status, 200);
   t.is((await report(a.auth, { game_id: game, reason: 'other', text: 'keeps asking' })).status, 200);
-  const other = await consoleUser(server.knex, { permissions: PERMISSIONS.canResolveConflicts });
+  const other = await consoleUser(suite.server.knex, { permissions: PERMISSIONS.canResolveConflicts });
   const refused = await consoleGet(other.auth, '/reports');
   t.is(refused.status, 403);
   const mod = await moderator();
@@ -331,7 +324,7 @@ test.serial('console actions: warn shows once, mute refuses chat, ban uses the b
   const mod = await moderator();
   const fresh = async (reason: string) => {
     t.is((await report(a.auth, { game_id: game, reason: 'other', text: reason })).status, 200);
-    return Number((await server.knex('reports').where('text', reason).first('id')).id);
+    return Number((await suite.server.knex('reports').where('text', reason).first('id')).id);
   };
   // Warn: the warned player sees it once; the reporter sees "handled". The dashboard counts the open report.
   const openReports = async () =>
@@ -354,7 +347,7 @@ test.serial('console actions: warn shows once, mute refuses chat, ban uses the b
   const seen = (await warning(b.auth)).body.warning!;
   t.is(seen.message, 'Keep the chat friendly.');
   t.deepEqual(Object.keys(seen).sort(), ['created_at', 'id', 'message'], 'no word of the reporter');
-  t.is((await api.postJson('/user/warning/seen', { warning_id: seen.id }, { auth: b.auth })).status, 200);
+  t.is((await suite.api.postJson('/user/warning/seen', { warning_id: seen.id }, { auth: b.auth })).status, 200);
   t.deepEqual((await warning(b.auth)).body, { warning: null }, 'shown once');
   t.true((await ownReports(a.auth)).body.reports.some((r) => r.id === warned && r.handled));
   const twice = await consolePut<{ error: string }>(mod.auth, `/reports/${warned}`, { action: 'dismiss' });
@@ -389,7 +382,7 @@ test.serial('console actions: warn shows once, mute refuses chat, ban uses the b
   t.true(ban.body.reported.banned);
   t.is((await getGame(b.auth, game)).status, 403, 'the banned player is refused');
 
-  const actions = (await server
+  const actions = (await suite.server
     .knex('audit_log')
     .where('actor_user_id', mod.user.id)
     .orderBy('id')
@@ -403,7 +396,7 @@ test.serial('console actions: warn shows once, mute refuses chat, ban uses the b
     'user.ban',
     'report.resolve',
   ]);
-  const outcomes = await server
+  const outcomes = await suite.server
     .knex('reports')
     .whereIn('id', [warned, muted, dismissed, banned])
     .orderBy('id')
@@ -417,17 +410,20 @@ test('a player’s export holds their reports, blocks and warnings; erasure remo
   const game = await gameBetween(a, b);
   t.is((await report(a.auth, { game_id: game, reason: 'other', text: 'my own words' })).status, 200);
   t.is((await block(a.auth, b.user.id)).status, 200);
-  await server.knex('user_warnings').insert({ user_id: a.user.id, message: 'Be kind.', created_at: now() });
-  const data = await exportUserData(server.knex, { ref: String(a.user.id), now: now() });
+  await suite.server.knex('user_warnings').insert({ user_id: a.user.id, message: 'Be kind.', created_at: now() });
+  const data = await exportUserData(suite.server.knex, { ref: String(a.user.id), now: now() });
   t.like(data.reports[0], { kind: 'player', reason: 'other', text: 'my own words' });
   t.like(data.blocks[0], { blocked_user_id: b.user.id, blocked_username: b.user.username });
   t.like(data.warnings[0], { message: 'Be kind.' });
-  const reportedData = await exportUserData(server.knex, { ref: String(b.user.id), now: now() });
+  const reportedData = await exportUserData(suite.server.knex, { ref: String(b.user.id), now: now() });
   t.deepEqual([reportedData.reports, reportedData.blocks], [[], []], 'the reported player’s export names no reporter');
-  await server.knex.transaction((trx) =>
+  await suite.server.knex.transaction((trx) =>
     eraseUser(trx, { ref: String(a.user.id), confirm: a.user.username, force: false, dry_run: false, now: now() }),
   );
-  t.is((await server.knex('reports').where('reporter_user_id', a.user.id).first('text')).text, MESSAGES.contentRemoved);
-  t.is((await server.knex('blocks').where('blocker_user_id', a.user.id).select()).length, 0);
-  t.is((await server.knex('user_warnings').where('user_id', a.user.id).select()).length, 0);
+  t.is(
+    (await suite.server.knex('reports').where('reporter_user_id', a.user.id).first('text')).text,
+    MESSAGES.contentRemoved,
+  );
+  t.is((await suite.server.knex('blocks').where('blocker_user_id', a.user.id).select()).length, 0);
+  t.is((await suite.server.knex('user_warnings').where('user_id', a.user.id).select()).length, 0);
 });

@@ -12,45 +12,37 @@ import {
   message,
 } from '@ecup/domain';
 import { flagContactAttempt, transaction } from '@ecup/db';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { buildGame, type buildUser } from '../helpers/factories.ts';
-import { consoleUser, signedInUser } from '../helpers/sockets.ts';
-import { client, type Credentials } from '../helpers/http.ts';
+import { apiSuite, consoleApi } from '../helpers/api-suite.ts';
+import { buildGame } from '../helpers/factories.ts';
+import { consoleUser, signedInUser, type Player } from '../helpers/sockets.ts';
+import type { Credentials } from '../helpers/http.ts';
 
 // The tests set the season's chat mode and move the clock past the chat throttle, so they run one at a time.
 const serial = test.serial;
 
-let server: TestServer;
-let api: ReturnType<typeof client>;
-test.before(async () => {
-  server = await startTestServer({ label: 'reportsqueue' });
-  api = client(server.url);
-});
-test.after.always(async () => server?.close());
+const suite = apiSuite({ label: 'reportsqueue' });
 
-type Player = { user: Awaited<ReturnType<typeof buildUser>>; auth: Credentials };
-
-const yearsAgo = (years: number) => new Date(Date.UTC(server.clock.now().getUTCFullYear() - years, 0, 1));
-const adult = (): Promise<Player> => signedInUser(server.knex, { birth_date: yearsAgo(30) });
-const minor = (): Promise<Player> => signedInUser(server.knex, { birth_date: yearsAgo(14) });
+const yearsAgo = (years: number) => new Date(Date.UTC(suite.server.clock.now().getUTCFullYear() - years, 0, 1));
+const adult = (): Promise<Player> => signedInUser(suite.server.knex, { birth_date: yearsAgo(30) });
+const minor = (): Promise<Player> => signedInUser(suite.server.knex, { birth_date: yearsAgo(14) });
 const moderator = () =>
-  consoleUser(server.knex, { permissions: PERMISSIONS.canBanUsers | PERMISSIONS.canSeeUserProfile });
+  consoleUser(suite.server.knex, { permissions: PERMISSIONS.canBanUsers | PERMISSIONS.canSeeUserProfile });
 
 async function seasonMode(mode: ChatMode) {
-  await server.knex('seasons').where('active', true).update({ chat_mode: mode });
+  await suite.server.knex('seasons').where('active', true).update({ chat_mode: mode });
 }
 
 const gameBetween = (a: Player, b: Player) =>
-  buildGame(server.knex, {
+  buildGame(suite.server.knex, {
     user_1_id: a.user.id,
     user_2_id: b.user.id,
-    created_at: new Date(server.clock.now().getTime() - RESULT_ENTRY_DELAY_MS - 60_000),
+    created_at: new Date(suite.server.clock.now().getTime() - RESULT_ENTRY_DELAY_MS - 60_000),
   });
 
 /** Sends a chat line past the throttle of the sender's last one. */
 async function say(player: Player, game_id: number, message: string) {
-  server.clock.advance(CHAT_THROTTLE_AFTER_SUCCESS_MS + 250);
-  const res = await api.postJson<ChatSendResponse>(
+  suite.server.clock.advance(CHAT_THROTTLE_AFTER_SUCCESS_MS + 250);
+  const res = await suite.api.postJson<ChatSendResponse>(
     '/game/chat/send_message',
     { game_id, message },
     { auth: player.auth },
@@ -60,17 +52,9 @@ async function say(player: Player, game_id: number, message: string) {
 }
 
 const openFlags = (userId: number) =>
-  server.knex('reports').where({ kind: 'flag', reported_user_id: userId }).whereNull('resolved_at').select('*');
+  suite.server.knex('reports').where({ kind: 'flag', reported_user_id: userId }).whereNull('resolved_at').select('*');
 
-const consoleGet = <T>(auth: Credentials, path: string) => api.get<T>(`/admin/api${path}`, { auth });
-async function consolePut<T>(auth: Credentials, path: string, body: unknown) {
-  const response = await fetch(`${server.url}/admin/api${path}`, {
-    method: 'PUT',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${auth.id}:${auth.token}` },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as T };
-}
+const { get: consoleGet, put: consolePut } = consoleApi(suite);
 const queue = (auth: Credentials, filter: Record<string, unknown>) =>
   consoleGet<AdminReportRecord[]>(auth, `/reports?filter=${encodeURIComponent(JSON.stringify(filter))}`);
 
@@ -116,16 +100,20 @@ serial(
     const games = await Promise.all([gameBetween(a, m), gameBetween(a, m), gameBetween(a, m), gameBetween(a, m)]);
     const lines = await Promise.all(
       games.map(async (game_id) => {
-        const [id] = await server
-          .knex('chat_messages')
-          .insert({ game_id, user_id: a.user.id, content: '•••', is_admin: false, created_at: server.clock.now() });
+        const [id] = await suite.server.knex('chat_messages').insert({
+          game_id,
+          user_id: a.user.id,
+          content: '•••',
+          is_admin: false,
+          created_at: suite.server.clock.now(),
+        });
         return { game_id, chat_message_id: Number(id) };
       }),
     );
     await Promise.all(
       [...lines, ...lines].map((line) =>
-        transaction(server.knex, (trx) =>
-          flagContactAttempt(trx, { user_id: a.user.id, ...line, now: server.clock.now() }),
+        transaction(suite.server.knex, (trx) =>
+          flagContactAttempt(trx, { user_id: a.user.id, ...line, now: suite.server.clock.now() }),
         ),
       ),
     );
@@ -135,12 +123,12 @@ serial(
 
     // Two lines in two games through the API at the same moment.
     await seasonMode('filtered');
-    server.clock.advance(CHAT_THROTTLE_AFTER_SUCCESS_MS + 250);
+    suite.server.clock.advance(CHAT_THROTTLE_AFTER_SUCCESS_MS + 250);
     const answers = await Promise.all(
       games
         .slice(0, 2)
         .map((game_id) =>
-          api.postJson('/game/chat/send_message', { game_id, message: 'whatsapp 0701234567' }, { auth: a.auth }),
+          suite.api.postJson('/game/chat/send_message', { game_id, message: 'whatsapp 0701234567' }, { auth: a.auth }),
         ),
     );
     t.deepEqual(
@@ -172,30 +160,30 @@ serial(
     const game = await gameBetween(a, m);
     // An older chat report, a forum report, then the flag.
     await say(m, game, 'hello');
-    await server.knex('chat_messages').insert({
+    await suite.server.knex('chat_messages').insert({
       game_id: game,
       user_id: a.user.id,
       content: 'where do you live?',
       is_admin: false,
-      created_at: new Date(server.clock.now().getTime() - 60_000),
+      created_at: new Date(suite.server.clock.now().getTime() - 60_000),
     });
     const theirs = Number(
-      (await server.knex('chat_messages').where({ game_id: game, user_id: a.user.id }).first('id')).id,
+      (await suite.server.knex('chat_messages').where({ game_id: game, user_id: a.user.id }).first('id')).id,
     );
-    const reported = await api.postJson(
+    const reported = await suite.api.postJson(
       '/game/report',
       { game_id: game, chat_message_id: theirs, reason: 'personal_details' },
       { auth: m.auth },
     );
     t.is(reported.status, 200);
-    const thread = await api.postJson<ForumNewThreadResponse>(
+    const thread = await suite.api.postJson<ForumNewThreadResponse>(
       '/forums/new_thread',
       { category_id: 3, title: 'Looking for a team', message: 'write to kalle@gmail.com' },
       { auth: author.auth },
     );
     t.is(thread.status, 200);
-    const postId = Number((await server.knex('forum_posts').where('thread_id', thread.body.id).first('id')).id);
-    const forum = await api.postJson(
+    const postId = Number((await suite.server.knex('forum_posts').where('thread_id', thread.body.id).first('id')).id);
+    const forum = await suite.api.postJson(
       '/forums/post/report',
       { post_id: postId, reason: 'Contact details' },
       { auth: a.auth },
@@ -274,7 +262,7 @@ serial(
       post: { hidden: true, hidden_reason: 'Contact details in a post' },
     });
     // The reporter of the post sees it handled (before the same player is banned below).
-    const own = await api.get<{ reports: OwnReportPayload[] }>('/user/reports', { auth: a.auth });
+    const own = await suite.api.get<{ reports: OwnReportPayload[] }>('/user/reports', { auth: a.auth });
     t.true(
       own.body.reports.some((r) => r.kind === 'forum' && r.reported_username === author.user.username && r.handled),
     );
@@ -287,7 +275,7 @@ serial(
     const after = (await consoleGet<AdminDashboard>(mod.auth, '/dashboard')).body;
     t.is(after.open_reports, before.open_reports - 1);
     t.is(after.open_flags, before.open_flags - 1);
-    const audits = await server
+    const audits = await suite.server
       .knex('audit_log')
       .whereIn('entity_id', [String(flag.id), String(open.body[forumIndex]!.id)])
       .where('action', 'report.resolve')
@@ -297,7 +285,7 @@ serial(
 );
 
 serial('only canBanUsers opens the queue; a list by kind and a kind that does not exist', async (t) => {
-  const other = await consoleUser(server.knex, { permissions: PERMISSIONS.canResolveConflicts });
+  const other = await consoleUser(suite.server.knex, { permissions: PERMISSIONS.canResolveConflicts });
   t.is((await queue(other.auth, {})).status, 403);
   const mod = await moderator();
   const flags = await queue(mod.auth, { kind: 'flag' });

@@ -8,6 +8,7 @@ import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildUser } from '../helpers/factories.ts';
 import { client, type Credentials } from '../helpers/http.ts';
 import { openSocket } from '../helpers/sockets.ts';
+import { waitFor } from '../helpers/poll.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -143,8 +144,11 @@ test.serial('the nightly job deletes ended sessions and spent reset links, and k
     connection.disconnect();
   });
   const waitCompleted = async (id: string) => {
-    const deadline = Date.now() + 10_000;
-    while (!(await queue.getJob(id))?.finishedOn && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    await waitFor(async () => (await queue.getJob(id))?.finishedOn, {
+      what: `job ${id} finished`,
+      timeoutMs: 10_000,
+      intervalMs: 50,
+    });
     return (await queue.getJob(id))?.finishedOn !== undefined;
   };
   // The clock moved 31 days: the worker queued tonight's clean-up by itself (its id names the night).
@@ -155,8 +159,7 @@ test.serial('the nightly job deletes ended sessions and spent reset links, and k
     (await server.knex('sessions').whereIn('user_id', ids).count({ n: '*' }).first())!.n;
   for (const run of [1, 2]) {
     const job = await queue.add('clean-sessions', { period: `${tonight}-again-${run}` });
-    const deadline = Date.now() + 10_000;
-    while (!(await job.isCompleted()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    await waitFor(() => job.isCompleted(), { what: `run ${run} finished`, timeoutMs: 10_000, intervalMs: 50 });
     t.true(await job.isCompleted(), `run ${run} finished`);
     t.is(Number(await sessionsOf([ended.user.id, endedConsole.user.id])), 0, 'ended sessions are gone');
     t.is(Number(await sessionsOf([live.user.id, liveConsole.user.id])), 2, 'live sessions stay');

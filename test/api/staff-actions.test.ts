@@ -7,28 +7,22 @@ import {
   type AdminAuditRecord,
   type AdminReportRecord,
 } from '@ecup/domain';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { apiSuite, consoleApi } from '../helpers/api-suite.ts';
 import { buildUser, storedTotpSecret } from '../helpers/factories.ts';
 import { consoleUser, type Player } from '../helpers/sockets.ts';
-import { client, type Credentials } from '../helpers/http.ts';
+import type { Credentials } from '../helpers/http.ts';
 
-let server: TestServer;
-let api: ReturnType<typeof client>;
-test.before(async () => {
-  server = await startTestServer({ label: 'staffactions' });
-  api = client(server.url);
-});
-test.after.always(async () => server?.close());
+const suite = apiSuite({ label: 'staffactions' });
 
 /** A staff member signed in to the console; holders of every flag passed the second factor. */
 async function staff(permissions: number): Promise<Player> {
-  const signed = await consoleUser(server.knex, { permissions });
+  const signed = await consoleUser(suite.server.knex, { permissions });
   if (hasAll(permissions, ALL_PERMISSIONS)) {
-    await server
+    await suite.server
       .knex('users')
       .where('id', signed.user.id)
       .update({ totp_enabled: true, totp_secret: storedTotpSecret('JBSWY3DPEHPK3PXP') });
-    await server
+    await suite.server
       .knex('sessions')
       .where('user_id', signed.user.id)
       .update({ totp_verified_at: new Date(), console: true });
@@ -38,34 +32,27 @@ async function staff(permissions: number): Promise<Player> {
 
 /** An open player report against `reported`, written as the report form would. */
 async function reportAgainst(reportedId: number): Promise<number> {
-  const reporter = await buildUser(server.knex);
-  const [id] = await server.knex('reports').insert({
+  const reporter = await buildUser(suite.server.knex);
+  const [id] = await suite.server.knex('reports').insert({
     kind: 'player',
     reporter_user_id: reporter.id,
     reported_user_id: reportedId,
     reason: 'bullying',
     text: 'Rude in chat',
-    created_at: server.clock.now(),
+    created_at: suite.server.clock.now(),
   });
   return id!;
 }
 
-async function consolePut<T>(auth: Credentials, path: string, body: unknown) {
-  const response = await fetch(`${server.url}/admin/api${path}`, {
-    method: 'PUT',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${auth.id}:${auth.token}` },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as T };
-}
+const { put: consolePut } = consoleApi(suite);
 
 /** What a report action could have changed: the report, the target's ban, mute and warnings, and the audit log. */
 async function stateOf(reportId: number, userId: number) {
   const [report, user, warnings, audit] = await Promise.all([
-    server.knex('reports').where('id', reportId).first('resolved_at', 'outcome'),
-    server.knex('users').where('id', userId).first('banned_until', 'chat_muted_until'),
-    server.knex('user_warnings').where('user_id', userId).count({ n: '*' }).first(),
-    server
+    suite.server.knex('reports').where('id', reportId).first('resolved_at', 'outcome'),
+    suite.server.knex('users').where('id', userId).first('banned_until', 'chat_muted_until'),
+    suite.server.knex('user_warnings').where('user_id', userId).count({ n: '*' }).first(),
+    suite.server
       .knex('audit_log')
       .where((q) =>
         q
@@ -79,14 +66,14 @@ async function stateOf(reportId: number, userId: number) {
 }
 
 const auditLog = (auth: Credentials, filter: Record<string, unknown>) =>
-  api.get<AdminAuditRecord[]>('/admin/api/audit-log', {
+  suite.api.get<AdminAuditRecord[]>('/admin/api/audit-log', {
     auth,
     query: { filter: JSON.stringify(filter), sort: '["id","ASC"]' },
   });
 
 test('a moderator with only the reports flag cannot ban from the queue: 403 and nothing changes', async (t) => {
   const moderator = await staff(PERMISSIONS.canBanUsers);
-  const player = await buildUser(server.knex);
+  const player = await buildUser(suite.server.knex);
   const reportId = await reportAgainst(player.id);
   const before = await stateOf(reportId, player.id);
   const ban = await consolePut(moderator.auth, `/reports/${reportId}`, { action: 'ban', reason: 'Rude', days: 3 });
@@ -147,29 +134,32 @@ test('a moderator cannot warn or mute an admin holding every flag (403, nothing 
 });
 
 test('console sign-ins, refused ones of staff accounts, and the winners CSV export show in the audit log', async (t) => {
-  const moderator = await buildUser(server.knex, { permissions: PERMISSIONS.canSeeTrophyWinners });
+  const moderator = await buildUser(suite.server.knex, { permissions: PERMISSIONS.canSeeTrophyWinners });
   const admin = await staff(ALL_PERMISSIONS);
-  const wrong = await api.postJson('/admin/api/auth/login', { username: moderator.username, password: 'not-it-1234' });
+  const wrong = await suite.api.postJson('/admin/api/auth/login', {
+    username: moderator.username,
+    password: 'not-it-1234',
+  });
   t.is(wrong.status, 401);
-  const player = await buildUser(server.knex);
+  const player = await buildUser(suite.server.knex);
   t.is(
-    (await api.postJson('/admin/api/auth/login', { username: player.username, password: 'not-it-1234' })).status,
+    (await suite.api.postJson('/admin/api/auth/login', { username: player.username, password: 'not-it-1234' })).status,
     401,
   );
-  const signedIn = await api.postJson<{ id: number; token: string }>('/admin/api/auth/login', {
+  const signedIn = await suite.api.postJson<{ id: number; token: string }>('/admin/api/auth/login', {
     username: moderator.username,
     password: moderator.password,
   });
   t.is(signedIn.status, 200, JSON.stringify(signedIn.body));
   const auth = { id: signedIn.body.id, token: signedIn.body.token };
 
-  const csv = await fetch(`${server.url}/admin/api/trophy-winners.csv`, {
+  const csv = await fetch(`${suite.server.url}/admin/api/trophy-winners.csv`, {
     headers: { Authorization: `Bearer ${auth.id}:${auth.token}` },
   });
   t.is(csv.status, 200);
   const lines = (await csv.text()).trim().split('\r\n');
 
-  const session = await server.knex('sessions').where({ user_id: moderator.id, console: true }).first('id');
+  const session = await suite.server.knex('sessions').where({ user_id: moderator.id, console: true }).first('id');
   const signIns = await auditLog(admin.auth, { entity: 'console_sign_in', entity_id: String(moderator.id) });
   t.is(signIns.status, 200);
   t.deepEqual(

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@ecup/domain';
-import { newDesktopPage } from '../helpers/browser.ts';
+import { newDesktopPage, startSignedIn } from '../helpers/browser.ts';
 import { e2eTest } from '../helpers/e2e.ts';
 import { buildUser } from '../helpers/factories.ts';
 import { linkIn, waitForMail } from '../helpers/outbox.ts';
@@ -18,11 +18,7 @@ test('a player changes the e-mail in settings with the password, opens the link 
   const pair = (await signIn.json()) as { id: number; token: string };
   const page = await newDesktopPage(browser);
   t.teardown(() => page.context().close());
-  await page.addInitScript(({ id, token }) => {
-    localStorage.setItem('ecup.lang', 'en');
-    localStorage.setItem('ecup.id', String(id));
-    localStorage.setItem('ecup.token', token);
-  }, pair);
+  await startSignedIn(page, pair, 'en');
   await page.goto(`${product.url}/settings`);
   const section = page.getByRole('region', { name: 'Personal info' });
   const email = section.getByLabel('E-mail address');

@@ -4,12 +4,13 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { MESSAGES, PRIZE_REASONS } from '@ecup/domain';
 import type { PrizeExport } from '@ecup/db';
-import { newDesktopPage, newPhonePage } from '../helpers/browser.ts';
+import { newDesktopPage, newPhonePage, startSignedIn } from '../helpers/browser.ts';
 import { cli } from '../helpers/cli.ts';
 import { TEST_DATABASE_SERVER } from '../helpers/db.ts';
 import { e2eTest } from '../helpers/e2e.ts';
 import { buildGame } from '../helpers/factories.ts';
 import { linkIn, waitForMail } from '../helpers/outbox.ts';
+import { waitFor } from '../helpers/poll.ts';
 
 const test = e2eTest('guardian');
 
@@ -159,11 +160,7 @@ test('in Swedish, a dead link says it has expired and the player can send a new 
   // The player sends the e-mail again in Swedish settings: the first link dies.
   const child = await newDesktopPage(browser);
   t.teardown(() => child.context().close());
-  await child.addInitScript(({ id, token }) => {
-    localStorage.setItem('ecup.lang', 'sv');
-    localStorage.setItem('ecup.id', String(id));
-    localStorage.setItem('ecup.token', token);
-  }, pair);
+  await startSignedIn(child, pair, 'sv');
   await child.goto(`${product.url}/settings`);
   const section = child.getByRole('region', { name: 'Förälders eller vårdnadshavares godkännande' });
   await section.getByText('Väntar på godkännande').waitFor();
@@ -221,11 +218,7 @@ test('"Send the e-mail again" is refused in words after three sends within an ho
   const pair = (await signup.json()) as { id: number; token: string };
   const page = await newDesktopPage(browser);
   t.teardown(() => page.context().close());
-  await page.addInitScript(({ id, token }) => {
-    localStorage.setItem('ecup.lang', 'en');
-    localStorage.setItem('ecup.id', String(id));
-    localStorage.setItem('ecup.token', token);
-  }, pair);
+  await startSignedIn(page, pair, 'en');
   await page.goto(`${product.url}/settings`);
   const section = page.getByRole('region', { name: "Parent's or guardian's approval" });
   const resend = section.getByRole('button', { name: 'Send the e-mail again' });
@@ -248,15 +241,16 @@ test('"Send the e-mail again" is refused in words after three sends within an ho
 
 /** The link of the e-mail to `to` whose link is not `old` (the one sent again). */
 async function newerLink(outbox: string, to: string, old: string): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    for (const file of (await readdir(outbox)).filter((f) => f.endsWith('.eml')).sort()) {
-      const raw = (await readFile(join(outbox, file), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-      if (!raw.includes(`To: ${to}`)) continue;
-      const link = linkIn(raw, old.slice(0, old.indexOf('/guardian/confirm/') + '/guardian/confirm/'.length));
-      if (link !== old) return link;
-    }
-    if (Date.now() > deadline) throw new Error(`no second e-mail to ${to}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  return waitFor(
+    async () => {
+      for (const file of (await readdir(outbox)).filter((f) => f.endsWith('.eml')).sort()) {
+        const raw = (await readFile(join(outbox, file), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+        if (!raw.includes(`To: ${to}`)) continue;
+        const link = linkIn(raw, old.slice(0, old.indexOf('/guardian/confirm/') + '/guardian/confirm/'.length));
+        if (link !== old) return link;
+      }
+      return undefined;
+    },
+    { what: `a second e-mail to ${to}`, timeoutMs: 15_000 },
+  );
 }

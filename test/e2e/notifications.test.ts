@@ -3,11 +3,12 @@ import { createSession } from '@ecup/db';
 import { unsubscribeToken, unsubscribeKeyOf, resolveAppSecret } from '@ecup/security';
 import { MESSAGES, type PushSubscriptionRequest } from '@ecup/domain';
 import { FIXED_MESSAGES_SV as SPEC_MESSAGES_SV } from '../../player-web/src/i18n/messages-sv.ts';
-import { notificationSettings } from '../../player-web/src/features/account/notifications-i18n.ts';
+import { notificationSettings } from '../../player-web/src/features/account/settings/notifications-i18n.ts';
 import { newPhonePage } from '../helpers/browser.ts';
 import { e2eTest } from '../helpers/e2e.ts';
 import { buildUser } from '../helpers/factories.ts';
 import { startPushEndpoint, type PushEndpoint } from '../helpers/push-endpoint.ts';
+import { waitFor } from '../helpers/poll.ts';
 
 // The settings page's "Notifications" section in Chromium at 390 px: switches that persist after a reload, Swedish
 // labels, and "Turn on notifications in this browser". Headless Chromium here has no push service to reach, so an
@@ -88,11 +89,10 @@ test('the switches persist after a reload, at 390 px, and the browser subscribes
   await forumMail.check();
   await page.waitForFunction(() => document.querySelectorAll('input[role="switch"]:checked').length === 2);
   // Saved as flipped: the rows are there before the reload.
-  const deadline = Date.now() + 10_000;
-  while ((await product.knex('notification_choices').where({ user_id: user.id, enabled: true })).length < 2) {
-    if (Date.now() > deadline) return t.fail('the switches were not saved');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await waitFor(
+    async () => (await product.knex('notification_choices').where({ user_id: user.id, enabled: true })).length >= 2,
+    { what: 'the switches saved', timeoutMs: 10_000 },
+  );
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   t.true(width <= 390, `no sideways scroll at 390 px (${width})`);
 
@@ -127,11 +127,10 @@ test('in Swedish the section, its switches and the unsubscribe page read in Swed
   }
   t.true(await section.getByRole('button', { name: SV['account.notifications.turnOn'] }).isVisible());
   await switchOf(page, SV['account.notifications.kind.window_open'], SV['account.notifications.email']).check();
-  const deadline = Date.now() + 10_000;
-  while ((await product.knex('notification_choices').where({ user_id: user.id, enabled: true })).length < 1) {
-    if (Date.now() > deadline) return t.fail('the switch was not saved');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await waitFor(
+    async () => (await product.knex('notification_choices').where({ user_id: user.id, enabled: true })).length >= 1,
+    { what: 'the switch saved', timeoutMs: 10_000 },
+  );
 
   // The e-mail's unsubscribe link (the product signs it with its development APP_SECRET).
   const token = unsubscribeToken(unsubscribeKeyOf(resolveAppSecret()), user.id, 'window_open');

@@ -4,7 +4,7 @@ import { MESSAGES } from '@ecup/domain';
 import { newDesktopPage, screenshot } from '../helpers/browser.ts';
 import { buildGame, buildUser } from '../helpers/factories.ts';
 import { client } from '../helpers/http.ts';
-import type { RunningProduct } from '../helpers/product.ts';
+import { signInOnPage, type RunningProduct } from '../helpers/product.ts';
 import { e2eTest } from '../helpers/e2e.ts';
 
 /**
@@ -67,16 +67,7 @@ async function twoPlayers(product: RunningProduct, prefix: string) {
 }
 
 async function signIn(page: Page, product: RunningProduct, userId: number, path: string, lang = 'en') {
-  const session = await createSession(product.knex, { user_id: userId, ip: null, user_agent: null });
-  await page.goto(product.url);
-  await page.evaluate(
-    ({ id, token, language }) => {
-      localStorage.setItem('ecup.lang', language);
-      localStorage.setItem('ecup.id', String(id));
-      localStorage.setItem('ecup.token', token);
-    },
-    { id: userId, token: session.result.token, language: lang },
-  );
+  await signInOnPage(page, product, userId, lang);
   await page.goto(`${product.url}${path}`);
 }
 

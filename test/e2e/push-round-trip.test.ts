@@ -3,7 +3,7 @@ import { createSession } from '@ecup/db';
 import { resolveVapidKeys } from '@ecup/security';
 import { MESSAGES, notificationPayload, type PushPayload, type PushSubscriptionRequest } from '@ecup/domain';
 import { FIXED_MESSAGES_SV } from '../../player-web/src/i18n/messages-sv.ts';
-import { notificationSettings } from '../../player-web/src/features/account/notifications-i18n.ts';
+import { notificationSettings } from '../../player-web/src/features/account/settings/notifications-i18n.ts';
 import { activeWorkerRegistration } from '../helpers/browser.ts';
 import { e2eTest } from '../helpers/e2e.ts';
 import { buildGame, buildUser } from '../helpers/factories.ts';
@@ -11,6 +11,7 @@ import { client } from '../helpers/http.ts';
 import { linkIn, waitForMail } from '../helpers/outbox.ts';
 import type { RunningProduct } from '../helpers/product.ts';
 import { startPushEndpoint } from '../helpers/push-endpoint.ts';
+import { waitFor } from '../helpers/poll.ts';
 
 /**
  * Notifications end to end against the whole product: a player turns push on in the settings (Chromium grants the
@@ -85,7 +86,7 @@ async function controlledBy(page: Page, product: RunningProduct): Promise<{ cdp:
   return { cdp, registrationId: await registered };
 }
 
-/** The notifications the service worker shows, polled until there is one (or 10 s passed). */
+/** The notifications the service worker shows, polled until there is one (for at most 10 s). */
 async function shownNotifications(page: Page) {
   const read = () =>
     page.evaluate(async () => {
@@ -97,13 +98,13 @@ async function shownNotifications(page: Page) {
         data: notification.data as { url?: string } | null,
       }));
     });
-  const deadline = Date.now() + 10_000;
-  let shown = await read();
-  while (shown.length === 0 && Date.now() < deadline) {
-    await page.waitForTimeout(100);
-    shown = await read();
-  }
-  return shown;
+  return waitFor(
+    async () => {
+      const shown = await read();
+      return shown.length > 0 && shown;
+    },
+    { what: 'a notification shown by the service worker', timeoutMs: 10_000 },
+  );
 }
 
 /** A game between `submitter` (seat 1) and `opponent` that reached the result form, and a 2–1 submitted by seat 1. */
@@ -131,11 +132,7 @@ const switchOf = (page: Page, lang: Lang, channel: 'push' | 'email') => {
 };
 
 async function waitForRows(what: () => Promise<unknown[]>, count: number, label: string) {
-  const deadline = Date.now() + 10_000;
-  while ((await what()).length < count) {
-    if (Date.now() > deadline) throw new Error(`${label}: not saved within 10 s`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await waitFor(async () => (await what()).length >= count, { what: `${label} saved`, timeoutMs: 10_000 });
 }
 
 test('a result submitted by the opponent reaches the player as a push in Swedish that opens the game', async (t) => {

@@ -1,10 +1,9 @@
 import type { Page } from 'playwright-core';
-import { createSession } from '@ecup/db';
 import { MESSAGES, RESULT_ENTRY_DELAY_MS } from '@ecup/domain';
 import { FIXED_MESSAGES_SV } from '../../player-web/src/i18n/messages-sv.ts';
 import { newPhonePage, screenshot } from '../helpers/browser.ts';
 import { buildGame, buildUser } from '../helpers/factories.ts';
-import type { RunningProduct } from '../helpers/product.ts';
+import { signInOnPage, type RunningProduct } from '../helpers/product.ts';
 import { e2eTest } from '../helpers/e2e.ts';
 
 /**
@@ -20,16 +19,7 @@ const ATTEMPT = 'snap: coach_micke / wa 070-123 45 67';
 
 async function signedInPhone(product: RunningProduct, page: Page, userId: number, lang: 'en' | 'sv') {
   await page.setViewportSize({ width: PHONE_WIDTH, height: 844 });
-  const session = await createSession(product.knex, { user_id: userId, ip: null, user_agent: null });
-  await page.goto(product.url);
-  await page.evaluate(
-    ({ id, token, lang }) => {
-      localStorage.setItem('ecup.lang', lang);
-      localStorage.setItem('ecup.id', String(id));
-      localStorage.setItem('ecup.token', token);
-    },
-    { id: userId, token: session.result.token, lang },
-  );
+  await signInOnPage(page, product, userId, lang);
 }
 
 test.serial(

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { createKnex } from '@ecup/db';
 import { freePort } from '../helpers/process.ts';
-import { sleep } from './stack.ts';
+import { waitFor } from '../helpers/poll.ts';
 
 const run = promisify(execFile);
 
@@ -101,25 +101,26 @@ export async function startPrivateMariaDb(label = 'fault'): Promise<PrivateMaria
 
   /** Polls `SELECT 1` on a fresh connection until it answers. */
   async function answers(timeoutMs: number) {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const knex = createKnex(
-        { host: '127.0.0.1', port, user: 'root', password: '', database: 'mysql' },
-        { pool: { min: 0, max: 1 } },
-      );
-      try {
-        await knex.raw('SELECT 1');
-        return;
-      } catch (error) {
-        if (!isRunning()) throw new Error(`MariaDB on port ${port} exited while starting:\n${log.slice(-3000)}`);
-        if (Date.now() > deadline) {
-          throw new Error(`MariaDB on port ${port} not answering within ${timeoutMs} ms: ${String(error)}`);
+    let lastError: unknown;
+    await waitFor(
+      async () => {
+        const knex = createKnex(
+          { host: '127.0.0.1', port, user: 'root', password: '', database: 'mysql' },
+          { pool: { min: 0, max: 1 } },
+        );
+        try {
+          await knex.raw('SELECT 1');
+          return true;
+        } catch (error) {
+          if (!isRunning()) throw new Error(`MariaDB on port ${port} exited while starting:\n${log.slice(-3000)}`);
+          lastError = error;
+          return false;
+        } finally {
+          await knex.destroy();
         }
-      } finally {
-        await knex.destroy();
-      }
-      await sleep(50);
-    }
+      },
+      { what: () => `MariaDB on port ${port} answering (${String(lastError)})`, timeoutMs, intervalMs: 50 },
+    );
   }
 
   const db: PrivateMariaDb = {

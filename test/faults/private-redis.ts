@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../helpers/process.ts';
+import { waitFor } from '../helpers/poll.ts';
 
 /**
  * A redis-server of a fault suite's own, on a free loopback port, that the suite may stop and start again without
@@ -61,12 +62,14 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
     void exited.then(() => {
       if (child === proc) child = null;
     });
-    const deadline = Date.now() + 15_000;
-    while (!(await pings(port))) {
-      if (child !== proc) throw new Error(`redis-server on port ${port} exited at start:\n${output}`);
-      if (Date.now() > deadline) throw new Error(`redis-server on port ${port} did not answer within 15 s:\n${output}`);
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
+    await waitFor(
+      async () => {
+        if (await pings(port)) return true;
+        if (child !== proc) throw new Error(`redis-server on port ${port} exited at start:\n${output}`);
+        return false;
+      },
+      { what: () => `redis-server on port ${port} answering:\n${output}\n`, timeoutMs: 15_000, intervalMs: 25 },
+    );
   }
 
   async function stop(): Promise<void> {

@@ -7,6 +7,7 @@ import { createTestDatabase, testRedisPrefix, type TestDatabase } from '../helpe
 import { FACTORY_COST } from '../helpers/factories.ts';
 import { freePort, processStackEnv, runEntry, type RunningProcess } from '../helpers/process.ts';
 import { deleteRedisPrefix } from '../helpers/server.ts';
+import { waitFor as poll } from '../helpers/poll.ts';
 
 /** A fault suite's own installation: a migrated, seeded database, a Redis prefix, a folder for outbox and uploads. */
 export interface FaultStack {
@@ -26,15 +27,9 @@ export interface FaultStack {
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Polls `probe` until it answers something truthy; throws naming `what` after `ms`. */
-export async function waitFor<T>(what: string, probe: () => Promise<T | undefined | null | false>, ms: number) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${ms} ms`);
-    await sleep(100);
-  }
+/** Polls `probe` until it answers something truthy (a probe that throws counts as not yet); throws naming `what` after `ms`. */
+export function waitFor<T>(what: string, probe: () => Promise<T | undefined | null | false>, ms: number) {
+  return poll(probe, { what, timeoutMs: ms, retryOnError: true });
 }
 
 /** A small seeded random generator (mulberry32), so a fault run can be repeated with FAULT_SEED. */

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { freePort, ROOT } from './process.ts';
+import { waitFor } from './poll.ts';
 
 /** Debian's nginx (.ci/run installs it when it is missing). */
 export const NGINX = '/usr/sbin/nginx';
@@ -78,22 +79,23 @@ export async function startNginx(dir: string, apiPorts: number[]): Promise<Runni
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
-  async function waitFor<T>(what: string, probe: () => Promise<T | undefined | null | false>, ms: number) {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const value = await probe().catch(() => undefined);
-      if (value) return value;
-      if (child.exitCode !== null) {
-        const log = await readFile(path.join(dir, 'error.log'), 'utf8').catch(() => '');
-        throw new Error(`nginx exited (${child.exitCode}) while waiting for ${what}:\n${log}`);
-      }
-      if (Date.now() > deadline) throw new Error(`${what}: not within ${ms} ms`);
-      await sleep(100);
-    }
+  async function waitForNginx<T>(what: string, probe: () => Promise<T | undefined | null | false>, ms: number) {
+    return waitFor(
+      async () => {
+        const value = await probe().catch(() => undefined);
+        if (value) return value;
+        if (child.exitCode !== null) {
+          const log = await readFile(path.join(dir, 'error.log'), 'utf8').catch(() => '');
+          throw new Error(`nginx exited (${child.exitCode}) while waiting for ${what}:\n${log}`);
+        }
+        return undefined;
+      },
+      { what, timeoutMs: ms },
+    );
   }
 
   const upstreamsOf = (marker: string) =>
-    waitFor(
+    waitForNginx(
       `an access log line with ${marker}`,
       async () => {
         const log = await readFile(accessLog, 'utf8');
@@ -137,7 +139,7 @@ export async function startNginx(dir: string, apiPorts: number[]): Promise<Runni
   };
 
   try {
-    await waitFor('nginx', async () => (await fetch(`${site}/health`)).status === 200, 20_000);
+    await waitForNginx('nginx', async () => (await fetch(`${site}/health`)).status === 200, 20_000);
   } catch (error) {
     await stop();
     throw error;

@@ -1,18 +1,21 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { waitFor } from './poll.ts';
 
 /** Waits until an e-mail to `to` lands in the outbox folder and returns its decoded text. */
 export async function waitForMail(outbox: string, to: string, timeoutMs = 15_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const files = await readdir(outbox).catch(() => [] as string[]);
-    for (const file of files.filter((f) => f.endsWith('.eml')).sort()) {
-      const raw = await readFile(path.join(outbox, file), 'utf8');
-      if (raw.includes(`To: ${to}`)) return decode(raw);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no e-mail to ${to} within ${timeoutMs} ms`);
+  const raw = await waitFor(
+    async () => {
+      const files = await readdir(outbox).catch(() => [] as string[]);
+      for (const file of files.filter((f) => f.endsWith('.eml')).sort()) {
+        const raw = await readFile(path.join(outbox, file), 'utf8');
+        if (raw.includes(`To: ${to}`)) return raw;
+      }
+      return undefined;
+    },
+    { what: `an e-mail to ${to}`, timeoutMs },
+  );
+  return decode(raw);
 }
 
 /** Undoes quoted-printable soft breaks and escapes so links can be read. */

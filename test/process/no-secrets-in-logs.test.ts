@@ -12,6 +12,7 @@ import { client, type Credentials } from '../helpers/http.ts';
 import { deleteRedisPrefix } from '../helpers/server.ts';
 import { freePort, runEntry, waitForOutput } from '../helpers/process.ts';
 import { TEST_VAPID_ENV } from '../helpers/vapid.ts';
+import { waitFor } from '../helpers/poll.ts';
 
 // No password, token or secret is ever written to a log: a production start whose every connection has a password
 // (its own MariaDB user, a Redis ACL user, an SMTP server that asks for a login), with METRICS_TOKEN and APP_SECRET
@@ -157,8 +158,7 @@ test('a production start logs no password, token or secret through sign-in, metr
   await waitForOutput(proc, 'failed', 20_000);
   // A password reset, through the SMTP server: the link's token, the new password and the new session's token.
   t.is((await api.post('/user/forgot_password', { username: player.username, email: player.email })).status, 200);
-  const deadline = Date.now() + 20_000;
-  while (smtp.messages.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  await waitFor(() => smtp.messages.length > 0, { what: 'an e-mail at the SMTP server', timeoutMs: 20_000 });
   const mail = decoded(smtp.messages[0] ?? '');
   t.deepEqual(smtp.logins, [`\0mailer\0${SECRETS.smtp}`, `\0mailer\0${SECRETS.smtp}`]);
   const link = /https:\/\/ecup\.example\.org\/resetpassword\/[^\s"<>]+/.exec(mail)?.[0];

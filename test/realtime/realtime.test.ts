@@ -6,6 +6,7 @@ import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildUser } from '../helpers/factories.ts';
 import { openSocket, subscribe } from '../helpers/sockets.ts';
 import { client, type Credentials } from '../helpers/http.ts';
+import { waitFor as poll } from '../helpers/poll.ts';
 
 let server: TestServer;
 let api: ReturnType<typeof client>;
@@ -143,12 +144,13 @@ test('a connected player shows online in the ranking within a second, and offlin
   aSecondLater();
   t.is(await online(), true, 'still one connection open');
   second.close();
-  const deadline = Date.now() + 3000;
-  while (Date.now() < deadline) {
-    aSecondLater();
-    if (!(await online())) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await poll(
+    async () => {
+      aSecondLater();
+      return !(await online());
+    },
+    { what: 'the player offline', timeoutMs: 3000 },
+  );
   t.is(await online(), false);
 });
 

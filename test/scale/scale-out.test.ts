@@ -29,6 +29,7 @@ import { deleteRedisPrefix } from '../helpers/server.ts';
 import { freePort, processStackEnv, ROOT, runEntry, type RunningProcess } from '../helpers/process.ts';
 import { nextEvent, signedInUser, subscribe } from '../helpers/sockets.ts';
 import { client, type Credentials } from '../helpers/http.ts';
+import { waitFor as poll } from '../helpers/poll.ts';
 
 /*
  * Scale-out (decisions §1) in the production topology of docs/operations.md: Debian's nginx with deploy/nginx.conf
@@ -75,16 +76,17 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls `probe` until it answers something truthy; fails naming `what` (and the processes' output) after `ms`. */
 async function waitFor<T>(what: string, probe: () => Promise<T | undefined | null | false>, ms: number): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${ms} ms\n${processOutput()}`);
-    const exited = [...apis.map((a) => a.proc), ...workers].find((p) => p.child.exitCode !== null && !stopped.has(p));
-    if (exited)
-      throw new Error(`a process exited (${exited.child.exitCode}) while waiting for ${what}:\n${exited.output()}`);
-    await sleep(100);
-  }
+  return poll(
+    async () => {
+      const value = await probe().catch(() => undefined);
+      if (value) return value;
+      const exited = [...apis.map((a) => a.proc), ...workers].find((p) => p.child.exitCode !== null && !stopped.has(p));
+      if (exited)
+        throw new Error(`a process exited (${exited.child.exitCode}) while waiting for ${what}:\n${exited.output()}`);
+      return undefined;
+    },
+    { what: () => `${what} (output so far:\n${processOutput()}\n)`, timeoutMs: ms },
+  );
 }
 
 function processOutput(): string {

@@ -19,6 +19,7 @@ import { startWorker, type WorkerHandle } from '@ecup/worker';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { client } from '../helpers/http.ts';
 import { nextEvent, openSocket, signedInUser } from '../helpers/sockets.ts';
+import { waitFor } from '../helpers/poll.ts';
 
 const NAMES = CALENDAR_JOB_NAMES;
 const ZONE = 'Europe/Stockholm';
@@ -100,14 +101,14 @@ test.serial(
 
     const idsAt = (at: Date) => NAMES.map((name) => calendarJobId(name, at, season.time_zone, season)).sort();
     const seasonNow = async () => (await client(server.url).get<SeasonPayload>('/season/current')).body;
-    const waitFor = async (ids: string[]) => {
-      const deadline = Date.now() + 15_000;
-      while (!ids.every((id) => completed.includes(id)) && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    };
+    const ranAll = (ids: string[]) =>
+      waitFor(() => ids.every((id) => completed.includes(id)), {
+        what: () => `jobs ${ids.join(', ')} completed (done: ${completed.join(', ')})`,
+        timeoutMs: 15_000,
+        intervalMs: 50,
+      });
     const first = idsAt(server.clock.now());
-    await waitFor(first);
+    await ranAll(first);
     t.deepEqual([...completed].sort(), first, 'the periods under way ran once at start');
 
     // Monday 00:00 local and a second: a new week, a new night and the window's opening.
@@ -120,7 +121,7 @@ test.serial(
     t.false(first.includes(`pool-reset-${week}`));
     t.true(second.includes(`window-open-${week}`));
     t.false(second.includes(`window-close-${week}`));
-    await waitFor(second);
+    await ranAll(second);
     t.like(await opened, { window_start_minute: 0, window_end_minute: 7200 });
     t.deepEqual(await opened, await seasonNow(), 'the opening pushed the season as GET /season/current answers it');
 
@@ -131,7 +132,7 @@ test.serial(
     server.clock.set(new Date(closing.getTime() + 1000));
     const third = idsAt(server.clock.now());
     t.true(third.includes(`window-close-${week}`));
-    await waitFor(third);
+    await ranAll(third);
     t.deepEqual(await closed, await seasonNow(), 'the closing pushed the season too');
 
     // Both workers' play ticks and schedule checks have seen the new periods several times over by now.

@@ -1,18 +1,12 @@
 import test from 'ava';
 import { Queue } from 'bullmq';
-import {
-  PERMISSIONS,
-  QUEUE_NAMES,
-  RESULT_ENTRY_DELAY_MS,
-  replayRatings,
-  userRoom,
-  type StatsEvent,
-} from '@ecup/domain';
+import { PERMISSIONS, QUEUE_NAMES, replayRatings, userRoom, type StatsEvent } from '@ecup/domain';
 import { adminEditResult, createBullConnection, rebuildElo, runEloRecalculation, transaction } from '@ecup/db';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { buildGame } from '../helpers/factories.ts';
-import { nextEvent, openSocket, signedInUser } from '../helpers/sockets.ts';
-import { client, type Credentials } from '../helpers/http.ts';
+import { nextEvent, openSocket } from '../helpers/sockets.ts';
+import { client } from '../helpers/http.ts';
+import { waitFor } from '../helpers/poll.ts';
+import { gamePlayer, playFinal, type GamePlayer } from '../helpers/final-game.ts';
 
 // Each test plays its own players; the ratings of everyone are compared with a replay of every final game, so the
 // tests run one at a time.
@@ -24,27 +18,11 @@ test.before(async () => {
 });
 test.after.always(async () => server?.close());
 
-interface Player {
-  id: number;
-  auth: Credentials;
-}
+const player = () => gamePlayer(server);
 
-async function player(): Promise<Player> {
-  const { user, auth } = await signedInUser(server.knex);
-  return { id: user.id, auth };
-}
-
-/** A final result through the real calls (rated at once by the live path): user 1 submits, user 2 verifies. */
-async function play(one: Player, two: Player, score_1: number, score_2: number): Promise<number> {
-  const id = await buildGame(server.knex, {
-    user_1_id: one.id,
-    user_2_id: two.id,
-    created_at: new Date(server.clock.now().getTime() - RESULT_ENTRY_DELAY_MS - 60_000),
-  });
-  const submitted = await api.postJson('/game/submit', { game_id: id, score_1, score_2 }, { auth: one.auth });
-  if (submitted.status !== 200) throw new Error(`submit answered ${submitted.status}`);
-  const confirmed = await api.postJson('/game/confirm', { game_id: id }, { auth: two.auth });
-  if (confirmed.status !== 200) throw new Error(`confirm answered ${confirmed.status}`);
+/** A final result through the real calls (rated at once by the live path), then a second on the clock. */
+async function play(one: GamePlayer, two: GamePlayer, score_1: number, score_2: number): Promise<number> {
+  const id = await playFinal(server, one, two, score_1, score_2);
   server.clock.advance(1_000);
   return id;
 }
@@ -65,19 +43,7 @@ async function storedAndReplayed() {
   };
 }
 
-async function until(check: () => Promise<boolean>, ms = 10_000): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return check();
-}
-
-async function moderator(): Promise<Player> {
-  const { user, auth } = await signedInUser(server.knex, { permissions: PERMISSIONS.canResolveConflicts });
-  return { id: user.id, auth };
-}
+const moderator = () => gamePlayer(server, { permissions: PERMISSIONS.canResolveConflicts });
 
 test.serial('a replay of results rated by the live path gives the same figures and changes nothing', async (t) => {
   const [a, b, c] = [await player(), await player(), await player()];
@@ -127,10 +93,13 @@ test.serial(
     );
     t.is(edited.status, 200);
     t.true(
-      await until(async () => {
-        const { stored, replayed } = await storedAndReplayed();
-        return JSON.stringify(stored) === JSON.stringify(replayed);
-      }),
+      await waitFor(
+        async () => {
+          const { stored, replayed } = await storedAndReplayed();
+          return JSON.stringify(stored) === JSON.stringify(replayed);
+        },
+        { what: 'the ratings of the played order', timeoutMs: 10_000 },
+      ),
       'the ratings become those of the played order',
     );
     const after = new Map(

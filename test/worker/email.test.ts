@@ -12,6 +12,7 @@ import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildUser } from '../helpers/factories.ts';
 import { client } from '../helpers/http.ts';
 import { createTestDatabase } from '../helpers/db.ts';
+import { waitFor } from '../helpers/poll.ts';
 
 // An SMTP "server" that accepts connections and hangs up at once: every send fails.
 let refusingSmtp: net.Server;
@@ -38,13 +39,13 @@ test('a failing e-mail is retried with backoff, its error recorded, and the job 
     await queue.close();
     connection.disconnect();
   });
-  const deadline = Date.now() + 15_000;
-  let state = '';
-  while (Date.now() < deadline) {
-    state = await queue.getJobState(emailJobId(email.id));
-    if (state === 'delayed') break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const state = await waitFor(
+    async () => {
+      const state = await queue.getJobState(emailJobId(email.id));
+      return state === 'delayed' && state;
+    },
+    { what: 'the e-mail job delayed', timeoutMs: 15_000 },
+  );
   t.is(state, 'delayed', 'waiting for its next attempt');
   const job = await queue.getJob(emailJobId(email.id));
   t.is(job!.attemptsMade, 1);

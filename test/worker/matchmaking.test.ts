@@ -16,6 +16,7 @@ import { createTestDatabase } from '../helpers/db.ts';
 import { buildUser } from '../helpers/factories.ts';
 import { nextEvent, openSocket, signedInUser } from '../helpers/sockets.ts';
 import { client, type Credentials } from '../helpers/http.ts';
+import { waitFor } from '../helpers/poll.ts';
 
 // The in-process worker pairs whoever is queued, so these tests run one at a time, each with an empty queue.
 let server: TestServer;
@@ -248,7 +249,7 @@ test('players enter the queue while a pairing of two others waits on the databas
     )) as [{ n: number }[]];
     return Number(rows[0]!.n) > 0;
   };
-  for (let i = 0; i < 100 && !(await stalled()); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+  await waitFor(stalled, { what: 'the pairing stalled on the held table', timeoutMs: 5000, intervalMs: 50 });
   t.true(await stalled(), 'the pairing waits on the held matches table');
 
   // Each enter gives up after 3 s of waiting on a lock (the server's default is 50 s).

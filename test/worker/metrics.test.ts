@@ -7,6 +7,7 @@ import { deleteRedisPrefix, startTestServer, type TestServer } from '../helpers/
 import { testRedisPrefix } from '../helpers/db.ts';
 import { signedInUser } from '../helpers/sockets.ts';
 import { client } from '../helpers/http.ts';
+import { waitFor } from '../helpers/poll.ts';
 
 const METRICS_TOKEN = 'worker-metrics-token-0123456789';
 
@@ -47,14 +48,7 @@ function sample(text: string, series: string): number {
   return line === undefined ? 0 : Number(line.slice(series.length + 1));
 }
 
-async function until(check: () => Promise<boolean>, ms = 10_000): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (await check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return false;
-}
+const until = (check: () => Promise<boolean>, what: string) => waitFor(check, { what, timeoutMs: 10_000 });
 
 test.serial('two queued players become a match and ecup_matches_made_total counts it', async (t) => {
   const api = client(server.url);
@@ -73,7 +67,10 @@ test.serial('two queued players become a match and ecup_matches_made_total count
   });
   t.is((await api.post('/matchmaking/queue/enter', {}, { auth: a.auth })).status, 200);
   t.is((await api.post('/matchmaking/queue/enter', {}, { auth: b.auth })).status, 200);
-  t.true(await until(async () => (await read()) === before + 1), 'one match counted by one of the two workers');
+  t.true(
+    await until(async () => (await read()) === before + 1, 'one more match counted'),
+    'one match counted by one of the two workers',
+  );
   const matches = await server.knex('matches').whereIn('user_1_id', [a.user.id, b.user.id]).count({ n: '*' });
   t.is(Number(matches[0]!.n), 1);
   // The API's /metrics shows the in-process worker's metrics from the shared registry.
@@ -93,7 +90,7 @@ test.serial(
     const read = async () => sample((await scrape(standalone.metricsUrl!, METRICS_TOKEN)).text, series);
     t.is(await read(), 0);
     const job = await queue.add('no-such-job', {}, { jobId: 'metrics-failing-job' });
-    t.true(await until(async () => (await read()) === 1), 'the failure is counted once');
+    t.true(await until(async () => (await read()) === 1, 'one failure counted'), 'the failure is counted once');
     t.like(
       lines.find((l) => l.job_id === job.id),
       { level: 'error', queue: QUEUE_NAMES.email, job_name: 'no-such-job' },

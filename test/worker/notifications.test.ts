@@ -25,6 +25,7 @@ import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { startPushEndpoint, type PushEndpoint } from '../helpers/push-endpoint.ts';
 import { buildGame, buildUser } from '../helpers/factories.ts';
 import { waitForMail } from '../helpers/outbox.ts';
+import { waitFor } from '../helpers/poll.ts';
 
 // Every kind end to end: the command (or sweep, or calendar job) commits, its `notify` event queues the worker's
 // notification job, the worker signs and encrypts a Web Push message to a local push service that checks the VAPID
@@ -73,14 +74,13 @@ async function player(
 
 /** Waits for the messages of one endpoint. */
 async function pushesTo(endpoint: string, count = 1, timeoutMs = 15_000): Promise<PushPayload[]> {
-  const deadline = Date.now() + timeoutMs;
-  while (push.receivedBy(endpoint).length < count) {
-    if (Date.now() > deadline) {
-      throw new Error(`no push to ${endpoint}; refused: ${JSON.stringify(push.refused)}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return push.receivedBy(endpoint);
+  return waitFor(
+    () => {
+      const received = push.receivedBy(endpoint);
+      return received.length >= count && received;
+    },
+    { what: () => `a push to ${endpoint}; refused: ${JSON.stringify(push.refused)}`, timeoutMs, intervalMs: 50 },
+  );
 }
 
 /** Lets the worker run the jobs queued so far (a notification that is not coming must have had its chance). */
@@ -306,11 +306,10 @@ test('a kind turned off sends nothing; a 410 from the push service removes the s
       guardian_token_issued_at: new Date(),
     });
   await run((trx) => confirmGuardian(trx, { uid: gone.user.id, token: 'b'.repeat(64), now: new Date() }));
-  const deadline = Date.now() + 15_000;
-  while ((await server.knex('push_subscriptions').where('user_id', gone.user.id)).length > 0) {
-    if (Date.now() > deadline) return t.fail('the subscription the push service called gone is still there');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await waitFor(async () => (await server.knex('push_subscriptions').where('user_id', gone.user.id)).length === 0, {
+    what: 'the subscription the push service called gone removed',
+    timeoutMs: 15_000,
+  });
   t.true(push.refused.some((r) => r.status === 410 && gone.endpoint.endsWith(r.id)));
 });
 

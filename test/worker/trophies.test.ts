@@ -1,58 +1,36 @@
 import test from 'ava';
-import { RESULT_ENTRY_DELAY_MS, TROPHY_ACTIVE_MS, nextWeekStart, userRoom, type StatsEvent } from '@ecup/domain';
+import { TROPHY_ACTIVE_MS, nextWeekStart, userRoom, type StatsEvent } from '@ecup/domain';
 import { expireTrophies, pushesOf, resetTrophyPools } from '@ecup/db';
 import { startWorker, type WorkerHandle } from '@ecup/worker';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { buildGame } from '../helpers/factories.ts';
-import { nextEvent, openSocket, signedInUser } from '../helpers/sockets.ts';
-import { client, type Credentials } from '../helpers/http.ts';
+import { nextEvent, openSocket } from '../helpers/sockets.ts';
+import { waitFor } from '../helpers/poll.ts';
+import { gamePlayer, playFinal, type GamePlayer } from '../helpers/final-game.ts';
 
 // The in-process worker runs the trophy sweeps every second on the shared clock, so these tests run one at a time
 // and only move the clock forward.
 let server: TestServer;
-let api: ReturnType<typeof client>;
 let season: { id: number; time_zone: string };
 test.before(async () => {
   server = await startTestServer({ label: 'trophyworker', worker: true });
-  api = client(server.url);
   season = await server.knex('seasons').where('active', true).orderBy('id', 'desc').first('id', 'time_zone');
 });
 test.after.always(async () => server?.close());
 
 const HOUR_MS = 3_600_000;
 
-interface Player {
-  id: number;
-  auth: Credentials;
-}
+const player = () => gamePlayer(server);
+const play = (one: GamePlayer, two: GamePlayer, score_1: number, score_2: number) =>
+  playFinal(server, one, two, score_1, score_2);
 
-async function player(): Promise<Player> {
-  const { user, auth } = await signedInUser(server.knex);
-  return { id: user.id, auth };
-}
-
-/** A final result through the real calls: user 1 submits, user 2 verifies. */
-async function play(one: Player, two: Player, score_1: number, score_2: number): Promise<number> {
-  const id = await buildGame(server.knex, {
-    user_1_id: one.id,
-    user_2_id: two.id,
-    created_at: new Date(server.clock.now().getTime() - RESULT_ENTRY_DELAY_MS - 60_000),
-  });
-  const submitted = await api.postJson('/game/submit', { game_id: id, score_1, score_2 }, { auth: one.auth });
-  if (submitted.status !== 200) throw new Error(`submit answered ${submitted.status}`);
-  const confirmed = await api.postJson('/game/confirm', { game_id: id }, { auth: two.auth });
-  if (confirmed.status !== 200) throw new Error(`confirm answered ${confirmed.status}`);
-  return id;
-}
-
-async function held(p: Player) {
+async function held(p: GamePlayer) {
   const row = await server.knex('trophies').where('held_by', p.id).first('id', 'wins', 'expires_at');
   return row ? { id: Number(row.id), wins: Number(row.wins), expires_at: new Date(row.expires_at) } : null;
 }
-const unsecured = async (p: Player) =>
+const unsecured = async (p: GamePlayer) =>
   Number((await server.knex('users').where('id', p.id).first('unsecured_trophies')).unsecured_trophies);
 /** How often `kind` moved this trophy away from this holder (trophy ids come back round once returned to a pool). */
-const movesOf = async (trophyId: number, kind: string, holder: Player) =>
+const movesOf = async (trophyId: number, kind: string, holder: GamePlayer) =>
   Number(
     (
       await server.knex('trophy_moves').where({ trophy_id: trophyId, kind, from_user_id: holder.id }).count({ n: '*' })
@@ -60,16 +38,6 @@ const movesOf = async (trophyId: number, kind: string, holder: Player) =>
   );
 const poolsOf = async (week: Date) =>
   Number((await server.knex('trophy_pools').where({ season_id: season.id, week_start: week }).count({ n: '*' }))[0]!.n);
-
-/** Waits until `check` holds, polling, for at most `ms`. */
-async function until(check: () => Promise<boolean>, ms = 10_000): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return check();
-}
 
 /** Monday 01:00 of the week after the clock's (so 2-day windows end before the next reset). */
 const nextMondayMorning = () => new Date(nextWeekStart(server.clock.now(), season.time_zone).getTime() + HOUR_MS);
@@ -163,7 +131,10 @@ test.serial('a worker restart across a reset moment still resets once and opens 
   const restarted = await Promise.all([start(), start()]);
   t.teardown(() => Promise.all(restarted.map((w) => w.close())).then(() => undefined));
 
-  t.true(await until(async () => (await held(a)) === null), 'the reset ran late');
+  t.true(
+    await waitFor(async () => (await held(a)) === null, { what: 'the late reset', timeoutMs: 10_000, intervalMs: 200 }),
+    'the reset ran late',
+  );
   await new Promise((resolve) => setTimeout(resolve, 2_500));
   t.is(await poolsOf(monday), 1);
   t.is(await movesOf(trophy.id, 'reset', a), 1);

@@ -5,11 +5,11 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useNotify, usePermissions, useRecordContext, useRefresh, useUpdate } from 'react-admin';
 import { ADMIN_ACTION_FLAGS, MUTE_DAYS_MAX, hasAll, validateReason, type AdminReportRecord } from '@ecup/domain';
 import { BanDialog } from '../users/ban-dialog.tsx';
 import { DaysField, useDays } from '../days-field.tsx';
+import { TextAreaField } from '../text-area-field.tsx';
 
 type Form = 'warn' | 'mute' | 'hide' | 'ban' | null;
 
@@ -103,26 +103,22 @@ export function ReportActions() {
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             {form === 'warn' && (
-              <TextField
+              <TextAreaField
                 label="Warning"
                 value={message}
-                onChange={(event) => setMessage(event.target.value)}
-                multiline
+                onChange={setMessage}
                 minRows={3}
                 required
-                autoFocus
                 helperText="Up to 500 characters; the player sees it once on their next visit"
               />
             )}
             {form === 'mute' && <DaysField days={days} />}
             {form === 'hide' && (
-              <TextField
+              <TextAreaField
                 label="Reason"
                 value={reason}
-                onChange={(event) => setReason(event.target.value)}
-                multiline
+                onChange={setReason}
                 minRows={2}
-                autoFocus
                 error={!reasonValid}
                 helperText="3-500 characters; empty uses the reporter's words"
               />

@@ -7,9 +7,9 @@ import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import { BAN_DAYS_MAX, validateReason } from '@ecup/domain';
 import { DaysField, useDays } from '../days-field.tsx';
+import { TextAreaField } from '../text-area-field.tsx';
 
 /** What the ban form sends (decisions §8): a reason and a number of days, or for ever. */
 export type BanData = { reason: string; days: number } | { reason: string; permanent: true };
@@ -41,15 +41,13 @@ export function BanDialog({
       <DialogTitle>Ban {name}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField
+          <TextAreaField
             label="Reason"
             value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            multiline
+            onChange={setReason}
             minRows={2}
             required
             helperText="3-500 characters; the player sees it"
-            autoFocus
           />
           <FormControlLabel
             control={<Switch checked={permanent} onChange={(event) => setPermanent(event.target.checked)} />}

@@ -87,8 +87,14 @@ const PAGES: { path: string; page: LazyPage }[] = [
   },
   { path: '/rules', page: featurePage(() => import('../features/rules/rules-page.tsx'), rulesStrings) },
   { path: '/terms', page: featurePage(() => import('../features/rules/terms-page.tsx'), rulesStrings) },
-  { path: '/register', page: featurePage(() => import('../features/account/register-page.tsx'), accountStrings) },
-  { path: '/settings', page: featurePage(() => import('../features/account/settings-page.tsx'), accountStrings) },
+  {
+    path: '/register',
+    page: featurePage(() => import('../features/account/sign-up/register-page.tsx'), accountStrings),
+  },
+  {
+    path: '/settings',
+    page: featurePage(() => import('../features/account/settings/settings-page.tsx'), accountStrings),
+  },
   {
     path: '/conflicts',
     page: featurePage(
@@ -98,24 +104,27 @@ const PAGES: { path: string; page: LazyPage }[] = [
   },
   {
     path: '/forgot_password',
-    page: featurePage(() => import('../features/account/forgot-password-page.tsx'), accountStrings),
+    page: featurePage(() => import('../features/account/password/forgot-password-page.tsx'), accountStrings),
   },
   {
     path: '/resetpassword/:id/:uid/:token',
-    page: featurePage(() => import('../features/account/reset-password-page.tsx'), accountStrings),
+    page: featurePage(() => import('../features/account/password/reset-password-page.tsx'), accountStrings),
   },
   {
     path: '/email/confirm/:id/:token',
-    page: featurePage(() => import('../features/account/email-link-page.tsx'), accountStrings),
+    page: featurePage(() => import('../features/account/email/email-link-page.tsx'), accountStrings),
   },
   {
     path: '/email/undo/:id/:token',
-    page: featurePage(() => import('../features/account/email-link-page.tsx'), accountStrings),
+    page: featurePage(() => import('../features/account/email/email-link-page.tsx'), accountStrings),
   },
-  { path: '/auth/:id/:token', page: featurePage(() => import('../features/account/auth-page.tsx'), accountStrings) },
+  {
+    path: '/auth/:id/:token',
+    page: featurePage(() => import('../features/account/auth/auth-page.tsx'), accountStrings),
+  },
   {
     path: '/unsubscribe',
-    page: featurePage(() => import('../features/account/unsubscribe-page.tsx'), accountStrings),
+    page: featurePage(() => import('../features/account/unsubscribe/unsubscribe-page.tsx'), accountStrings),
   },
   {
     path: '/guardian/confirm/:uid/:token',

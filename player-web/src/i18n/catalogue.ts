@@ -13,17 +13,18 @@ import type { game } from '../features/game/i18n.ts';
 import type { conflicts } from '../features/conflicts/i18n.ts';
 import type { trophyHunt } from '../features/trophyhunt/i18n.ts';
 import type { guardian } from '../features/guardian/i18n.ts';
-import type { guardianStatus } from '../features/account/guardian-i18n.ts';
-import type { signedInSessions } from '../features/account/sessions-i18n.ts';
+import type { guardianStatus } from '../features/account/guardian-status/guardian-i18n.ts';
+import type { signedInSessions } from '../features/account/settings/sessions-i18n.ts';
 import type { safety } from '../components/safety/i18n.ts';
 import type { updatePrompt } from '../components/update-i18n.ts';
-import type { notificationSettings, unsubscribePage } from '../features/account/notifications-i18n.ts';
+import type { notificationSettings } from '../features/account/settings/notifications-i18n.ts';
+import type { unsubscribePage } from '../features/account/unsubscribe/i18n.ts';
 import type { player } from '../features/player/i18n.ts';
 import type { history } from '../features/history/i18n.ts';
 import type { groups } from '../features/groups/i18n.ts';
 import type { rankingTabs } from '../components/ranking/tabs-i18n.ts';
 import type { seasons } from '../features/seasons/i18n.ts';
-import type { privacySettings } from '../features/account/privacy-i18n.ts';
+import type { privacySettings } from '../features/account/settings/privacy-i18n.ts';
 import { loadedStrings, type Lang } from './dictionary.ts';
 
 /**

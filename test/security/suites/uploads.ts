@@ -19,6 +19,7 @@ import { freePort, runEntry } from '../../helpers/process.ts';
 import { deleteRedisPrefix } from '../../helpers/server.ts';
 import { hostileFiles, type HostileFile } from '../fixtures/hostile-files.ts';
 import type { Suite } from '../suite.ts';
+import { waitFor } from '../../helpers/poll.ts';
 
 const RSS_LIMIT_MB = 300;
 /** The CI size's bound on growth over the API's memory before the first upload. */
@@ -117,17 +118,16 @@ export const suite: Suite = {
     let sampledPeak = 0;
     let addresses = 0;
     try {
-      const deadline = Date.now() + 60_000;
-      for (;;) {
-        if (proc.child.exitCode !== null) throw new Error(`the API exited:\n${proc.output()}`);
-        const ok = await fetch(`${url}/health`).then(
-          (r) => r.ok,
-          () => false,
-        );
-        if (ok) break;
-        if (Date.now() > deadline) throw new Error(`the API did not become healthy:\n${proc.output()}`);
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
+      await waitFor(
+        async () => {
+          if (proc.child.exitCode !== null) throw new Error(`the API exited:\n${proc.output()}`);
+          return fetch(`${url}/health`).then(
+            (r) => r.ok,
+            () => false,
+          );
+        },
+        { what: () => `the API healthy:\n${proc.output()}\n`, timeoutMs: 60_000, intervalMs: 200 },
+      );
       const pid = proc.child.pid!;
       const baseline = await memoryOf(pid);
       sampler = setInterval(() => {

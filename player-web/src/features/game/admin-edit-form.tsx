@@ -7,7 +7,7 @@ import { type GamePayload } from '@ecup/domain';
 import { useClient } from '../../providers/client-context.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { editResult } from './edit-result.ts';
-import { ScoreFields, useScoreForm } from './result-panel.tsx';
+import { ScoreFields, useScoreForm } from './result-panel/index.ts';
 
 const asText = (score: number | null) => (score === null ? '' : String(score));
 

@@ -36,7 +36,7 @@ import {
   type Seat,
   type Viewer,
 } from './game-logic.ts';
-import { PlayerResultPanel, StaffResultSummary } from './result-panel.tsx';
+import { PlayerResultPanel, StaffResultSummary } from './result-panel/index.ts';
 import { useGame } from './use-game.ts';
 import { OpponentActions } from '../../components/safety/opponent-actions.tsx';
 import { ReportDialog } from '../../components/safety/report-dialog.tsx';

@@ -28,6 +28,7 @@ import { useI18n } from '../../i18n/i18n.tsx';
 import { countryName } from '../../lib/country-name.ts';
 import { usePagedList, type Page } from '../../lib/use-paged-list.ts';
 import type { MessageKey } from '../../i18n/catalogue.ts';
+import { flagOf } from '../../lib/country-flag.ts';
 
 const PAGE = 50;
 const SEARCH_PAUSE_MS = 300;
@@ -63,12 +64,6 @@ const SORT_LABEL: Record<GroupRankingSort, MessageKey> = {
   games: 'groups.col.games',
   secured_trophies: 'groups.col.trophies',
 };
-
-/** The flag of an ISO 3166 alpha-2 country code, as regional indicator letters; '' for anything else. */
-function flagOf(code: string): string {
-  if (!/^[A-Za-z]{2}$/.test(code)) return '';
-  return String.fromCodePoint(...[...code.toUpperCase()].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
-}
 
 function SortHeader({
   sort,

@@ -24,7 +24,8 @@ import { LoadingScreen } from '../../components/loading-screen.tsx';
 import { UserAvatar } from '../../components/user-avatar.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { EloChart } from './elo-chart.tsx';
-import { drawnPlayer, flagOf, getPlayer } from './get-player.ts';
+import { flagOf } from '../../lib/country-flag.ts';
+import { drawnPlayer, getPlayer } from './get-player.ts';
 import { useRead } from '../../lib/use-read.ts';
 
 type State =

@@ -2,16 +2,8 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { SeasonPageResponse, SeasonPlayer } from '@ecup/domain';
 import { ApiError } from '../../lib/api-client.ts';
@@ -21,18 +13,15 @@ import { LoadingScreen } from '../../components/loading-screen.tsx';
 import { RankingTabs } from '../../components/ranking/ranking-tabs.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { SEASON_DATE } from './season-dates.ts';
+import { flagOf } from '../../lib/country-flag.ts';
+import { SeasonTable } from './season-table.tsx';
+import { SeasonsLoadError } from './load-error.tsx';
 
 type State =
   | { status: 'loading' }
   | { status: 'missing'; code: 'seasonNotFound' | 'seasonIdInvalid' }
   | { status: 'error' }
   | { status: 'ready'; page: SeasonPageResponse };
-
-/** The flag of an ISO 3166 alpha-2 country code, as regional indicator letters; '' for anything else. */
-function flagOf(code: string): string {
-  if (!/^[A-Za-z]{2}$/.test(code)) return '';
-  return String.fromCodePoint(...[...code.toUpperCase()].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
-}
 
 /** A player's name linking to their profile, after their country's flag. */
 function PlayerName({ player }: { player: SeasonPlayer }) {
@@ -85,98 +74,69 @@ function SeasonDetails({ page }: { page: SeasonPageResponse }) {
         </Alert>
       ) : (
         <Section id="season-standings" title={t('seasons.standings')}>
-          {page.standings.length === 0 ? (
-            none
-          ) : (
-            <TableContainer component={Paper} variant="outlined">
-              <Table size="small">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{t('seasons.col.rank')}</TableCell>
-                    <TableCell>{t('seasons.col.player')}</TableCell>
-                    <TableCell align="right">{t('seasons.col.elo')}</TableCell>
-                    <TableCell align="right">{t('seasons.col.wdl')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {page.standings.map((row) => (
-                    <TableRow key={row.rank} data-rank={row.rank}>
-                      <TableCell sx={{ fontWeight: 700 }}>{row.rank}</TableCell>
-                      <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                        <PlayerName player={row} />
-                      </TableCell>
-                      <TableCell align="right">{number.format(row.elo)}</TableCell>
-                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                        {`${row.wins}-${row.ties}-${row.losses}`}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
-          )}
+          <SeasonTable
+            rows={page.standings}
+            rowKey={(row) => row.rank}
+            rowData={(row) => ({ 'data-rank': row.rank })}
+            empty={none}
+            columns={[
+              { label: t('seasons.col.rank'), sx: { fontWeight: 700 }, cell: (row) => row.rank },
+              {
+                label: t('seasons.col.player'),
+                sx: { overflowWrap: 'anywhere' },
+                cell: (row) => <PlayerName player={row} />,
+              },
+              { label: t('seasons.col.elo'), align: 'right', cell: (row) => number.format(row.elo) },
+              {
+                label: t('seasons.col.wdl'),
+                align: 'right',
+                sx: { whiteSpace: 'nowrap' },
+                cell: (row) => `${row.wins}-${row.ties}-${row.losses}`,
+              },
+            ]}
+          />
         </Section>
       )}
       <Section id="season-round-winners" title={t('seasons.roundWinners')}>
-        {page.round_winners.length === 0 ? (
-          none
-        ) : (
-          <TableContainer component={Paper} variant="outlined">
-            <Table size="small">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('seasons.col.round')}</TableCell>
-                  <TableCell>{t('seasons.col.player')}</TableCell>
-                  <TableCell align="right">{t('seasons.col.gain')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {page.round_winners.map((row) => (
-                  <TableRow key={row.round} data-round={row.round}>
-                    <TableCell>{row.round}</TableCell>
-                    <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                      <PlayerName player={row} />
-                    </TableCell>
-                    <TableCell align="right">+{number.format(row.elo_gain)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        )}
+        <SeasonTable
+          rows={page.round_winners}
+          rowKey={(row) => row.round}
+          rowData={(row) => ({ 'data-round': row.round })}
+          empty={none}
+          columns={[
+            { label: t('seasons.col.round'), cell: (row) => row.round },
+            {
+              label: t('seasons.col.player'),
+              sx: { overflowWrap: 'anywhere' },
+              cell: (row) => <PlayerName player={row} />,
+            },
+            { label: t('seasons.col.gain'), align: 'right', cell: (row) => `+${number.format(row.elo_gain)}` },
+          ]}
+        />
       </Section>
       <Section id="season-trophy-winners" title={t('seasons.trophyWinners')}>
-        {page.trophy_winners.length === 0 ? (
-          none
-        ) : (
-          <TableContainer component={Paper} variant="outlined">
-            <Table size="small">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('seasons.col.round')}</TableCell>
-                  <TableCell>{t('seasons.col.winners')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {page.trophy_winners.map((week) => (
-                  <TableRow key={week.round} data-trophy-round={week.round}>
-                    <TableCell>{week.round}</TableCell>
-                    <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                      {week.winners.length === 0
-                        ? t('seasons.none')
-                        : week.winners.map((winner, index) => (
-                            <span key={winner.username}>
-                              {index > 0 && ', '}
-                              <PlayerName player={winner} />
-                            </span>
-                          ))}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        )}
+        <SeasonTable
+          rows={page.trophy_winners}
+          rowKey={(week) => week.round}
+          rowData={(week) => ({ 'data-trophy-round': week.round })}
+          empty={none}
+          columns={[
+            { label: t('seasons.col.round'), cell: (week) => week.round },
+            {
+              label: t('seasons.col.winners'),
+              sx: { overflowWrap: 'anywhere' },
+              cell: (week) =>
+                week.winners.length === 0
+                  ? t('seasons.none')
+                  : week.winners.map((winner, index) => (
+                      <span key={winner.username}>
+                        {index > 0 && ', '}
+                        <PlayerName player={winner} />
+                      </span>
+                    )),
+            },
+          ]}
+        />
       </Section>
     </>
   );
@@ -221,18 +181,7 @@ export function Component() {
           </Link>
         </Alert>
       )}
-      {state.status === 'error' && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" onClick={() => setAttempt((n) => n + 1)}>
-              {t('seasons.retry')}
-            </Button>
-          }
-        >
-          {t('seasons.error')}
-        </Alert>
-      )}
+      {state.status === 'error' && <SeasonsLoadError onRetry={() => setAttempt((n) => n + 1)} />}
       {state.status === 'ready' && <SeasonDetails page={state.page} />}
     </Container>
   );

@@ -1,8 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -14,6 +12,7 @@ import { LoadingScreen } from '../../components/loading-screen.tsx';
 import { RankingTabs } from '../../components/ranking/ranking-tabs.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { SEASON_DATE } from './season-dates.ts';
+import { SeasonsLoadError } from './load-error.tsx';
 
 type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; seasons: SeasonListEntry[] };
 
@@ -46,18 +45,7 @@ export function Component() {
         {t('seasons.intro')}
       </Typography>
       {state.status === 'loading' && <LoadingScreen fullScreen={false} />}
-      {state.status === 'error' && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" onClick={() => setAttempt((n) => n + 1)}>
-              {t('seasons.retry')}
-            </Button>
-          }
-        >
-          {t('seasons.error')}
-        </Alert>
-      )}
+      {state.status === 'error' && <SeasonsLoadError onRetry={() => setAttempt((n) => n + 1)} />}
       {state.status === 'ready' &&
         (state.seasons.length === 0 ? (
           <Typography color="text.secondary">{t('seasons.empty')}</Typography>
