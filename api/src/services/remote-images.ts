@@ -2,6 +2,7 @@ import { message } from '@ecup/domain';
 import {
   RemoteImageRefused,
   fetchRemoteImage,
+  imageUrl,
   isRemoteImageSource,
   newsImageSources,
   normaliseImage,
@@ -10,7 +11,6 @@ import {
 } from '@ecup/db';
 import type { AppDeps } from '../context.ts';
 import { badRequest } from '../errors.ts';
-import { imageUrl } from '../admin/present.ts';
 
 /**
  * News HTML whose images from other sites are copied to the site: each one is fetched once
