@@ -3,6 +3,7 @@ import { isStaff, type AdminEnrolmentDone, type AdminEnrolmentStart } from '@ecu
 import {
   CommandRejected,
   User,
+  findLiveUser,
   completeEnrolment,
   findEnrolmentLink,
   hashRecoveryCode,
@@ -52,7 +53,7 @@ export function routeEnrolment(router: Router<AppState>, deps: AppDeps): void {
       if (error instanceof CommandRejected) throw refusedCommand(error);
       throw error;
     }
-    const user = await User.query(deps.knex).findById(link.user_id).whereNull('erased_at');
+    const user = await findLiveUser(deps.knex, link.user_id);
     if (!user || !isStaff(user)) throw badRequest('enrolmentLinkInvalid');
     if (isBanned(user, deps.now())) {
       throw bannedError(user, (await currentSeason(deps.knex))?.time_zone ?? 'UTC');

@@ -1,14 +1,6 @@
 import { browserName, shortAddress } from '@ecup/domain';
-import { sessionLimits, type Session } from '@ecup/db';
+import { liveSessionRows } from '@ecup/db';
 import type { AppDeps } from '../context.ts';
-
-const SESSION_COLUMNS = ['id', 'ip', 'user_agent', 'created_at', 'last_seen_at', 'console'] as const;
-
-/** The Session model's columns listed, as the driver gives them (`console` a TINYINT 0/1). */
-type StoredSession = Omit<Pick<Session, (typeof SESSION_COLUMNS)[number]>, 'console'> & { console: number | boolean };
-
-/** The most sessions "Where you're signed in" lists (a list, not a history). */
-const SESSIONS_SHOWN = 100;
 
 /** One session that has not ended, ready to show: browser name and shortened address, never the whole address. */
 export interface LiveSession {
@@ -25,25 +17,7 @@ export interface LiveSession {
  * used first: "Where you're signed in" in settings and on the console's user page.
  */
 export async function liveSessions(deps: AppDeps, userId: number, now: Date): Promise<LiveSession[]> {
-  const limits = await sessionLimits(deps.knex, now);
-  const since = (ms: number) => new Date(now.getTime() - ms);
-  const rows = (await deps
-    .knex('sessions')
-    .where('user_id', userId)
-    .where((any) => {
-      for (const kind of ['player', 'console'] as const) {
-        any.orWhere((q) =>
-          q
-            .where('console', kind === 'console')
-            .where('last_seen_at', '>=', since(limits[kind].idle_ms))
-            .where('created_at', '>=', since(limits[kind].max_ms)),
-        );
-      }
-    })
-    .orderBy('last_seen_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(SESSIONS_SHOWN)
-    .select(SESSION_COLUMNS)) as StoredSession[];
+  const rows = await liveSessionRows(deps.knex, userId, now);
   return rows.map((row) => ({
     id: row.id,
     browser: browserName(row.user_agent),
