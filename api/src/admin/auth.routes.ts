@@ -10,8 +10,8 @@ import {
   type AdminTotpEnabled,
   type AdminTotpSetup,
 } from '@ecup/domain';
+import type { User } from '@ecup/db';
 import {
-  User,
   findStaffByUsername,
   auditConsoleSignInFailed,
   createAdminSession,

@@ -1,8 +1,8 @@
 import type Router from '@koa/router';
 import { isStaff, type AdminEnrolmentDone, type AdminEnrolmentStart } from '@ecup/domain';
+import type { User } from '@ecup/db';
 import {
   CommandRejected,
-  User,
   findLiveUser,
   completeEnrolment,
   findEnrolmentLink,

@@ -1,7 +1,7 @@
 import { MESSAGES, validateLogin } from '@ecup/domain';
+import type { User } from '@ecup/db';
 import {
   HashingBusyError,
-  User,
   findLiveUserByUsername,
   hashPassword,
   hashingBusy,

@@ -17,8 +17,8 @@ import {
   asTrimmed,
   sessionPermissions,
 } from '@ecup/domain';
+import type { User } from '@ecup/db';
 import {
-  User,
   endSession,
   findLiveUserByUsername,
   findUserById,
