@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { browserName, shortAddress } from '@ecup/domain';
 import type { Session } from '../models/Session.ts';
 import { User } from '../models/User.ts';
 import { sessionLimits } from '../services/settings.ts';
@@ -58,17 +59,28 @@ export async function findSessionUser(
 const SESSION_COLUMNS = ['id', 'ip', 'user_agent', 'created_at', 'last_seen_at', 'console'] as const;
 
 /** The Session model's columns listed, as the driver gives them (`console` a TINYINT 0/1). */
-export type LiveSessionRow = Omit<Pick<Session, (typeof SESSION_COLUMNS)[number]>, 'console'> & {
+type LiveSessionRow = Omit<Pick<Session, (typeof SESSION_COLUMNS)[number]>, 'console'> & {
   console: number | boolean;
 };
+
+/** One session that has not ended, ready to show: browser name and shortened address, never the whole address. */
+export interface LiveSession {
+  id: number;
+  browser: string;
+  address: string | null;
+  created_at: Date;
+  last_seen_at: Date;
+  console: boolean;
+}
 
 /** The most sessions "Where you're signed in" lists (a list, not a history). */
 const SESSIONS_SHOWN = 100;
 
 /**
- * A user's sessions that have not ended at `now` (the limits of the `settings` table), most recently used first.
+ * A user's sessions that have not ended at `now` (the limits of the `settings` table), most recently used first:
+ * "Where you're signed in" in settings and on the console's user page.
  */
-export async function liveSessionRows(knex: Knex, userId: number, now: Date): Promise<LiveSessionRow[]> {
+export async function liveSessions(knex: Knex, userId: number, now: Date): Promise<LiveSession[]> {
   const limits = await sessionLimits(knex, now);
   const since = (ms: number) => new Date(now.getTime() - ms);
   const rows: LiveSessionRow[] = await knex('sessions')
@@ -87,7 +99,14 @@ export async function liveSessionRows(knex: Knex, userId: number, now: Date): Pr
     .orderBy('id', 'desc')
     .limit(SESSIONS_SHOWN)
     .select(SESSION_COLUMNS);
-  return rows;
+  return rows.map((row) => ({
+    id: row.id,
+    browser: browserName(row.user_agent),
+    address: shortAddress(row.ip),
+    created_at: new Date(row.created_at),
+    last_seen_at: new Date(row.last_seen_at),
+    console: Boolean(row.console),
+  }));
 }
 
 /** The IP ban whose range covers an address (16 bytes, as stored), if any. */

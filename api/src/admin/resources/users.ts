@@ -17,6 +17,7 @@ import {
   adminUserSignInIps,
   banUser,
   findAdminUser,
+  liveSessions,
   presentAdminUser,
   presentAdminUserDetail,
   rankOf,
@@ -26,7 +27,6 @@ import {
 } from '@ecup/db';
 import { badRequest, valid } from '../../errors.ts';
 import { runCommand } from '../../services/commands.ts';
-import { liveSessions } from '../../services/sessions.ts';
 import { requireFlags } from '../access.ts';
 import { boolFilter, defineResource, intFilter, textFilter, type AdminContext } from '../resource.ts';
 
@@ -45,7 +45,7 @@ async function detail(ac: AdminContext, id: number): Promise<AdminUserDetail | n
     adminUserConflicts(knex, id),
     adminUserSignInIps(knex, id),
     adminUserBans(knex, id),
-    maySignOut ? liveSessions(ac.deps, id, ac.now) : null,
+    maySignOut ? liveSessions(knex, id, ac.now) : null,
   ]);
   return presentAdminUserDetail(row, { rank, recent, conflicts, ips, bans, sessions }, ac.now);
 }

@@ -1,17 +1,8 @@
 import { flagNames, type AdminUserDetail, type AdminUserGame, type AdminUserRecord } from '@ecup/domain';
 import type { AdminUserBanRow, AdminUserGameRow, AdminUserIpRow, AdminUserRow } from '../../queries/admin/users.ts';
+import type { LiveSession } from '../../queries/accounts.ts';
 import { statsFrom } from '../stats.ts';
 import { iso, isoAlways, userRef } from './common.ts';
-
-/** A session that has not ended, as "Where they're signed in" shows it (browser name, shortened address). */
-export interface AdminLiveSession {
-  id: number;
-  browser: string;
-  address: string | null;
-  created_at: Date;
-  last_seen_at: Date;
-  console: boolean;
-}
 
 /** Everything the user page shows besides the user's row. */
 export interface AdminUserPageParts {
@@ -21,7 +12,7 @@ export interface AdminUserPageParts {
   ips: AdminUserIpRow[];
   bans: AdminUserBanRow[];
   /** Null for staff who may not sign the user out. */
-  sessions: AdminLiveSession[] | null;
+  sessions: LiveSession[] | null;
 }
 
 /** A user of the list; ban fields only while the ban lasts at `now`. */
