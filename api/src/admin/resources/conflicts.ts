@@ -27,7 +27,7 @@ import { runCommand } from '../../services/commands.ts';
 import { boolFilter, defineResource, intFilter, type AdminContext } from '../resource.ts';
 
 /**
- * The conflict page (issue 7): both players and what each entered and when, the whole chat, all evidence (image
+ * The conflict page: both players and what each entered and when, the whole chat, all evidence (image
  * paths and YouTube embeds), and the two players' other final games against each other.
  */
 async function detail(ac: AdminContext, id: number): Promise<AdminConflictDetail | null> {

@@ -31,7 +31,7 @@ import { requireFlags } from '../access.ts';
 import { boolFilter, defineResource, intFilter, textFilter, type AdminContext } from '../resource.ts';
 
 /**
- * The user page (issue 7): the record plus stats, recent games, conflicts, sign-in addresses and bans, and for
+ * The user page: the record plus stats, recent games, conflicts, sign-in addresses and bans, and for
  * staff who may sign the user out (ADMIN_ACTION_FLAGS.ban) the sessions that have not ended.
  */
 async function detail(ac: AdminContext, id: number): Promise<AdminUserDetail | null> {
