@@ -10,8 +10,9 @@ import {
   type AdminTotpEnabled,
   type AdminTotpSetup,
 } from '@ecup/domain';
+import type { User } from '@ecup/db';
 import {
-  User,
+  findStaffByUsername,
   auditConsoleSignInFailed,
   createAdminSession,
   disableTotp,
@@ -77,10 +78,7 @@ export function routeAuth(router: Router<AppState>, deps: AppDeps): void {
     } catch (error) {
       // A wrong password for a staff account is written down; a name that is no staff member's is not.
       if (error instanceof HttpError && error.status === 401 && typeof body.username === 'string') {
-        const named = await User.query(deps.knex)
-          .findOne({ username: body.username.trim() })
-          .whereNull('erased_at')
-          .where('permissions', '>', 0);
+        const named = await findStaffByUsername(deps.knex, body.username.trim());
         if (named) await auditFailure(named.id, 'password', ip);
       }
       throw error;

@@ -1,8 +1,9 @@
 import type Router from '@koa/router';
 import { isStaff, type AdminEnrolmentDone, type AdminEnrolmentStart } from '@ecup/domain';
+import type { User } from '@ecup/db';
 import {
   CommandRejected,
-  User,
+  findLiveUser,
   completeEnrolment,
   findEnrolmentLink,
   startTotpSetup,
@@ -50,7 +51,7 @@ export function routeEnrolment(router: Router<AppState>, deps: AppDeps): void {
       if (error instanceof CommandRejected) throw refusedCommand(error);
       throw error;
     }
-    const user = await User.query(deps.knex).findById(link.user_id).whereNull('erased_at');
+    const user = await findLiveUser(deps.knex, link.user_id);
     if (!user || !isStaff(user)) throw badRequest('enrolmentLinkInvalid');
     if (isBanned(user, deps.now())) {
       throw bannedError(user, (await currentSeason(deps.knex))?.time_zone ?? 'UTC');

@@ -1,6 +1,5 @@
 import type Koa from 'koa';
 import type Router from '@koa/router';
-import type { Knex } from 'knex';
 import {
   ADMIN_PAGE_MAX,
   ADMIN_RESOURCES,
@@ -10,7 +9,7 @@ import {
   type AdminResourceName,
   message,
 } from '@ecup/domain';
-import type { User } from '@ecup/db';
+import type { AdminListRequest, SortOrder, User } from '@ecup/db';
 import type { AppDeps, AppState } from '../context.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { bodyOf, queryOf } from '../middleware/body.ts';
@@ -25,15 +24,10 @@ import { requireConsole, requireFlags } from './access.ts';
  * sort fields, filters, reads and commands.
  */
 
-export type SortOrder = 'ASC' | 'DESC';
+export type { SortOrder };
 
-/** A parsed list call. `range` is inclusive, as ra-data-simple-rest sends it; `ids` is getMany's `filter.id`. */
-export interface ListRequest<F> {
-  sort: { field: string; order: SortOrder };
-  range: { start: number; end: number };
-  filter: Partial<F>;
-  ids: number[] | null;
-}
+/** A parsed list call (db's AdminListRequest, which the console's queries take). */
+export type ListRequest<F> = AdminListRequest<F>;
 
 /** Who is calling and from where: every command gets the actor, the address and the app's clock. */
 export interface AdminContext {
@@ -177,29 +171,6 @@ export function parseListRequest(resource: AnyResource, query: Record<string, st
 /** The `Content-Range` of a page: `users 0-24/319`; an empty page has `*` in place of the first and last row. */
 export function contentRange(name: string, start: number, count: number, total: number): string {
   return count === 0 ? `${name} */${total}` : `${name} ${start}-${start + count - 1}/${total}`;
-}
-
-/**
- * One page of a SQL list: getMany's ids, the total before paging, then the sort column (mapped from the API's
- * field name) with the id as tie-breaker in the same direction.
- */
-export async function sqlPage<T>(
-  query: Knex.QueryBuilder,
-  request: ListRequest<unknown>,
-  options: { id: string; sort: Record<string, string> },
-): Promise<{ rows: T[]; total: number }> {
-  if (request.ids) query.whereIn(options.id, request.ids);
-  const counted = (await query.clone().clearSelect().clearOrder().count({ total: '*' }).first()) as
-    { total: number } | undefined;
-  const total = counted?.total ?? 0;
-  const order = request.sort.order === 'DESC' ? 'desc' : 'asc';
-  const column = options.sort[request.sort.field] ?? options.id;
-  const rows = (await query
-    .orderBy(column, order)
-    .orderBy(options.id, order)
-    .offset(request.range.start)
-    .limit(request.range.end - request.range.start + 1)) as T[];
-  return { rows, total };
 }
 
 /** Sorts and pages rows held in memory (small read-only lists such as country stats). */

@@ -8,10 +8,11 @@ import {
   sessionPermissions,
   message,
 } from '@ecup/domain';
-import { sessionLimits, User } from '@ecup/db';
+import { findSessionUser, sessionLimits, touchSession, type User } from '@ecup/db';
 import { hashToken } from '@ecup/security';
 import { forbidden, unauthorized } from '../errors.ts';
 import type { AppDeps, AppState, SessionRef } from '../context.ts';
+import { runCommand } from '../services/commands.ts';
 import { currentSeason } from '../services/season.ts';
 import { bodyOf } from './body.ts';
 
@@ -57,28 +58,8 @@ export function bannedError(user: Pick<User, 'banned_until' | 'ban_reason'>, tim
  */
 export async function findSession(deps: Pick<AppDeps, 'knex' | 'now'>, id: number, token: string) {
   if (!/^[0-9a-f]{64}$/.test(token) || id < 1) return null;
-  const user = await User.query(deps.knex)
-    .join('sessions', 'sessions.user_id', 'users.id')
-    .where('sessions.token_hash', hashToken(token))
-    .where('users.id', id)
-    .whereNull('users.erased_at')
-    .select(
-      'users.*',
-      'sessions.id as session_id',
-      'sessions.last_seen_at as session_last_seen_at',
-      'sessions.created_at as session_created_at',
-      'sessions.console as session_console',
-      'sessions.totp_verified_at as session_totp_verified_at',
-    )
-    .first();
-  if (!user) return null;
-  const row = user as User & {
-    session_id: number;
-    session_last_seen_at: Date;
-    session_created_at: Date;
-    session_console: boolean | number;
-    session_totp_verified_at: Date | null;
-  };
+  const row = await findSessionUser(deps.knex, id, hashToken(token));
+  if (!row) return null;
   const now = deps.now();
   const limits = (await sessionLimits(deps.knex, now))[row.session_console ? 'console' : 'player'];
   if (sessionEnded({ created_at: row.session_created_at, last_seen_at: row.session_last_seen_at }, limits, now))
@@ -89,6 +70,7 @@ export async function findSession(deps: Pick<AppDeps, 'knex' | 'now'>, id: numbe
     second_factor: row.session_totp_verified_at !== null,
     console: Boolean(row.session_console),
   };
+  const user: User = row;
   delete (row as Partial<typeof row>).session_id;
   delete (row as Partial<typeof row>).session_last_seen_at;
   delete (row as Partial<typeof row>).session_created_at;
@@ -118,11 +100,7 @@ export function authenticate(deps: AppDeps): Koa.Middleware<AppState> {
       // Last use is written at most once a minute per session, and the guard keeps concurrent calls to one write.
       const stale = new Date(now.getTime() - SESSION_TOUCH_EVERY_MS);
       if (new Date(found.session.last_seen_at).getTime() < stale.getTime()) {
-        await deps
-          .knex('sessions')
-          .where('id', found.session.id)
-          .where('last_seen_at', '<', stale)
-          .update({ last_seen_at: now });
+        await runCommand(deps, (trx) => touchSession(trx, { session_id: found.session.id, stale, now }));
       }
     }
     await next();

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { PERMISSIONS, has, parseRoom } from '@ecup/domain';
+import { gamePlayerIds } from '@ecup/db';
 
 /**
  * Who may join a private room (decisions §3): a user their own room; a game's room its two players or staff with
@@ -13,7 +14,7 @@ export async function canJoin(
   const room = parseRoom(channel);
   if (!room) return false;
   if (room.kind === 'user') return room.id === user.id;
-  const game = await knex('games').where('id', room.id).first('user_1_id', 'user_2_id');
+  const game = await gamePlayerIds(knex, room.id);
   if (!game) return false;
   return (
     game.user_1_id === user.id || game.user_2_id === user.id || has(user.permissions, PERMISSIONS.canResolveConflicts)

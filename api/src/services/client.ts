@@ -1,6 +1,6 @@
 import type Koa from 'koa';
 import type { Knex } from 'knex';
-import { type Config } from '@ecup/db';
+import { findIpBanCovering, type Config } from '@ecup/db';
 import { ipToBytes } from '@ecup/security';
 
 const bare = (ip: string) => (ip.startsWith('::ffff:') ? ip.slice(7) : ip);
@@ -58,9 +58,5 @@ export function userAgent(ctx: Koa.Context): string | null {
 export async function findIpBan(knex: Knex, ip: string): Promise<{ id: number; reason: string } | null> {
   const bytes = ipToBytes(ip);
   if (!bytes) return null;
-  const ban = await knex('ip_bans')
-    .where('range_start', '<=', bytes)
-    .andWhere('range_end', '>=', bytes)
-    .first('id', 'reason');
-  return ban ?? null;
+  return findIpBanCovering(knex, bytes);
 }

@@ -1,7 +1,8 @@
 import { MESSAGES, validateLogin } from '@ecup/domain';
-import { User, rehashPassword } from '@ecup/db';
+import type { User } from '@ecup/db';
 import {
   HashingBusyError,
+  findLiveUserByUsername,
   hashPassword,
   hashingBusy,
   needsRehash,
@@ -70,7 +71,7 @@ export async function checkCredentials(
   if (hashingBusy(deps.config.passwordCost)) throw new HashingBusyError();
   if (await findIpBan(deps.knex, ip)) throw forbidden('ipBanned');
   await hit(deps.redis, LIMITS.loginPerIp, ip);
-  const user = await User.query(deps.knex).findOne({ username: form.username }).whereNull('erased_at');
+  const user = await findLiveUserByUsername(deps.knex, form.username);
   const account = accountSubject(user, form.username);
   await hit(deps.redis, LIMITS.loginPerAccount, account);
   let matches: boolean;

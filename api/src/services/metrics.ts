@@ -2,6 +2,7 @@ import { PerformanceObserver, constants } from 'node:perf_hooks';
 import { getHeapStatistics } from 'node:v8';
 import type { Knex } from 'knex';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { queuePlayerCounts } from '@ecup/db';
 
 /**
  * The process's heap in use and resident memory just after its latest full (mark-compact) garbage collection, and
@@ -88,13 +89,9 @@ export function createApiMetrics(registry: Registry, knex: Knex): ApiMetrics {
     registers: [registry],
     async collect() {
       try {
-        const rows = (await knex('queue_entries')
-          .select(knex.raw('match_id IS NULL AS waiting'))
-          .count({ n: '*' })
-          .groupByRaw('match_id IS NULL')) as { waiting: 0 | 1; n: number }[];
-        const count = (waiting: boolean) => rows.find((r) => (r.waiting === 1) === waiting)?.n ?? 0;
-        this.set({ state: 'waiting' }, count(true));
-        this.set({ state: 'matched' }, count(false));
+        const { waiting, matched } = await queuePlayerCounts(knex);
+        this.set({ state: 'waiting' }, waiting);
+        this.set({ state: 'matched' }, matched);
       } catch {
         this.reset();
       }

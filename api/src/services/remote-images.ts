@@ -1,9 +1,8 @@
 import { message } from '@ecup/domain';
-import { isRemoteImageSource, newsImageSources, replaceNewsImageSources } from '@ecup/db';
+import { imageUrl, isRemoteImageSource, newsImageSources, replaceNewsImageSources } from '@ecup/db';
 import { RemoteImageRefused, fetchRemoteImage, normaliseImage, storeNewsImage } from '@ecup/storage';
 import type { AppDeps } from '../context.ts';
 import { badRequest } from '../errors.ts';
-import { imageUrl } from '../admin/present.ts';
 
 /**
  * News HTML whose images from other sites are copied to the site: each one is fetched once

@@ -8,3 +8,4 @@ export * from './trophies.ts';
 export * from './forums.ts';
 export * from './profiles.ts';
 export * from './seasons.ts';
+export * from './admin/index.ts';

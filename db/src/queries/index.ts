@@ -19,3 +19,6 @@ export * from './sitemap.ts';
 export * from './seasons.ts';
 export * from './live-ratings.ts';
 export * from './privacy.ts';
+export * from './admin/index.ts';
+export * from './accounts.ts';
+export * from './operations.ts';

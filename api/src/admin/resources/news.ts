@@ -1,6 +1,15 @@
 import type Router from '@koa/router';
-import { ADMIN_RESOURCES, NEWS_CATEGORIES, validateNews, type AdminNewsRecord, type NewsValue } from '@ecup/domain';
-import { containsPattern, createNews, deleteNews, like, sanitizeNewsHtml, updateNews, type News } from '@ecup/db';
+import { ADMIN_RESOURCES, validateNews, type AdminNewsRecord, type NewsValue } from '@ecup/domain';
+import {
+  adminNewsPage,
+  createNews,
+  deleteNews,
+  findAdminNews,
+  imageUrl,
+  presentAdminNews,
+  updateNews,
+  type AdminNewsFilters,
+} from '@ecup/db';
 import { storeNewsImage } from '@ecup/storage';
 import type { AppDeps, AppState } from '../../context.ts';
 import { badRequest, valid } from '../../errors.ts';
@@ -9,68 +18,14 @@ import { runCommand } from '../../services/commands.ts';
 import { CACHED_READS } from '../../services/read-cache.ts';
 import { readPhoto } from '../../services/photos.ts';
 import { withCopiedNewsImages } from '../../services/remote-images.ts';
-import { imageUrl, isoAlways } from '../present.ts';
-import {
-  adminContext,
-  boolFilter,
-  defineResource,
-  intFilter,
-  sqlPage,
-  textFilter,
-  type AdminContext,
-} from '../resource.ts';
-
-interface NewsFilters {
-  /** The title contains the text. */
-  q: string | undefined;
-  category_id: number;
-  published: boolean;
-}
-
-/** A news row with its publisher's name joined (null when the publisher is gone). */
-type Row = News & { publisher_first_name: string | null; publisher_last_name: string | null };
+import { adminContext, boolFilter, defineResource, intFilter, textFilter, type AdminContext } from '../resource.ts';
 
 /** Every news write changes the player home's latest list: this process's cached one goes at once. */
 const NEWS_CHANGES = { changes: [CACHED_READS.news] };
 
-function present(row: Row): AdminNewsRecord {
-  const category = NEWS_CATEGORIES.find((c) => c.id === row.category_id);
-  const hash = row.image_hash;
-  return {
-    id: row.id,
-    title: row.title,
-    excerpt: row.excerpt,
-    // Sanitised again on the way out (decisions §9), as the player API does.
-    content: sanitizeNewsHtml(row.content),
-    image_hash: hash,
-    image_url: imageUrl('news', hash),
-    category_id: row.category_id,
-    category: category?.label ?? '',
-    published: Boolean(row.published),
-    published_at: isoAlways(row.published_at),
-    publisher:
-      row.publisher_user_id === null
-        ? null
-        : {
-            id: row.publisher_user_id,
-            first_name: row.publisher_first_name ?? '',
-            last_name: row.publisher_last_name ?? '',
-          },
-    created_at: isoAlways(row.created_at),
-    updated_at: isoAlways(row.updated_at),
-  };
-}
-
-function baseQuery(ac: AdminContext) {
-  return ac.deps
-    .knex('news')
-    .leftJoin('users as publisher', 'publisher.id', 'news.publisher_user_id')
-    .select('news.*', 'publisher.first_name as publisher_first_name', 'publisher.last_name as publisher_last_name');
-}
-
 async function one(ac: AdminContext, id: number): Promise<AdminNewsRecord | null> {
-  const row = (await baseQuery(ac).where('news.id', id).first()) as Row | undefined;
-  return row ? present(row) : null;
+  const row = await findAdminNews(ac.deps.knex, id);
+  return row ? presentAdminNews(row) : null;
 }
 
 /** An article may only name an image that was uploaded (POST /admin/api/news-images). */
@@ -83,29 +38,15 @@ async function checkImage(ac: AdminContext, hash: string | null | undefined): Pr
  * updateNews) and again when answered; `image_hash` comes from POST /admin/api/news-images. Images from other
  * sites in the HTML are copied to the site before the save (copyRemoteNewsImages), or the save is refused.
  */
-export const newsResource = defineResource<AdminNewsRecord, NewsFilters>({
+export const newsResource = defineResource<AdminNewsRecord, AdminNewsFilters>({
   name: 'news',
   sortable: ['id', 'title', 'category_id', 'published_at', 'created_at'],
   defaultSort: { field: 'published_at', order: 'DESC' },
   filters: { q: textFilter, category_id: intFilter, published: boolFilter },
 
   async list(ac, request) {
-    const query = baseQuery(ac);
-    const { q, category_id, published } = request.filter;
-    if (q !== undefined) query.where(like(ac.deps.knex, 'news.title', containsPattern(q)));
-    if (category_id !== undefined) query.where('news.category_id', category_id);
-    if (published !== undefined) query.where('news.published', published);
-    const { rows, total } = await sqlPage<Row>(query, request, {
-      id: 'news.id',
-      sort: {
-        id: 'news.id',
-        title: 'news.title',
-        category_id: 'news.category_id',
-        published_at: 'news.published_at',
-        created_at: 'news.created_at',
-      },
-    });
-    return { data: rows.map(present), total };
+    const { rows, total } = await adminNewsPage(ac.deps.knex, request);
+    return { data: rows.map(presentAdminNews), total };
   },
 
   getOne: one,

@@ -13,7 +13,7 @@ import {
   type GuardianStatusResponse,
   message,
 } from '@ecup/domain';
-import { User, confirmGuardian, resendGuardianMail } from '@ecup/db';
+import { confirmGuardian, findLiveUser, resendGuardianMail, type User } from '@ecup/db';
 import { hashToken } from '@ecup/security';
 import type { AppDeps, AppState } from '../../context.ts';
 import { HttpError, conflict, notFound } from '../../errors.ts';
@@ -26,7 +26,7 @@ import { DEFAULT_PRODUCT_NAME, currentSeason } from '../../services/season.ts';
 async function linkedUser(deps: AppDeps, uid: string, token: string): Promise<User | null> {
   const id = parsePositiveInt(uid);
   if (!id || token.length > RESET_TOKEN_MAX) return null;
-  const user = await User.query(deps.knex).findById(id).whereNull('erased_at');
+  const user = await findLiveUser(deps.knex, id);
   if (!user?.guardian_token_hash) return null;
   const stored = Buffer.from(user.guardian_token_hash, 'hex');
   const given = Buffer.from(hashToken(token), 'hex');

@@ -1,12 +1,11 @@
 import Router from '@koa/router';
 import { parsePositiveInt, type SessionPayload, type SessionsResponse, type SignOutOthersResponse } from '@ecup/domain';
-import { signOutOtherSessions, signOutSession } from '@ecup/db';
+import { liveSessions, signOutOtherSessions, signOutSession } from '@ecup/db';
 import type { AppDeps, AppState } from '../../context.ts';
 import { badRequest } from '../../errors.ts';
 import { requireUser } from '../../middleware/auth.ts';
 import { bodyOf } from '../../middleware/body.ts';
 import { runCommand } from '../../services/commands.ts';
-import { liveSessions } from '../../services/sessions.ts';
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
@@ -17,7 +16,7 @@ export function sessionsRoutes(deps: AppDeps): Router<AppState> {
   router.get('/user/sessions', async (ctx) => {
     const user = requireUser(ctx);
     const current = ctx.state.session!.id;
-    const sessions = await liveSessions(deps, user.id, deps.now());
+    const sessions = await liveSessions(deps.knex, user.id, deps.now());
     const body: SessionsResponse = {
       sessions: sessions.map((session): SessionPayload => ({
         id: session.id,

@@ -17,8 +17,11 @@ import {
   asTrimmed,
   sessionPermissions,
 } from '@ecup/domain';
+import type { User } from '@ecup/db';
 import {
-  User,
+  endSession,
+  findLiveUserByUsername,
+  findUserById,
   changePassword,
   confirmEmailChange,
   createSession,
@@ -66,7 +69,7 @@ export function usersRoutes(deps: AppDeps): Router<AppState> {
    * when the call just changed the row.
    */
   async function userPayload(user: User, session_permissions: number, reload = false) {
-    const fresh = reload ? ((await User.query(deps.knex).findById(user.id)) ?? user) : user;
+    const fresh = reload ? ((await findUserById(deps.knex, user.id)) ?? user) : user;
     const [rank, online, game] = await Promise.all([
       rankOf(deps.knex, fresh, deps.now()),
       onlineFlags(deps.redis, [fresh.id]),
@@ -149,7 +152,7 @@ export function usersRoutes(deps: AppDeps): Router<AppState> {
   /** Sign out (spec §2 user menu): ends this session on the server too, so the token stops working at once. */
   router.post('/user/logout', async (ctx) => {
     const user = requireUser(ctx);
-    await deps.knex('sessions').where('id', ctx.state.session!.id).delete();
+    await runCommand(deps, (trx) => endSession(trx, { session_id: ctx.state.session!.id }));
     deps.verifiedSessions.dropUser(user.id);
     ctx.body = {};
   });
@@ -219,7 +222,7 @@ export function usersRoutes(deps: AppDeps): Router<AppState> {
           user_agent: userAgent(ctx),
         }),
       );
-      const user = await User.query(deps.knex).findById(session.id);
+      const user = await findUserById(deps.knex, session.id);
       ctx.body = {
         id: session.id,
         token: session.token,
@@ -387,7 +390,7 @@ export function usersRoutes(deps: AppDeps): Router<AppState> {
     const form = valid(validateForgotPassword(bodyOf(ctx)));
     const ip = clientIp(ctx);
     await hit(deps.redis, LIMITS.forgotPerIp, ip);
-    const account = await User.query(deps.knex).findOne({ username: form.username }).whereNull('erased_at');
+    const account = await findLiveUserByUsername(deps.knex, form.username);
     await hit(deps.redis, LIMITS.forgotPerAccount, accountSubject(account, form.username));
     const product_name = await productName();
     await runCommand(deps, (trx) =>
