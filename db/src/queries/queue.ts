@@ -2,10 +2,6 @@ import type { Knex } from 'knex';
 import { ACCEPT_GRACE_MS, ACCEPT_WINDOW_MS, QUEUE_PENALTY_COOLDOWN_MS, QUEUE_PENALTY_WINDOW_MS } from '@ecup/domain';
 import type { Match } from '../models/Match.ts';
 import type { QueueEntry } from '../models/QueueEntry.ts';
-import { findActiveSeason } from '../seed/base.ts';
-
-/** The season play runs under (decisions §4): the newest active one. */
-export const playSeason = findActiveSeason;
 
 const ENTRY_COLUMNS = ['id', 'user_id', 'season_id', 'elo', 'entered_at', 'keepalive_at', 'match_id'] as const;
 const MATCH_COLUMNS = [

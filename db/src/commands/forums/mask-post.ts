@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { findCurrentSeason } from '../../queries/seasons.ts';
 import { DEFAULT_TIME_ZONE, birthDateOf, flagsForumContactAttempt, isMinorIn, isStaff } from '@ecup/domain';
 import { filterLine } from '@ecup/domain/chat-safety/index.ts';
 import { flagForumContactAttempt } from '../safety/flags.ts';
@@ -39,9 +40,7 @@ export async function flagIfContactAttempt(
     trx('users').where('id', input.user_id).first('birth_date', 'permissions') as Promise<
       { birth_date: Date | string; permissions: number } | undefined
     >,
-    trx('seasons').where('active', true).orderBy('id', 'desc').first('time_zone') as Promise<
-      { time_zone: string } | undefined
-    >,
+    findCurrentSeason(trx),
   ]);
   if (!user) return;
   const minor = isMinorIn(birthDateOf(user.birth_date), input.now, season?.time_zone ?? DEFAULT_TIME_ZONE);

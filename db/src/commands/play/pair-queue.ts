@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { findCurrentSeason } from '../../queries/seasons.ts';
 import {
   ACCEPT_WINDOW_MS,
   QUEUE_KEEPALIVE_EXPIRY_MS,
@@ -13,7 +14,7 @@ import {
 } from '@ecup/domain';
 import { pushEvents, type Sweep } from '../types.ts';
 import { matchPayloads } from '../../presenters/matches.ts';
-import { playSeason, type MatchRow } from '../../queries/queue.ts';
+import { type MatchRow } from '../../queries/queue.ts';
 import { transaction } from '../../services/transaction.ts';
 import type { Block } from '../../models/Block.ts';
 import type { Match } from '../../models/Match.ts';
@@ -142,7 +143,7 @@ async function createMatch(trx: Knex, input: PlayerPair & { season_id: number; n
  * a tick and an on-demand pass) cannot match a player twice: the second finds the entry taken and skips the pair.
  */
 export const pairQueue: Sweep = async (knex, now) => {
-  const season = await playSeason(knex);
+  const season = await findCurrentSeason(knex);
   if (!season || !isWindowOpen(season, now)) return [];
   const candidates = await pairingCandidates(knex, season.id, now);
   const pairs = pairPlayers(candidates, now.getTime(), await blockedPairs(knex, candidates));
