@@ -19,3 +19,7 @@ export * from './sitemap.ts';
 export * from './seasons.ts';
 export * from './live-ratings.ts';
 export * from './privacy.ts';
+export * from './pairing.ts';
+export * from './accounts.ts';
+export * from './demo.ts';
+export * from './elo-replay.ts';

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import {
   NOTIFICATION_CHANNELS,
@@ -113,4 +114,9 @@ export async function playersWhoChose(
     .orderBy('user_id')
     .limit(limit);
   return rows.map((row: { user_id: number }) => row.user_id);
+}
+
+/** The key a push subscription is unique on: SHA-256 of its endpoint, hex. */
+export function endpointHash(endpoint: string): string {
+  return createHash('sha256').update(endpoint).digest('hex');
 }

@@ -16,6 +16,7 @@ import {
   parsePositiveInt,
   asTrimmed,
   sessionPermissions,
+  sameEmail,
 } from '@ecup/domain';
 import {
   User,
@@ -32,7 +33,6 @@ import {
   requestEmailChange,
   requestPasswordReset,
   resetPassword,
-  sameEmail,
   searchTeams,
   setAvatar,
   signUp,
