@@ -1,12 +1,18 @@
 import type { Queue } from 'bullmq';
 import type { Knex } from 'knex';
 import { emailJobs, notificationJobs, type NotificationJobData } from '@ecup/domain';
-import { dispatchEvents, runEloRecalculation, type Config, type ImageStore, type Logger } from '@ecup/db';
+import {
+  dispatchEvents,
+  runEloRecalculation,
+  unsentEmailIds,
+  type Config,
+  type ImageStore,
+  type Logger,
+} from '@ecup/db';
 import type { Calendar } from './calendar.ts';
 import type { MailTransport } from './mail/transport.ts';
 import type { Processors } from './queues.ts';
 import { sendEmail } from './jobs/send-email.ts';
-import { unsentEmailIds } from './jobs/reconcile-emails.ts';
 import { cleanSessions } from './jobs/clean-sessions.ts';
 import { cleanChatOriginals } from './jobs/clean-chat-originals.ts';
 import { pairNow, playTick, type PlayJobDeps } from './jobs/play-tick.ts';

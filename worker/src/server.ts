@@ -6,13 +6,13 @@ import {
   createBullConnection,
   createDiskImageStore,
   createLogger,
+  unsentEmailIds,
   type Config,
   type ImageStore,
   type Logger,
 } from '@ecup/db';
 import { createPublisher } from './emitter.ts';
 import { createMailTransport } from './mail/transport.ts';
-import { unsentEmailIds } from './jobs/reconcile-emails.ts';
 import { createCalendar } from './calendar.ts';
 import {
   calendarProcessors,

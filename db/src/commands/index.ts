@@ -24,3 +24,4 @@ export * from './admin/index.ts';
 export * from './ops/index.ts';
 export * from './safety/index.ts';
 export * from './notifications/index.ts';
+export * from './emails/outbox.ts';

@@ -23,3 +23,5 @@ export * from './pairing.ts';
 export * from './accounts.ts';
 export * from './demo.ts';
 export * from './elo-replay.ts';
+export * from './emails.ts';
+export * from './evidence.ts';

@@ -120,3 +120,14 @@ export async function playersWhoChose(
 export function endpointHash(endpoint: string): string {
   return createHash('sha256').update(endpoint).digest('hex');
 }
+
+/** A forum reply notification's thread: its id, title and category slug, or undefined when it is gone. */
+export async function forumThreadSubject(
+  knex: Knex,
+  threadId: number,
+): Promise<{ id: number; title: string; slug: string } | undefined> {
+  return knex('forum_threads as t')
+    .join('forum_categories as c', 'c.id', 't.category_id')
+    .where('t.id', threadId)
+    .first('t.id', 't.title', 'c.slug');
+}

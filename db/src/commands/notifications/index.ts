@@ -96,3 +96,5 @@ export async function unsubscribeEmail(
     now: input.now,
   }).then(() => ({ result: { unsubscribed: true }, events: [] }));
 }
+
+export * from './delivery.ts';
