@@ -1,6 +1,7 @@
 import {
   DEMO_ACCOUNTS,
   createLogger,
+  hasAnyUser,
   metricsNotice,
   openProcess,
   runMain,
@@ -28,8 +29,7 @@ runMain(async () => {
   await seedBase(knex, { now });
   const images = createDiskImageStore(config.uploadDir);
   if (config.seedDemo) {
-    const hasPlayers = await knex('users').first('id');
-    if (!hasPlayers) {
+    if (!(await hasAnyUser(knex))) {
       log.info('database is empty: adding the demo season, players, news and forum threads…');
       await seedDemo(knex, { now, store: images });
     }

@@ -1,13 +1,12 @@
 import type { Queue } from 'bullmq';
 import type { Knex } from 'knex';
 import { emailJobs, notificationJobs, type NotificationJobData } from '@ecup/domain';
-import { dispatchEvents, runEloRecalculation, type Config, type Logger } from '@ecup/db';
+import { dispatchEvents, runEloRecalculation, unsentEmailIds, type Config, type Logger } from '@ecup/db';
 import { type ImageStore } from '@ecup/storage';
 import type { Calendar } from './calendar.ts';
 import type { MailTransport } from '@ecup/mail';
 import type { Processors } from './queues.ts';
 import { sendEmail } from './jobs/send-email.ts';
-import { unsentEmailIds } from './jobs/reconcile-emails.ts';
 import { cleanSessions } from './jobs/clean-sessions.ts';
 import { cleanChatOriginals } from './jobs/clean-chat-originals.ts';
 import { pairNow, playTick, type PlayJobDeps } from './jobs/play-tick.ts';

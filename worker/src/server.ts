@@ -2,11 +2,10 @@ import { Queue } from 'bullmq';
 import type { Knex } from 'knex';
 import { QUEUE_NAMES, type NotificationJobData, type QueueName } from '@ecup/domain';
 import type { Registry } from 'prom-client';
-import { createBullConnection, createLogger, type Config, type Logger } from '@ecup/db';
+import { createBullConnection, createLogger, unsentEmailIds, type Config, type Logger } from '@ecup/db';
 import { createDiskImageStore, type ImageStore } from '@ecup/storage';
 import { createPublisher } from './emitter.ts';
 import { createMailTransport } from '@ecup/mail';
-import { unsentEmailIds } from './jobs/reconcile-emails.ts';
 import { createCalendar } from './calendar.ts';
 import {
   calendarProcessors,

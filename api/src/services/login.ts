@@ -1,8 +1,7 @@
 import { MESSAGES, validateLogin } from '@ecup/domain';
-import type { User } from '@ecup/db';
+import { findLiveUserByUsername, rehashPassword, type User } from '@ecup/db';
 import {
   HashingBusyError,
-  findLiveUserByUsername,
   hashPassword,
   hashingBusy,
   needsRehash,

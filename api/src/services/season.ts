@@ -1,15 +1,15 @@
 import type { Knex } from 'knex';
-import { Season } from '@ecup/db';
+import { findCurrentSeason, type SeasonRecord } from '@ecup/db';
 import { DEFAULT_TIME_ZONE } from '@ecup/domain';
 
 const CACHE_MS = 5_000;
-const cache = new WeakMap<Knex, { at: number; season: Season | null }>();
+const cache = new WeakMap<Knex, { at: number; season: SeasonRecord | null }>();
 
-/** The active season (decisions §4), cached for a few seconds per database. */
-export async function currentSeason(knex: Knex, now = Date.now()): Promise<Season | null> {
+/** The current season (the db's `findCurrentSeason`), cached for a few seconds per database. */
+export async function currentSeason(knex: Knex, now = Date.now()): Promise<SeasonRecord | null> {
   const hit = cache.get(knex);
   if (hit && now - hit.at < CACHE_MS) return hit.season;
-  const season = (await Season.query(knex).where('active', true).orderBy('id', 'desc').first()) ?? null;
+  const season = await findCurrentSeason(knex);
   cache.set(knex, { at: now, season });
   return season;
 }

@@ -25,3 +25,4 @@ export * from './ops/index.ts';
 export * from './safety/index.ts';
 export * from './notifications/index.ts';
 export * from './accounts/end-session.ts';
+export * from './emails/outbox.ts';

@@ -1,11 +1,13 @@
 import type { PastSeasonEntry, SeasonListEntry, SeasonPageResponse, SeasonPayload, SeasonPlayer } from '@ecup/domain';
-import type { Season } from '../models/Season.ts';
-import type {
-  PastSeasonRow,
-  SeasonListRow,
-  SeasonPlayerRow,
-  SeasonStandingRow,
-  SeasonWinnersRows,
+import type { SeasonFields } from '@ecup/domain';
+import {
+  SEASON_FIELD_COLUMNS,
+  type PastSeasonRow,
+  type SeasonListRow,
+  type SeasonPlayerRow,
+  type SeasonRecord,
+  type SeasonStandingRow,
+  type SeasonWinnersRows,
 } from '../queries/seasons.ts';
 
 const seconds = (date: Date | null) => (date ? Math.floor(new Date(date).getTime() / 1000) : null);
@@ -14,7 +16,7 @@ const seconds = (date: Date | null) => (date ? Math.floor(new Date(date).getTime
  * The season as GET /season/current answers it (decisions §4), and as the worker pushes it to every player at the
  * weekly window's opening and closing: one payload, so an open app reads both alike.
  */
-export function presentSeason(season: Season): SeasonPayload {
+export function presentSeason(season: SeasonRecord): SeasonPayload {
   return {
     id: season.id,
     name: season.name,
@@ -86,4 +88,16 @@ export function presentSeasonPage(
 /** A profile's past season. */
 export function presentPastSeason(row: PastSeasonRow): PastSeasonEntry {
   return { season_id: row.season_id, name: row.name, rank: row.rank, elo: row.elo, games_played: row.games_played };
+}
+
+/** Only the editable fields of a season. */
+export function seasonFieldsOf(season: SeasonFields): SeasonFields {
+  return Object.fromEntries(SEASON_FIELD_COLUMNS.map((key) => [key, season[key]])) as unknown as SeasonFields;
+}
+
+/** The fields as JSON for the audit log and `--json`: instants as ISO strings. */
+export function seasonJson(season: Partial<SeasonRecord>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(season).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value]),
+  );
 }

@@ -1,6 +1,9 @@
 import type { Knex } from 'knex';
 import { PERMISSIONS, has, type ConflictEntry, type GameActor } from '@ecup/domain';
 import { presentConflict, type ConflictGameRow } from '../presenters/conflicts.ts';
+import { CommandRejected } from '../commands/types.ts';
+import type { Game } from '../models/Game.ts';
+import type { User } from '../models/User.ts';
 
 /** Rows one conflict list answers at most. */
 export const CONFLICT_LIST_MAX = 200;
@@ -60,4 +63,33 @@ export async function conflictList(knex: Knex, viewer: GameActor): Promise<Confl
           .limit(room)) as ConflictGameRow[])
       : [];
   return [...open, ...solved].map(presentConflict);
+}
+
+/** A game in conflict as the claim commands read it: the Game model's columns and the claimer's name. */
+type ClaimRow = Pick<Game, 'id' | 'conflict_solved' | 'claimed_by_user_id'> & { claimed_by_username: string | null };
+
+/** The row the driver gives: `conflict_solved` is a TINYINT 0/1. */
+type StoredClaim = Omit<ClaimRow, 'conflict_solved' | 'claimed_by_username'> & { conflict_solved: number | boolean };
+
+/**
+ * A game in conflict under its row lock with who claimed it; a game that never went to conflict is a 404 here (the
+ * console's conflicts are those games only).
+ */
+export async function lockConflict(trx: Knex, gameId: number): Promise<ClaimRow> {
+  const row = (await trx('games')
+    .where({ id: gameId, conflict: true })
+    .forUpdate()
+    .first('id', 'conflict_solved', 'claimed_by_user_id')) as StoredClaim | undefined;
+  if (!row) throw new CommandRejected('not_found', 'recordNotFound');
+  const claimer =
+    row.claimed_by_user_id === null
+      ? undefined
+      : ((await trx('users').where('id', row.claimed_by_user_id).first('username')) as
+          Pick<User, 'username'> | undefined);
+  return {
+    id: row.id,
+    conflict_solved: Boolean(row.conflict_solved),
+    claimed_by_user_id: row.claimed_by_user_id,
+    claimed_by_username: claimer?.username ?? null,
+  };
 }

@@ -22,3 +22,8 @@ export * from './privacy.ts';
 export * from './admin/index.ts';
 export * from './accounts.ts';
 export * from './operations.ts';
+export * from './pairing.ts';
+export * from './demo.ts';
+export * from './elo-replay.ts';
+export * from './emails.ts';
+export * from './evidence.ts';

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { findCurrentSeason } from './seasons.ts';
 
 /**
  * The season the rating columns of `users` belong to (`live_ratings`); before any activation named one, the
@@ -8,7 +9,5 @@ export async function liveRatingsSeasonId(knex: Knex): Promise<number | null> {
   const live = (await knex('live_ratings').where('id', 1).first('season_id')) as
     { season_id: number | null } | undefined;
   if (live?.season_id != null) return live.season_id;
-  const current = (await knex('seasons').where('active', true).orderBy('id', 'desc').first('id')) as
-    { id: number } | undefined;
-  return current?.id ?? null;
+  return (await findCurrentSeason(knex))?.id ?? null;
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import {
   NOTIFICATION_CHANNELS,
@@ -113,4 +114,20 @@ export async function playersWhoChose(
     .orderBy('user_id')
     .limit(limit);
   return rows.map((row: { user_id: number }) => row.user_id);
+}
+
+/** The key a push subscription is unique on: SHA-256 of its endpoint, hex. */
+export function endpointHash(endpoint: string): string {
+  return createHash('sha256').update(endpoint).digest('hex');
+}
+
+/** A forum reply notification's thread: its id, title and category slug, or undefined when it is gone. */
+export async function forumThreadSubject(
+  knex: Knex,
+  threadId: number,
+): Promise<{ id: number; title: string; slug: string } | undefined> {
+  return knex('forum_threads as t')
+    .join('forum_categories as c', 'c.id', 't.category_id')
+    .where('t.id', threadId)
+    .first('t.id', 't.title', 'c.slug');
 }

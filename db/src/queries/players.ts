@@ -10,10 +10,10 @@ import type {
 } from '@ecup/domain';
 import type { Game } from '../models/Game.ts';
 import type { User } from '../models/User.ts';
-import { findActiveSeason } from '../seed/base.ts';
 import { containsPattern, like } from '../services/like.ts';
 import { rankOf, rankedUsers } from './ranking.ts';
 import { seasonZoneColumn } from './privacy.ts';
+import { findCurrentSeason } from './seasons.ts';
 
 /** How many final games a profile lists. */
 export const PROFILE_GAMES = 20;
@@ -191,7 +191,7 @@ export async function seasonEloHistory(
   knex: Knex,
   user: { id: number; elo: number },
 ): Promise<{ start: number; points: EloPoint[] }> {
-  const season = await findActiveSeason(knex);
+  const season = await findCurrentSeason(knex);
   if (!season) return { start: user.elo, points: [] };
   const half = (seat: 1 | 2) =>
     knex('games')

@@ -17,9 +17,9 @@ import {
 } from '@ecup/domain';
 import type { Game } from '../models/Game.ts';
 import type { RoundWinner as RoundWinnerRow } from '../models/RoundWinner.ts';
-import type { Season } from '../models/Season.ts';
 import type { User } from '../models/User.ts';
 import { liveRatingsSeasonId } from './live-ratings.ts';
+import { findCurrentSeason, findSeason } from './seasons.ts';
 import { trophyWeeklyWinners } from './trophies.ts';
 
 /** The season fields the operator commands read. */
@@ -35,10 +35,7 @@ export interface OperatorSeason {
  * season with the highest id, as the API's `currentSeason`). Null when there is none.
  */
 export async function findOperatorSeason(knex: Knex, seasonId?: number): Promise<OperatorSeason | null> {
-  const query = knex('seasons').select('id', 'name', 'time_zone', 'qualifiers_start');
-  const row = (await (seasonId === undefined
-    ? query.where('active', true).orderBy('id', 'desc').first()
-    : query.where('id', seasonId).first())) as Pick<Season, keyof OperatorSeason> | undefined;
+  const row = seasonId === undefined ? await findCurrentSeason(knex) : await findSeason(knex, seasonId);
   if (!row) return null;
   return { id: row.id, name: row.name, time_zone: row.time_zone, qualifiers_start: new Date(row.qualifiers_start) };
 }

@@ -1,11 +1,8 @@
 import type { Knex } from 'knex';
 import { ACCEPT_GRACE_MS, ACCEPT_WINDOW_MS, QUEUE_PENALTY_COOLDOWN_MS, QUEUE_PENALTY_WINDOW_MS } from '@ecup/domain';
+import { CommandRejected } from '../commands/types.ts';
 import type { Match } from '../models/Match.ts';
 import type { QueueEntry } from '../models/QueueEntry.ts';
-import { findActiveSeason } from '../seed/base.ts';
-
-/** The season play runs under (decisions §4): the newest active one. */
-export const playSeason = findActiveSeason;
 
 const ENTRY_COLUMNS = ['id', 'user_id', 'season_id', 'elo', 'entered_at', 'keepalive_at', 'match_id'] as const;
 const MATCH_COLUMNS = [
@@ -77,4 +74,16 @@ export async function recentMissTimes(knex: Knex, userId: number, now: Date): Pr
     for (const row of rows) times.push(row.closed_at.getTime());
   }
   return times;
+}
+
+/**
+ * The match a queued player answers (accept or decline). Not queued: 409 notInQueue; no match: 409
+ * noMatchToAnswer.
+ */
+export async function matchToAnswer(trx: Knex, userId: number): Promise<MatchRow> {
+  const entry = await findEntry(trx, userId);
+  if (!entry) throw new CommandRejected('conflict', 'notInQueue');
+  const match = entry.match_id === null ? undefined : await findMatch(trx, entry.match_id);
+  if (!match) throw new CommandRejected('conflict', 'noMatchToAnswer');
+  return match;
 }

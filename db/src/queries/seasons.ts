@@ -1,8 +1,68 @@
 import type { Knex } from 'knex';
-import { roundNumber, weekStart } from '@ecup/domain';
+import { CHAT_MODE_DEFAULT, isChatMode, roundNumber, weekStart, type SeasonFields } from '@ecup/domain';
+import type { Season } from '../models/Season.ts';
 import { liveRatingsSeasonId } from './live-ratings.ts';
 import { dateIn, recordedRoundWinners } from './prizes.ts';
 import { trophyWeeklyWinners } from './trophies.ts';
+
+/** The columns an operator may edit (`scripts season`), in the order the CLI lists them. */
+export const SEASON_FIELD_COLUMNS = [
+  'name',
+  'product_name',
+  'qualifiers_start',
+  'qualifiers_end',
+  'time_zone',
+  'window_start_minute',
+  'window_end_minute',
+  'finals_date',
+  'trophy_hunt_end',
+  'prizes_text',
+  'max_games_per_week',
+  'start_countdown_at',
+  'chat_mode',
+] as const satisfies readonly (keyof SeasonFields)[];
+
+const SEASON_COLUMNS = ['id', ...SEASON_FIELD_COLUMNS, 'active', 'created_at', 'updated_at'] as const;
+
+/** A whole season row: the Season model's columns, `active` a boolean and `chat_mode` a known mode. */
+export type SeasonRecord = Pick<Season, (typeof SEASON_COLUMNS)[number]>;
+
+/** The row the driver gives: `active` is a TINYINT 0/1, `chat_mode` the stored text. */
+type StoredSeason = Omit<SeasonRecord, 'active' | 'chat_mode'> & { active: number | boolean; chat_mode: string };
+
+function recordOf(row: StoredSeason | undefined): SeasonRecord | null {
+  if (!row) return null;
+  return {
+    ...row,
+    chat_mode: isChatMode(row.chat_mode) ? row.chat_mode : CHAT_MODE_DEFAULT,
+    active: Boolean(row.active),
+  };
+}
+
+/**
+ * The current season: the newest active one. The one read of it for the API, the worker, the CLI,
+ * matchmaking and the seeds. `forShare` locks the row, for a transaction that must not fix its snapshot on a plain
+ * read before it writes (entering the queue).
+ */
+export async function findCurrentSeason(
+  knex: Knex,
+  options: { forShare?: boolean } = {},
+): Promise<SeasonRecord | null> {
+  const query = knex<StoredSeason>('seasons').where('active', true).orderBy('id', 'desc');
+  if (options.forShare) query.forShare();
+  return recordOf(await query.first(SEASON_COLUMNS));
+}
+
+/** One season by id, or null; `forUpdate` locks its row for a change. */
+export async function findSeason(
+  knex: Knex,
+  id: number,
+  options: { forUpdate?: boolean } = {},
+): Promise<SeasonRecord | null> {
+  const query = knex<StoredSeason>('seasons').where('id', id);
+  if (options.forUpdate) query.forUpdate();
+  return recordOf(await query.first(SEASON_COLUMNS));
+}
 
 export interface SeasonListRow {
   id: number;

@@ -9,6 +9,7 @@ import {
   seasonFinalYear,
 } from '@ecup/domain';
 import { TEAMS } from '../../seeds/teams.ts';
+import { findCurrentSeason } from '../queries/seasons.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
 /** How long a second process waits for a seed that another process is running (npm start on several nodes). */
@@ -69,23 +70,6 @@ export interface SeedSeason {
   max_games_per_week: number;
 }
 
-/** The season that play runs under: the newest active one (decisions §4). */
-export async function findActiveSeason(knex: Knex): Promise<SeedSeason | undefined> {
-  return knex('seasons')
-    .where({ active: true })
-    .orderBy('id', 'desc')
-    .first(
-      'id',
-      'product_name',
-      'time_zone',
-      'qualifiers_start',
-      'qualifiers_end',
-      'window_start_minute',
-      'window_end_minute',
-      'max_games_per_week',
-    );
-}
-
 /** Whole seconds, because several season columns are DATETIME without fractions. */
 function toSecond(ms: number): Date {
   return new Date(Math.floor(ms / 1000) * 1000);
@@ -111,7 +95,7 @@ export async function seedBase(knex: Knex, options: { now: Date }): Promise<{ se
       .onConflict('id')
       .ignore();
 
-    let season: Pick<SeedSeason, 'id' | 'product_name'> | undefined = await findActiveSeason(trx);
+    let season: Pick<SeedSeason, 'id' | 'product_name'> | undefined = (await findCurrentSeason(trx)) ?? undefined;
     if (!season) {
       const qualifiersStart = toSecond(options.now.getTime() - 14 * DAY_MS);
       const qualifiersEnd = toSecond(options.now.getTime() + 35 * DAY_MS);

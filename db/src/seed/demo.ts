@@ -14,7 +14,8 @@ import type { Knex } from 'knex';
 import { ALL_PERMISSIONS, CONSOLE_PLAYSTATION, NEWS_CATEGORIES } from '@ecup/domain';
 import { hashPassword } from '@ecup/security';
 import { removeAvatar, removeWithThumbnail, storeAvatar, storeNewsImage, type ImageStore } from '@ecup/storage';
-import { findActiveSeason, withSeedLock } from './base.ts';
+import { findCurrentSeason } from '../queries/seasons.ts';
+import { withSeedLock } from './base.ts';
 import {
   DAY_MS,
   MINUTE_MS,
@@ -126,7 +127,7 @@ async function seedDemoRows(
 ): Promise<SeedDemoSummary> {
   const { now, store, playerCount, gamesPerPlayer, threadCount, rng, storedAvatars, storedNews } = plan;
   if (await trx('users').where({ username: DEMO_ACCOUNTS.admin.username }).first('id')) return { ...ZERO };
-  const season = await findActiveSeason(trx);
+  const season = await findCurrentSeason(trx);
   if (!season) throw new Error('seedDemo needs an active season: run seedBase first');
   const [{ categories }] = (await trx('forum_categories').count({ categories: '*' })) as [{ categories: number }];
   if (categories === 0) throw new Error('seedDemo needs the forum categories: run seedBase first');

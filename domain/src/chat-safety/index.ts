@@ -22,3 +22,4 @@ export {
   type IdentityCheck,
   type IdentityRefusal,
 } from './identity.ts';
+export { maskForumText, type MaskedText } from './forum.ts';

@@ -80,6 +80,11 @@ export function sameMailbox(a: string, b: string): boolean {
   return mailboxOf(a) === mailboxOf(b);
 }
 
+/** Whether two addresses are the same for the unique key (which ignores case). */
+export function sameEmail(a: string, b: string): boolean {
+  return a.trim().toLowerCase() === b.trim().toLowerCase();
+}
+
 /** E-mail address rule with the spec's message 'Invalid e-mail address.' (spec §5). */
 export function emailError(email: string, min: number = EMAIL_MIN): MessageName | null {
   return isEmailAddress(email, min) ? null : 'invalidEmail';

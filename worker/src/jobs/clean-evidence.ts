@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { SOLVED_CONFLICT_EVIDENCE_RETENTION_DAYS } from '@ecup/domain';
-import { writeAudit, type Logger } from '@ecup/db';
+import { auditEvidenceCleanup, deleteEvidenceRows, solvedConflictEvidence, type Logger } from '@ecup/db';
 import { removeWithThumbnail, type ImageStore } from '@ecup/storage';
 
 /** Evidence rows handled per pass; a night's share is far smaller than this many passes. */
@@ -25,42 +25,13 @@ export async function cleanEvidence(deps: {
   const cutoff = new Date(deps.now.getTime() - SOLVED_CONFLICT_EVIDENCE_RETENTION_DAYS * 24 * 60 * 60 * 1000);
   let evidence = 0;
   for (let pass = 0; pass < MAX_PASSES; pass++) {
-    const rows = (await knex('evidence as e')
-      .join('games as g', 'g.id', 'e.game_id')
-      .where('g.conflict_solved', true)
-      .where('g.final_at', '<', cutoff)
-      .whereNotExists((q) =>
-        q
-          .select(knex.raw('1'))
-          .from('elo_history as h')
-          .whereRaw('h.game_id = g.id')
-          .where('h.kind', 'edit')
-          .where('h.created_at', '>=', cutoff),
-      )
-      .whereNotNull('e.evidence_hash')
-      .orderBy('e.id')
-      .limit(BATCH)
-      .select('e.id', 'e.evidence_hash')) as { id: number; evidence_hash: string }[];
+    const rows = await solvedConflictEvidence(knex, cutoff, BATCH);
     if (rows.length === 0) break;
     for (const row of rows) await removeWithThumbnail(deps.images, 'evidence_thumb', row.evidence_hash);
-    evidence += await knex('evidence')
-      .whereIn(
-        'id',
-        rows.map((row) => row.id),
-      )
-      .delete();
+    evidence += (await deleteEvidenceRows(knex, { ids: rows.map((row) => row.id) })).result;
   }
   if (evidence > 0) {
-    await writeAudit(knex, {
-      actor_user_id: null,
-      action: 'evidence.clean',
-      entity: 'evidence',
-      entity_id: 'solved-conflicts',
-      before: null,
-      after: { deleted: evidence, solved_before: cutoff.toISOString() },
-      ip: null,
-      now: deps.now,
-    });
+    await auditEvidenceCleanup(knex, { deleted: evidence, cutoff, now: deps.now });
   }
   deps.log.info(
     { evidence },

@@ -12,7 +12,18 @@ import {
   type NotificationSubject,
   birthDateOf,
 } from '@ecup/domain';
-import { findCurrentSeason, notificationLangs, notificationRecipients, type Config, type Logger } from '@ecup/db';
+import {
+  dropPushSubscription,
+  emailIds,
+  findCurrentSeason,
+  forumThreadSubject,
+  notificationLangs,
+  notificationRecipients,
+  recordPushDelivered,
+  storeNotificationEmail,
+  type Config,
+  type Logger,
+} from '@ecup/db';
 import { unsubscribeToken } from '@ecup/security';
 
 export interface NotificationJobDeps {
@@ -94,10 +105,7 @@ async function subjectOf(knex: Knex, data: NotificationJobData): Promise<Notific
     return data.subject_id === null ? null : { game_id: data.subject_id };
   }
   if (data.kind === 'forum_reply') {
-    const thread = await knex('forum_threads as t')
-      .join('forum_categories as c', 'c.id', 't.category_id')
-      .where('t.id', data.subject_id ?? 0)
-      .first('t.id', 't.title', 'c.slug');
+    const thread = await forumThreadSubject(knex, data.subject_id ?? 0);
     return thread ? { thread: { id: thread.id, title: thread.title, category_slug: thread.slug } } : null;
   }
   return {};
@@ -128,7 +136,7 @@ export async function sendNotification(
     for (const subscription of recipient.subscriptions) {
       // Stored before the push services were checked, or by a test with another setting: never contacted.
       if (pushEndpointRefusal(subscription.endpoint, deps.config.pushEndpointHostsForTests) !== null) {
-        await deps.knex('push_subscriptions').where('id', subscription.id).delete();
+        await dropPushSubscription(deps.knex, { subscription_id: subscription.id });
         done.removed += 1;
         deps.log.warn(`push subscription ${subscription.id} removed: its endpoint is not a browser's push service`);
         continue;
@@ -155,9 +163,9 @@ export async function sendNotification(
       }
       if (status >= 200 && status < 300) {
         done.pushed += 1;
-        await deps.knex('push_subscriptions').where('id', subscription.id).update({ last_success_at: now });
+        await recordPushDelivered(deps.knex, { subscription_id: subscription.id, now });
       } else if (status === 404 || status === 410) {
-        await deps.knex('push_subscriptions').where('id', subscription.id).delete();
+        await dropPushSubscription(deps.knex, { subscription_id: subscription.id });
         done.removed += 1;
       } else {
         done.failed += 1;
@@ -196,15 +204,15 @@ export async function sendNotification(
         unsubscribe,
         product,
       });
-      const [id] = await deps.knex('emails').insert({
-        kind: `notification-${data.kind}`,
+      const { events } = await storeNotificationEmail(deps.knex, {
+        kind: data.kind,
         user_id: recipient.user_id,
         to_address: recipient.email_address,
         subject: mail.subject,
         text_body: mail.text,
         unsubscribe_url: unsubscribe,
       });
-      ids.push(id!);
+      ids.push(...emailIds(events));
     }
     done.emailed = ids.length;
     await deps.sendEmails(ids);

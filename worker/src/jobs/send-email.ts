@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { UnrecoverableError } from 'bullmq';
+import { countEmailAttempt, findEmail, markEmailSent, recordEmailFailure } from '@ecup/db';
 import type { MailTransport } from '@ecup/mail';
 
 /**
@@ -11,10 +12,10 @@ export async function sendEmail(
   deps: { knex: Knex; transport: MailTransport; from: string },
   data: { email_id: number },
 ): Promise<'sent' | 'already-sent'> {
-  const email = await deps.knex('emails').where('id', data.email_id).first();
+  const email = await findEmail(deps.knex, data.email_id);
   if (!email) throw new UnrecoverableError(`e-mail ${data.email_id} does not exist`);
   if (email.sent_at) return 'already-sent';
-  await deps.knex('emails').where('id', email.id).increment('attempts', 1);
+  await countEmailAttempt(deps.knex, { email_id: email.id });
   try {
     await deps.transport.send({
       id: email.id,
@@ -25,16 +26,9 @@ export async function sendEmail(
       unsubscribeUrl: email.unsubscribe_url,
     });
   } catch (error) {
-    await deps
-      .knex('emails')
-      .where('id', email.id)
-      .update({ last_error: String((error as Error).message).slice(0, 1000) });
+    await recordEmailFailure(deps.knex, { email_id: email.id, error: String((error as Error).message) });
     throw error;
   }
-  await deps
-    .knex('emails')
-    .where('id', email.id)
-    .whereNull('sent_at')
-    .update({ sent_at: new Date(), last_error: null });
+  await markEmailSent(deps.knex, { email_id: email.id, now: new Date() });
   return 'sent';
 }

@@ -1,14 +1,15 @@
 import type { Knex } from 'knex';
 import { PLAYERS_ROOM, lastWindowWeek, push } from '@ecup/domain';
 import {
-  Season,
   dispatchEvents,
+  findCurrentSeason,
   notifyEvents,
   playersWhoChose,
   presentSeason,
   pushEvents,
   recordRoundWinners,
   type AfterCommit,
+  type SeasonRecord,
 } from '@ecup/db';
 
 /** Players per `window_open` notification job. */
@@ -21,13 +22,8 @@ export interface WindowJobDeps {
   after: AfterCommit;
 }
 
-/** The active season (decisions §4: the active one with the highest id), as the API's GET /season/current reads it. */
-async function activeSeason(knex: Knex): Promise<Season | null> {
-  return (await Season.query(knex).where('active', true).orderBy('id', 'desc').first()) ?? null;
-}
-
 /** Every connected player gets the season as GET /season/current answers it, so open apps switch without a reload. */
-function pushSeason(deps: WindowJobDeps, season: Season): Promise<void> {
+function pushSeason(deps: WindowJobDeps, season: SeasonRecord): Promise<void> {
   return dispatchEvents(pushEvents([push(PLAYERS_ROOM, 'season', presentSeason(season))]), deps.after);
 }
 
@@ -37,7 +33,7 @@ function pushSeason(deps: WindowJobDeps, season: Season): Promise<void> {
  * notification jobs of WINDOW_NOTICE_BATCH players each. Runs once per period (the calendar's job id).
  */
 export async function openWindow(deps: WindowJobDeps): Promise<{ pushed: boolean; notified: number }> {
-  const season = await activeSeason(deps.knex);
+  const season = await findCurrentSeason(deps.knex);
   if (!season) return { pushed: false, notified: 0 };
   await pushSeason(deps, season);
   let notified = 0;
@@ -58,7 +54,7 @@ export async function openWindow(deps: WindowJobDeps): Promise<{ pushed: boolean
  * connected player. Idempotent: a second run finds the weeks recorded.
  */
 export async function closeWindow(deps: WindowJobDeps): Promise<{ recorded: number; pushed: boolean }> {
-  const season = await activeSeason(deps.knex);
+  const season = await findCurrentSeason(deps.knex);
   if (!season) return { recorded: 0, pushed: false };
   const now = deps.now();
   const through = lastWindowWeek('close-window', now, season.time_zone, season);

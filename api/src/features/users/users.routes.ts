@@ -16,6 +16,7 @@ import {
   parsePositiveInt,
   asTrimmed,
   sessionPermissions,
+  sameEmail,
 } from '@ecup/domain';
 import type { User } from '@ecup/db';
 import {
@@ -33,7 +34,6 @@ import {
   requestEmailChange,
   requestPasswordReset,
   resetPassword,
-  sameEmail,
   searchTeams,
   setAvatar,
   signUp,

@@ -11,30 +11,9 @@ import { emailChangeConfirmMail, emailChangeNoticeMail } from '@ecup/mail';
 import { EmailChange } from '../../models/EmailChange.ts';
 import { hashToken, newToken } from '@ecup/security';
 import { CommandRejected, type CommandEvent, type CommandOutcome } from '../types.ts';
+import { isEmailHeldForUndo } from '../../queries/accounts.ts';
 
 const HOUR_MS = 3_600_000;
-
-/** Whether two addresses are the same for the unique key (which ignores case). */
-export function sameEmail(a: string, b: string): boolean {
-  return a.trim().toLowerCase() === b.trim().toLowerCase();
-}
-
-/**
- * Whether `email` is the old address of another account's confirmed change that can still be undone: it stays
- * that account's, so a taker cannot sign up with it (or move another account to it) and block the undo.
- */
-export async function isEmailHeldForUndo(
-  trx: Knex,
-  input: { email: string; now: Date; except_user_id?: number },
-): Promise<boolean> {
-  const query = trx('email_changes')
-    .where('old_email', input.email)
-    .whereNotNull('confirmed_at')
-    .whereNull('undone_at')
-    .where('undo_expires_at', '>', input.now);
-  if (input.except_user_id !== undefined) query.whereNot('user_id', input.except_user_id);
-  return Boolean(await query.first('id'));
-}
 
 /** 400 emailInUse when another account holds `email`, or may still take it back by an undo. */
 async function refuseTaken(trx: Knex, email: string, user_id: number, now: Date): Promise<void> {
@@ -125,23 +104,6 @@ export async function requestEmailChange(
     events.push({ type: 'email', email_id: emailId! });
   }
   return { result: { change_id: changeId!, new_email: input.email }, events };
-}
-
-/**
- * Whether a confirm or undo link can still be used, asked when its page opens: it matches, is neither used nor
- * cancelled, and has not expired. Used links answer no, so the page shows that state rather than a button.
- */
-export async function isUsableEmailChangeLink(
-  knex: Knex,
-  input: { id: number; token: string; kind: 'confirm' | 'undo'; now: Date },
-): Promise<boolean> {
-  const row = await EmailChange.query(knex).findById(input.id);
-  if (!row) return false;
-  const given = Buffer.from(hashToken(input.token), 'hex');
-  const stored = Buffer.from(String(input.kind === 'confirm' ? row.confirm_token_hash : row.undo_token_hash), 'hex');
-  if (stored.length !== given.length || !timingSafeEqual(stored, given) || row.undone_at !== null) return false;
-  if (input.kind === 'undo') return new Date(row.undo_expires_at).getTime() > input.now.getTime();
-  return row.confirmed_at === null && new Date(row.confirm_expires_at).getTime() > input.now.getTime();
 }
 
 /** The change of a link, locked, when the token matches the one kind of link; else null. */

@@ -1,29 +1,8 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { Knex } from 'knex';
 
-import { hashToken } from '@ecup/security';
+import { isUsableReset } from '../../queries/accounts.ts';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
 import { createSession, type NewSession } from './create-session.ts';
-
-/**
- * Whether a reset link can still be used (spec §7 /user/reset_password): it exists for that user, is unused, has
- * not expired and its token matches. Used both to check a link when its page opens and when it is used.
- */
-export async function isUsableReset(
-  knex: Knex,
-  input: { id: number; uid: number; token: string; now: Date },
-): Promise<boolean> {
-  const reset = await knex('password_resets')
-    .where({ id: input.id, user_id: input.uid })
-    .first('id', 'token_hash', 'expires_at', 'used_at');
-  const given = Buffer.from(hashToken(input.token), 'hex');
-  return Boolean(
-    reset &&
-    reset.used_at === null &&
-    new Date(reset.expires_at).getTime() > input.now.getTime() &&
-    timingSafeEqual(Buffer.from(String(reset.token_hash), 'hex'), given),
-  );
-}
 
 /**
  * Uses a reset link once (spec §7 /user/reset_password): sets the new password, revokes every session and signs

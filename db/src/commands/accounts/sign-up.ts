@@ -5,7 +5,7 @@ import { User } from '../../models/User.ts';
 import { hashToken, newToken } from '@ecup/security';
 import { CommandRejected, type CommandEvent, type CommandOutcome } from '../types.ts';
 import { createSession, type NewSession } from './create-session.ts';
-import { isEmailHeldForUndo } from './email-change.ts';
+import { isEmailHeldForUndo } from '../../queries/accounts.ts';
 import { queueGuardianMail } from './resend-guardian-mail.ts';
 
 export interface SignUpInput {

@@ -1,19 +1,10 @@
 import type { Knex } from 'knex';
 import { writeAudit } from '../audit.ts';
-import { CommandRejected, type CommandOutcome } from '../types.ts';
-import { excerptOf, sanitizeNewsHtml } from '../../content/html.ts';
+import type { CommandOutcome } from '../types.ts';
+import { excerptOf } from '../../content/html.ts';
+import { cleanNewsContent } from './news-content.ts';
 import type { NewsFields } from '../../models/News.ts';
 import type { AdminActor } from '../../models/User.ts';
-
-/**
- * News HTML as stored (decisions §9: sanitised on save with the allow-list, and again on output). HTML that is empty
- * once cleaned (say, only a script) is refused like an empty article.
- */
-export function cleanNewsContent(html: string): string {
-  const clean = sanitizeNewsHtml(html).trim();
-  if (clean === '') throw new CommandRejected('invalid', 'newsContentRequired');
-  return clean;
-}
 
 /**
  * An editor publishes a news article (spec §3 News entry; canPublishNews, checked by the caller). The HTML is

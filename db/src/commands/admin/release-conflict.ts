@@ -3,7 +3,7 @@ import { ALL_PERMISSIONS, hasAll } from '@ecup/domain';
 import { writeAudit } from '../audit.ts';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
 import type { AdminActor } from '../../models/User.ts';
-import { lockConflict } from './claim-conflict.ts';
+import { lockConflict } from '../../queries/conflicts.ts';
 
 /**
  * A moderator gives a claimed conflict back to the queue: the one who claimed it, or a holder of every flag (for a

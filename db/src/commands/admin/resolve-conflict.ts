@@ -3,7 +3,7 @@ import { message, type GamePayload } from '@ecup/domain';
 import { CommandRejected, notifyEvents, type CommandOutcome } from '../types.ts';
 import { adminEditResult } from '../games/admin-edit-result.ts';
 import type { AdminActor } from '../../models/User.ts';
-import { lockConflict } from './claim-conflict.ts';
+import { lockConflict } from '../../queries/conflicts.ts';
 
 /**
  * A moderator resolves a conflict from the console by setting the final score: the rule of /admin/games/edit

@@ -5,7 +5,7 @@ import { CommandRejected, type CommandOutcome } from '../types.ts';
 import type { AdminActor } from '../../models/User.ts';
 import { excerptOf } from '../../content/html.ts';
 import { NEWS_FIELD_NAMES, type News, type NewsFields } from '../../models/News.ts';
-import { cleanNewsContent } from './create-news.ts';
+import { cleanNewsContent } from './news-content.ts';
 
 /** Whether a stored column value differs from a new one (MariaDB answers booleans as 0/1). */
 function differs(old: unknown, value: unknown): boolean {

@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 
 import { CommandRejected, notifyEvents, type CommandOutcome } from '../types.ts';
-import { flagIfContactAttempt, keepPostOriginal, maskForumText } from './mask-post.ts';
+import { flagIfContactAttempt, keepPostOriginal } from './mask-post.ts';
+import { maskForumText } from '@ecup/domain/chat-safety/index.ts';
 import { forumPostsWithPosters, type ForumPostRow } from '../../queries/forums.ts';
 
 /**

@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 
 import { CommandRejected, type CommandOutcome } from '../types.ts';
-import { flagIfContactAttempt, keepPostOriginal, keepTitleOriginal, maskForumText } from './mask-post.ts';
+import { flagIfContactAttempt, keepPostOriginal, keepTitleOriginal } from './mask-post.ts';
+import { maskForumText } from '@ecup/domain/chat-safety/index.ts';
 
 /**
  * A new topic (spec §4 Forum, §7 /forums/new_thread): the thread and its opening post, the category's thread count

@@ -1,23 +1,8 @@
 import type { Knex } from 'knex';
+import { findCurrentSeason } from '../../queries/seasons.ts';
 import { DEFAULT_TIME_ZONE, birthDateOf, flagsForumContactAttempt, isMinorIn, isStaff } from '@ecup/domain';
-import { filterLine } from '@ecup/domain/chat-safety/index.ts';
+import type { MaskedText } from '@ecup/domain/chat-safety/index.ts';
 import { flagForumContactAttempt } from '../safety/flags.ts';
-
-/** A forum title or post as stored, and what was typed when parts of it were masked. */
-export interface MaskedText {
-  text: string;
-  original: { text: string; reasons: string } | null;
-}
-
-/**
- * docs/rules.md "Forum titles and posts": a title or post by anyone goes through the chat safety filter, so contact
- * details and swearing are masked in what is stored, and so in everything that shows or sends it.
- */
-export function maskForumText(text: string, now: Date): MaskedText {
-  const filtered = filterLine(text, { at_ms: now.getTime() });
-  if (!filtered.masked) return { text, original: null };
-  return { text: filtered.text, original: { text, reasons: filtered.reasons.join(',') } };
-}
 
 /** The filter's reasons of some masked texts, each once. */
 function reasonsOf(texts: MaskedText[]): string[] {
@@ -39,9 +24,7 @@ export async function flagIfContactAttempt(
     trx('users').where('id', input.user_id).first('birth_date', 'permissions') as Promise<
       { birth_date: Date | string; permissions: number } | undefined
     >,
-    trx('seasons').where('active', true).orderBy('id', 'desc').first('time_zone') as Promise<
-      { time_zone: string } | undefined
-    >,
+    findCurrentSeason(trx),
   ]);
   if (!user) return;
   const minor = isMinorIn(birthDateOf(user.birth_date), input.now, season?.time_zone ?? DEFAULT_TIME_ZONE);

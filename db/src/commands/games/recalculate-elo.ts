@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import { planEloReplay, writeEloReplay } from '../ops/elo-replay.ts';
+import { planEloReplay } from '../../queries/elo-replay.ts';
+import { writeEloReplay } from '../ops/elo-replay.ts';
 import { statsPush } from '../../presenters/stats.ts';
 import { pushEvents, type CommandOutcome } from '../types.ts';
 import { transaction } from '../../services/transaction.ts';

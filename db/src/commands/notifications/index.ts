@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import {
   PUSH_SUBSCRIPTIONS_PER_PLAYER,
@@ -8,11 +7,7 @@ import {
   type PushSubscriptionRequest,
 } from '@ecup/domain';
 import type { CommandOutcome } from '../types.ts';
-
-/** The key a push subscription is unique on: SHA-256 of its endpoint, hex. */
-export function endpointHash(endpoint: string): string {
-  return createHash('sha256').update(endpoint).digest('hex');
-}
+import { endpointHash } from '../../queries/notifications.ts';
 
 /** PUT /user/notifications: writes the given choices (one row each); kinds left out keep theirs. */
 export async function setNotificationChoices(
@@ -101,3 +96,5 @@ export async function unsubscribeEmail(
     now: input.now,
   }).then(() => ({ result: { unsubscribed: true }, events: [] }));
 }
+
+export * from './delivery.ts';

@@ -2,7 +2,8 @@ import type { Knex } from 'knex';
 import { CommandRejected } from '../types.ts';
 import type { User } from '../../models/User.ts';
 import { liveRatingsSeasonId } from '../../queries/live-ratings.ts';
-import { planEloReplay, writeEloReplay } from './elo-replay.ts';
+import { planEloReplay } from '../../queries/elo-replay.ts';
+import { writeEloReplay } from './elo-replay.ts';
 
 /** A player whose stored rating is not what the replay gives. */
 export interface EloDifference {

@@ -7,3 +7,4 @@ export * from './reset-two-factor.ts';
 export * from './elo-replay.ts';
 export * from './round-winners.ts';
 export * from './season-ratings.ts';
+export * from './clean-ups.ts';

@@ -1,77 +1,10 @@
 import type { Knex } from 'knex';
-import {
-  CHAT_MODE_DEFAULT,
-  changedSeasonFields,
-  isChatMode,
-  validateSeason,
-  type SeasonFields,
-  type SeasonLabel,
-} from '@ecup/domain';
-import type { Season } from '../../models/Season.ts';
+import { changedSeasonFields, validateSeason, type SeasonFields, type SeasonLabel } from '@ecup/domain';
+import { findSeason, type SeasonRecord } from '../../queries/seasons.ts';
+import { seasonFieldsOf, seasonJson } from '../../presenters/seasons.ts';
 import { writeAudit } from '../audit.ts';
 import { switchLiveRatings, type RatingsSwitch } from './season-ratings.ts';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
-
-const FIELD_COLUMNS = [
-  'name',
-  'product_name',
-  'qualifiers_start',
-  'qualifiers_end',
-  'time_zone',
-  'window_start_minute',
-  'window_end_minute',
-  'finals_date',
-  'trophy_hunt_end',
-  'prizes_text',
-  'max_games_per_week',
-  'start_countdown_at',
-  'chat_mode',
-] as const satisfies readonly (keyof SeasonFields)[];
-
-const COLUMNS = ['id', ...FIELD_COLUMNS, 'active', 'created_at', 'updated_at'] as const;
-
-/** A season row as operators see it (decisions §4): the Season model's columns. */
-export type SeasonRecord = Pick<Season, (typeof COLUMNS)[number]>;
-
-/** The row the driver gives: `active` is a TINYINT 0/1, `chat_mode` the stored text. */
-type StoredSeason = Omit<SeasonRecord, 'active' | 'chat_mode'> & { active: number | boolean; chat_mode: string };
-
-function recordOf(row: StoredSeason): SeasonRecord {
-  return {
-    ...row,
-    chat_mode: isChatMode(row.chat_mode) ? row.chat_mode : CHAT_MODE_DEFAULT,
-    active: Boolean(row.active),
-  };
-}
-
-/** Only the editable fields of a season. */
-export function seasonFieldsOf(season: SeasonFields): SeasonFields {
-  return Object.fromEntries(FIELD_COLUMNS.map((key) => [key, season[key]])) as unknown as SeasonFields;
-}
-
-/** The fields as JSON for the audit log and `--json`: instants as ISO strings. */
-export function seasonJson(season: Partial<SeasonRecord>): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(season).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value]),
-  );
-}
-
-/**
- * The current season: the newest active one (decisions §4), the same rule the API (api/src/services/season.ts),
- * matchmaking and the seeds use. The CLI keeps at most one season active, so "newest active" is also "the only
- * active" one.
- */
-export async function findCurrentSeason(knex: Knex): Promise<SeasonRecord | null> {
-  const row = (await knex('seasons').where('active', true).orderBy('id', 'desc').first(COLUMNS)) as
-    StoredSeason | undefined;
-  return row ? recordOf(row) : null;
-}
-
-/** One season by id, or null. */
-export async function findSeason(knex: Knex, id: number): Promise<SeasonRecord | null> {
-  const row = (await knex('seasons').where('id', id).first(COLUMNS)) as StoredSeason | undefined;
-  return row ? recordOf(row) : null;
-}
 
 /** Ids of the active seasons other than `keep`, locked so that two activations cannot interleave. */
 async function otherActiveIds(trx: Knex, keep: number | null): Promise<number[]> {
@@ -178,9 +111,8 @@ export async function updateSeason(
     label?: SeasonLabel;
   },
 ): Promise<CommandOutcome<UpdateSeasonResult>> {
-  const row = (await trx('seasons').where('id', input.id).forUpdate().first(COLUMNS)) as StoredSeason | undefined;
-  if (!row) throw new CommandRejected('not_found', { operator: `No season with id ${input.id}.` });
-  const before = recordOf(row);
+  const before = await findSeason(trx, input.id, { forUpdate: true });
+  if (!before) throw new CommandRejected('not_found', { operator: `No season with id ${input.id}.` });
   const fields = rounded(validated(input.fields, input.label));
   const active = input.active ?? before.active;
   const changed: UpdateSeasonResult['changed'] = changedSeasonFields(seasonFieldsOf(before), fields);

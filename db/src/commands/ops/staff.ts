@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
 import { ALL_PERMISSIONS, changeFlags, flagNames, hasAll } from '@ecup/domain';
-import { DEMO_ACCOUNTS } from '../../seed/demo.ts';
 import { writeAudit } from '../audit.ts';
 import { issueEnrolmentLink } from '../admin/enrolment-link.ts';
 import { findUserByRef } from '../../queries/user-data.ts';
@@ -78,9 +77,4 @@ export async function changeStaffFlags(
     }
   }
   return { result: { user, before, after, changed, full_admins, enrolment }, events: [] };
-}
-
-/** Whether the demo seed has run: its admin account (DEMO_ACCOUNTS) exists. */
-export async function demoSeeded(knex: Knex): Promise<boolean> {
-  return Boolean(await knex('users').where('username', DEMO_ACCOUNTS.admin.username).first('id'));
 }

@@ -50,7 +50,7 @@ export interface ErasureResult {
 }
 
 /** The neutral values an erased account gets: no name, address or date of birth of anyone, and no way in. */
-export function anonymousProfile(id: number, now: Date) {
+function anonymousProfile(id: number, now: Date) {
   const name = `deleted-${id}`;
   return {
     // A hyphen can never be part of a chosen username (spec §5), so this never meets a real player's name.

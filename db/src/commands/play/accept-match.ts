@@ -2,8 +2,7 @@ import type { Knex } from 'knex';
 import { push, userRoom, weekStart, type MatchmakingStatus, type Push } from '@ecup/domain';
 import { CommandRejected, pushEvents, type CommandOutcome } from '../types.ts';
 import { matchmakingStatus } from '../../queries/matchmaking-status.ts';
-import { answerCutoff, findMatch, type MatchRow } from '../../queries/queue.ts';
-import { matchToAnswer } from './close-match.ts';
+import { answerCutoff, findMatch, matchToAnswer, type MatchRow } from '../../queries/queue.ts';
 import type { Season } from '../../models/Season.ts';
 
 /** Both players accepted: the match closes, their entries go and the game starts, all in the caller's transaction. */

@@ -1,19 +1,7 @@
 import type { Knex } from 'knex';
 import { push, userRoom, type MatchDeclinedEvent } from '@ecup/domain';
-import { CommandRejected, pushEvents, type CommandEvent } from '../types.ts';
-import { answerCutoff, findEntry, findMatch, type MatchRow } from '../../queries/queue.ts';
-
-/**
- * The match a queued player answers (accept or decline). Not queued: 409 notInQueue; no match: 409
- * noMatchToAnswer.
- */
-export async function matchToAnswer(trx: Knex, userId: number): Promise<MatchRow> {
-  const entry = await findEntry(trx, userId);
-  if (!entry) throw new CommandRejected('conflict', 'notInQueue');
-  const match = entry.match_id === null ? undefined : await findMatch(trx, entry.match_id);
-  if (!match) throw new CommandRejected('conflict', 'noMatchToAnswer');
-  return match;
-}
+import { pushEvents, type CommandEvent } from '../types.ts';
+import { answerCutoff, findMatch, type MatchRow } from '../../queries/queue.ts';
 
 /**
  * Sends one player of a closing match on: back to the queue with the timer and keepalive reset (spec §4: "returns

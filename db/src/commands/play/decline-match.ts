@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import type { MatchmakingStatus } from '@ecup/domain';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
-import { declineMatchAs, matchToAnswer } from './close-match.ts';
+import { declineMatchAs } from './close-match.ts';
+import { matchToAnswer } from '../../queries/queue.ts';
 import { matchmakingStatus } from '../../queries/matchmaking-status.ts';
 
 /**

@@ -1,9 +1,10 @@
 import type { Knex } from 'knex';
+import { findCurrentSeason } from '../../queries/seasons.ts';
 import { checkQueueEntry, type Message, weekStart, type MatchmakingStatus } from '@ecup/domain';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
 import { matchmakingStatus } from '../../queries/matchmaking-status.ts';
 import { openGameId } from '../../queries/active-game.ts';
-import { gamesInWeek, playSeason, recentMissTimes } from '../../queries/queue.ts';
+import { gamesInWeek, recentMissTimes } from '../../queries/queue.ts';
 import type { User } from '../../models/User.ts';
 
 /**
@@ -51,15 +52,14 @@ export async function enterQueue(
   const user = (await trx('users').where('id', user_id).forShare().first('console', 'elo')) as
     Pick<User, 'console' | 'elo'> | undefined;
   if (!user) throw new CommandRejected('not_found', 'notFound');
-  const active = (await trx('seasons').where('active', 1).orderBy('id', 'desc').forShare().first('id')) as
-    { id: number } | undefined;
+  const active = await findCurrentSeason(trx, { forShare: true });
   if (active) {
     await trx.raw(
       `INSERT IGNORE INTO queue_entries (user_id, season_id, elo, entered_at, keepalive_at) VALUES (?, ?, ?, ?, ?)`,
       [user_id, active.id, user.elo, now, now],
     );
   }
-  const season = await playSeason(trx);
+  const season = await findCurrentSeason(trx);
   const check = checkQueueEntry({
     console: user.console,
     season: season ?? null,

@@ -1,8 +1,9 @@
 import type { Knex } from 'knex';
+import { findCurrentSeason } from '../../queries/seasons.ts';
 import { isWindowOpen, message, nextWindowOpening, type MatchmakingStatus } from '@ecup/domain';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
 import { matchmakingStatus } from '../../queries/matchmaking-status.ts';
-import { findEntry, playSeason } from '../../queries/queue.ts';
+import { findEntry } from '../../queries/queue.ts';
 
 /**
  * The queue keepalive (spec §4: every 6 s while queued and not matched; decisions §5: an entry without one for 20 s
@@ -19,7 +20,7 @@ export async function keepalive(
   const entry = await findEntry(trx, user_id);
   if (!entry) throw new CommandRejected('conflict', 'notInQueue');
   if (entry.match_id === null) {
-    const season = await playSeason(trx);
+    const season = await findCurrentSeason(trx);
     if (!season || !isWindowOpen(season, now)) {
       const opensAt = season ? nextWindowOpening(season, now) : null;
       // Rolls the renewal back: the entry runs out.

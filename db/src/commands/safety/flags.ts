@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { findCurrentSeason } from '../../queries/seasons.ts';
 import { DEFAULT_TIME_ZONE, birthDateOf, isMinorIn, type IdentityField } from '@ecup/domain';
 import type { CommandOutcome } from '../types.ts';
 
@@ -81,9 +82,7 @@ export async function flagIdentityAttempt(
 ): Promise<CommandOutcome<{ flagged: boolean }>> {
   const [user, season] = await Promise.all([
     trx('users').where('id', input.user_id).first('birth_date') as Promise<{ birth_date: Date | string } | undefined>,
-    trx('seasons').where('active', true).orderBy('id', 'desc').first('time_zone') as Promise<
-      { time_zone: string } | undefined
-    >,
+    findCurrentSeason(trx),
   ]);
   if (!user || isMinorIn(birthDateOf(user.birth_date), input.now, season?.time_zone ?? DEFAULT_TIME_ZONE)) {
     return { result: { flagged: false }, events: [] };

@@ -22,7 +22,7 @@ import {
 import type { TrophyPool } from '../../models/TrophyPool.ts';
 
 /** The columns of a trophy back in its pool. */
-export const IN_POOL = { state: 'pool', holder_user_id: null, wins: 0, taken_at: null, expires_at: null } as const;
+const IN_POOL = { state: 'pool', holder_user_id: null, wins: 0, taken_at: null, expires_at: null } as const;
 
 /**
  * Writes one move and the trophy's new state: the move row (with the trophy's state before it, so a moderator's
