@@ -180,7 +180,7 @@ serial(
       created_at: new Date(server.clock.now().getTime() - 60_000),
     });
     const theirs = Number(
-      (await server.knex('chat_messages').where({ game_id: game, user_id: a.user.id }).first('id')).id,
+      (await server.knex('chat_messages').where({ game_id: game, user_id: a.user.id }).first('id'))!.id,
     );
     const reported = await api.postJson(
       '/game/report',
@@ -194,7 +194,7 @@ serial(
       { auth: author.auth },
     );
     t.is(thread.status, 200);
-    const postId = Number((await server.knex('forum_posts').where('thread_id', thread.body.id).first('id')).id);
+    const postId = Number((await server.knex('forum_posts').where('thread_id', thread.body.id).first('id'))!.id);
     const forum = await api.postJson(
       '/forums/post/report',
       { post_id: postId, reason: 'Contact details' },
@@ -292,7 +292,7 @@ serial(
       .whereIn('entity_id', [String(flag.id), String(open.body[forumIndex]!.id)])
       .where('action', 'report.resolve')
       .select('after');
-    t.deepEqual(audits.map((row) => JSON.parse(row.after).outcome).sort(), ['banned', 'hidden']);
+    t.deepEqual(audits.map((row) => JSON.parse(row.after!).outcome).sort(), ['banned', 'hidden']);
   },
 );
 

@@ -1,11 +1,8 @@
 import { browserName, shortAddress } from '@ecup/domain';
-import { sessionLimits, type Session } from '@ecup/db';
+import { sessionLimits } from '@ecup/db';
 import type { AppDeps } from '../context.ts';
 
 const SESSION_COLUMNS = ['id', 'ip', 'user_agent', 'created_at', 'last_seen_at', 'console'] as const;
-
-/** The Session model's columns listed, as the driver gives them (`console` a TINYINT 0/1). */
-type StoredSession = Omit<Pick<Session, (typeof SESSION_COLUMNS)[number]>, 'console'> & { console: number | boolean };
 
 /** The most sessions "Where you're signed in" lists (a list, not a history). */
 const SESSIONS_SHOWN = 100;
@@ -27,7 +24,7 @@ export interface LiveSession {
 export async function liveSessions(deps: AppDeps, userId: number, now: Date): Promise<LiveSession[]> {
   const limits = await sessionLimits(deps.knex, now);
   const since = (ms: number) => new Date(now.getTime() - ms);
-  const rows = (await deps
+  const rows = await deps
     .knex('sessions')
     .where('user_id', userId)
     .where((any) => {
@@ -43,7 +40,7 @@ export async function liveSessions(deps: AppDeps, userId: number, now: Date): Pr
     .orderBy('last_seen_at', 'desc')
     .orderBy('id', 'desc')
     .limit(SESSIONS_SHOWN)
-    .select(SESSION_COLUMNS)) as StoredSession[];
+    .select(...SESSION_COLUMNS);
   return rows.map((row) => ({
     id: row.id,
     browser: browserName(row.user_agent),

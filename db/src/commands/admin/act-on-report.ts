@@ -80,10 +80,7 @@ export async function actOnReport(
     });
   }
   if (act.action === 'mute') {
-    const user = (await trx('users').where('id', userId).forUpdate().first('chat_muted_until')) as Pick<
-      User,
-      'chat_muted_until'
-    >;
+    const user = await trx('users').where('id', userId).forUpdate().first('chat_muted_until');
     const until = new Date(input.now.getTime() + act.days * DAY_MS);
     await trx('users').where('id', userId).update({ chat_muted_until: until, updated_at: input.now });
     await writeAudit(trx, {
@@ -91,7 +88,7 @@ export async function actOnReport(
       action: 'user.mute_chat',
       entity: 'user',
       entity_id: userId,
-      before: { chat_muted_until: user.chat_muted_until },
+      before: { chat_muted_until: user?.chat_muted_until ?? null },
       after: { chat_muted_until: until, days: act.days },
     });
   }

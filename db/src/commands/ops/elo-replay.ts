@@ -1,7 +1,9 @@
 import type { Knex } from 'knex';
+
 import { ELO_START, rateGame, type GameElo } from '@ecup/domain';
+
 import type { Game } from '../../models/Game.ts';
-import type { User } from '../../models/User.ts';
+
 import { liveRatingsSeasonId } from '../../queries/live-ratings.ts';
 
 /** Where a replay starts: a final game, in the order games became final (`final_at`, then id). */
@@ -126,7 +128,7 @@ export async function planEloReplay(
   const lockUsers = async (ids: number[] | null) => {
     const query = trx('users').orderBy('id').select('id', 'elo', 'games_played');
     if (ids) query.whereIn('id', ids);
-    const rows = (await (input.lock ? query.forUpdate() : query)) as Pick<User, 'id' | 'elo' | 'games_played'>[];
+    const rows = await (input.lock ? query.forUpdate() : query);
     for (const row of rows) {
       locked.add(row.id);
       stored.set(row.id, { elo: row.elo, games: row.games_played });
@@ -139,12 +141,12 @@ export async function planEloReplay(
   for (;;) {
     const query = finalsFrom(trx, input.from, season);
     if (input.through_season_id !== undefined) query.where('season_id', '<=', input.through_season_id);
-    rows = (await query
+    rows = await query
       .orderBy([
         { column: 'final_at', order: 'asc' },
         { column: 'id', order: 'asc' },
       ])
-      .select(GAME_COLUMNS)) as ReplayRow[];
+      .select(...GAME_COLUMNS);
     const missing = [
       ...new Set(rows.flatMap((row) => [row.user_1_id, row.user_2_id]).filter((id) => !locked.has(id))),
     ].sort((a, b) => a - b);

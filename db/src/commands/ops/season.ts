@@ -8,6 +8,7 @@ import {
   type SeasonLabel,
 } from '@ecup/domain';
 import type { Season } from '../../models/Season.ts';
+import type { Row } from '../../models/tables.ts';
 import { writeAudit } from '../audit.ts';
 import { switchLiveRatings, type RatingsSwitch } from './season-ratings.ts';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
@@ -34,7 +35,7 @@ const COLUMNS = ['id', ...FIELD_COLUMNS, 'active', 'created_at', 'updated_at'] a
 export type SeasonRecord = Pick<Season, (typeof COLUMNS)[number]>;
 
 /** The row the driver gives: `active` is a TINYINT 0/1, `chat_mode` the stored text. */
-type StoredSeason = Omit<SeasonRecord, 'active' | 'chat_mode'> & { active: number | boolean; chat_mode: string };
+type StoredSeason = Pick<Row<'seasons'>, (typeof COLUMNS)[number]>;
 
 function recordOf(row: StoredSeason): SeasonRecord {
   return {
@@ -62,14 +63,18 @@ export function seasonJson(season: Partial<SeasonRecord>): Record<string, unknow
  * active" one.
  */
 export async function findCurrentSeason(knex: Knex): Promise<SeasonRecord | null> {
-  const row = (await knex('seasons').where('active', true).orderBy('id', 'desc').first(COLUMNS)) as
-    StoredSeason | undefined;
+  const row = await knex('seasons')
+    .where('active', true)
+    .orderBy('id', 'desc')
+    .first(...COLUMNS);
   return row ? recordOf(row) : null;
 }
 
 /** One season by id, or null. */
 export async function findSeason(knex: Knex, id: number): Promise<SeasonRecord | null> {
-  const row = (await knex('seasons').where('id', id).first(COLUMNS)) as StoredSeason | undefined;
+  const row = await knex('seasons')
+    .where('id', id)
+    .first(...COLUMNS);
   return row ? recordOf(row) : null;
 }
 
@@ -178,7 +183,10 @@ export async function updateSeason(
     label?: SeasonLabel;
   },
 ): Promise<CommandOutcome<UpdateSeasonResult>> {
-  const row = (await trx('seasons').where('id', input.id).forUpdate().first(COLUMNS)) as StoredSeason | undefined;
+  const row = await trx('seasons')
+    .where('id', input.id)
+    .forUpdate()
+    .first(...COLUMNS);
   if (!row) throw new CommandRejected('not_found', { operator: `No season with id ${input.id}.` });
   const before = recordOf(row);
   const fields = rounded(validated(input.fields, input.label));

@@ -4,7 +4,6 @@ import { CommandRejected, pushEvents, type CommandOutcome } from '../types.ts';
 import { matchmakingStatus } from '../../queries/matchmaking-status.ts';
 import { answerCutoff, findMatch, type MatchRow } from '../../queries/queue.ts';
 import { matchToAnswer } from './close-match.ts';
-import type { Season } from '../../models/Season.ts';
 
 /** Both players accepted: the match closes, their entries go and the game starts, all in the caller's transaction. */
 async function startGame(trx: Knex, match: MatchRow, now: Date): Promise<number> {
@@ -19,7 +18,8 @@ async function startGame(trx: Knex, match: MatchRow, now: Date): Promise<number>
     )
     .where('match_id', match.id)
     .delete();
-  const season = (await trx('seasons').where('id', match.season_id).first('time_zone')) as Pick<Season, 'time_zone'>;
+  const season = await trx('seasons').where('id', match.season_id).first('time_zone');
+  if (!season) throw new Error(`Season ${match.season_id} is missing`);
   const [gameId] = await trx('games').insert({
     season_id: match.season_id,
     match_id: match.id,

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+
 import {
   ACCEPT_WINDOW_MS,
   QUEUE_KEEPALIVE_EXPIRY_MS,
@@ -11,12 +12,17 @@ import {
   type PairingCandidate,
   type PlayerPair,
 } from '@ecup/domain';
+
 import { pushEvents, type Sweep } from '../types.ts';
+
 import { matchPayloads } from '../../presenters/matches.ts';
+
 import { playSeason, type MatchRow } from '../../queries/queue.ts';
+
 import { transaction } from '../../services/transaction.ts';
-import type { Block } from '../../models/Block.ts';
+
 import type { Match } from '../../models/Match.ts';
+
 import type { QueueEntry } from '../../models/QueueEntry.ts';
 
 /** Pair transactions run side by side: pairs never share a player, so they never wait on each other. */
@@ -79,9 +85,9 @@ export async function pairingCandidates(knex: Knex, seasonId: number, now: Date)
 export async function blockedPairs(knex: Knex, candidates: readonly PairingCandidate[]): Promise<BlockedPairs> {
   if (candidates.length < 2) return new Set();
   const waiting = new Set(candidates.map((c) => c.user_id));
-  const rows = (await knex('blocks')
+  const rows = await knex('blocks')
     .whereIn('blocker_user_id', [...waiting])
-    .select('blocker_user_id', 'blocked_user_id')) as Pick<Block, 'blocker_user_id' | 'blocked_user_id'>[];
+    .select('blocker_user_id', 'blocked_user_id');
   return new Set(
     rows
       .filter((row) => waiting.has(row.blocked_user_id))
@@ -100,10 +106,7 @@ async function createMatch(trx: Knex, input: PlayerPair & { season_id: number; n
   // gap before the entry (MariaDB 10.11), which held up other players' enters into that gap for as long as this
   // transaction ran.
   type Entry = Pick<QueueEntry, 'id' | 'user_id' | 'season_id' | 'match_id'>;
-  const ids = (await trx('queue_entries')
-    .whereIn('user_id', [user_1_id, user_2_id])
-    .orderBy('user_id')
-    .select('id')) as Pick<QueueEntry, 'id'>[];
+  const ids = await trx('queue_entries').whereIn('user_id', [user_1_id, user_2_id]).orderBy('user_id').select('id');
   const entries: Entry[] = [];
   for (const { id } of ids) {
     const entry = (await trx('queue_entries')
