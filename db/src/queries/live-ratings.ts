@@ -5,10 +5,8 @@ import type { Knex } from 'knex';
  * current season (the newest active one, docs/cli.md). Null with neither.
  */
 export async function liveRatingsSeasonId(knex: Knex): Promise<number | null> {
-  const live = (await knex('live_ratings').where('id', 1).first('season_id')) as
-    { season_id: number | null } | undefined;
+  const live = await knex('live_ratings').where('id', 1).first('season_id');
   if (live?.season_id != null) return live.season_id;
-  const current = (await knex('seasons').where('active', true).orderBy('id', 'desc').first('id')) as
-    { id: number } | undefined;
+  const current = await knex('seasons').where('active', true).orderBy('id', 'desc').first('id');
   return current?.id ?? null;
 }

@@ -4,7 +4,6 @@ import { CommandRejected, type CommandOutcome } from '../types.ts';
 import { matchmakingStatus } from '../../queries/matchmaking-status.ts';
 import { openGameId } from '../../queries/active-game.ts';
 import { gamesInWeek, playSeason, recentMissTimes } from '../../queries/queue.ts';
-import type { User } from '../../models/User.ts';
 
 /**
  * The queue cooldown refusal (decisions §5): a conflict for any caller, and to the API a 429 whose Retry-After runs
@@ -48,11 +47,9 @@ export async function enterQueue(
 ): Promise<CommandOutcome<MatchmakingStatus>> {
   const { user_id, now } = input;
   // Both reads lock (a plain read, even as a subquery, would fix the snapshot here).
-  const user = (await trx('users').where('id', user_id).forShare().first('console', 'elo')) as
-    Pick<User, 'console' | 'elo'> | undefined;
+  const user = await trx('users').where('id', user_id).forShare().first('console', 'elo');
   if (!user) throw new CommandRejected('not_found', 'notFound');
-  const active = (await trx('seasons').where('active', 1).orderBy('id', 'desc').forShare().first('id')) as
-    { id: number } | undefined;
+  const active = await trx('seasons').where('active', 1).orderBy('id', 'desc').forShare().first('id');
   if (active) {
     await trx.raw(
       `INSERT IGNORE INTO queue_entries (user_id, season_id, elo, entered_at, keepalive_at) VALUES (?, ?, ?, ?, ?)`,

@@ -185,15 +185,7 @@ async function poolPlan(
   const rows =
     holders.length === 0
       ? []
-      : ((await trx('trophies')
-          .whereIn('held_by', holders)
-          .select('id', 'held_by', 'pool_id', 'wins', 'expires_at')) as {
-          id: number;
-          held_by: number;
-          pool_id: number;
-          wins: number;
-          expires_at: Date | null;
-        }[]);
+      : await trx('trophies').whereIn('held_by', holders).select('id', 'held_by', 'pool_id', 'wins', 'expires_at');
   if (rows.length !== holders.length) return 'lock';
   if (rows.some((row) => row.pool_id !== poolId || row.expires_at === null || row.expires_at <= now)) return 'lock';
   const heldBy = (userId: number): HeldTrophy | null => {
