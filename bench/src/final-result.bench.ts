@@ -75,7 +75,7 @@ async function submittedGames(knex: Knex, seasonId: number, players: number[], c
       week_start: weekStart(created_at, DEFAULT_TIME_ZONE),
       user_1_id: players[one]!,
       user_2_id: players[two]!,
-      state: 'submitted',
+      state: 'submitted' as const,
       score_1,
       score_2: score_1 === score_2 && !draw ? score_2 + 1 : score_2,
       submitted_user_id: players[one]!,

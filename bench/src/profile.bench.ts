@@ -134,7 +134,7 @@ async function profileRead(slices: number): Promise<void> {
       const name = 'GET /players/get (a ranked player)';
       const target: LoadTarget = {
         url: api.url,
-        path: `/players/get?username=${encodeURIComponent(row.username)}`,
+        path: `/players/get?username=${encodeURIComponent(row!.username)}`,
         cacheBust: true,
         headers: { Accept: 'application/json' },
       };

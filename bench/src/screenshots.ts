@@ -72,9 +72,9 @@ try {
     .orderBy('elo', 'desc')
     .limit(1)
     .select('username');
-  const unsubscribe = unsubscribeToken(unsubscribeKeyOf(resolveAppSecret()), player.id, 'window_open');
+  const unsubscribe = unsubscribeToken(unsubscribeKeyOf(resolveAppSecret()), player!.id, 'window_open');
   const shots: Shot[] = [
-    { name: 'player', path: `/player/${encodeURIComponent(ranked.username)}`, ready: '[data-elo]' },
+    { name: 'player', path: `/player/${encodeURIComponent(ranked!.username)}`, ready: '[data-elo]' },
     { name: 'history', path: '/history', ready: '[data-game]' },
     { name: 'ranking-countries', path: '/ranking/countries', ready: '[data-key]' },
     { name: 'ranking-clubs', path: '/ranking/clubs', ready: '[data-key]' },
@@ -88,7 +88,7 @@ try {
   ];
   for (const lang of LANGS) {
     for (const width of WIDTHS) {
-      const page = await signedInPage(browser, product, player.id, width, lang);
+      const page = await signedInPage(browser, product, player!.id, width, lang);
       try {
         for (const shot of shots) {
           const file = path.join(OUT, `${shot.name}-${width}-${lang}.png`);

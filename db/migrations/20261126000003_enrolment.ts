@@ -29,8 +29,8 @@ export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('users', (t) => {
     t.string('totp_secret', 255).nullable().alter();
   });
-  const plain = (await knex('users').whereNotNull('totp_secret').select('id', 'totp_secret')).filter(
-    (row: { totp_secret: string }) => !isSealedTotpSecret(row.totp_secret),
+  const plain = (await knex('users').whereNotNull('totp_secret').select('id', 'totp_secret')).flatMap(
+    ({ id, totp_secret }) => (totp_secret !== null && !isSealedTotpSecret(totp_secret) ? [{ id, totp_secret }] : []),
   );
   if (plain.length === 0) return;
   const key = totpKeyFromEnv();

@@ -1,9 +1,26 @@
 import type { Knex } from 'knex';
 
 /** The outcome a settled post report had, from the moderator's action logged when it was settled. */
-const OUTCOME_OF_ACTION: Record<string, string> = { hide: 'hidden', lock: 'locked', dismiss: 'dismissed' };
+const OUTCOME_OF_ACTION: Record<string, 'hidden' | 'locked' | 'dismissed'> = {
+  hide: 'hidden',
+  lock: 'locked',
+  dismiss: 'dismissed',
+};
 
 type Row = Record<string, unknown>;
+
+/** A `forum_reports` row (the table this migration drops) with its post's author and hidden time. */
+interface PostReportRow {
+  id: number;
+  post_id: number;
+  reporter_user_id: number;
+  reason: string;
+  created_at: Date;
+  resolved_at: Date | null;
+  resolved_by_user_id: number | null;
+  author_id: number;
+  hidden_at: Date | null;
+}
 
 /**
  * One safeguarding queue (decisions §10):
@@ -33,7 +50,7 @@ export async function up(knex: Knex): Promise<void> {
   const old = (await knex('forum_reports')
     .join('forum_posts', 'forum_posts.id', 'forum_reports.post_id')
     .orderBy('forum_reports.id')
-    .select('forum_reports.*', 'forum_posts.user_id as author_id', 'forum_posts.hidden_at')) as Row[];
+    .select('forum_reports.*', 'forum_posts.user_id as author_id', 'forum_posts.hidden_at')) as PostReportRow[];
   const settledActions = new Map<string, string>();
   for (const row of (await knex('audit_log')
     .where({ action: 'forum_report.resolve', entity: 'forum_report' })

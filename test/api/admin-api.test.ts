@@ -384,10 +384,10 @@ test('users: a ban closes the player’s socket at once, their next request is r
   await t.throwsAsync(openSocket(suite.server.url, player.auth));
 
   const [audit] = await auditRows('user', player.user.id, 'user.ban');
-  t.is(audit.actor_user_id, moderator.user.id);
-  t.deepEqual(JSON.parse(audit.before), { banned_until: null, ban_reason: null });
-  t.is(JSON.parse(audit.after).ban_reason, 'Cheating in game 12');
-  t.truthy(audit.created_at);
+  t.is(audit!.actor_user_id, moderator.user.id);
+  t.deepEqual(JSON.parse(audit!.before!), { banned_until: null, ban_reason: null });
+  t.is(JSON.parse(audit!.after!).ban_reason, 'Cheating in game 12');
+  t.truthy(audit!.created_at);
 
   const lifted = await moderator.data.update<AdminUserDetail>('users', {
     id: player.user.id,
@@ -469,9 +469,9 @@ test('users: only holders of every flag edit permission flags, nobody takes thei
   t.is(data.permissions, 24);
   t.deepEqual(data.flags, ['canSeeCountryStats', 'canPublishNews']);
   const [audit] = await auditRows('user', player.user.id, 'user.permissions');
-  t.is(audit.actor_user_id, owner.user.id);
-  t.deepEqual(JSON.parse(audit.before), { permissions: 0, flags: [] });
-  t.deepEqual(JSON.parse(audit.after), { permissions: 24, flags: ['canSeeCountryStats', 'canPublishNews'] });
+  t.is(audit!.actor_user_id, owner.user.id);
+  t.deepEqual(JSON.parse(audit!.before!), { permissions: 0, flags: [] });
+  t.deepEqual(JSON.parse(audit!.after!), { permissions: 24, flags: ['canSeeCountryStats', 'canPublishNews'] });
   // The new editor can use news at once from a console session; the player-app session never opens the console.
   t.is(await statusOf(dataProvider(player.auth).getList('news', list())), 401);
   const consoleSession = await createSession(suite.server.knex, {
@@ -519,9 +519,9 @@ test('ip-bans: add a single address and a range with a reason, list, filter by a
   });
   const created = await auditRows('ip_ban', one.data.id, 'ip_ban.create');
   const deleted = await auditRows('ip_ban', one.data.id, 'ip_ban.delete');
-  t.deepEqual(JSON.parse(created[0].after), { cidr: '192.0.2.55/32', reason: 'Spam sign-ups' });
-  t.deepEqual(JSON.parse(deleted[0].before), { cidr: '192.0.2.55/32', reason: 'Spam sign-ups' });
-  t.is(deleted[0].after, null);
+  t.deepEqual(JSON.parse(created[0]!.after!), { cidr: '192.0.2.55/32', reason: 'Spam sign-ups' });
+  t.deepEqual(JSON.parse(deleted[0]!.before!), { cidr: '192.0.2.55/32', reason: 'Spam sign-ups' });
+  t.is(deleted[0]!.after, null);
 });
 
 test('ip-bans: refuses a bad address, a range that is too wide, the moderator’s own address and the same range twice', async (t) => {
@@ -704,9 +704,9 @@ test('conflicts: resolving sets the final score by the /admin/games/edit rule, t
   });
   t.true(conflicts.body.conflicts.find((c) => c.id === gameId)!.solved);
   const [edit] = await auditRows('game', gameId, 'game.result.edit');
-  t.is(edit.actor_user_id, moderator.user.id);
-  t.like(JSON.parse(edit.before), { state: 'conflict', score_1: 3, score_2: 1 });
-  t.like(JSON.parse(edit.after), { state: 'final', score_1: 1, score_2: 3, conflict_solved: true });
+  t.is(edit!.actor_user_id, moderator.user.id);
+  t.like(JSON.parse(edit!.before!), { state: 'conflict', score_1: 3, score_2: 1 });
+  t.like(JSON.parse(edit!.after!), { state: 'final', score_1: 1, score_2: 3, conflict_solved: true });
 
   // A moderator cannot resolve a conflict of their own game (the same rule as /admin/games/edit).
   const playing = await staff(PERMISSIONS.canResolveConflicts);
@@ -751,12 +751,12 @@ test('news: an editor uploads an image and publishes an article, sanitised, that
   t.is(data.image_hash, image.image_hash);
   t.deepEqual(data.publisher, { id: editor.user.id, first_name: 'Test', last_name: 'Player' });
   const stored = await suite.server.knex('news').where('id', data.id).first();
-  t.false(String(stored.content).includes('script'));
+  t.false(String(stored!.content).includes('script'));
   const latest = await suite.api.get<{ id: number }[]>('/news/latest');
   t.is(latest.body[0]!.id, data.id);
   const [audit] = await auditRows('news', data.id, 'news.create');
-  t.is(audit.before, null);
-  t.like(JSON.parse(audit.after), { title: 'Finals weekend', category_id: 2, image_hash: image.image_hash });
+  t.is(audit!.before, null);
+  t.like(JSON.parse(audit!.after!), { title: 'Finals weekend', category_id: 2, image_hash: image.image_hash });
 });
 
 test('news: an uploaded image gets a 480×270 thumbnail for the cards under the same id, cropped from the middle', async (t) => {
@@ -855,8 +855,8 @@ test('news: list with sort, filter and paging, edit and delete, each audited', a
   t.is(edited.content, '<p>New <em>text</em><img src="x" /></p>');
   t.false(edited.published);
   const [update] = await auditRows('news', id, 'news.update');
-  t.deepEqual(JSON.parse(update.before), { title: `${tag} article 0`, content: '<p>Text 0</p>', published: 1 });
-  t.deepEqual(JSON.parse(update.after), {
+  t.deepEqual(JSON.parse(update!.before!), { title: `${tag} article 0`, content: '<p>Text 0</p>', published: 1 });
+  t.deepEqual(JSON.parse(update!.after!), {
     title: `${tag} renamed`,
     content: '<p>New <em>text</em><img src="x" /></p>',
     published: false,
@@ -868,8 +868,8 @@ test('news: list with sort, filter and paging, edit and delete, each audited', a
   t.is(removed.data.id, id);
   t.deepEqual(await refusal(editor.data.getOne('news', { id })), { status: 404, error: MESSAGES.recordNotFound });
   const [deletion] = await auditRows('news', id, 'news.delete');
-  t.is(JSON.parse(deletion.before).title, `${tag} renamed`);
-  t.is(deletion.after, null);
+  t.is(JSON.parse(deletion!.before!).title, `${tag} renamed`);
+  t.is(deletion!.after, null);
 });
 
 // --- Country stats ---
@@ -919,16 +919,16 @@ async function reportedPost(reporter: number, reason = 'Rude words') {
   const post = await suite.server.knex('forum_posts').where('thread_id', threadId).first('id');
   await reportPost(suite.server.knex, {
     reporter_user_id: reporter,
-    post_id: post.id,
+    post_id: post!.id,
     reason,
     ip: null,
     now: new Date(),
   });
   const report = await suite.server
     .knex('reports')
-    .where({ kind: 'forum', post_id: post.id, reporter_user_id: reporter })
+    .where({ kind: 'forum', post_id: post!.id, reporter_user_id: reporter })
     .first('id');
-  return { threadId, postId: Number(post.id), reportId: Number(report.id), author };
+  return { threadId, postId: Number(post!.id), reportId: Number(report!.id), author };
 }
 
 test('reports: a post report carries the post, its thread and the reporter; hiding the post settles every open report of it, audited', async (t) => {
@@ -981,7 +981,7 @@ test('reports: a post report carries the post, its thread and the reporter; hidi
   t.is((await auditRows('report', reportId, 'report.resolve')).length, 1);
   const secondId = open.data.find((r) => r.id !== reportId)!.id;
   t.deepEqual(
-    (await auditRows('report', secondId, 'report.resolve')).map((row) => JSON.parse(row.after)),
+    (await auditRows('report', secondId, 'report.resolve')).map((row) => JSON.parse(row.after!)),
     [{ resolved: true, outcome: 'hidden' }],
   );
   t.deepEqual(

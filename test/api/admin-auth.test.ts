@@ -136,7 +136,7 @@ test('a holder of every flag without two-factor gets no session and no set-up fr
   t.deepEqual([res.status, res.body], [403, message('enrolmentLinkRequired')]);
   t.is((await suite.server.knex('sessions').where('user_id', owner.id)).length, 0);
   const row = await suite.server.knex('users').where('id', owner.id).first('totp_secret', 'totp_enabled');
-  t.deepEqual([row.totp_secret, Boolean(row.totp_enabled)], [null, false]);
+  t.deepEqual([row!.totp_secret, Boolean(row!.totp_enabled)], [null, false]);
 });
 
 test('a holder of every flag cannot use a player-app session to enrol or to open the console', async (t) => {
@@ -165,7 +165,7 @@ test('a player-app session of a staff member without two-factor gets 401 on ever
   }
   const setup = await suite.api.postJson('/admin/api/auth/totp/setup', {}, { auth });
   t.deepEqual([setup.status, setup.body], refusal);
-  t.is((await suite.server.knex('users').where('id', editor.id).first('totp_secret')).totp_secret, null);
+  t.is((await suite.server.knex('users').where('id', editor.id).first('totp_secret'))!.totp_secret, null);
   const console = await login({ username: editor.username, password: editor.password });
   t.is(
     (await suite.api.get('/admin/api/users', { auth: authOf(console.body as unknown as AdminSession) })).status,
@@ -183,8 +183,8 @@ test('a staff member turns two-factor on while signed in, and off again, each wi
   const setup = await suite.api.postJson<AdminTotpSetup>('/admin/api/auth/totp/setup', {}, { auth });
   t.is(setup.status, 200);
   const stored = await suite.server.knex('users').where('id', moderator.id).first('totp_secret');
-  t.regex(stored.totp_secret, /^v1:[^:]+:[^:]+:[^:]+$/, 'the secret is stored encrypted');
-  t.false(stored.totp_secret.includes(setup.body.secret));
+  t.regex(stored!.totp_secret!, /^v1:[^:]+:[^:]+:[^:]+$/, 'the secret is stored encrypted');
+  t.false(stored!.totp_secret!.includes(setup.body.secret));
   // A session alone, or with a wrong password, does not turn it on.
   for (const password of [undefined, 'not the password']) {
     const refused = await suite.api.postJson(
@@ -197,7 +197,7 @@ test('a staff member turns two-factor on while signed in, and off again, each wi
       [400, message(password === undefined ? 'passwordRequired' : 'wrongCurrentPassword')],
     );
   }
-  t.false(Boolean((await suite.server.knex('users').where('id', moderator.id).first('totp_enabled')).totp_enabled));
+  t.false(Boolean((await suite.server.knex('users').where('id', moderator.id).first('totp_enabled'))!.totp_enabled));
   t.is((await suite.server.knex('recovery_codes').where('user_id', moderator.id)).length, 0);
   const enabled = await suite.api.postJson<AdminTotpEnabled>(
     '/admin/api/auth/totp/enable',
@@ -227,7 +227,7 @@ test('a staff member turns two-factor on while signed in, and off again, each wi
     { auth },
   );
   t.deepEqual([wrongPassword.status, wrongPassword.body], [400, message('wrongCurrentPassword')]);
-  t.true(Boolean((await suite.server.knex('users').where('id', moderator.id).first('totp_enabled')).totp_enabled));
+  t.true(Boolean((await suite.server.knex('users').where('id', moderator.id).first('totp_enabled'))!.totp_enabled));
   const disabled = await suite.api.postJson(
     '/admin/api/auth/totp/disable',
     { password: moderator.password, code: codeFor(setup.body.secret, 30_000) },
@@ -235,7 +235,7 @@ test('a staff member turns two-factor on while signed in, and off again, each wi
   );
   t.deepEqual([disabled.status, disabled.body], [200, { totp_enabled: false }]);
   const row = await suite.server.knex('users').where('id', moderator.id).first('totp_secret', 'totp_enabled');
-  t.deepEqual([row.totp_secret, Boolean(row.totp_enabled)], [null, false]);
+  t.deepEqual([row!.totp_secret, Boolean(row!.totp_enabled)], [null, false]);
   t.is(
     (await suite.server.knex('recovery_codes').where('user_id', moderator.id)).length,
     0,
@@ -266,7 +266,7 @@ test('a holder of every flag cannot turn two-factor off', async (t) => {
     { auth },
   );
   t.deepEqual([res.status, res.body], [403, message('totpRequiredForAllFlags')]);
-  t.true(Boolean((await suite.server.knex('users').where('id', user.id).first('totp_enabled')).totp_enabled));
+  t.true(Boolean((await suite.server.knex('users').where('id', user.id).first('totp_enabled'))!.totp_enabled));
 });
 
 test.serial('codes are checked at the server’s clock, so a moved test clock moves the valid code', async (t) => {

@@ -273,7 +273,7 @@ serial('the daily clean-up deletes originals older than 90 days and keeps newer 
   const post = await suite.server.knex('forum_posts').where('thread_id', thread.body.id).first('id');
   await suite.server
     .knex('forum_post_originals')
-    .where('post_id', post.id)
+    .where('post_id', post!.id)
     .update({ created_at: new Date(now.getTime() - CHAT_ORIGINAL_RETENTION_DAYS * DAY - 60_000) });
 
   const first = await cleanChatOriginals(suite.server.knex, now);
@@ -282,7 +282,7 @@ serial('the daily clean-up deletes originals older than 90 days and keeps newer 
     (await originals(id)).map((row) => row.original),
     ['or 0709876543'],
   );
-  t.is(await suite.server.knex('forum_post_originals').where('post_id', post.id).first(), undefined);
+  t.is(await suite.server.knex('forum_post_originals').where('post_id', post!.id).first(), undefined);
   t.deepEqual(await cleanChatOriginals(suite.server.knex, now), { chat: 0, forum: 0 });
   const lines = await stored(id);
   t.deepEqual(

@@ -41,7 +41,7 @@ async function linkTo(to: string, kind: 'confirm' | 'undo') {
 
 const confirm = (link: { id: string; token: string }) => api.post('/user/email/confirm', { ...link });
 const undo = (link: { id: string; token: string }) => api.post('/user/email/undo', { ...link });
-const emailOf = async (id: number) => (await server.knex('users').where('id', id).first('email')).email as string;
+const emailOf = async (id: number) => (await server.knex('users').where('id', id).first('email'))!.email as string;
 
 test('a stolen session cannot change the e-mail: no password or a wrong one is a 400 and changes nothing', async (t) => {
   const { user, auth } = await signedIn();

@@ -82,7 +82,7 @@ test.serial('a link expires after 30 minutes on the clock, and a newer link spen
   const late = await finish(second, codeFor(fresh.body.secret), user.password);
   t.deepEqual([late.status, late.body], [409, message('enrolmentLinkExpired')]);
   const row = await server.knex('users').where('id', user.id).first('totp_enabled');
-  t.false(Boolean(row.totp_enabled));
+  t.false(Boolean(row!.totp_enabled));
   t.is((await server.knex('sessions').where('user_id', user.id)).length, 0);
 });
 
@@ -102,8 +102,8 @@ test('admin:grant all prints a link; the password alone is refused; the link enr
   t.regex(setup.body.secret, /^[A-Z2-7]{32}$/);
   t.true(setup.body.otpauth_url.includes(`secret=${setup.body.secret}`));
   const stored = await server.knex('users').where('id', user.id).first('totp_secret', 'totp_enabled');
-  t.regex(stored.totp_secret, /^v1:/, 'the secret is stored encrypted');
-  t.false(stored.totp_secret.includes(setup.body.secret));
+  t.regex(stored!.totp_secret!, /^v1:/, 'the secret is stored encrypted');
+  t.false(stored!.totp_secret!.includes(setup.body.secret));
 
   const wrong = await finish(token, codeFor(setup.body.secret) === '000000' ? '000001' : '000000', user.password);
   t.deepEqual([wrong.status, wrong.body], [400, message('secondFactorInvalid')]);
@@ -149,11 +149,11 @@ test('finishing a link without the password, or with a wrong one, is refused, ch
   t.deepEqual([none.status, none.body], [400, message('passwordRequired')]);
   const unchanged = async () => {
     const row = await server.knex('users').where('id', user.id).first('totp_enabled');
-    t.false(Boolean(row.totp_enabled));
+    t.false(Boolean(row!.totp_enabled));
     t.is((await server.knex('sessions').where('user_id', user.id)).length, 0);
     t.is((await server.knex('recovery_codes').where('user_id', user.id)).length, 0);
     const link = await server.knex('enrolment_links').where('user_id', user.id).first('used_at');
-    t.is(link.used_at, null);
+    t.is(link!.used_at, null);
   };
   for (let i = 0; i < 4; i++) {
     const wrong = await finish(token, codeFor(setup.body.secret), 'not the password');
@@ -203,7 +203,7 @@ test('a recovery code signs in once in place of the code, in any case and with o
   t.is((await server.knex('recovery_codes').where('user_id', user.id)).length, 9);
   const used = await server.knex('audit_log').where({ entity_id: String(user.id), action: 'totp.recovery_code_used' });
   t.is(used.length, 1);
-  t.deepEqual(JSON.parse(used[0].after), { recovery_codes_left: 9 });
+  t.deepEqual(JSON.parse(used[0]!.after!), { recovery_codes_left: 9 });
 });
 
 test('two sign-ins with the same recovery code at once: exactly one succeeds', async (t) => {
@@ -236,7 +236,7 @@ test('admin:reset-2fa ends the console sessions, forgets the codes and prints a 
   t.is(stays.status, 200, 'the player app stays signed in');
   t.is(stays.body.user.session_permissions, 0, 'as a player: the code it passed was of the old enrolment');
   const row = await server.knex('users').where('id', user.id).first('totp_enabled', 'totp_secret');
-  t.deepEqual([Boolean(row.totp_enabled), row.totp_secret], [false, null]);
+  t.deepEqual([Boolean(row!.totp_enabled), row!.totp_secret], [false, null]);
   t.is((await server.knex('recovery_codes').where('user_id', user.id)).length, 0);
   const passwordOnly = await login({ username: user.username, password: user.password });
   t.deepEqual([passwordOnly.status, passwordOnly.body], [403, message('enrolmentLinkRequired')]);
@@ -259,7 +259,7 @@ test('admin:reset-2fa ends the console sessions, forgets the codes and prints a 
     .knex('audit_log')
     .where({ entity_id: String(user.id), action: 'totp.reset' })
     .first();
-  t.like(JSON.parse(resetRow.after), { totp_enabled: false, console_sessions_ended: 1, source: 'cli' });
+  t.like(JSON.parse(resetRow!.after!), { totp_enabled: false, console_sessions_ended: 1, source: 'cli' });
 
   const unknown = await run('admin:reset-2fa', 'nobody_here_42');
   t.is(unknown.code, 1);

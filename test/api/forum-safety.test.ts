@@ -43,7 +43,7 @@ test.before(async () => {
   server = await startTestServer({ label: 'forumsafety', worker: true, env: { PLAYER_WEB_DIST: dist } });
   api = client(server.url);
   push = await startPushEndpoint(server.config.vapid.publicKey);
-  product = (await server.knex('seasons').where('active', true).first('product_name')).product_name;
+  product = (await server.knex('seasons').where('active', true).first('product_name'))!.product_name;
 });
 test.after.always(async () => {
   await server?.close();
@@ -245,8 +245,8 @@ test.serial(
     t.is(mails.length, 1);
     t.false(mails[0]!.includes('micke'), 'the typed handle is not in the e-mail');
     const email = await server.knex('emails').where({ user_id: starter.user.id }).first('subject', 'text_body');
-    t.true(email.text_body.includes('Someone replied in "add me on insta •••".'), email.text_body);
-    t.false(`${email.subject} ${email.text_body}`.includes('micke'));
+    t.true(email!.text_body.includes('Someone replied in "add me on insta •••".'), email!.text_body);
+    t.false(`${email!.subject} ${email!.text_body}`.includes('micke'));
 
     // The server-drawn page of the topic.
     const html = await (await fetch(`${server.url}/forums/general_discussion/${opened.body.id}`)).text();

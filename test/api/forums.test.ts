@@ -52,7 +52,7 @@ const threadOf = (thread_id: number, auth?: Credentials) =>
   suite.api.get<ForumThreadResponse>('/forums/posts', { query: { thread_id }, auth });
 
 const categoryCount = async (id: number) =>
-  Number((await suite.server.knex('forum_categories').where({ id }).first('thread_count')).thread_count);
+  Number((await suite.server.knex('forum_categories').where({ id }).first('thread_count'))!.thread_count);
 
 // --- Reads: categories, lists, ids ---
 
@@ -173,7 +173,7 @@ serial('a banned user is refused with 403 and the reason, and nothing is stored'
   );
   t.is(thread.status, 403);
   t.is((await threadOf(id)).body.total, 1);
-  t.is((await suite.server.knex('users').where('id', banned.user.id).first('forum_post_count')).forum_post_count, 0);
+  t.is((await suite.server.knex('users').where('id', banned.user.id).first('forum_post_count'))!.forum_post_count, 0);
 });
 
 const spaced = (n: number) => `  ${'é'.repeat(n)}\n `;
@@ -198,7 +198,7 @@ for (const [length, error] of [
         t.is(res.status, 200);
         t.is(res.body.post.message, 'é'.repeat(length));
         const stored = await suite.server.knex('forum_posts').where('id', res.body.post.id).first('message');
-        t.is(stored.message, 'é'.repeat(length));
+        t.is(stored!.message, 'é'.repeat(length));
       }
     },
   );
@@ -234,8 +234,8 @@ for (const [what, fields, error] of [
       t.is(res.status, 200);
       const row = await suite.server.knex('forum_threads').where('id', res.body.id).first('title');
       const post = await suite.server.knex('forum_posts').where('thread_id', res.body.id).first('message');
-      t.is(row.title, (body.title ?? '').trim());
-      t.is(post.message, body.message.trim());
+      t.is(row!.title, (body.title ?? '').trim());
+      t.is(post!.message, body.message.trim());
       t.is(await categoryCount(0), before + 1);
     }
   });
@@ -261,7 +261,7 @@ serial("a reply to an unknown thread answers 404 'That topic does not exist.'", 
     t.is(res.status, 404);
     t.deepEqual(res.body, message('threadNotFound') as unknown);
   }
-  t.is((await suite.server.knex('users').where('id', user.id).first('forum_post_count')).forum_post_count, 0);
+  t.is((await suite.server.knex('users').where('id', user.id).first('forum_post_count'))!.forum_post_count, 0);
 });
 
 // --- Counts ---
@@ -306,12 +306,12 @@ serial('replies sent at the same instant are all counted', async (t) => {
     Array(8).fill(200),
   );
   const row = await suite.server.knex('forum_threads').where('id', id).first('reply_count');
-  t.is(row.reply_count, 8);
+  t.is(row!.reply_count, 8);
   t.is((await threadOf(id)).body.total, 9);
   // The same player twice at once: both posts count towards their lifetime total.
   const twice = await Promise.all([reply(auth, id, 'double one'), reply(auth, id, 'double two')]);
   t.deepEqual(twice.map((a) => a.body.post.lifetime_posts).sort(), [2, 3]);
-  t.is((await suite.server.knex('forum_threads').where('id', id).first('reply_count')).reply_count, 10);
+  t.is((await suite.server.knex('forum_threads').where('id', id).first('reply_count'))!.reply_count, 10);
 });
 
 // --- Lists: order and pages ---
@@ -500,7 +500,7 @@ serial(
     const refused = await reply(auth, id, 'can I still post?');
     t.is(refused.status, 409);
     t.deepEqual(refused.body, message('threadLocked') as unknown);
-    t.is((await suite.server.knex('forum_threads').where('id', id).first('reply_count')).reply_count, 0);
+    t.is((await suite.server.knex('forum_threads').where('id', id).first('reply_count'))!.reply_count, 0);
     const unlocked = await suite.api.post(
       '/forums/thread/lock',
       { thread_id: String(id), locked: '0' },
@@ -513,13 +513,13 @@ serial(
       .where({ entity: 'forum_thread', entity_id: String(id) })
       .orderBy('id');
     t.deepEqual(
-      audit.map((row) => [row.action, row.actor_user_id, JSON.parse(row.before), JSON.parse(row.after)]),
+      audit.map((row) => [row.action, row.actor_user_id, JSON.parse(row.before!), JSON.parse(row.after!)]),
       [
         ['forum.thread.lock', mod.user.id, { locked: false }, { locked: true }],
         ['forum.thread.unlock', mod.user.id, { locked: true }, { locked: false }],
       ],
     );
-    t.truthy(audit[0].ip);
+    t.truthy(audit[0]!.ip);
     const missing = await suite.api.postJson('/forums/thread/lock', { thread_id: 999_999 }, { auth: mod.auth });
     t.is(missing.status, 404);
     t.deepEqual(missing.body, message('threadNotFound'));
@@ -582,8 +582,8 @@ serial(
     });
     t.like(staffSearch.body.posts[0], { id: bad, hidden: true });
 
-    t.is((await suite.server.knex('forum_threads').where('id', id).first('reply_count')).reply_count, 1);
-    t.is((await suite.server.knex('users').where('id', user.id).first('forum_post_count')).forum_post_count, 2);
+    t.is((await suite.server.knex('forum_threads').where('id', id).first('reply_count'))!.reply_count, 1);
+    t.is((await suite.server.knex('users').where('id', user.id).first('forum_post_count'))!.forum_post_count, 2);
 
     const shown = await suite.api.postJson('/forums/post/hide', { post_id: bad, hidden: false }, { auth: mod.auth });
     t.deepEqual(shown.body, { hidden: false });
@@ -593,7 +593,7 @@ serial(
       .where({ entity: 'forum_post', entity_id: String(bad) })
       .orderBy('id');
     t.deepEqual(
-      audit.map((row) => [row.action, row.actor_user_id, JSON.parse(row.before), JSON.parse(row.after)]),
+      audit.map((row) => [row.action, row.actor_user_id, JSON.parse(row.before!), JSON.parse(row.after!)]),
       [
         [
           'forum.post.hide',
@@ -650,7 +650,7 @@ serial(
     });
     const audit = await suite.server.knex('audit_log').where({ action: 'forum.post.report', entity_id: String(post) });
     t.is(audit.length, 1);
-    t.is(audit[0].actor_user_id, reporter.user.id);
+    t.is(audit[0]!.actor_user_id, reporter.user.id);
     // Several reports at the same instant still leave one row.
     const racer = await signedIn();
     await Promise.all(
@@ -716,7 +716,7 @@ serial(`${XSS_PAYLOADS.length} script-injection payloads come back byte for byte
     t.is(thread.body.title, payload);
     t.is(thread.body.posts[0]!.message, payload);
     const stored = await suite.server.knex('forum_threads').where('id', created.body.id).first('title');
-    t.is(stored.title, payload);
+    t.is(stored!.title, payload);
   }
   const list = await suite.api.get<ForumThreadsResponse>('/forums/threads', {
     query: { category_id: 0, amount: XSS_PAYLOADS.length },

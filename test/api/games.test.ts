@@ -83,7 +83,7 @@ serial(
     const early = await submit(a.auth, id, 2, 1);
     t.is(early.status, 409);
     t.deepEqual(early.body, message('resultNotOpenYet') as unknown as GamePayload);
-    t.is((await gameRow(id)).state, 'playing');
+    t.is((await gameRow(id))!.state, 'playing');
 
     suite.server.clock.advance(RESULT_ENTRY_DELAY_MS);
     const res = await submit(a.auth, id, 2, 1);
@@ -115,7 +115,7 @@ test("answers 400 'Score must be a value between 0 and 100' for scores outside 0
     t.is(res.status, 400, `${s1}-${s2}`);
     t.deepEqual(res.body, message('scoreRange') as unknown as GamePayload);
   }
-  t.is((await gameRow(id)).state, 'playing');
+  t.is((await gameRow(id))!.state, 'playing');
   t.is((await submit(a.auth, id, '0', '99')).status, 200, 'digits are fine');
 });
 
@@ -209,7 +209,7 @@ test("answers 409 'There is no result from your opponent to answer.' when the su
   const own = await confirm(a.auth, id);
   t.is(own.status, 409);
   t.is((own.body as unknown as { error: string }).error, MESSAGES.nothingToVerify);
-  t.is((await gameRow(id)).state, 'submitted');
+  t.is((await gameRow(id))!.state, 'submitted');
 });
 
 test("answers one 200 and one 409 'already verified' when the opponent verifies twice at once; Elo moves once", async (t) => {
@@ -238,8 +238,8 @@ test("answers one 200 and one 409 'already submitted' when both players submit a
   const [won, lost] = ra.status === 200 ? [ra, rb] : [rb, ra];
   t.deepEqual(lost.body, message('resultAlreadySubmitted') as unknown as GamePayload);
   const row = await gameRow(id);
-  t.is(row.submitted_user_id, won.body.submitted_user_id);
-  t.deepEqual([row.score_1, row.score_2], [won.body.score_1, won.body.score_2]);
+  t.is(row!.submitted_user_id, won.body.submitted_user_id);
+  t.deepEqual([row!.score_1, row!.score_2], [won.body.score_1, won.body.score_2]);
 });
 
 // --- Protest ---
@@ -602,10 +602,10 @@ test('admin edit of a conflict makes it final and solved, applies stats and Elo 
     .knex('audit_log')
     .where({ entity: 'game', entity_id: String(id) })
     .first();
-  t.is(audit.action, 'game.result.edit');
-  t.is(audit.actor_user_id, mod.user.id);
-  t.like(JSON.parse(audit.before), { state: 'conflict', score_1: 4, score_2: 0 });
-  t.like(JSON.parse(audit.after), { state: 'final', score_1: 1, score_2: 2, conflict_solved: true });
+  t.is(audit!.action, 'game.result.edit');
+  t.is(audit!.actor_user_id, mod.user.id);
+  t.like(JSON.parse(audit!.before!), { state: 'conflict', score_1: 4, score_2: 0 });
+  t.like(JSON.parse(audit!.after!), { state: 'final', score_1: 1, score_2: 2, conflict_solved: true });
 });
 
 test('admin edit of a final result reverses the old stats and Elo change and applies the new one', async (t) => {
@@ -661,7 +661,7 @@ test('admin edit of a final result reverses the old stats and Elo change and app
   });
   t.like(await statsOf(b.user.id), { wins: 0, ties: 1, scored_goals: 1, conceded_goals: 1, games_played: 1 });
   const draw = rateGame({ elo_1: 1000, games_1: 3, elo_2: 1000, games_2: 0, score_1: 1, score_2: 1 });
-  t.is((await statsOf(a.user.id)).elo, draw.elo_1);
+  t.is((await statsOf(a.user.id))!.elo, draw.elo_1);
   t.is(
     Number(
       (

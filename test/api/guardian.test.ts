@@ -62,7 +62,7 @@ async function linksTo(to: string, count: number): Promise<string[]> {
 }
 
 const confirmedAt = async (id: number) =>
-  (await server.knex('users').where('id', id).first('guardian_confirmed_at')).guardian_confirmed_at as Date | null;
+  (await server.knex('users').where('id', id).first('guardian_confirmed_at'))!.guardian_confirmed_at as Date | null;
 
 /** The browser's headers for a post from our own page served with Referrer-Policy: no-referrer. */
 const OWN_NO_REFERRER_PAGE = { Origin: 'null', 'Sec-Fetch-Site': 'same-origin' };

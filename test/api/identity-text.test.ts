@@ -250,9 +250,9 @@ serial(
     await settingsCall(player, 'fifa_team', 'kalle.se');
     const flags = await flagRows(player.user.id);
     t.is(flags.length, 1);
-    t.is(flags[0].attempts, 2);
+    t.is(flags[0]!.attempts, 2);
     t.is(
-      flags[0].text,
+      flags[0]!.text,
       'Tried to set their FIFA team name to: kalle.se\nTried to set their IRL team name to: insta kalle.fifa',
     );
   },

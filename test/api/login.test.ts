@@ -38,7 +38,7 @@ test('stores only the SHA-256 of the token', async (t) => {
   const res = await api.post<{ token: string }>('/user/login', { username: user.username, password: user.password });
   const rows = await server.knex('sessions').where('user_id', user.id);
   t.is(rows.length, 1);
-  t.is(rows[0].token_hash, hashToken(res.body.token));
+  t.is(rows[0]!.token_hash, hashToken(res.body.token));
   t.false(JSON.stringify(rows).includes(res.body.token));
 });
 

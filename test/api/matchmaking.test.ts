@@ -42,8 +42,8 @@ test.before(async () => {
   server = await startTestServer({ label: 'matchmaking' });
   api = client(server.url);
   const season = await server.knex('seasons').where('active', true).first('id', 'time_zone');
-  seasonId = season.id;
-  if (season.time_zone !== ZONE) throw new Error('the seeded season is expected in Europe/Stockholm');
+  seasonId = season!.id;
+  if (season!.time_zone !== ZONE) throw new Error('the seeded season is expected in Europe/Stockholm');
 });
 test.after.always(async () => server?.close());
 test.afterEach.always(async () => {
@@ -134,8 +134,8 @@ test.serial(
     t.is(again.body.queued_at_ms, first.body.queued_at_ms, 'the timer keeps running');
     t.is(await size(server.knex('queue_entries').where('user_id', a.id)), 1);
     const entry = await server.knex('queue_entries').where('user_id', a.id).first();
-    t.is(entry.season_id, seasonId);
-    t.is(entry.match_id, null);
+    t.is(entry!.season_id, seasonId);
+    t.is(entry!.match_id, null);
 
     const connection = createBullConnection(server.config.redisUrl, 'producer');
     const queue = new Queue(QUEUE_NAMES.play, { connection, prefix: `${server.config.redisPrefix}bull` });
@@ -185,8 +185,8 @@ test.serial(
     const season = await server.knex('seasons').where('id', seasonId).first();
     t.teardown(() =>
       server.knex('seasons').where('id', seasonId).update({
-        window_start_minute: season.window_start_minute,
-        window_end_minute: season.window_end_minute,
+        window_start_minute: season!.window_start_minute,
+        window_end_minute: season!.window_end_minute,
       }),
     );
     // Close the window now and open it at the next full local hour, for 30 minutes.
@@ -250,7 +250,7 @@ test.serial('the weekly cap: 29 games this week let a player queue, the 30th ref
     season_id: seasonId,
     user_1_id: i % 2 ? a.id : b.id,
     user_2_id: i % 2 ? b.id : a.id,
-    state: 'final',
+    state: 'final' as const,
     week_start: week,
   });
   await server.knex('games').insert(Array.from({ length: 29 }, (_, i) => game(i)));
@@ -280,7 +280,7 @@ test.serial('keepalive renews the entry; not queued it answers 409 not in the qu
   t.is(res.body.state, 'queued');
   t.is(res.body.queued_at_ms, entered.body.queued_at_ms);
   const entry = await server.knex('queue_entries').where('user_id', a.id).first('keepalive_at');
-  t.true(new Date(entry.keepalive_at).getTime() >= entered.body.queued_at_ms! + 6_000);
+  t.true(new Date(entry!.keepalive_at).getTime() >= entered.body.queued_at_ms! + 6_000);
 });
 
 test.serial('an entry without a keepalive for 20 s is removed; a matched entry is not', async (t) => {
@@ -374,13 +374,13 @@ test.serial(
     const games = await gamesOf(matchId);
     t.is(games.length, 1);
     const game = games[0];
-    t.is(second.body.game_id, game.id);
+    t.is(second.body.game_id, game!.id);
     t.like(game, { season_id: seasonId, user_1_id: a.id, user_2_id: b.id, state: 'playing' });
-    t.deepEqual(new Date(game.week_start), weekStart(at, ZONE));
-    t.true(new Date(game.created_at).getTime() >= at.getTime());
-    t.is((await server.knex('matches').where('id', matchId).first()).state, 'accepted');
+    t.deepEqual(new Date(game!.week_start), weekStart(at, ZONE));
+    t.true(new Date(game!.created_at).getTime() >= at.getTime());
+    t.is((await server.knex('matches').where('id', matchId).first())!.state, 'accepted');
     t.is(await size(server.knex('queue_entries').whereIn('user_id', [a.id, b.id])), 0);
-    t.like((await status(a)).body, { state: 'playing', game_id: game.id, match: null });
+    t.like((await status(a)).body, { state: 'playing', game_id: game!.id, match: null });
     const late = await accept(a);
     t.is(late.status, 409);
     t.deepEqual(late.body, message('notInQueue'));
@@ -402,7 +402,7 @@ test.serial('both players accepting at the same instant make exactly one game', 
     );
     t.deepEqual(answers.map((r) => r.body.state).sort(), ['matched', 'playing']);
     t.is((await gamesOf(matchId)).length, 1);
-    t.is((await server.knex('matches').where('id', matchId).first()).state, 'accepted');
+    t.is((await server.knex('matches').where('id', matchId).first())!.state, 'accepted');
   }
 });
 
@@ -449,7 +449,7 @@ test.serial(
     const a = await player();
     const b = await player();
     const matchId = await matched(a, b);
-    const { deadline_at } = await server.knex('matches').where('id', matchId).first('deadline_at');
+    const { deadline_at } = (await server.knex('matches').where('id', matchId).first('deadline_at'))!;
     const deadline = new Date(deadline_at).getTime();
     await accept(a);
 
@@ -497,7 +497,7 @@ test.serial('an accept and the timeout at the same instant never both win', asyn
     const b = await player();
     const matchId = await matched(a, b);
     await accept(b);
-    const { deadline_at } = await server.knex('matches').where('id', matchId).first('deadline_at');
+    const { deadline_at } = (await server.knex('matches').where('id', matchId).first('deadline_at'))!;
     const deadline = new Date(deadline_at).getTime();
     // The API's accept lands inside the grace; the sweep runs as if the grace were over.
     server.clock.set(new Date(deadline + ACCEPT_GRACE_MS / 2));
@@ -511,14 +511,14 @@ test.serial('an accept and the timeout at the same instant never both win', asyn
     if (res.status === 200) {
       outcomes.add('accepted');
       t.is(res.body.state, 'playing');
-      t.is(match.state, 'accepted');
+      t.is(match!.state, 'accepted');
       t.is(games.length, 1);
     } else {
       outcomes.add('expired');
       t.is(res.status, 409);
       // Depending on when the timeout committed, the accept found the match closed or the entry already gone.
       t.true([MESSAGES.noMatchToAnswer, MESSAGES.notInQueue].includes(res.body.error as never), res.body.error);
-      t.is(match.state, 'expired');
+      t.is(match!.state, 'expired');
       t.is(games.length, 0);
       t.is((await status(b)).body.state, 'queued');
       t.is((await status(a)).body.state, 'idle');
@@ -553,8 +553,8 @@ test.serial(
       .knex('matches')
       .where('user_1_id', a.id)
       .orWhere('user_2_id', a.id)
-      .max('closed_at as at');
-    const until = new Date(new Date(last[0]!.at).getTime() + QUEUE_PENALTY_COOLDOWN_MS);
+      .max({ at: 'closed_at' });
+    const until = new Date(new Date(last[0]!.at!).getTime() + QUEUE_PENALTY_COOLDOWN_MS);
 
     const res = await enter(a);
     t.is(res.status, 429);
@@ -610,8 +610,8 @@ test.serial('acceptMatch as a command: the accept that closes the match pushes g
   t.deepEqual(
     pushesOf(second.events).map((p) => [p.room, p.event, p.payload]),
     [
-      [`private-user-${a.id}`, 'game', { game_id: game.id }],
-      [`private-user-${b.id}`, 'game', { game_id: game.id }],
+      [`private-user-${a.id}`, 'game', { game_id: game!.id }],
+      [`private-user-${b.id}`, 'game', { game_id: game!.id }],
     ],
   );
 });
@@ -623,7 +623,7 @@ test.serial(
     const b = await player();
     const matchId = await matched(a, b);
     await accept(a);
-    const { deadline_at } = await server.knex('matches').where('id', matchId).first('deadline_at');
+    const { deadline_at } = (await server.knex('matches').where('id', matchId).first('deadline_at'))!;
     const at = new Date(new Date(deadline_at).getTime() + ACCEPT_GRACE_MS + 1);
     const { result, events } = await server.knex.transaction((trx) => leaveQueue(trx, { user_id: a.id, now: at }));
     t.is(result.state, 'idle');
@@ -668,7 +668,7 @@ test.serial(
       const [left, accepted] = await Promise.all([leave(a), accept(b)]);
       const match = await server.knex('matches').where('id', matchId).first();
       const games = await gamesOf(matchId);
-      if (match.state === 'accepted') {
+      if (match!.state === 'accepted') {
         t.is(games.length, 1);
         t.is(accepted.status, 200);
         t.is(accepted.body.state, 'playing');

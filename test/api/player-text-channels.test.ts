@@ -57,7 +57,7 @@ test.before(async () => {
   api = client(server.url);
   spread = client(server.url, { spreadAddresses: true });
   push = await startPushEndpoint(server.config.vapid.publicKey);
-  product = (await server.knex('seasons').where('active', true).first('product_name')).product_name;
+  product = (await server.knex('seasons').where('active', true).first('product_name'))!.product_name;
   attempts = (await fixture('contact-attempts.txt')).map(parseAttempt);
   ordinary = await fixture('football-chat.txt');
 });

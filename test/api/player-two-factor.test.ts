@@ -55,7 +55,7 @@ test('a player without two-factor signs in with the password alone, as before: {
   t.is(res.status, 200);
   t.deepEqual(Object.keys(res.body).sort(), ['id', 'token']);
   const row = await suite.server.knex('sessions').where('user_id', player.id).first('console', 'totp_verified_at');
-  t.deepEqual([Boolean(row.console), row.totp_verified_at], [false, null]);
+  t.deepEqual([Boolean(row!.console), row!.totp_verified_at], [false, null]);
 });
 
 test("with two-factor on: no code 401 'Enter the code…', a wrong one 401 'That code is not valid…', no session; the right one signs in", async (t) => {
@@ -80,8 +80,8 @@ test("with two-factor on: no code 401 'Enter the code…', a wrong one 401 'That
   t.is(good.status, 200);
   t.deepEqual(Object.keys(good.body).sort(), ['id', 'token']);
   const row = await suite.server.knex('sessions').where('user_id', user.id).first('console', 'totp_verified_at');
-  t.false(Boolean(row.console), 'a player-app session, with the player limits');
-  t.not(row.totp_verified_at, null);
+  t.false(Boolean(row!.console), 'a player-app session, with the player limits');
+  t.not(row!.totp_verified_at, null);
   // A code is taken once (RFC 6238 §5.2).
   const replay = await login({ username: user.username, password: user.password, code });
   t.deepEqual([replay.status, replay.body], [401, message('secondFactorInvalid')] as const);
@@ -127,7 +127,7 @@ test('a recovery code signs in once instead of the code; the second use is refus
     .knex('audit_log')
     .where({ action: 'totp.recovery_code_used', entity_id: String(user.id) });
   t.is(audit.length, 1);
-  t.deepEqual(JSON.parse(String(audit[0].after)), { recovery_codes_left: 1 });
+  t.deepEqual(JSON.parse(String(audit[0]!.after)), { recovery_codes_left: 1 });
 });
 
 test('two sign-ins with the same recovery code at once: exactly one gets a session', async (t) => {

@@ -82,7 +82,7 @@ serial(
     await transaction(server.knex, (trx) =>
       confirmResult(trx, { game_id: gameId, actor: { id: b.user.id, permissions: 0 }, now: clock.now() }),
     );
-    t.is((await server.knex('users').where('id', a.user.id).first('elo')).elo, rated.elo_1);
+    t.is((await server.knex('users').where('id', a.user.id).first('elo'))!.elo, rated.elo_1);
     t.deepEqual(await firstPage(), before, 'the page read a moment ago is still served');
     clock.advance(999);
     t.deepEqual(await firstPage(), before, 'and still 999 ms later');

@@ -1,6 +1,6 @@
 import test from 'ava';
 import sharp from 'sharp';
-import { NEWS_THUMB_HEIGHT, NEWS_THUMB_WIDTH, message } from '@ecup/domain';
+import { NEWS_CATEGORIES, NEWS_THUMB_HEIGHT, NEWS_THUMB_WIDTH, message } from '@ecup/domain';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildUser } from '../helpers/factories.ts';
 import { client } from '../helpers/http.ts';
@@ -46,7 +46,7 @@ test.before(async () => {
       title: `News ${i}`,
       excerpt: `Excerpt ${i}`,
       content: `<p>Body ${i}</p><script>alert(1)</script><a href="javascript:alert(1)" onclick="x()">link</a>`,
-      category_id: i % 4,
+      category_id: NEWS_CATEGORIES[i % 4]!.id,
       publisher_user_id: publisher.id,
       published_at: new Date(Date.now() - (10 - i) * 3600_000),
     });
@@ -182,7 +182,7 @@ test('/news/get answers the newest article without an id, and a given one with c
 
 test('/news/get answers 404 for an unknown id, a draft and a malformed id', async (t) => {
   const draft = await server.knex('news').where('title', 'Draft').first();
-  for (const id of ['999999', String(draft.id), 'abc']) {
+  for (const id of ['999999', String(draft!.id), 'abc']) {
     const res = await api.get('/news/get', { query: { id } });
     t.is(res.status, 404, id);
     t.deepEqual(res.body, message('newsNotFound'));
@@ -272,14 +272,14 @@ test('an unknown API call answers 404 JSON and a bad JSON body answers 400', asy
 test("the signed-in user's rank is their place in the Elo ranking, and null before a first game", async (t) => {
   const bjorn = await server.knex('users').where('first_name', 'Björn').first();
   const login = await api.post<{ id: number; token: string }>('/user/login', {
-    username: bjorn.username,
+    username: bjorn!.username,
     password: 'correct horse 1',
   });
   const auth = await api.get<{ user: { rank: number | null } }>('/user/auth', { auth: login.body });
   t.is(auth.body.user.rank, 3);
   const newcomer = await server.knex('users').where('first_name', 'New').first();
   const login2 = await api.post<{ id: number; token: string }>('/user/login', {
-    username: newcomer.username,
+    username: newcomer!.username,
     password: 'correct horse 1',
   });
   const auth2 = await api.get<{ user: { rank: number | null } }>('/user/auth', { auth: login2.body });

@@ -161,7 +161,7 @@ test.serial('blocked players are never paired, in either direction, while a thir
   t.is((await block(a.auth, b.user.id)).status, 200);
   const queue = async (p: Player, waitedMs: number) =>
     suite.server.knex('queue_entries').insert({
-      season_id: season.id,
+      season_id: season!.id,
       user_id: p.user.id,
       elo: 1000,
       entered_at: new Date(now().getTime() - waitedMs),
@@ -324,7 +324,7 @@ test.serial('console actions: warn shows once, mute refuses chat, ban uses the b
   const mod = await moderator();
   const fresh = async (reason: string) => {
     t.is((await report(a.auth, { game_id: game, reason: 'other', text: reason })).status, 200);
-    return Number((await suite.server.knex('reports').where('text', reason).first('id')).id);
+    return Number((await suite.server.knex('reports').where('text', reason).first('id'))!.id);
   };
   // Warn: the warned player sees it once; the reporter sees "handled". The dashboard counts the open report.
   const openReports = async () =>
@@ -421,7 +421,7 @@ test('a player’s export holds their reports, blocks and warnings; erasure remo
     eraseUser(trx, { ref: String(a.user.id), confirm: a.user.username, force: false, dry_run: false, now: now() }),
   );
   t.is(
-    (await suite.server.knex('reports').where('reporter_user_id', a.user.id).first('text')).text,
+    (await suite.server.knex('reports').where('reporter_user_id', a.user.id).first('text'))!.text,
     MESSAGES.contentRemoved,
   );
   t.is((await suite.server.knex('blocks').where('blocker_user_id', a.user.id).select()).length, 0);

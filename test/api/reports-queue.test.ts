@@ -168,7 +168,7 @@ serial(
       created_at: new Date(suite.server.clock.now().getTime() - 60_000),
     });
     const theirs = Number(
-      (await suite.server.knex('chat_messages').where({ game_id: game, user_id: a.user.id }).first('id')).id,
+      (await suite.server.knex('chat_messages').where({ game_id: game, user_id: a.user.id }).first('id'))!.id,
     );
     const reported = await suite.api.postJson(
       '/game/report',
@@ -182,7 +182,7 @@ serial(
       { auth: author.auth },
     );
     t.is(thread.status, 200);
-    const postId = Number((await suite.server.knex('forum_posts').where('thread_id', thread.body.id).first('id')).id);
+    const postId = Number((await suite.server.knex('forum_posts').where('thread_id', thread.body.id).first('id'))!.id);
     const forum = await suite.api.postJson(
       '/forums/post/report',
       { post_id: postId, reason: 'Contact details' },
@@ -280,7 +280,7 @@ serial(
       .whereIn('entity_id', [String(flag.id), String(open.body[forumIndex]!.id)])
       .where('action', 'report.resolve')
       .select('after');
-    t.deepEqual(audits.map((row) => JSON.parse(row.after).outcome).sort(), ['banned', 'hidden']);
+    t.deepEqual(audits.map((row) => JSON.parse(row.after!).outcome).sort(), ['banned', 'hidden']);
   },
 );
 

@@ -73,11 +73,9 @@ test.before(async () => {
     wins: 3,
     recorded_at: server.clock.now(),
   });
-  const [poolId] = (await server
-    .knex('trophy_pools')
-    .insert({ season_id: oldSeason.id, week_start: week })) as number[];
+  const [poolId] = await server.knex('trophy_pools').insert({ season_id: oldSeason.id, week_start: week });
   await server.knex('trophies').insert({
-    pool_id: poolId,
+    pool_id: poolId!,
     state: 'secured',
     holder_user_id: players[7]!.id,
     wins: 3,

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { forumCategories, message } from '@ecup/domain';
+import { type NewRow } from '@ecup/db';
 import { storeAvatar } from '@ecup/storage';
 import { CARD_HEIGHT, CARD_WIDTH, svgColour, wrap } from '@ecup/api/features/seo/cards.ts';
 import { SEO_WORDS } from '@ecup/api/features/seo/words.ts';
@@ -34,7 +35,7 @@ test.before(async () => {
   await copyFile(path.join(import.meta.dirname, '../../player-web/index.html'), path.join(dist, 'index.html'));
   server = await startTestServer({ label: 'seo', env: { PLAYER_WEB_DIST: dist } });
   const { knex } = server;
-  product = (await knex('seasons').where('active', true).first('product_name')).product_name;
+  product = (await knex('seasons').where('active', true).first('product_name'))!.product_name;
   const ranked = await buildUser(knex, { elo: 1234, games_played: 10, wins: 6, ties: 1, losses: 3 });
   const newcomer = await buildUser(knex, { games_played: 0 });
   const avatar = await storeAvatar(
@@ -46,7 +47,7 @@ test.before(async () => {
   const photo = await buildUser(knex, { elo: 1100, games_played: 4, wins: 2, losses: 2, avatar_hash: avatar });
   Object.assign(people, { ranked: ranked.username, newcomer: newcomer.username, photo: photo.username });
   const now = Date.now();
-  const news = (fields: Record<string, unknown>) =>
+  const news = (fields: Partial<NewRow<'news'>> & { title: string }) =>
     knex('news')
       .insert({
         excerpt: 'An excerpt.',
@@ -78,7 +79,7 @@ test.before(async () => {
       last_post_at: new Date(now),
     });
     await knex('forum_posts').insert({
-      thread_id: id,
+      thread_id: id!,
       user_id: ranked.id,
       message: `First post of ${title}, long enough to describe it.`,
       created_at: new Date(now),

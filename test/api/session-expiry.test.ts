@@ -74,12 +74,12 @@ test.serial('a player who keeps playing stays signed in past 30 days, until 180 
 test.serial('use is written at most once a minute per session', async (t) => {
   const { auth: pair } = await playerSession();
   const row = () => server.knex('sessions').where('token_hash', hashToken(pair.token)).first('last_seen_at');
-  const first = (await row()).last_seen_at as Date;
+  const first = (await row())!.last_seen_at as Date;
   await Promise.all([auth(pair), auth(pair), auth(pair)]);
-  t.is(((await row()).last_seen_at as Date).getTime(), first.getTime(), 'no write within the first minute');
+  t.is(((await row())!.last_seen_at as Date).getTime(), first.getTime(), 'no write within the first minute');
   await advance(2 * MINUTE);
   await Promise.all([auth(pair), auth(pair), auth(pair)]);
-  const touched = ((await row()).last_seen_at as Date).getTime();
+  const touched = ((await row())!.last_seen_at as Date).getTime();
   t.true(touched > first.getTime(), 'the last use moved on after a minute');
   t.true(Math.abs(touched - server.clock.now().getTime()) < 10_000);
 });

@@ -42,8 +42,8 @@ test("saves personal info and answers 'Your personal information has been saved.
   t.is(res.body.message, 'Your personal information has been saved.');
   t.is(res.body.user.first_name, 'Maja');
   const row = await server.knex('users').where('id', user.id).first();
-  t.is(row.last_name, 'Lind');
-  t.is(row.email, user.email);
+  t.is(row!.last_name, 'Lind');
+  t.is(row!.email, user.email);
 });
 
 test('refuses a settings e-mail under 6 characters and changes nothing', async (t) => {
@@ -51,7 +51,7 @@ test('refuses a settings e-mail under 6 characters and changes nothing', async (
   const res = await api.post('/user/profile/update', { first_name: 'A', last_name: 'B', email: 'a@b.c' }, { auth });
   t.is(res.status, 400);
   t.deepEqual(res.body, refusalBody('Invalid e-mail address.'));
-  t.is((await server.knex('users').where('id', user.id).first()).email, user.email);
+  t.is((await server.knex('users').where('id', user.id).first())!.email, user.email);
 });
 
 test("refuses a 51-character first name with 'Your first name is too long.'", async (t) => {
@@ -97,7 +97,7 @@ test("saves console and gamer tag with 'Your console information has been saved.
   const res = await api.post('/user/console/update', { console: '1', gamer_tag: 'New Tag_1' }, { auth });
   t.is(res.status, 200);
   t.is(res.body.message, 'Your console information has been saved.');
-  t.is((await server.knex('users').where('id', user.id).first()).gamer_tag, 'New Tag_1');
+  t.is((await server.knex('users').where('id', user.id).first())!.gamer_tag, 'New Tag_1');
 });
 
 test('refuses a console update without a console or with an illegal gamer tag', async (t) => {
@@ -125,7 +125,7 @@ test('sets a profile picture and answers its avatar hash; the old one is removed
   );
   t.is(first.status, 200);
   t.regex(first.body.avatar_hash, /^[0-9a-f]{32}$/);
-  t.is((await server.knex('users').where('id', user.id).first()).avatar_hash, first.body.avatar_hash);
+  t.is((await server.knex('users').where('id', user.id).first())!.avatar_hash, first.body.avatar_hash);
   const second = await api.postMultipart<{ avatar_hash: string }>(
     '/user/profile_picture/set',
     {},
@@ -148,7 +148,7 @@ test('refuses a profile picture that is not an image', async (t) => {
   );
   t.is(res.status, 400);
   t.deepEqual(res.body, message('photoType'));
-  t.is((await server.knex('users').where('id', user.id).first()).avatar_hash, null);
+  t.is((await server.knex('users').where('id', user.id).first())!.avatar_hash, null);
 });
 
 test('changing the password answers a new token and revokes the other sessions', async (t) => {
@@ -202,7 +202,7 @@ test("refuses a 6- or 7-character new password with 'Your password is too short.
     t.deepEqual(res.body, message('passwordTooShort'));
   }
   const unchanged = await server.knex('users').where('id', user.id).first('password_hash');
-  t.is(unchanged.password_hash, user.password_hash, 'the old password stays');
+  t.is(unchanged!.password_hash, user.password_hash, 'the old password stays');
   const eight = await api.post(
     '/user/password/change',
     { current_password: user.password, new_password: '12345678' },

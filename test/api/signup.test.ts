@@ -41,9 +41,9 @@ test('signs up an adult with form fields and answers id, token and the user', as
   const auth = await api.get('/user/auth', { auth: res.body });
   t.is(auth.status, 200);
   const row = await server.knex('users').where('id', res.body.id).first();
-  t.is(row.guardian_email, null);
-  t.truthy(row.terms_accepted_at);
-  t.notRegex(row.password_hash, /a good password/);
+  t.is(row!.guardian_email, null);
+  t.truthy(row!.terms_accepted_at);
+  t.notRegex(row!.password_hash, /a good password/);
 });
 
 test('signs up with a PNG user photo and team photo, stored as JPEG in three avatar sizes', async (t) => {
@@ -234,13 +234,13 @@ test('a minor signs up, the guardian gets a link, and approving it marks the acc
   const mail = await waitForMail(server.outbox, guardian);
   const link = linkIn(mail, 'http://localhost:3000/guardian/confirm/');
   const path = new URL(link).pathname;
-  t.is((await server.knex('users').where('id', res.body.id).first()).guardian_confirmed_at, null);
+  t.is((await server.knex('users').where('id', res.body.id).first())!.guardian_confirmed_at, null);
   const page = await fetch(`${server.url}${path}`);
   t.is(page.status, 200);
   t.regex(page.headers.get('content-type') ?? '', /text\/html/);
   await page.body?.cancel();
   t.is(
-    (await server.knex('users').where('id', res.body.id).first()).guardian_confirmed_at,
+    (await server.knex('users').where('id', res.body.id).first())!.guardian_confirmed_at,
     null,
     'opening changes nothing',
   );
@@ -248,7 +248,7 @@ test('a minor signs up, the guardian gets a link, and approving it marks the acc
   const approved = await fetch(`${server.url}${approval}`, { method: 'POST' });
   t.is(approved.status, 200);
   t.like(await approved.json(), { already: false });
-  t.truthy((await server.knex('users').where('id', res.body.id).first()).guardian_confirmed_at);
+  t.truthy((await server.knex('users').where('id', res.body.id).first())!.guardian_confirmed_at);
   const wrong = await fetch(`${server.url}${approval.slice(0, -4)}beef`, { method: 'POST' });
   t.is(wrong.status, 404);
 });

@@ -166,7 +166,7 @@ test('console sign-ins, refused ones of staff accounts, and the winners CSV expo
     signIns.body.map((row) => [row.action, row.actor?.id ?? null, row.after]),
     [
       ['console.sign_in_failed', null, { reason: 'password' }],
-      ['console.sign_in', moderator.id, { session_id: session.id, second_factor: false }],
+      ['console.sign_in', moderator.id, { session_id: session!.id, second_factor: false }],
     ],
   );
   t.is(signIns.body[1]!.ip !== null, true, 'the address is kept');

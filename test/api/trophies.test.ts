@@ -107,13 +107,13 @@ async function play(one: Player, two: Player, score_1: number, score_2: number, 
 /** The unsecured trophy a player holds (id and streak), or null. */
 async function holding(player: Player): Promise<{ id: number; wins: number; expires_at: Date } | null> {
   const row = await server.knex('trophies').where('held_by', player.user.id).first('id', 'wins', 'expires_at');
-  return row ? { id: Number(row.id), wins: Number(row.wins), expires_at: new Date(row.expires_at) } : null;
+  return row ? { id: Number(row.id), wins: Number(row.wins), expires_at: new Date(row.expires_at!) } : null;
 }
 const wins = async (player: Player) => (await holding(player))?.wins ?? null;
 
 async function counters(player: Player) {
   const row = await server.knex('users').where('id', player.user.id).first('secured_trophies', 'unsecured_trophies');
-  return { secured: Number(row.secured_trophies), unsecured: Number(row.unsecured_trophies) };
+  return { secured: Number(row!.secured_trophies), unsecured: Number(row!.unsecured_trophies) };
 }
 
 /** Trophies left in a season's pool of the week containing `at`. */
@@ -469,7 +469,7 @@ test('two results at the same instant competing for the last pool trophy: exactl
     .knex('trophy_pools')
     .where({ season_id: sideSeason, week_start: weekStart(server.clock.now(), DEFAULT_TIME_ZONE) })
     .first('id');
-  const ids = (await server.knex('trophies').where('pool_id', pool.id).orderBy('id').pluck('id')) as number[];
+  const ids = (await server.knex('trophies').where('pool_id', pool!.id).orderBy('id').pluck('id')) as number[];
   await server.knex('trophies').whereIn('id', ids.slice(1)).update({ state: 'secured' });
   t.is(await poolLeft(sideSeason, server.clock.now()), 1);
 

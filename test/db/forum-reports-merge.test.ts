@@ -19,9 +19,9 @@ test('post reports move into the one reports queue with the author as reported p
     title: 'Best formation?',
     last_post_at: new Date(),
   });
-  const [rude] = await knex('forum_posts').insert({ thread_id: thread, user_id: author.id, message: 'mean words' });
+  const [rude] = await knex('forum_posts').insert({ thread_id: thread!, user_id: author.id, message: 'mean words' });
   const [hidden] = await knex('forum_posts').insert({
-    thread_id: thread,
+    thread_id: thread!,
     user_id: author.id,
     message: 'more mean words',
     hidden_at: new Date('2026-11-20T10:00:00Z'),
@@ -145,7 +145,7 @@ test('post reports move into the one reports queue with the author as reported p
       kind: 'forum',
       reporter_user_id: alice.id,
       reported_user_id: author.id,
-      post_id: rude,
+      post_id: rude!,
       reason: 'other',
       created_at: new Date(),
     }),

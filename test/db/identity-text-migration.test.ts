@@ -72,17 +72,17 @@ test('stored identity fields with contact details are masked, a username becomes
   t.is(coachFlags.length, 1);
   t.like(coachFlags[0], { reason: 'personal_details', reporter_user_id: null, attempts: 1, resolved_at: null });
   t.true(
-    coachFlags[0].text.includes('IRL team name was "snap: coach_micke / wa 070-123 45 67", now "snap: ••• / wa •••"'),
+    coachFlags[0]!.text!.includes('IRL team name was "snap: coach_micke / wa 070-123 45 67", now "snap: ••• / wa •••"'),
   );
-  t.true(coachFlags[0].text.includes('last name was "micke@gmail.com", now "•••"'));
+  t.true(coachFlags[0]!.text!.includes('last name was "micke@gmail.com", now "•••"'));
   const renamedFlags = await flagsOf(phoneName);
   t.is(renamedFlags.length, 1);
-  t.true(renamedFlags[0].text.includes(`username was "0701234567", now "player${phoneName}_2"`));
+  t.true(renamedFlags[0]!.text!.includes(`username was "0701234567", now "player${phoneName}_2"`));
   t.is((await flagsOf(addressed.id)).length, 1);
   for (const id of [ordinary.id, taken.id, erased.id]) t.deepEqual(await flagsOf(id), []);
   const merged = await flagsOf(flagged.id);
   t.is(merged.length, 1);
-  t.is(merged[0].attempts, 3);
-  t.true(merged[0].text.startsWith('Contact details removed from the profile'));
-  t.true(merged[0].text.includes('IRL team name was "insta kalle.fifa", now "insta •••"'));
+  t.is(merged[0]!.attempts, 3);
+  t.true(merged[0]!.text!.startsWith('Contact details removed from the profile'));
+  t.true(merged[0]!.text!.includes('IRL team name was "insta kalle.fifa", now "insta •••"'));
 });

@@ -41,7 +41,7 @@ function fields(name: string): SeasonFields {
 }
 
 async function insertSeason(knex: Knex, name: string, active: boolean): Promise<number> {
-  const [id] = (await knex('seasons').insert({ ...fields(name), active })) as number[];
+  const [id] = await knex('seasons').insert({ ...fields(name), active });
   return Number(id);
 }
 
@@ -290,8 +290,8 @@ test.serial(
     t.is(report.events, 1, "only the live season's game is replayed");
     t.like(await db.knex('users').where('id', a.id).first('elo', 'games_played'), { elo: 1000, games_played: 1 });
     t.like(
-      await db.knex('season_standings').where({ season_id: old, user_id: a.id }).first('elo', 'games_played'),
-      afterOld,
+      (await db.knex('season_standings').where({ season_id: old, user_id: a.id }).first('elo', 'games_played'))!,
+      afterOld!,
     );
     await t.throwsAsync(rebuildElo(db.knex, { season_id: old, dry_run: true }), {
       message: /not the season the ratings belong to/,
@@ -313,19 +313,19 @@ test.serial(
       conflict: true,
       season_id: old,
     });
-    const [pool] = (await db.knex('trophy_pools').insert({
+    const [pool] = await db.knex('trophy_pools').insert({
       season_id: old,
       week_start: new Date('2026-11-23T00:00:00Z'),
       size: 25,
-    })) as number[];
-    const [trophy] = (await db.knex('trophies').insert({
-      pool_id: pool,
+    });
+    const [trophy] = await db.knex('trophies').insert({
+      pool_id: pool!,
       state: 'held',
       holder_user_id: ids[2],
       wins: 1,
       taken_at: NOW,
       expires_at: new Date(NOW.getTime() + 48 * 3600 * 1000),
-    })) as number[];
+    });
     await db.knex('users').where('id', ids[2]).update({ unsecured_trophies: 1 });
     const before = await db.knex('users').whereIn('id', ids).orderBy('id').select(RATINGS);
     const activate = () =>

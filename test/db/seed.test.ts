@@ -98,39 +98,39 @@ test('the country list has 245 entries with ids 0-244 and unique lower-case two-
 test('the forums show four categories, category 1 named after the season’s product', async (t) => {
   const categories = await db.knex('forum_categories').orderBy('id').select('id', 'slug', 'title', 'description');
   const season = await db.knex('seasons').where({ id: seasonId }).first();
-  t.deepEqual(categories, forumCategories(season.product_name));
-  t.is(categories[1].title, 'eCup');
-  t.is(categories[1].slug, 'ecup');
+  t.deepEqual(categories, forumCategories(season!.product_name));
+  t.is(categories[1]!.title, 'eCup');
+  t.is(categories[1]!.slug, 'ecup');
 });
 
 test('one active season is open now, so a new user can play at once', async (t) => {
   const seasons = await db.knex('seasons').where({ active: true });
   t.is(seasons.length, 1);
   const season = seasons[0];
-  t.is(season.id, seasonId);
+  t.is(season!.id, seasonId);
   t.like(season, {
-    name: `eCup ${seasonFinalYear(season.qualifiers_end)}`,
+    name: `eCup ${seasonFinalYear(season!.qualifiers_end)}`,
     product_name: 'eCup',
     time_zone: 'Europe/Stockholm',
     window_start_minute: 0,
     window_end_minute: 10080,
     max_games_per_week: 30,
   });
-  t.true(isWindowOpen(season, now));
-  t.true(season.qualifiers_start < now && season.qualifiers_end > now);
-  t.is(season.finals_date.getTime() - season.qualifiers_end.getTime(), 14 * 86_400_000);
-  t.is(season.trophy_hunt_end.getTime(), season.qualifiers_end.getTime());
-  t.is(season.start_countdown_at.getTime(), season.qualifiers_start.getTime());
-  t.regex(season.prizes_text, /36 000 FIFA points/);
+  t.true(isWindowOpen(season!, now));
+  t.true(season!.qualifiers_start < now && season!.qualifiers_end > now);
+  t.is(season!.finals_date!.getTime() - season!.qualifiers_end.getTime(), 14 * 86_400_000);
+  t.is(season!.trophy_hunt_end.getTime(), season!.qualifiers_end.getTime());
+  t.is(season!.start_countdown_at!.getTime(), season!.qualifiers_start.getTime());
+  t.regex(season!.prizes_text, /36 000 FIFA points/);
 });
 
 test('the demo season and its news speak of the current season: its name, prizes and articles give the year of its final, never 2020', async (t) => {
   const season = await db.knex('seasons').where({ id: seasonId }).first();
   // Seeded now (2026-11 or later): qualifiers end after now, and the final is in the first July after them.
-  const finalYear = seasonFinalYear(season.qualifiers_end);
+  const finalYear = seasonFinalYear(season!.qualifiers_end);
   t.true(finalYear >= now.getUTCFullYear() && finalYear <= now.getUTCFullYear() + 1);
-  t.is(season.name, `eCup ${finalYear}`);
-  t.true(season.prizes_text.includes(`a trip to the final in July ${finalYear}.`), season.prizes_text);
+  t.is(season!.name, `eCup ${finalYear}`);
+  t.true(season!.prizes_text.includes(`a trip to the final in July ${finalYear}.`), season!.prizes_text);
   const news = await db.knex('news').select('title', 'excerpt', 'content');
   const text = news.map(
     (n: { title: string; excerpt: string; content: string }) => `${n.title} ${n.excerpt} ${n.content}`,
@@ -140,7 +140,7 @@ test('the demo season and its news speak of the current season: its name, prizes
     2,
     'the final article and the prize overview',
   );
-  for (const n of [season.name, season.prizes_text, ...text]) {
+  for (const n of [season!.name, season!.prizes_text, ...text]) {
     if (finalYear !== 2020) t.false(/2020|2019/.test(n), n);
     t.false(n.includes('{final_month}'), n);
   }
@@ -157,21 +157,21 @@ test('team search has real FIFA teams and Swedish grassroots clubs', async (t) =
 test('demo_admin signs in with the documented password and holds every permission flag (127)', async (t) => {
   const admin = await db.knex('users').where({ username: DEMO_ACCOUNTS.admin.username }).first();
   t.like(admin, { permissions: ALL_PERMISSIONS, email: 'demo_admin@example.com', guardian_email: null });
-  t.truthy(admin.first_name);
-  t.truthy(admin.last_name);
-  t.true(ageOn(birthOf(admin.birth_date), now) >= ADULT_AGE_YEARS);
-  t.true(await verifyPassword(DEMO_ACCOUNTS.admin.password, admin.password_hash));
-  t.is(admin.games_played, 0);
+  t.truthy(admin!.first_name);
+  t.truthy(admin!.last_name);
+  t.true(ageOn(birthOf(admin!.birth_date), now) >= ADULT_AGE_YEARS);
+  t.true(await verifyPassword(DEMO_ACCOUNTS.admin.password, admin!.password_hash));
+  t.is(admin!.games_played, 0);
 });
 
 test('demo_player signs in as a plain adult PlayStation player with a handful of games', async (t) => {
   const player = await db.knex('users').where({ username: DEMO_ACCOUNTS.player.username }).first();
   t.like(player, { permissions: 0, console: CONSOLE_PLAYSTATION, email: 'demo_player@example.com' });
-  t.is(gamerTagError(player.gamer_tag, CONSOLE_PLAYSTATION, PSN_ID_MIN), null);
-  t.truthy(player.team_name);
-  t.true(ageOn(birthOf(player.birth_date), now) >= ADULT_AGE_YEARS);
-  t.true(await verifyPassword(DEMO_ACCOUNTS.player.password, player.password_hash));
-  t.true(player.games_played >= 3 && player.games_played <= 10, `${player.games_played} games`);
+  t.is(gamerTagError(player!.gamer_tag, CONSOLE_PLAYSTATION, PSN_ID_MIN), null);
+  t.truthy(player!.team_name);
+  t.true(ageOn(birthOf(player!.birth_date), now) >= ADULT_AGE_YEARS);
+  t.true(await verifyPassword(DEMO_ACCOUNTS.player.password, player!.password_hash));
+  t.true(player!.games_played >= 3 && player!.games_played <= 10, `${player!.games_played} games`);
 });
 
 test('200 demo players aged 13-24 with valid usernames, PSN gamer tags, teams and guardians for minors', async (t) => {
@@ -241,14 +241,14 @@ test('12 news articles, 3 per category, published by the admin with a stored ima
     'home page shows all four',
   );
   for (const n of news) {
-    t.is(n.publisher_user_id, admin.id);
+    t.is(n.publisher_user_id, admin!.id);
     t.true(n.published_at < now);
     t.truthy(n.excerpt);
     t.notRegex(n.content, /<(?!\/?(p|h2|ul|li|strong|a)\b)/, 'only simple HTML');
     t.notRegex(n.content, /\{product\}/);
-    const image = await store.get('news', n.image_hash);
+    const image = await store.get('news', n.image_hash!);
     t.truthy(image, n.title);
-    t.truthy(await store.get('news_thumb', n.image_hash), `${n.title}: the cards' thumbnail`);
+    t.truthy(await store.get('news_thumb', n.image_hash!), `${n.title}: the cards' thumbnail`);
   }
 });
 
@@ -264,9 +264,9 @@ test('forum counters match the posts: thread_count, reply_count and forum_post_c
     const posts = await db.knex('forum_posts').where({ thread_id: thread.id }).orderBy('id');
     t.true(posts.length >= 1 && posts.length <= 12);
     t.is(thread.reply_count, posts.length - 1, thread.title);
-    t.is(posts[0].user_id, thread.user_id, 'the opening post is the author’s');
-    t.is(posts[0].created_at.getTime(), thread.created_at.getTime());
-    t.is(posts[posts.length - 1].created_at.getTime(), thread.last_post_at.getTime());
+    t.is(posts[0]!.user_id, thread.user_id, 'the opening post is the author’s');
+    t.is(posts[0]!.created_at.getTime(), thread.created_at.getTime());
+    t.is(posts[posts.length - 1]!.created_at.getTime(), thread.last_post_at.getTime());
     t.true(thread.last_post_at < now);
   }
   const counts = (await db.knex('forum_posts').groupBy('user_id').select('user_id').count({ n: '*' })) as {
@@ -321,8 +321,8 @@ test('replaying every final game in order with rateGame from 1000 reproduces the
       games_1: p1.games,
       elo_2: p2.elo,
       games_2: p2.games,
-      score_1: g.score_1,
-      score_2: g.score_2,
+      score_1: g.score_1!,
+      score_2: g.score_2!,
     });
     if (next.elo_1 !== g.elo_1_after || next.elo_2 !== g.elo_2_after) mismatches++;
     for (const [p, own, other] of [
@@ -331,26 +331,26 @@ test('replaying every final game in order with rateGame from 1000 reproduces the
     ] as const) {
       // A player is never in two games at once.
       if (g.created_at.getTime() < p.busyUntil) mismatches++;
-      p.busyUntil = g.final_at.getTime();
+      p.busyUntil = g.final_at!.getTime();
       p.games++;
-      p.scored += own;
-      p.conceded += other;
-      if (own > other) p.wins++;
-      else if (own < other) p.losses++;
+      p.scored += own!;
+      p.conceded += other!;
+      if (own! > other!) p.wins++;
+      else if (own! < other!) p.losses++;
       else p.ties++;
     }
     p1.elo = next.elo_1;
     p2.elo = next.elo_2;
-    t.not(g.user_1_id, admin.id);
-    t.not(g.user_2_id, admin.id);
-    t.true(g.score_1 >= 0 && g.score_1 <= 7 && g.score_2 >= 0 && g.score_2 <= 7);
+    t.not(g.user_1_id, admin!.id);
+    t.not(g.user_2_id, admin!.id);
+    t.true(g.score_1! >= 0 && g.score_1! <= 7 && g.score_2! >= 0 && g.score_2! <= 7);
     t.is(g.season_id, seasonId);
     t.deepEqual(
-      [g.submitted_user_id, g.confirmed_user_id].sort((a, b) => a - b),
+      [g.submitted_user_id, g.confirmed_user_id].sort((a, b) => a! - b!),
       [g.user_1_id, g.user_2_id].sort((a, b) => a - b),
     );
-    t.is(g.week_start.getTime(), weekStart(g.created_at, season.time_zone).getTime());
-    t.true(g.created_at >= season.qualifiers_start && g.final_at < now);
+    t.is(g.week_start.getTime(), weekStart(g.created_at, season!.time_zone).getTime());
+    t.true(g.created_at >= season!.qualifiers_start && g.final_at! < now);
     t.true(g.created_at >= new Date(now.getTime() - 15 * 86_400_000));
   }
   t.is(mismatches, 0);

@@ -75,13 +75,13 @@ test('the migration encrypts the plaintext secrets of earlier releases with the 
   // Back to the schema and plaintext of before: `down` opens the encrypted secrets.
   await enrolment.down(db.knex);
   const plain = await db.knex('users').where('id', sealed.id).first('totp_secret');
-  t.is(plain.totp_secret, SECRET);
+  t.is(plain!.totp_secret, SECRET);
   const none = await buildUser(db.knex);
 
   await enrolment.up(db.knex);
   const rows = await db.knex('users').whereIn('id', [sealed.id, none.id]).orderBy('id').pluck('totp_secret');
-  t.regex(rows[0], /^v1:/);
-  t.is(openTotpSecret(totpKeyFromEnv(), rows[0]), SECRET);
+  t.regex(rows[0]!, /^v1:/);
+  t.is(openTotpSecret(totpKeyFromEnv(), rows[0]!), SECRET);
   t.is(rows[1], null);
   t.true(await db.knex.schema.hasTable('recovery_codes'));
   t.true(await db.knex.schema.hasTable('enrolment_links'));

@@ -155,7 +155,7 @@ test("settings: the teams change with sign-up's messages, the new password asks 
   await save.click();
   await expectPopover(t, page, MESSAGES.errorTitle, MESSAGES.fifaTeamContactDetails);
   t.is(await fifa.getAttribute('aria-invalid'), 'true', 'the refused team is marked');
-  t.is((await product.knex('users').where('id', user.id).first()).fifa_team_name, 'Real Madrid');
+  t.is((await product.knex('users').where('id', user.id).first())!.fifa_team_name, 'Real Madrid');
   await fifa.fill('Inter');
   await save.click();
   await page.getByText(MESSAGES.teamsSaved).waitFor();
@@ -183,7 +183,7 @@ test("settings: the teams change with sign-up's messages, the new password asks 
   await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
   await page.getByRole('dialog').waitFor({ state: 'detached' });
   t.true(await upload.isDisabled(), 'a file the server refused is not offered again');
-  t.is((await product.knex('users').where('id', user.id).first()).avatar_hash, null);
+  t.is((await product.knex('users').where('id', user.id).first())!.avatar_hash, null);
 
   // Swedish at 390 px: the teams section in Swedish.
   const phone = await newPhonePage(browser);

@@ -237,7 +237,7 @@ test('settings: password, personal info, console info and profile image are save
     console: 1,
     gamer_tag: 'Renamed-Tag_2',
   });
-  t.truthy(row.avatar_hash, 'the avatar was stored');
+  t.truthy(row!.avatar_hash, 'the avatar was stored');
 
   // A reload shows what was saved, still signed in with the new token.
   await page.reload();
@@ -245,7 +245,7 @@ test('settings: password, personal info, console info and profile image are save
   t.is(await page.getByLabel('First name').inputValue(), 'Renamed');
   t.is(await page.getByLabel('E-mail address').inputValue(), `${username}@example.com`);
   t.is(await page.getByLabel('PSN ID').inputValue(), 'Renamed-Tag_2');
-  t.true((await page.locator(`img[src*="${row.avatar_hash}"]`).count()) > 0, 'the new profile image is shown');
+  t.true((await page.locator(`img[src*="${row!.avatar_hash}"]`).count()) > 0, 'the new profile image is shown');
 });
 
 for (const { name, open } of [

@@ -150,7 +150,7 @@ test('a moderator resolves a conflict with evidence in /admin/conflicts; the pla
   await page.getByText(`Solved by ${moderator.username}.`).waitFor();
 
   const eloAfter = await product.knex('users').whereIn('id', [home.user.id, away.user.id]).orderBy('id').pluck('elo');
-  t.true(eloAfter[0] < eloBefore[0] && eloAfter[1] > eloBefore[1], 'the winner gains and the loser loses Elo');
+  t.true(eloAfter[0]! < eloBefore[0]! && eloAfter[1]! > eloBefore[1]!, 'the winner gains and the loser loses Elo');
 
   // The away player's /conflicts lists the game as Solved, and the game page shows the new Elo on the cards.
   const player = await newDesktopPage(browser);

@@ -270,7 +270,7 @@ test('console toasts speak the product’s words: adding and removing an IP ban,
   await page.getByText('The IP ban is removed.').waitFor();
 
   const article = await product.knex('news').orderBy('id', 'desc').first('id');
-  await page.goto(`${product.url}/admin/news/${article.id}`);
+  await page.goto(`${product.url}/admin/news/${article!.id}`);
   await page.getByRole('textbox', { name: /^Title/ }).fill(`Updated title ${Date.now()}`);
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByText('Your changes to the article are saved.').waitFor();
@@ -294,16 +294,16 @@ test('the console and the player app write a date alike, 24 h with the zone as C
     .where('published_at', '<', new Date())
     .orderBy('published_at', 'desc')
     .first('id', 'title', 'published_at');
-  const written = formatDateTime(new Date(article.published_at), STOCKHOLM);
+  const written = formatDateTime(new Date(article!.published_at), STOCKHOLM);
   t.regex(written, /^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} CES?T$/);
   await page.goto(`${product.url}/admin/news`);
-  await page.getByRole('row').filter({ hasText: article.title }).getByText(written).waitFor();
+  await page.getByRole('row').filter({ hasText: article!.title }).getByText(written).waitFor();
   const reader = await stockholmPage(browser);
   t.teardown(() => reader.context().close());
   await reader.goto(`${product.url}/`);
   await reader.evaluate(() => localStorage.setItem('ecup.lang', 'en'));
-  await reader.goto(`${product.url}/news/${article.id}`);
-  const iso = new Date(Math.floor(new Date(article.published_at).getTime() / 1000) * 1000).toISOString();
+  await reader.goto(`${product.url}/news/${article!.id}`);
+  const iso = new Date(Math.floor(new Date(article!.published_at).getTime() / 1000) * 1000).toISOString();
   t.is(await reader.locator(`time[datetime="${iso}"]`).first().innerText(), written, 'the player app writes the same');
 
   // A ban: the console's user page and the player's refusal name the zone as people read it.

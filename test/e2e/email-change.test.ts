@@ -32,7 +32,7 @@ test('a player changes the e-mail in settings with the password, opens the link 
   await section.getByRole('button', { name: 'Save personal info' }).click();
   await section.getByText(MESSAGES.emailChangeSent(next)).waitFor();
   t.is(await email.inputValue(), user.email, 'the field shows the address still in force');
-  t.is((await product.knex('users').where('id', user.id).first('email')).email, user.email);
+  t.is((await product.knex('users').where('id', user.id).first('email'))!.email, user.email);
 
   const link = linkIn(await waitForMail(product.outbox, next), `${product.url}/email/confirm/`);
   await page.goto(link);

@@ -158,11 +158,11 @@ test('a staff member turns two-factor sign-in on and off in the console, each ti
   await page.getByLabel('Your password').fill('not the password');
   await turnOn.click();
   await page.getByText(MESSAGES.wrongCurrentPassword).waitFor();
-  t.false(Boolean((await product.knex('users').where('id', editor.id).first('totp_enabled')).totp_enabled));
+  t.false(Boolean((await product.knex('users').where('id', editor.id).first('totp_enabled'))!.totp_enabled));
   await page.getByLabel('Your password').fill(editor.password);
   await turnOn.click();
   await page.getByRole('heading', { name: 'Save these codes' }).waitFor();
-  t.true(Boolean((await product.knex('users').where('id', editor.id).first('totp_enabled')).totp_enabled));
+  t.true(Boolean((await product.knex('users').where('id', editor.id).first('totp_enabled'))!.totp_enabled));
   await page.getByLabel('I have saved these codes').check();
   await page.getByRole('button', { name: 'Done' }).click();
 
@@ -171,5 +171,5 @@ test('a staff member turns two-factor sign-in on and off in the console, each ti
   await page.getByLabel('Code').fill(totpAt(secret, Date.now() + 30_000));
   await page.getByRole('button', { name: 'Turn off two-factor sign-in' }).click();
   await page.getByRole('heading', { name: 'Two-factor sign-in is off' }).waitFor();
-  t.false(Boolean((await product.knex('users').where('id', editor.id).first('totp_enabled')).totp_enabled));
+  t.false(Boolean((await product.knex('users').where('id', editor.id).first('totp_enabled'))!.totp_enabled));
 });

@@ -70,7 +70,7 @@ const newPost = (product: RunningProduct, pair: Pair, thread_id: number, message
   apiPost<ForumNewPostResponse>(product, '/forums/new_post', pair, { thread_id, message });
 
 async function slugOf(product: RunningProduct, id: number): Promise<string> {
-  return (await product.knex('forum_categories').where({ id }).first('slug')).slug as string;
+  return (await product.knex('forum_categories').where({ id }).first('slug'))!.slug as string;
 }
 
 /** Opens `path` signed in with `pair`, the way the app keeps a session (spec §4: local storage). */
@@ -196,12 +196,12 @@ test('a player adds a topic and another replies: counts rise, the reply shows fo
 test('a visitor who is not signed in reads a thread but gets no reply form, and cannot open the topic form', async (t) => {
   const { product, browser } = t.context;
   const thread = await product.knex('forum_threads').orderBy('id').first('id', 'title', 'category_id');
-  const slug = await slugOf(product, thread.category_id);
+  const slug = await slugOf(product, thread!.category_id);
   const page = await newDesktopPage(browser);
   t.teardown(() => page.context().close());
 
-  await openSignedIn(page, product.url, `/forums/${slug}/${thread.id}`, null);
-  t.is(await page.getByRole('heading', { level: 1 }).innerText(), thread.title);
+  await openSignedIn(page, product.url, `/forums/${slug}/${thread!.id}`, null);
+  t.is(await page.getByRole('heading', { level: 1 }).innerText(), thread!.title);
   await posts(page).first().waitFor();
   t.true((await posts(page).count()) >= 1);
   t.is(await page.getByRole('button', { name: 'New reply' }).count(), 0);
@@ -385,8 +385,12 @@ test('stored XSS: every payload as a topic title and as a reply renders as text,
     const player = players[Math.floor(i / perPlayer)]!;
     const id = await newThread(product, player, 1, payload, `XSS check ${i}`);
     await newPost(product, player, id, payload);
-    const { title } = await product.knex('forum_threads').where('id', id).first('title');
-    const { message } = await product.knex('forum_posts').where('thread_id', id).orderBy('id', 'desc').first('message');
+    const { title } = (await product.knex('forum_threads').where('id', id).first('title'))!;
+    const { message } = (await product
+      .knex('forum_posts')
+      .where('thread_id', id)
+      .orderBy('id', 'desc')
+      .first('message'))!;
     threads.push({ id, title, reply: message });
   }
 

@@ -67,16 +67,16 @@ test('a parent approves a 13-year-old from the e-mail link; the player sees it i
 
   // Settings show the wait, and the prize export does not let the prize go yet.
   const minor = await product.knex('users').where({ username: 'kid_lind' }).first('id');
-  const opponent = await product.knex('users').whereNot('id', minor.id).whereNull('erased_at').first('id');
+  const opponent = await product.knex('users').whereNot('id', minor!.id).whereNull('erased_at').first('id');
   await buildGame(product.knex, {
-    user_1_id: minor.id,
-    user_2_id: opponent.id,
+    user_1_id: minor!.id,
+    user_2_id: opponent!.id,
     state: 'final',
     score_1: 3,
     score_2: 1,
   });
-  await product.knex('users').where('id', minor.id).update({ elo: 2500 });
-  const standing = async () => (await prizeExport()).final_standings.find((row) => row.user_id === minor.id);
+  await product.knex('users').where('id', minor!.id).update({ elo: 2500 });
+  const standing = async () => (await prizeExport()).final_standings.find((row) => row.user_id === minor!.id);
   t.like(await standing(), { eligible: false, reason: PRIZE_REASONS.noGuardianApproval, guardian_confirmed: false });
 
   await child.goto(`${product.url}/settings`);
@@ -97,7 +97,7 @@ test('a parent approves a 13-year-old from the e-mail link; the player sees it i
   await screenshot(parent, 'guardian-ask-desktop');
   await parent.getByRole('button', { name: 'I approve' }).click();
   await parent.getByRole('heading', { level: 1, name: 'Thank you!' }).waitFor();
-  const productName = (await product.knex('seasons').where('active', true).orderBy('id', 'desc').first('product_name'))
+  const productName = (await product.knex('seasons').where('active', true).orderBy('id', 'desc').first('product_name'))!
     .product_name as string;
   await parent.getByText(MESSAGES.guardianConfirmed('kid_lind', productName)).waitFor();
   t.is(await parent.getByText(MESSAGES.foreignOrigin).count(), 0);

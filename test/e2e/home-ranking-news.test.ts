@@ -296,7 +296,7 @@ test('an article, a topic and a profile keep one title and one of each preview t
   try {
     for (const [path, title] of [
       [`/news/${article!.id}`, `${article!.title} – eCup`],
-      [`/forums/general_discussion/${thread.id}`, `${thread.title} – eCup`],
+      [`/forums/general_discussion/${thread!.id}`, `${thread!.title} – eCup`],
       [`/player/${player.username}`, `Player ${player.username} – eCup`],
     ] as const) {
       await open(page, product.url, path);

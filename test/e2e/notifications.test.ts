@@ -141,7 +141,7 @@ test('in Swedish the section, its switches and the unsubscribe page read in Swed
     .knex('notification_choices')
     .where({ user_id: user.id, channel: 'email', kind: 'window_open' })
     .first();
-  t.false(Boolean(choice.enabled));
+  t.false(Boolean(choice!.enabled));
   await page.goto(`${product.url}/unsubscribe?token=forged`);
   await page.getByText(SPEC_MESSAGES_SV.unsubscribeLinkInvalid).waitFor();
   await page.context().close();

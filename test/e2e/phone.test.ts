@@ -283,7 +283,7 @@ for (const width of [390, 1280]) {
     const page = await context.newPage();
     t.teardown(() => context.close());
     const article = await product.knex('news').whereNotNull('image_hash').where('published', true).first('id');
-    await page.goto(`${product.url}/news/${article.id}`);
+    await page.goto(`${product.url}/news/${article!.id}`);
     const picture = page.locator('header img');
     await picture.waitFor();
     const image = (await picture.boundingBox())!;

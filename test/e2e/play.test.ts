@@ -213,8 +213,8 @@ test.serial(
     for (const page of [a, b]) await page.locator('[data-status="Verified"]').waitFor();
 
     const game = await product.knex('games').where({ id: gameId }).first();
-    const alvaIsFirst = game.user_1_id === alva.id;
-    t.deepEqual([game.score_1, game.score_2], alvaIsFirst ? [3, 1] : [1, 3], 'the wire is in game order');
+    const alvaIsFirst = game!.user_1_id === alva.id;
+    t.deepEqual([game!.score_1, game!.score_2], alvaIsFirst ? [3, 1] : [1, 3], 'the wire is in game order');
 
     const rated = rateGame({ elo_1: 1000, games_1: 0, elo_2: 1000, games_2: 0, score_1: 3, score_2: 1 });
     const change = rated.elo_1 - 1000;

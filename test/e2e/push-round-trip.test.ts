@@ -191,12 +191,10 @@ test('a result submitted by the opponent reaches the player as a push in Swedish
   await page.goto(linkIn(mail, `${product.url}/unsubscribe?token=`));
   await page.getByText(FIXED_MESSAGES_SV.unsubscribed).waitFor();
   const choices = await product.knex('notification_choices').where({ user_id: bo.id, kind: 'result_submitted' });
-  t.deepEqual(
-    Object.fromEntries(
-      choices.map((choice: { channel: string; enabled: number }) => [choice.channel, Boolean(choice.enabled)]),
-    ),
-    { email: false, push: true },
-  );
+  t.deepEqual(Object.fromEntries(choices.map((choice) => [choice.channel, Boolean(choice.enabled)])), {
+    email: false,
+    push: true,
+  });
   await page.goto(`${product.url}/settings`);
   await section.waitFor();
   t.false(await switchOf(page, 'sv', 'email').isChecked());
@@ -225,7 +223,7 @@ test('the unsubscribe link of an English notification e-mail turns that e-mail o
     .knex('notification_choices')
     .where({ user_id: dana.id, kind: 'result_submitted', channel: 'email' })
     .first();
-  t.false(Boolean(choice.enabled));
+  t.false(Boolean(choice!.enabled));
 
   await signIn(page, product, dana.id, '/settings');
   await page.getByRole('region', { name: notificationSettings.en['account.notifications.title'] }).waitFor();

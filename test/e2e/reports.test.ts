@@ -117,7 +117,7 @@ test('a player reports a line and blocks; a moderator warns; both players see th
   await warning.getByRole('button', { name: 'I understand' }).click();
   await warning.waitFor({ state: 'detached' });
   const seenAt = async () =>
-    (await product.knex('user_warnings').where('user_id', reported.user.id).first('seen_at')).seen_at as Date | null;
+    (await product.knex('user_warnings').where('user_id', reported.user.id).first('seen_at'))!.seen_at as Date | null;
   for (let i = 0; i < 50 && (await seenAt()) === null; i++) await new Promise((r) => setTimeout(r, 100));
   t.truthy(await seenAt(), 'closing the dialog marks the warning seen');
   const answered = other.waitForResponse((response) => response.url().includes('/user/warning'));
@@ -160,7 +160,7 @@ test('a flag for an adult who sent a minor contact details heads the queue; the 
     { category_id: 3, title: 'Who wants a friendly?', message: 'I am rubbish at defending' },
     { auth: child.auth },
   );
-  const post = (await product.knex('forum_posts').where('thread_id', thread.body.id).first('id')).id as number;
+  const post = (await product.knex('forum_posts').where('thread_id', thread.body.id).first('id'))!.id as number;
   const reporter = await signedInUser(product.knex);
   t.is(
     (await api.postJson('/forums/post/report', { post_id: post, reason: 'Off topic spam' }, { auth: reporter.auth }))
@@ -203,7 +203,7 @@ test('a flag for an adult who sent a minor contact details heads the queue; the 
     await ban.getByRole('button', { name: 'Ban' }).click();
     await page.getByText(`${adult.user.username} is banned.`).waitFor();
     const banned = await product.knex('users').where('id', adult.user.id).first('banned_until', 'ban_reason');
-    t.is(banned.ban_reason, 'Asked a child to add him on Snapchat.');
+    t.is(banned!.ban_reason, 'Asked a child to add him on Snapchat.');
     t.truthy(await product.knex('audit_log').where({ actor_user_id: moderator.id, action: 'user.ban' }).first());
 
     // The post report in the same list: its page shows the post in its thread; hiding it settles the report.
@@ -215,8 +215,8 @@ test('a flag for an adult who sent a minor contact details heads the queue; the 
     await page.getByRole('dialog').getByRole('button', { name: 'Hide post' }).click();
     await page.getByText('The post is hidden.').waitFor();
     const hidden = await product.knex('forum_posts').where('id', post).first('hidden_at', 'hidden_reason');
-    t.truthy(hidden.hidden_at);
-    t.is(hidden.hidden_reason, 'Off topic spam');
+    t.truthy(hidden!.hidden_at);
+    t.is(hidden!.hidden_reason, 'Off topic spam');
     t.like(await product.knex('reports').where({ kind: 'forum', post_id: post }).first(), { outcome: 'hidden' });
   }
 });

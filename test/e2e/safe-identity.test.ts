@@ -63,7 +63,7 @@ test.serial(
         await page.context().close();
       }
     }
-    t.is((await product.knex('users').where('id', grown.id).first('team_name')).team_name, 'IFK Göteborg');
+    t.is((await product.knex('users').where('id', grown.id).first('team_name'))!.team_name, 'IFK Göteborg');
 
     // Their game: the child sees the adult's stored card and quick messages only.
     const gameId = await buildGame(product.knex, {

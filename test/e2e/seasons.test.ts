@@ -26,7 +26,7 @@ function finishedSeason(product: RunningProduct): Promise<Finished> {
   finished ??= (async () => {
     const knex = product.knex;
     const start = new Date('2025-11-23T23:00:00Z');
-    const [id] = (await knex('seasons').insert({
+    const [id] = await knex('seasons').insert({
       name: 'Winter 2025',
       product_name: 'eCup',
       qualifiers_start: start,
@@ -37,14 +37,14 @@ function finishedSeason(product: RunningProduct): Promise<Finished> {
       window_end_minute: 7200,
       prizes_text: '',
       active: false,
-    })) as number[];
+    });
     const sweden = (await knex('countries').where('code', 'se').first('id')) as { id: number };
     const players = [];
     for (const [i, elo] of [1180, 1090, 1010].entries()) {
       const user = await buildUser(knex, { username: `Winter${i + 1}`, country_id: sweden.id });
       players.push({ id: user.id, username: user.username });
       await knex('season_standings').insert({
-        season_id: id,
+        season_id: id!,
         user_id: user.id,
         rank: i + 1,
         elo,
@@ -59,7 +59,7 @@ function finishedSeason(product: RunningProduct): Promise<Finished> {
     }
     const week = weekStart(start, 'Europe/Stockholm');
     await knex('round_winners').insert({
-      season_id: id,
+      season_id: id!,
       week_start: week,
       place: 1,
       user_id: players[1]!.id,
@@ -68,9 +68,9 @@ function finishedSeason(product: RunningProduct): Promise<Finished> {
       wins: 4,
       recorded_at: new Date(),
     });
-    const [poolId] = (await knex('trophy_pools').insert({ season_id: id, week_start: week })) as number[];
+    const [poolId] = await knex('trophy_pools').insert({ season_id: id!, week_start: week });
     await knex('trophies').insert({
-      pool_id: poolId,
+      pool_id: poolId!,
       state: 'secured',
       holder_user_id: players[2]!.id,
       wins: 3,

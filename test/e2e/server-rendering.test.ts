@@ -27,17 +27,17 @@ async function publicPages(product: RunningProduct): Promise<{ path: string; sho
     .first('id', 'title');
   const thread = await knex('forum_threads').where('category_id', 3).orderBy('id').first('id', 'title');
   return [
-    { path: '/', shows: top.username },
-    { path: '/ranking', shows: top.username },
+    { path: '/', shows: top!.username },
+    { path: '/ranking', shows: top!.username },
     { path: '/ranking/countries', shows: '' },
     { path: '/ranking/clubs', shows: '' },
-    { path: '/news', shows: article.title },
-    { path: `/news/${article.id}`, shows: article.title },
+    { path: '/news', shows: article!.title },
+    { path: `/news/${article!.id}`, shows: article!.title },
     { path: '/forums', shows: '' },
-    { path: '/forums/general_discussion', shows: thread.title },
-    { path: `/forums/general_discussion/${thread.id}`, shows: thread.title },
+    { path: '/forums/general_discussion', shows: thread!.title },
+    { path: `/forums/general_discussion/${thread!.id}`, shows: thread!.title },
     { path: '/trophyhunt', shows: '' },
-    { path: `/player/${top.username}`, shows: top.username },
+    { path: `/player/${top!.username}`, shows: top!.username },
     { path: '/rules', shows: '' },
     { path: '/terms', shows: '' },
   ];
@@ -180,7 +180,7 @@ test('without JavaScript every public page is there to read', async (t) => {
 test("a signed-in reader's menu and own row fill in once the app has taken the page over", async (t) => {
   const { product, browser } = t.context;
   const player = await product.knex('users').where('username', 'demo_player').first('id', 'username');
-  const session = await createSession(product.knex, { user_id: player.id, ip: null, user_agent: null });
+  const session = await createSession(product.knex, { user_id: player!.id, ip: null, user_agent: null });
   const page = await newDesktopPage(browser);
   try {
     await page.goto(`${product.url}/rules`);
@@ -189,7 +189,7 @@ test("a signed-in reader's menu and own row fill in once the app has taken the p
         localStorage.setItem('ecup.id', String(id));
         localStorage.setItem('ecup.token', token);
       },
-      { id: player.id, token: session.result.token },
+      { id: player!.id, token: session.result.token },
     );
     const reports = watchConsole(page);
     const path = '/ranking?search=demo_player';

@@ -227,7 +227,7 @@ test("a new player sees every mistake at once under its field in the form's orde
     fifa_team_name: 'Real Madrid',
     guardian_email: null,
   });
-  t.truthy(row.avatar_hash, 'the profile photo was stored');
+  t.truthy(row!.avatar_hash, 'the profile photo was stored');
 });
 
 test("on a phone in Swedish the mistakes show under the fields in Swedish, and the birth-year hint is this year's", async (t) => {

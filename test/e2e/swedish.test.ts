@@ -180,13 +180,13 @@ async function gameOf(knex: Knex, playerId: number): Promise<number> {
     .where('state', 'final')
     .andWhere((q) => q.where('user_1_id', playerId).orWhere('user_2_id', playerId))
     .first('id');
-  return game.id as number;
+  return game!.id as number;
 }
 
 /** A thread of the General Discussion forum (category 3). */
 async function generalThread(knex: Knex): Promise<number> {
   const thread = await knex('forum_threads').where('category_id', 3).first('id');
-  return thread.id as number;
+  return thread!.id as number;
 }
 
 const SIGNED_OUT_PAGES = [
@@ -248,7 +248,7 @@ test.serial(
     t.is(await page.evaluate(() => document.documentElement.lang), 'sv');
 
     const report: string[] = [];
-    const pages = [...SIGNED_OUT_PAGES, `/news/${article.id}`, `/forums/general_discussion/${threadId}`];
+    const pages = [...SIGNED_OUT_PAGES, `/news/${article!.id}`, `/forums/general_discussion/${threadId}`];
     for (const path of pages) {
       await page.goto(`${product.url}${path}`);
       await settled(page);
@@ -393,7 +393,7 @@ test.serial(
   async (t) => {
     const { product, browser } = t.context;
     const season = await product.knex('seasons').where({ active: true }).first('qualifiers_end');
-    const year = seasonFinalYear(season.qualifiers_end);
+    const year = seasonFinalYear(season!.qualifiers_end);
     const expected = {
       en: {
         rules: 'During that period the matchmaking queue is open at any time of day, every day of the week.',

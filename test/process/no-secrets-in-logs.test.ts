@@ -195,7 +195,7 @@ test('a production start logs no password, token or secret through sign-in, metr
     'the session token': login.body.token,
     'the reset link token': resetToken!,
     "the reset's session token": reset.body.token,
-    'the password hash': String((await knex('users').where('id', player.id).first('password_hash')).password_hash),
+    'the password hash': String((await knex('users').where('id', player.id).first('password_hash'))!.password_hash),
     ...Object.fromEntries(Object.values(DEMO_ACCOUNTS).map((a) => [`demo ${a.username}`, a.password])),
   };
   for (const [what, value] of Object.entries(secrets)) {

@@ -28,7 +28,7 @@ async function gameBetween(a: number, b: number): Promise<number> {
   const [season] = await server.knex('seasons').select('id');
   const [id] = await server
     .knex('games')
-    .insert({ season_id: season.id, user_1_id: a, user_2_id: b, week_start: new Date() });
+    .insert({ season_id: season!.id, user_1_id: a, user_2_id: b, week_start: new Date() });
   return Number(id);
 }
 

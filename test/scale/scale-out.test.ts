@@ -321,7 +321,7 @@ test.serial(
       .update({ created_at: new Date(Date.now() - RESULT_ENTRY_DELAY_MS - 1000) });
 
     const game = await knex('games').where('id', gameId).first();
-    const aIsUser1 = game.user_1_id === a.id;
+    const aIsUser1 = game!.user_1_id === a.id;
     // a wins 3-1; scores travel in game order.
     const scores = aIsUser1 ? { score_1: 3, score_2: 1 } : { score_1: 1, score_2: 3 };
     let scored = Promise.all([next<GameSummary>(a, 'score'), next<GameSummary>(b, 'score')]);
@@ -346,8 +346,8 @@ test.serial(
     const games = await knex('games').whereIn('user_1_id', [a.id, b.id]).orWhereIn('user_2_id', [a.id, b.id]);
     t.is(games.length, 1);
     t.like(games[0], { id: gameId, match_id: matchA.id, state: 'final', elo_1_before: 1000, elo_2_before: 1000 });
-    t.is(games[0].elo_1_after, aIsUser1 ? 1020 : 980);
-    t.is(games[0].elo_2_after, aIsUser1 ? 980 : 1020);
+    t.is(games[0]!.elo_1_after, aIsUser1 ? 1020 : 980);
+    t.is(games[0]!.elo_2_after, aIsUser1 ? 980 : 1020);
     const users = await knex('users')
       .whereIn('id', [a.id, b.id])
       .orderBy('id')
@@ -541,7 +541,7 @@ test.serial(
     const games = await knex('games').whereIn('user_1_id', ids).orWhereIn('user_2_id', ids);
     t.is(games.length, 10);
     t.deepEqual(
-      games.map((g) => g.match_id).sort((x, y) => x - y),
+      games.map((g) => g.match_id).sort((x, y) => x! - y!),
       matches.map((m) => m.id).sort((x, y) => x - y),
     );
     t.true(games.every((g) => g.state === 'playing'));
@@ -640,7 +640,7 @@ test.serial(
       .where('id', gameId)
       .update({ created_at: new Date(Date.now() - RESULT_ENTRY_DELAY_MS - 1000) });
     const game = await knex('games').where('id', gameId).first();
-    const scores = game.user_1_id === a.id ? { score_1: 2, score_2: 0 } : { score_1: 0, score_2: 2 };
+    const scores = game!.user_1_id === a.id ? { score_1: 2, score_2: 0 } : { score_1: 0, score_2: 2 };
     let scored = nextEvent<GameSummary>(b.socket, 'score', 10_000);
     const submitted = await call(a, '/game/submit', { game_id: gameId, ...scores });
     t.is(submitted.status, 200, JSON.stringify(submitted.body));

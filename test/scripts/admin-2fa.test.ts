@@ -74,20 +74,20 @@ test('admin:reset-2fa turns two-factor off, ends only the console sessions and p
     ),
   );
   const rows = await rowsOf(user.id);
-  t.deepEqual([Boolean(rows.user.totp_enabled), rows.user.totp_secret], [false, null]);
+  t.deepEqual([Boolean(rows.user!.totp_enabled), rows.user!.totp_secret], [false, null]);
   t.deepEqual(rows.sessions, [{ id: player.result.session_id, console: 0 }]);
   t.deepEqual(rows.codes, []);
   t.is(rows.links.length, 1);
-  t.is(rows.links[0].used_at, null);
-  t.is(new Date(rows.links[0].expires_at).getTime(), NOW.getTime() + 30 * 60_000);
-  t.false(stdout.includes(rows.links[0].token_hash), 'the token is printed, its hash stored');
+  t.is(rows.links[0]!.used_at, null);
+  t.is(new Date(rows.links[0]!.expires_at).getTime(), NOW.getTime() + 30 * 60_000);
+  t.false(stdout.includes(rows.links[0]!.token_hash), 'the token is printed, its hash stored');
   t.deepEqual(
     rows.audit.map((row) => row.action),
     ['totp.reset', 'enrolment.link_issued'],
   );
   t.like(rows.audit[0], { actor_user_id: null, ip: null });
-  t.deepEqual(JSON.parse(rows.audit[0].before), { totp_enabled: true, recovery_codes: 2 });
-  t.deepEqual(JSON.parse(rows.audit[0].after), {
+  t.deepEqual(JSON.parse(rows.audit[0]!.before!), { totp_enabled: true, recovery_codes: 2 });
+  t.deepEqual(JSON.parse(rows.audit[0]!.after!), {
     totp_enabled: false,
     recovery_codes: 0,
     console_sessions_ended: 2,

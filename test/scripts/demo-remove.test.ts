@@ -69,7 +69,7 @@ test.serial(
     });
     const vsDemo = await buildGame(db.knex, {
       user_1_id: real.id,
-      user_2_id: demoPlayer.id,
+      user_2_id: demoPlayer!.id,
       state: 'final',
       score_1: 2,
       score_2: 1,
@@ -77,30 +77,30 @@ test.serial(
     });
     // A week the worker recorded as won by a demo player.
     await db.knex('round_winners').insert({
-      season_id: (await db.knex('seasons').first('id')).id,
+      season_id: (await db.knex('seasons').first('id'))!.id,
       week_start: NOW,
       place: 1,
-      user_id: demoPlayer.id,
+      user_id: demoPlayer!.id,
       elo_gain: 12,
       games: 2,
       wins: 1,
       recorded_at: NOW,
     });
     const demoThread = await db.knex('forum_threads').first('id', 'category_id');
-    await db.knex('forum_posts').insert({ thread_id: demoThread.id, user_id: real.id, message: 'Nice one!' });
+    await db.knex('forum_posts').insert({ thread_id: demoThread!.id, user_id: real.id, message: 'Nice one!' });
     const [realThread] = await db.knex('forum_threads').insert({
-      category_id: demoThread.category_id,
+      category_id: demoThread!.category_id,
       user_id: real.id,
       title: 'A real question',
       reply_count: 1,
     });
     const demoPoster = await db.knex('users').whereNot('id', real.id).orderBy('id', 'desc').first('id');
     await db.knex('forum_posts').insert([
-      { thread_id: realThread, user_id: real.id, message: 'Who plays tonight?', created_at: NOW },
-      { thread_id: realThread, user_id: demoPoster.id, message: 'Me!', created_at: new Date(NOW.getTime() + 60_000) },
+      { thread_id: realThread!, user_id: real.id, message: 'Who plays tonight?', created_at: NOW },
+      { thread_id: realThread!, user_id: demoPoster!.id, message: 'Me!', created_at: new Date(NOW.getTime() + 60_000) },
     ]);
     await db.knex('users').where('id', real.id).update({ forum_post_count: 2 });
-    await db.knex('forum_categories').where('id', demoThread.category_id).increment('thread_count', 1);
+    await db.knex('forum_categories').where('id', demoThread!.category_id).increment('thread_count', 1);
     const base = {
       seasons: await db.knex('seasons').orderBy('id').select(),
       countries: await count('countries'),
@@ -156,12 +156,12 @@ test.serial(
     t.deepEqual(await db.knex('forum_categories').orderBy('id').select('id', 'slug', 'title'), base.categories);
     t.is(await count('teams'), base.teams);
     const after = await db.knex('users').where('id', real.id).first('forum_post_count');
-    t.is(after.forum_post_count, 1);
+    t.is(after!.forum_post_count, 1);
     const thread = await db.knex('forum_threads').where('id', realThread).first('reply_count');
-    t.is(thread.reply_count, 0);
-    const threads = await db.knex('forum_threads').where('category_id', demoThread.category_id).count({ n: '*' });
-    const category = await db.knex('forum_categories').where('id', demoThread.category_id).first('thread_count');
-    t.is(category.thread_count, Number(threads[0]?.n));
+    t.is(thread!.reply_count, 0);
+    const threads = await db.knex('forum_threads').where('category_id', demoThread!.category_id).count({ n: '*' });
+    const category = await db.knex('forum_categories').where('id', demoThread!.category_id).first('thread_count');
+    t.is(category!.thread_count, Number(threads[0]?.n));
 
     // A second run finds no demo data left.
     const again = await run(['demo:remove']);

@@ -129,7 +129,7 @@ async function exportJson(): Promise<PrizeExport> {
 test('prizes:export names each week the player with the biggest Elo gain, flagging a minor without approval', async (t) => {
   const result = await exportJson();
   // Each week's gains from the stored results (the edited game counts with its current change).
-  const rows = (await db.knex('games').where({ season_id: seasonId, state: 'final' })) as Record<string, number>[];
+  const rows = await db.knex('games').where({ season_id: seasonId, state: 'final' });
   const gains = new Map<string, number>();
   for (const g of rows) {
     const week = Math.round((new Date(g.week_start!).getTime() - WEEK_1.getTime()) / WEEK) + 1;
@@ -316,10 +316,7 @@ test.serial('elo:rebuild reproduces the ratings after a season whose older resul
   );
   t.deepEqual(await ratings(), before);
   // The recalculations after the edits left the ratings of the current scores replayed in final_at order.
-  const finals = (await db.knex('games').where('state', 'final').orderBy(['final_at', 'id'])) as Record<
-    string,
-    number
-  >[];
+  const finals = await db.knex('games').where('state', 'final').orderBy(['final_at', 'id']);
   const naive = replayRatings(
     finals.map((g) => ({ user_1: g.user_1_id!, user_2: g.user_2_id!, score_1: g.score_1!, score_2: g.score_2! })),
   );

@@ -167,22 +167,22 @@ test.serial('season:create writes the season with the decisions §4 defaults and
     max_games_per_week: 30,
     active: 1,
   });
-  t.is(season.qualifiers_start.toISOString(), '2020-11-22T23:00:00.000Z');
-  t.is(season.qualifiers_end.toISOString(), '2020-12-20T23:00:00.000Z');
-  t.is(season.trophy_hunt_end.toISOString(), '2020-12-20T23:00:00.000Z');
-  t.is(season.finals_date.toISOString(), '2021-01-09T11:00:00.000Z');
-  t.is(season.start_countdown_at.toISOString(), '2020-11-22T23:00:00.000Z');
-  t.true(stdout.startsWith(`Created season ${season.id} "eCup 2020" (the current season).\n`), stdout);
+  t.is(season!.qualifiers_start.toISOString(), '2020-11-22T23:00:00.000Z');
+  t.is(season!.qualifiers_end.toISOString(), '2020-12-20T23:00:00.000Z');
+  t.is(season!.trophy_hunt_end.toISOString(), '2020-12-20T23:00:00.000Z');
+  t.is(season!.finals_date!.toISOString(), '2021-01-09T11:00:00.000Z');
+  t.is(season!.start_countdown_at!.toISOString(), '2020-11-22T23:00:00.000Z');
+  t.true(stdout.startsWith(`Created season ${season!.id} "eCup 2020" (the current season).\n`), stdout);
   t.true(stdout.includes('Weekly window:    Mon 00:00 to Sat 00:00 Europe/Stockholm\n'), stdout);
   const audit = await seasonDb.knex('audit_log').where({ action: 'season.create' }).select();
   t.is(audit.length, 1);
-  t.like(audit[0], { actor_user_id: null, entity: 'season', entity_id: String(season.id) });
+  t.like(audit[0], { actor_user_id: null, entity: 'season', entity_id: String(season!.id) });
 });
 
 test.serial('season:show prints the current season in UTC and in its time zone', async (t) => {
   const { code, stdout, stderr } = await run(seasonDb, ['season:show']);
   t.is(code, 0, stderr);
-  const id = (await seasonDb.knex('seasons').first('id')).id as number;
+  const id = (await seasonDb.knex('seasons').first('id'))!.id as number;
   t.is(
     stdout,
     [
@@ -275,15 +275,15 @@ test.serial('season:update changes only the given options of the current season'
     { ...after, updated_at: null },
     { ...before, max_games_per_week: 25, window_end_minute: 6 * 1440 + 720, updated_at: null },
   );
-  t.is(after.updated_at.toISOString(), NOW.toISOString());
+  t.is(after!.updated_at.toISOString(), NOW.toISOString());
   t.is(
     stdout,
-    `Changed season ${before.id} "eCup 2020":\n  Window closes: Sat 00:00 -> Sun 12:00\n  Max games/week: 30 -> 25\n` +
+    `Changed season ${before!.id} "eCup 2020":\n  Window closes: Sat 00:00 -> Sun 12:00\n  Max games/week: 30 -> 25\n` +
       'Running API processes pick the change up within 5 seconds.\n',
   );
   const audit = await seasonDb.knex('audit_log').where({ action: 'season.update' }).first();
-  t.deepEqual(JSON.parse(audit.before as string), { window_end_minute: 7200, max_games_per_week: 30 });
-  t.like(JSON.parse(audit.after as string), { window_end_minute: 9360, max_games_per_week: 25, source: 'cli' });
+  t.deepEqual(JSON.parse(audit!.before as string), { window_end_minute: 7200, max_games_per_week: 30 });
+  t.like(JSON.parse(audit!.after as string), { window_end_minute: 9360, max_games_per_week: 25, source: 'cli' });
 });
 
 test.serial('season:update with the stored values says there is nothing to change', async (t) => {
@@ -295,7 +295,7 @@ test.serial('season:update with the stored values says there is nothing to chang
 });
 
 test.serial('season:update --chat-mode sets what a chat between an adult and a minor allows', async (t) => {
-  const id = (await seasonDb.knex('seasons').where('active', true).first('id')).id as number;
+  const id = (await seasonDb.knex('seasons').where('active', true).first('id'))!.id as number;
   const before = await snapshot(seasonDb.knex);
   const refused = await run(seasonDb, ['season:update', '--chat-mode', 'free']);
   t.is(refused.code, 1);
@@ -308,12 +308,12 @@ test.serial('season:update --chat-mode sets what a chat between an adult and a m
     `Changed season ${id} "eCup 2020":\n  Chat with minors: presets -> filtered\n` +
       'Running API processes pick the change up within 5 seconds.\n',
   );
-  t.is((await seasonDb.knex('seasons').where('id', id).first('chat_mode')).chat_mode, 'filtered');
+  t.is((await seasonDb.knex('seasons').where('id', id).first('chat_mode'))!.chat_mode, 'filtered');
   t.is((await run(seasonDb, ['season:update', '--chat-mode', 'presets'])).code, 0);
 });
 
 test.serial('a second season:create becomes the current season and the first stops being active', async (t) => {
-  const first = (await seasonDb.knex('seasons').first('id')).id as number;
+  const first = (await seasonDb.knex('seasons').first('id'))!.id as number;
   const prizesFile = path.join(uploadDir, 'prizes.txt');
   await writeFile(prizesFile, 'Line one\nLine two\n');
   const { code, stdout, stderr } = await run(seasonDb, [
@@ -344,8 +344,8 @@ test.serial('a second season:create becomes the current season and the first sto
       [first + 1, 1],
     ],
   );
-  t.is(rows[1].window_end_minute, 10080);
-  t.is(rows[1].prizes_text, 'Line one\nLine two');
+  t.is(rows[1]!.window_end_minute, 10080);
+  t.is(rows[1]!.prizes_text, 'Line one\nLine two');
   t.true(stdout.startsWith(`Created season ${first + 1} "eCup 2021" (the current season; season ${first} stops`));
   const show = await run(seasonDb, ['season:show']);
   t.true(show.stdout.startsWith(`Season ${first + 1}: eCup 2021\nProduct name:     eCup 21\n`));
@@ -379,12 +379,12 @@ test.serial('admin:grant all makes the first admin, prints before/after and audi
         'Enrolment link \\(valid 30 minutes, once\\): https?://\\S+/admin/enrol#token=[0-9a-f]{64}\n$',
     ),
   );
-  t.is((await adminDb.knex('users').where('id', user.id).first('permissions')).permissions, 127);
+  t.is((await adminDb.knex('users').where('id', user.id).first('permissions'))!.permissions, 127);
   const audit = await adminDb.knex('audit_log').where({ action: 'user.permissions' }).select();
   t.is(audit.length, 1);
   t.like(audit[0], { actor_user_id: null, entity: 'user', entity_id: String(user.id), ip: null });
-  t.deepEqual(JSON.parse(audit[0].before as string), { permissions: 0, flags: [] });
-  t.like(JSON.parse(audit[0].after as string), { permissions: 127, source: 'cli' });
+  t.deepEqual(JSON.parse(audit[0]!.before as string), { permissions: 0, flags: [] });
+  t.like(JSON.parse(audit[0]!.after as string), { permissions: 127, source: 'cli' });
 });
 
 test.serial('admin:grant takes a numeric id, case-insensitive names and numbers, and keeps held flags', async (t) => {
@@ -396,7 +396,7 @@ test.serial('admin:grant takes a numeric id, case-insensitive names and numbers,
       '  before: 2 (canBanUsers)\n  after:  98 (canBanUsers, canResolveConflicts, canSeeTrophyWinners)\n',
     ),
   );
-  t.is((await adminDb.knex('users').where('id', user.id).first('permissions')).permissions, 98);
+  t.is((await adminDb.knex('users').where('id', user.id).first('permissions'))!.permissions, 98);
 });
 
 test.serial('admin:revoke removes only the named flags', async (t) => {
@@ -404,7 +404,7 @@ test.serial('admin:revoke removes only the named flags', async (t) => {
   const { code, stdout } = await run(adminDb, ['admin:revoke', user.username, 'canBanUsers']);
   t.is(code, 0);
   t.true(stdout.includes('  before: 34 (canBanUsers, canResolveConflicts)\n  after:  32 (canResolveConflicts)\n'));
-  t.is((await adminDb.knex('users').where('id', user.id).first('permissions')).permissions, 32);
+  t.is((await adminDb.knex('users').where('id', user.id).first('permissions'))!.permissions, 32);
 });
 
 test.serial('admin:revoke of a flag not held says so and writes nothing', async (t) => {
@@ -508,12 +508,12 @@ test.serial('demo:seed adds the demo season, accounts, players, games and images
   t.is(code, 0, stderr);
   const seasons = await demoDb.knex('seasons').select('id', 'active');
   t.is(seasons.length, 1);
-  t.true(stdout.startsWith(`Seeded the demo in season ${seasons[0].id} (created, open now):\n`), stdout);
+  t.true(stdout.startsWith(`Seeded the demo in season ${seasons[0]!.id} (created, open now):\n`), stdout);
   t.true(stdout.includes('       8 users (2 demo accounts + players)\n'));
   t.true(stdout.includes('       6 demo players\n'));
   t.true(stdout.includes('       2 forum threads\n'));
   const admin = await demoDb.knex('users').where('username', DEMO_ACCOUNTS.admin.username).first('permissions');
-  t.is(admin.permissions, 127);
+  t.is(admin!.permissions, 127);
   const count = async (table: string) => Number((await demoDb.knex(table).count({ n: '*' }))[0]?.n);
   t.is(await count('users'), 8);
   const games = await count('games');
@@ -522,8 +522,8 @@ test.serial('demo:seed adds the demo season, accounts, players, games and images
   t.true((await readdir(uploadDir)).includes('news'));
   // Seeded on 30 November 2020: the qualifiers end in January 2021, so the season's final is in July 2021.
   const season = await demoDb.knex('seasons').first('name', 'prizes_text');
-  t.is(season.name, 'eCup 2021');
-  t.true(season.prizes_text.includes('a trip to the final in July 2021.'));
+  t.is(season!.name, 'eCup 2021');
+  t.true(season!.prizes_text.includes('a trip to the final in July 2021.'));
   const finalNews = await demoDb.knex('news').where('content', 'like', '%Gothenburg in July 2021%').count({ n: '*' });
   t.is(Number(finalNews[0]?.n), 1);
 });

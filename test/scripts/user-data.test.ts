@@ -129,18 +129,18 @@ async function aliceAndBob(aliceFields: { permissions?: number } = {}) {
     reply_count: 1,
   });
   const [alicePostId] = await knex('forum_posts').insert({
-    thread_id: threadId,
+    thread_id: threadId!,
     user_id: alice.id,
     message: 'I live in Lerum, write to me',
   });
   const [bobPostId] = await knex('forum_posts').insert({
-    thread_id: threadId,
+    thread_id: threadId!,
     user_id: bob.id,
     message: 'Bob replies',
   });
   await knex('reports').insert({
     kind: 'forum',
-    post_id: bobPostId,
+    post_id: bobPostId!,
     reporter_user_id: alice.id,
     reported_user_id: bob.id,
     reason: 'other',
@@ -303,7 +303,7 @@ test.serial(
     const text = result.stdout;
     const aliceRow = await server.knex('users').where('id', alice.id).first('password_hash');
     const sessionRow = await server.knex('sessions').where('user_id', alice.id).first('token_hash');
-    for (const secret of [aliceRow.password_hash, sessionRow.token_hash, 'cd'.repeat(32), RESET_TOKEN]) {
+    for (const secret of [aliceRow!.password_hash, sessionRow!.token_hash, 'cd'.repeat(32), RESET_TOKEN]) {
       t.false(text.includes(secret));
     }
     for (const key of ['password_hash', 'token_hash', 'guardian_token_hash', 'totp_secret']) {
@@ -446,8 +446,8 @@ test.serial(
       wins: 1,
       games_played: 1,
     });
-    t.truthy(row.erased_at);
-    t.is(new Date(row.birth_date).toISOString().slice(0, 10), '1900-01-01');
+    t.truthy(row!.erased_at);
+    t.is(new Date(row!.birth_date).toISOString().slice(0, 10), '1900-01-01');
 
     // Deleted rows and files.
     for (const table of ['sessions', 'password_resets', 'email_changes', 'queue_entries', 'emails', 'bans']) {
@@ -488,7 +488,7 @@ test.serial(
       ],
     );
     const report = await server.knex('reports').where('reporter_user_id', alice.id).first('text');
-    t.is(report.text, MESSAGES.contentRemoved);
+    t.is(report!.text, MESSAGES.contentRemoved);
 
     // The ranking: Alice is gone; Bob's entry is the same apart from his place. users:erase runs as its own process,
     // which the API is not told about: its cached ranking pages show the change within their lifetime.
@@ -516,10 +516,10 @@ test.serial(
     // One audit row, written by the CLI, with no personal data in it.
     const audit = await server.knex('audit_log').where({ action: 'user.erase', entity_id: String(alice.id) });
     t.is(audit.length, 1);
-    t.is(audit[0].actor_user_id, null);
-    t.is(audit[0].entity, 'user');
+    t.is(audit[0]!.actor_user_id, null);
+    t.is(audit[0]!.entity, 'user');
     for (const personal of [alice.username, alice.email, 'Alice', 'Andersson']) {
-      t.false(`${audit[0].before}${audit[0].after}`.includes(personal), personal);
+      t.false(`${audit[0]!.before}${audit[0]!.after}`.includes(personal), personal);
     }
   },
 );
@@ -534,7 +534,7 @@ test.serial('users:erase of an erased account exits 1 with "already erased" and 
   });
   t.is(first.code, 0, first.stderr);
   const before = await snapshot();
-  const erasedAt = (await server.knex('users').where('id', alice.id).first('erased_at')).erased_at as Date;
+  const erasedAt = (await server.knex('users').where('id', alice.id).first('erased_at'))!.erased_at as Date;
 
   const byId = await run(['users:erase', String(alice.id), '--confirm', `deleted-${alice.id}`]);
   t.is(byId.code, 1);
@@ -561,9 +561,9 @@ test.serial('users:erase --force erases a staff account and takes its permission
   const result = await run(['users:erase', alice.username, '--confirm', alice.username, '--force']);
   t.is(result.code, 0, result.stderr);
   const row = await server.knex('users').where('id', alice.id).first('permissions', 'erased_at', 'totp_secret');
-  t.is(row.permissions, 0);
-  t.truthy(row.erased_at);
-  t.is(row.totp_secret, null);
+  t.is(row!.permissions, 0);
+  t.truthy(row!.erased_at);
+  t.is(row!.totp_secret, null);
 });
 
 test.serial('users:export of an erased account shows only the anonymous profile and kept history', async (t) => {

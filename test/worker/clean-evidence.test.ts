@@ -94,7 +94,7 @@ test('deletes the uploaded evidence of conflicts solved past the retention, keep
   t.is(await images.get('evidence_thumb', old.hash), null);
   const game = await db.knex('games').where('id', old.id).first('state', 'score_1', 'score_2', 'conflict_solved');
   t.like(game, { state: 'final', score_1: 2, score_2: 1 });
-  t.truthy(game.conflict_solved);
+  t.truthy(game!.conflict_solved);
   for (const kept of [recent, open, corrected]) {
     t.is((await evidenceOf(kept.id)).length, 2);
     t.truthy(await images.get('evidence', kept.hash));
@@ -102,7 +102,7 @@ test('deletes the uploaded evidence of conflicts solved past the retention, keep
   }
   const audit = await db.knex('audit_log').where('action', 'evidence.clean').select('after');
   t.is(audit.length, 1);
-  t.like(JSON.parse(audit[0].after as string), { deleted: 1 });
+  t.like(JSON.parse(audit[0]!.after as string), { deleted: 1 });
 
   // A second run the same night finds nothing more, and writes no audit row for nothing.
   t.deepEqual(await cleanEvidence({ knex: db.knex, now: NOW, images, log: quiet }), { evidence: 0 });

@@ -29,14 +29,11 @@ async function play(one: GamePlayer, two: GamePlayer, score_1: number, score_2: 
 
 /** Every player's stored rating and final games, and what replaying every final game in played order gives. */
 async function storedAndReplayed() {
-  const finals = (await server.knex('games').where('state', 'final').orderBy(['final_at', 'id'])) as Record<
-    string,
-    number
-  >[];
+  const finals = await server.knex('games').where('state', 'final').orderBy(['final_at', 'id']);
   const replay = replayRatings(
     finals.map((g) => ({ user_1: g.user_1_id!, user_2: g.user_2_id!, score_1: g.score_1!, score_2: g.score_2! })),
   );
-  const users = (await server.knex('users').where('games_played', '>', 0).orderBy('id')) as Record<string, number>[];
+  const users = await server.knex('users').where('games_played', '>', 0).orderBy('id');
   return {
     stored: users.map((u) => ({ id: u.id!, elo: u.elo!, games: u.games_played! })),
     replayed: users.map((u) => ({ id: u.id!, ...replay.get(u.id!)! })),
@@ -60,7 +57,7 @@ test.serial('a replay of results rated by the live path gives the same figures a
   t.deepEqual(again.events, []);
   t.deepEqual(await server.knex('games').where('state', 'final').orderBy('id').select(), games);
   t.is(Number((await server.knex('elo_history').where('kind', 'replay').count({ n: '*' }))[0]!.n), 0);
-  const rebuild = await rebuildElo(server.knex, { season_id: Number(games[0].season_id), dry_run: true });
+  const rebuild = await rebuildElo(server.knex, { season_id: Number(games[0]!.season_id), dry_run: true });
   t.deepEqual([rebuild.differences, rebuild.game_differences], [[], 0]);
 });
 

@@ -41,20 +41,20 @@ test('a failing e-mail is retried with backoff, its error recorded, and the job 
   });
   const state = await waitFor(
     async () => {
-      const state = await queue.getJobState(emailJobId(email.id));
+      const state = await queue.getJobState(emailJobId(email!.id));
       return state === 'delayed' && state;
     },
     { what: 'the e-mail job delayed', timeoutMs: 15_000 },
   );
   t.is(state, 'delayed', 'waiting for its next attempt');
-  const job = await queue.getJob(emailJobId(email.id));
+  const job = await queue.getJob(emailJobId(email!.id));
   t.is(job!.attemptsMade, 1);
   t.is(job!.opts.attempts, EMAIL_JOB_ATTEMPTS);
   t.is(job!.opts.removeOnFail, false);
-  const row = await server.knex('emails').where('id', email.id).first();
-  t.is(row.sent_at, null);
-  t.is(row.attempts, 1);
-  t.truthy(row.last_error);
+  const row = await server.knex('emails').where('id', email!.id).first();
+  t.is(row!.sent_at, null);
+  t.is(row!.attempts, 1);
+  t.truthy(row!.last_error);
 });
 
 test('sending the same e-mail twice writes one message', async (t) => {
@@ -74,8 +74,8 @@ test('sending the same e-mail twice writes one message', async (t) => {
   t.is(await sendEmail(deps, { email_id: Number(id) }), 'already-sent');
   t.deepEqual(await readdir(outbox), [`email-${String(id).padStart(6, '0')}.eml`]);
   const row = await db.knex('emails').where('id', id).first();
-  t.truthy(row.sent_at);
-  t.is(row.attempts, 1);
+  t.truthy(row!.sent_at);
+  t.is(row!.attempts, 1);
 });
 
 test('an outbox e-mail keeps its link whole on one line, so it can be clicked in a text editor', async (t) => {

@@ -78,7 +78,7 @@ test('escalateOverdueGames run twice at once moves a game once and pushes `score
     pushesOf(early).some((p) => p.room === gameRoom(id)),
     'not due a millisecond early',
   );
-  t.is((await server.knex('games').where('id', id).first('state')).state, 'dropped');
+  t.is((await server.knex('games').where('id', id).first('state'))!.state, 'dropped');
 
   const due = new Date(submittedAt.getTime() + CONFLICT_ESCALATION_MS);
   const runs = await Promise.all([escalateOverdueGames(server.knex, due), escalateOverdueGames(server.knex, due)]);

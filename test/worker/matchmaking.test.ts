@@ -88,8 +88,8 @@ test.serial('accept pushes `match-accepted` to both, and the second accept `game
   t.deepEqual(ga, { game_id: res.body.game_id! });
   t.deepEqual(gb, ga);
   const game = await server.knex('games').where('id', ga.game_id).first();
-  t.is(game.match_id, match.id);
-  t.is(game.state, 'playing');
+  t.is(game!.match_id, match.id);
+  t.is(game!.state, 'playing');
 });
 
 test.serial('decline pushes `match-declined`: the opponent is back in the queue, the decliner out', async (t) => {
@@ -205,7 +205,7 @@ test('each sweep run twice at once changes things once', async (t) => {
   );
 
   const match = await db.knex('matches').orderBy('id').first();
-  await db.knex.transaction((trx) => acceptMatch(trx, { user_id: match.user_1_id, now: start }));
+  await db.knex.transaction((trx) => acceptMatch(trx, { user_id: match!.user_1_id, now: start }));
   const late = new Date(start.getTime() + ACCEPT_WINDOW_MS + ACCEPT_GRACE_MS + 1);
   const timeouts = await Promise.all([expireMatches(db.knex, late), expireMatches(db.knex, late)]);
   const declined = timeouts.flatMap(pushesOf);
@@ -218,11 +218,11 @@ test('each sweep run twice at once changes things once', async (t) => {
   const left = await db.knex('queue_entries').select('user_id', 'match_id', 'entered_at');
   t.deepEqual(
     left.map((e) => e.user_id),
-    [match.user_1_id],
+    [match!.user_1_id],
     'only the player who accepted is queued again',
   );
-  t.deepEqual(new Date(left[0].entered_at), late);
-  t.is(left[0].match_id, null);
+  t.deepEqual(new Date(left[0]!.entered_at), late);
+  t.is(left[0]!.match_id, null);
 });
 
 test('players enter the queue while a pairing of two others waits on the database: nobody waits for it', async (t) => {

@@ -114,7 +114,7 @@ test('result_submitted reaches the opponent in English and Swedish, urgent and w
   await settle();
   t.deepEqual(push.receivedBy(a.endpoint), [], 'the submitter is not told');
   const row = await server.knex('push_subscriptions').where('endpoint_hash', endpointHash(b.endpoint)).first();
-  t.truthy(row.last_success_at);
+  t.truthy(row!.last_success_at);
 
   const c = await player(['result_submitted']);
   const d = await player(['result_submitted']);
@@ -176,7 +176,7 @@ test('forum_reply reaches the thread starter, not when they reply themselves', a
   const thread = await run((trx) =>
     createThread(trx, {
       user_id: starter.user.id,
-      category_id: category.id,
+      category_id: category!.id,
       title: 'Best formation?',
       message: 'What do you play?',
       now: new Date(),
@@ -194,7 +194,7 @@ test('forum_reply reaches the thread starter, not when they reply themselves', a
     kind: 'forum_reply',
     title: 'New reply',
     body: 'Someone replied in "Best formation?".',
-    url: `/forums/${category.slug}/${thread.id}`,
+    url: `/forums/${category!.slug}/${thread.id}`,
     tag: `thread-${thread.id}`,
   });
 });
@@ -225,13 +225,13 @@ test('trophy_expiring reaches the holder once, two hours before the trophy expir
   const now = new Date();
   await server
     .knex('trophy_pools')
-    .insert({ season_id: season.id, week_start: weekStart(now, season.time_zone) })
+    .insert({ season_id: season!.id, week_start: weekStart(now, season!.time_zone) })
     .onConflict(['season_id', 'week_start'])
     .ignore();
-  const pool = await server.knex('trophy_pools').where('season_id', season.id).orderBy('id', 'desc').first('id');
+  const pool = await server.knex('trophy_pools').where('season_id', season!.id).orderBy('id', 'desc').first('id');
   const expires_at = new Date(now.getTime() + 90 * 60 * 1000);
   const [trophyId] = await server.knex('trophies').insert({
-    pool_id: pool.id,
+    pool_id: pool!.id,
     state: 'held',
     holder_user_id: holder.user.id,
     wins: 1,
@@ -247,7 +247,7 @@ test('trophy_expiring reaches the holder once, two hours before the trophy expir
     tag: 'trophy',
   });
   const row = await server.knex('trophies').where('id', trophyId).first('expiry_notified_for');
-  t.is(new Date(row.expiry_notified_for).getTime(), expires_at.getTime());
+  t.is(new Date(row!.expiry_notified_for!).getTime(), expires_at.getTime());
   t.deepEqual(await warnExpiringTrophies(server.knex, new Date()), [], 'announced once');
   await settle();
   t.is(push.receivedBy(holder.endpoint).length, 1);
@@ -349,5 +349,5 @@ test('a notification e-mail carries List-Unsubscribe headers whose one-click POS
     .knex('notification_choices')
     .where({ user_id: user.id, channel: 'email', kind: 'guardian_approved' })
     .first();
-  t.false(Boolean(choice.enabled));
+  t.false(Boolean(choice!.enabled));
 });

@@ -1,6 +1,6 @@
 import test from 'ava';
 import { TROPHY_ACTIVE_MS, nextWeekStart, userRoom, type StatsEvent } from '@ecup/domain';
-import { expireTrophies, pushesOf, resetTrophyPools } from '@ecup/db';
+import { expireTrophies, pushesOf, resetTrophyPools, type TrophyMove } from '@ecup/db';
 import { startWorker, type WorkerHandle } from '@ecup/worker';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { nextEvent, openSocket } from '../helpers/sockets.ts';
@@ -25,12 +25,12 @@ const play = (one: GamePlayer, two: GamePlayer, score_1: number, score_2: number
 
 async function held(p: GamePlayer) {
   const row = await server.knex('trophies').where('held_by', p.id).first('id', 'wins', 'expires_at');
-  return row ? { id: Number(row.id), wins: Number(row.wins), expires_at: new Date(row.expires_at) } : null;
+  return row ? { id: Number(row.id), wins: Number(row.wins), expires_at: new Date(row.expires_at!) } : null;
 }
 const unsecured = async (p: GamePlayer) =>
-  Number((await server.knex('users').where('id', p.id).first('unsecured_trophies')).unsecured_trophies);
+  Number((await server.knex('users').where('id', p.id).first('unsecured_trophies'))!.unsecured_trophies);
 /** How often `kind` moved this trophy away from this holder (trophy ids come back round once returned to a pool). */
-const movesOf = async (trophyId: number, kind: string, holder: GamePlayer) =>
+const movesOf = async (trophyId: number, kind: TrophyMove['kind'], holder: GamePlayer) =>
   Number(
     (
       await server.knex('trophy_moves').where({ trophy_id: trophyId, kind, from_user_id: holder.id }).count({ n: '*' })
@@ -91,7 +91,7 @@ test.serial('the expiry and reset sweeps run twice at once change things once', 
   t.is(await held(c), null);
   t.is(await unsecured(c), 0);
   const pool = await server.knex('trophy_pools').where({ season_id: season.id, week_start: monday }).first('id');
-  const [left] = await server.knex('trophies').where({ pool_id: pool.id, state: 'pool' }).count({ n: '*' });
+  const [left] = await server.knex('trophies').where({ pool_id: pool!.id, state: 'pool' }).count({ n: '*' });
   t.is(Number(left?.n), 25, 'the new week opens with 25');
 });
 

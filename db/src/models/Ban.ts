@@ -1,5 +1,4 @@
 import { BaseModel } from './base.ts';
-import { User } from './User.ts';
 
 export class Ban extends BaseModel {
   static override tableName = 'bans';
@@ -11,13 +10,4 @@ export class Ban extends BaseModel {
   lifted_at!: Date | null;
   lifted_by_user_id!: number | null;
   created_at!: Date;
-  user?: User;
-
-  static override relationMappings = () => ({
-    user: {
-      relation: BaseModel.BelongsToOneRelation,
-      modelClass: User,
-      join: { from: 'bans.user_id', to: 'users.id' },
-    },
-  });
 }

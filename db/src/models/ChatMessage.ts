@@ -1,5 +1,4 @@
 import { BaseModel } from './base.ts';
-import { User } from './User.ts';
 
 export class ChatMessage extends BaseModel {
   static override tableName = 'chat_messages';
@@ -10,13 +9,4 @@ export class ChatMessage extends BaseModel {
   is_admin!: boolean;
   preset!: string | null;
   created_at!: Date;
-  user?: User;
-
-  static override relationMappings = () => ({
-    user: {
-      relation: BaseModel.BelongsToOneRelation,
-      modelClass: User,
-      join: { from: 'chat_messages.user_id', to: 'users.id' },
-    },
-  });
 }

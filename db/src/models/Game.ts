@@ -1,7 +1,5 @@
 import { BaseModel } from './base.ts';
-import { User } from './User.ts';
-import { ChatMessage } from './ChatMessage.ts';
-import { Evidence } from './Evidence.ts';
+import type { Columns } from './tables.ts';
 
 export type GameState = 'playing' | 'submitted' | 'dropped' | 'conflict' | 'final';
 
@@ -31,34 +29,7 @@ export class Game extends BaseModel {
   elo_1_after!: number | null;
   elo_2_after!: number | null;
   created_at!: Date;
-  user_1?: User;
-  user_2?: User;
-  messages?: ChatMessage[];
-  evidence?: Evidence[];
-
-  static override relationMappings = () => ({
-    user_1: {
-      relation: BaseModel.BelongsToOneRelation,
-      modelClass: User,
-      join: { from: 'games.user_1_id', to: 'users.id' },
-    },
-    user_2: {
-      relation: BaseModel.BelongsToOneRelation,
-      modelClass: User,
-      join: { from: 'games.user_2_id', to: 'users.id' },
-    },
-    messages: {
-      relation: BaseModel.HasManyRelation,
-      modelClass: ChatMessage,
-      join: { from: 'games.id', to: 'chat_messages.game_id' },
-    },
-    evidence: {
-      relation: BaseModel.HasManyRelation,
-      modelClass: Evidence,
-      join: { from: 'games.id', to: 'evidence.game_id' },
-    },
-  });
 }
 
 /** A `games` row as commands and presenters read it: the model's columns, its flags as booleans. */
-export type GameRow = Omit<Game, keyof BaseModel | 'user_1' | 'user_2' | 'messages' | 'evidence'>;
+export type GameRow = Columns<Game>;

@@ -1,5 +1,6 @@
+import type { NewsCategoryId } from '@ecup/domain';
 import { BaseModel } from './base.ts';
-import { User } from './User.ts';
+import type { Columns } from './tables.ts';
 
 export class News extends BaseModel {
   static override tableName = 'news';
@@ -8,21 +9,12 @@ export class News extends BaseModel {
   excerpt!: string;
   content!: string;
   image_hash!: string | null;
-  category_id!: number;
+  category_id!: NewsCategoryId;
   publisher_user_id!: number | null;
   published!: boolean;
   published_at!: Date;
   created_at!: Date;
   updated_at!: Date;
-  publisher?: User | null;
-
-  static override relationMappings = () => ({
-    publisher: {
-      relation: BaseModel.BelongsToOneRelation,
-      modelClass: User,
-      join: { from: 'news.publisher_user_id', to: 'users.id' },
-    },
-  });
 }
 
 /** The columns of a news row the console edits. */
@@ -37,4 +29,4 @@ export const NEWS_FIELD_NAMES = [
 ] as const;
 
 /** The editable columns of a news row (db/migrations/20260101000004_teams_news.ts). */
-export type NewsFields = Pick<News, (typeof NEWS_FIELD_NAMES)[number]>;
+export type NewsFields = Pick<Columns<News>, (typeof NEWS_FIELD_NAMES)[number]>;

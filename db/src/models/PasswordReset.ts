@@ -1,5 +1,4 @@
 import { BaseModel } from './base.ts';
-import { User } from './User.ts';
 
 export class PasswordReset extends BaseModel {
   static override tableName = 'password_resets';
@@ -9,13 +8,4 @@ export class PasswordReset extends BaseModel {
   expires_at!: Date;
   used_at!: Date | null;
   created_at!: Date;
-  user?: User;
-
-  static override relationMappings = () => ({
-    user: {
-      relation: BaseModel.BelongsToOneRelation,
-      modelClass: User,
-      join: { from: 'password_resets.user_id', to: 'users.id' },
-    },
-  });
 }

@@ -1,5 +1,4 @@
 import { BaseModel } from './base.ts';
-import { User } from './User.ts';
 
 export class QueueEntry extends BaseModel {
   static override tableName = 'queue_entries';
@@ -11,13 +10,4 @@ export class QueueEntry extends BaseModel {
   keepalive_at!: Date;
   /** The pending match the entry is in; matched entries are not paired again and need no keepalive. */
   match_id!: number | null;
-  user?: User;
-
-  static override relationMappings = () => ({
-    user: {
-      relation: BaseModel.BelongsToOneRelation,
-      modelClass: User,
-      join: { from: 'queue_entries.user_id', to: 'users.id' },
-    },
-  });
 }

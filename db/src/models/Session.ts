@@ -1,5 +1,4 @@
 import { BaseModel } from './base.ts';
-import { User } from './User.ts';
 
 export class Session extends BaseModel {
   static override tableName = 'sessions';
@@ -11,13 +10,6 @@ export class Session extends BaseModel {
   created_at!: Date;
   last_seen_at!: Date;
   console!: boolean;
-  user?: User;
-
-  static override relationMappings = () => ({
-    user: {
-      relation: BaseModel.BelongsToOneRelation,
-      modelClass: User,
-      join: { from: 'sessions.user_id', to: 'users.id' },
-    },
-  });
+  /** When a console session passed its second factor; null for a player's session. */
+  totp_verified_at!: Date | null;
 }

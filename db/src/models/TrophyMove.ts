@@ -1,5 +1,5 @@
 import { BaseModel } from './base.ts';
-import { Trophy } from './Trophy.ts';
+import type { Columns } from './tables.ts';
 
 export class TrophyMove extends BaseModel {
   static override tableName = 'trophy_moves';
@@ -14,16 +14,7 @@ export class TrophyMove extends BaseModel {
   expires_at_before!: Date | null;
   reversed_at!: Date | null;
   created_at!: Date;
-  trophy?: Trophy;
-
-  static override relationMappings = () => ({
-    trophy: {
-      relation: BaseModel.BelongsToOneRelation,
-      modelClass: Trophy,
-      join: { from: 'trophy_moves.trophy_id', to: 'trophies.id' },
-    },
-  });
 }
 
 /** A `trophy_moves` row: the model's columns. */
-export type TrophyMoveRow = Omit<TrophyMove, keyof BaseModel>;
+export type TrophyMoveRow = Columns<TrophyMove>;

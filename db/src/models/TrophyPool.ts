@@ -1,5 +1,4 @@
 import { BaseModel } from './base.ts';
-import { Trophy } from './Trophy.ts';
 
 export class TrophyPool extends BaseModel {
   static override tableName = 'trophy_pools';
@@ -8,13 +7,4 @@ export class TrophyPool extends BaseModel {
   week_start!: Date;
   size!: number;
   created_at!: Date;
-  trophies?: Trophy[];
-
-  static override relationMappings = () => ({
-    trophies: {
-      relation: BaseModel.HasManyRelation,
-      modelClass: Trophy,
-      join: { from: 'trophy_pools.id', to: 'trophies.pool_id' },
-    },
-  });
 }

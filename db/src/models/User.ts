@@ -1,8 +1,4 @@
 import { BaseModel } from './base.ts';
-import { Country } from './Country.ts';
-import { Session } from './Session.ts';
-import { Ban } from './Ban.ts';
-import { ForumPost } from './ForumPost.ts';
 
 export class User extends BaseModel {
   static override tableName = 'users';
@@ -48,34 +44,6 @@ export class User extends BaseModel {
   hide_real_name!: boolean;
   created_at!: Date;
   updated_at!: Date;
-
-  country?: Country;
-  sessions?: Session[];
-  bans?: Ban[];
-  forum_posts?: ForumPost[];
-
-  static override relationMappings = () => ({
-    country: {
-      relation: BaseModel.BelongsToOneRelation,
-      modelClass: Country,
-      join: { from: 'users.country_id', to: 'countries.id' },
-    },
-    sessions: {
-      relation: BaseModel.HasManyRelation,
-      modelClass: Session,
-      join: { from: 'users.id', to: 'sessions.user_id' },
-    },
-    bans: {
-      relation: BaseModel.HasManyRelation,
-      modelClass: Ban,
-      join: { from: 'users.id', to: 'bans.user_id' },
-    },
-    forum_posts: {
-      relation: BaseModel.HasManyRelation,
-      modelClass: ForumPost,
-      join: { from: 'users.id', to: 'forum_posts.user_id' },
-    },
-  });
 }
 
 /** The staff member behind a console change (the audit log's `actor_user_id`): a user's id and flags. */

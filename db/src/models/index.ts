@@ -1,3 +1,4 @@
+import './tables.ts';
 export { BaseModel } from './base.ts';
 export { Country } from './Country.ts';
 export { Season } from './Season.ts';
@@ -35,3 +36,6 @@ export { UserWarning } from './UserWarning.ts';
 export { RoundWinner } from './RoundWinner.ts';
 export { EloHistory } from './EloHistory.ts';
 export { EmailChange } from './EmailChange.ts';
+export { LiveRating } from './LiveRating.ts';
+export { SeasonStanding } from './SeasonStanding.ts';
+export type { Columns, NewRow, Row } from './tables.ts';

@@ -172,7 +172,7 @@ export async function chatAndEvidence(
     lines.orderBy('chat_messages.id', 'desc').limit(CHAT_HISTORY_MAX),
     evidenceRows(knex).where('evidence.game_id', game.id).orderBy('evidence.id', 'asc'),
     gameChatPolicy(knex, game, now),
-    opponentId === null
+    opponentId === null || viewerId === null
       ? null
       : knex('blocks').where({ blocker_user_id: viewerId, blocked_user_id: opponentId }).first('blocked_user_id'),
   ]);

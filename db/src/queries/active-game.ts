@@ -10,11 +10,11 @@ import { OPEN_GAME_STATES } from '@ecup/domain';
 export async function openGameId(knex: Knex, userId: number): Promise<number | null> {
   let newest: number | null = null;
   for (const column of ['user_1_id', 'user_2_id']) {
-    const row = (await knex('games')
+    const row = await knex('games')
       .where(column, userId)
       .whereIn('state', OPEN_GAME_STATES)
       .orderBy('id', 'desc')
-      .first('id')) as { id: number } | undefined;
+      .first('id');
     if (row && (newest === null || row.id > newest)) newest = row.id;
   }
   return newest;

@@ -44,6 +44,7 @@ function listQuery(knex: Knex, viewer: GameActor) {
  * oldest first (the queue a moderator works through), then solved ones, newest first; at most CONFLICT_LIST_MAX.
  */
 export async function conflictList(knex: Knex, viewer: GameActor): Promise<ConflictEntry[]> {
+  // The players' columns come from aliased joins (`u1.username as u1_username`), beyond knex's table typing.
   const open = (await listQuery(knex, viewer)
     .where('games.conflict_solved', false)
     .orderBy([

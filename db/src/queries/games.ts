@@ -1,17 +1,16 @@
 import type { Knex } from 'knex';
 import type { GameRow } from '../models/Game.ts';
+import type { Row } from '../models/tables.ts';
 import { CommandRejected } from '../commands/types.ts';
 
-/** The row the driver gives: the flags are TINYINT 0/1. */
-type StoredGame = Omit<GameRow, 'conflict' | 'conflict_solved'> & { conflict: number; conflict_solved: number };
-
-function rowOf(stored: StoredGame): GameRow {
+/** The row the driver gives, its flags turned into booleans. */
+function rowOf(stored: Row<'games'>): GameRow {
   return { ...stored, conflict: Boolean(stored.conflict), conflict_solved: Boolean(stored.conflict_solved) };
 }
 
 /** One game, or null. */
 export async function findGame(knex: Knex, gameId: number): Promise<GameRow | null> {
-  const stored = (await knex('games').where('id', gameId).first()) as StoredGame | undefined;
+  const stored = await knex('games').where('id', gameId).first();
   return stored ? rowOf(stored) : null;
 }
 
@@ -20,7 +19,7 @@ export async function findGame(knex: Knex, gameId: number): Promise<GameRow | nu
  * same state and concurrent calls on the game queue up. A missing game is a 404.
  */
 export async function lockGame(trx: Knex, gameId: number): Promise<GameRow> {
-  const stored = (await trx('games').where('id', gameId).forUpdate().first()) as StoredGame | undefined;
+  const stored = await trx('games').where('id', gameId).forUpdate().first();
   if (!stored) throw new CommandRejected('not_found', 'gameNotFound');
   return rowOf(stored);
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
+
 import {
   NOTIFICATION_CHANNELS,
   NOTIFICATION_KINDS,
@@ -7,7 +8,6 @@ import {
   type NotificationChoices,
   type NotificationKind,
 } from '@ecup/domain';
-import type { NotificationChoice } from '../models/NotificationChoice.ts';
 
 /** Every kind off on every channel: a player's choices before they opt in. */
 function allOff(): NotificationChoices {
@@ -25,9 +25,7 @@ export async function notificationSettings(
   userId: number,
 ): Promise<{ choices: NotificationChoices; push_subscriptions: number }> {
   const choices = allOff();
-  const rows = (await knex('notification_choices')
-    .where('user_id', userId)
-    .select('channel', 'kind', 'enabled')) as Pick<NotificationChoice, 'channel' | 'kind' | 'enabled'>[];
+  const rows = await knex('notification_choices').where('user_id', userId).select('channel', 'kind', 'enabled');
   for (const { channel, kind, enabled } of rows) {
     if (choices[channel] && kind in choices[channel]) choices[channel][kind] = Boolean(enabled);
   }

@@ -156,9 +156,9 @@ export async function playerGames(
   ]);
   const opponents = new Map(
     (
-      (await knex('users')
+      await knex('users')
         .whereIn('id', [...new Set(rows.map((row) => row.opponent_id))])
-        .select('id', 'username', 'avatar_hash')) as Pick<User, 'id' | 'username' | 'avatar_hash'>[]
+        .select('id', 'username', 'avatar_hash')
     ).map((user) => [user.id, user]),
   );
   return {

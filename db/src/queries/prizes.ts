@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+
 import {
   COUNTRIES,
   PRIZE_REASONS,
@@ -18,6 +19,7 @@ import {
 import type { Game } from '../models/Game.ts';
 import type { RoundWinner as RoundWinnerRow } from '../models/RoundWinner.ts';
 import type { User } from '../models/User.ts';
+
 import { liveRatingsSeasonId } from './live-ratings.ts';
 import { findCurrentSeason, findSeason } from './seasons.ts';
 import { trophyWeeklyWinners } from './trophies.ts';
@@ -197,9 +199,9 @@ function contactOf(row: UserRow, now: Date, extraReasons: readonly string[] = []
 
 async function usersById(knex: Knex, ids: number[]): Promise<Map<number, UserRow>> {
   if (ids.length === 0) return new Map();
-  const rows = (await knex('users')
+  const rows = await knex('users')
     .whereIn('id', [...new Set(ids)])
-    .select(USER_COLUMNS)) as UserRow[];
+    .select(...USER_COLUMNS);
   return new Map(rows.map((row) => [row.id, row]));
 }
 
@@ -226,7 +228,7 @@ function rankedSeasonPlayers(knex: Knex, seasonId: number, now: Date): Knex.Quer
  * week's biggest Elo gain among the players ranked at `now`), one per week in week order.
  */
 export async function computeRoundWinners(knex: Knex, seasonId: number, now: Date): Promise<RoundWinner[]> {
-  const rows = (await knex('games')
+  const rows = await knex('games')
     .where({ season_id: seasonId, state: 'final' })
     .select(
       'week_start',
@@ -238,18 +240,7 @@ export async function computeRoundWinners(knex: Knex, seasonId: number, now: Dat
       'elo_1_after',
       'elo_2_before',
       'elo_2_after',
-    )) as Pick<
-    Game,
-    | 'week_start'
-    | 'user_1_id'
-    | 'user_2_id'
-    | 'score_1'
-    | 'score_2'
-    | 'elo_1_before'
-    | 'elo_1_after'
-    | 'elo_2_before'
-    | 'elo_2_after'
-  >[];
+    );
   // A final game is rated: its scores and ratings before and after are set.
   const games: RoundGame[] = rows.map((row) => ({
     week_start_ms: new Date(row.week_start).getTime(),
@@ -266,13 +257,10 @@ export async function computeRoundWinners(knex: Knex, seasonId: number, now: Dat
 
 /** The round winners recorded for a season's closed weeks (place 1 of each week), in week order. */
 export async function recordedRoundWinners(knex: Knex, seasonId: number): Promise<RoundWinner[]> {
-  const rows = (await knex('round_winners')
+  const rows = await knex('round_winners')
     .where('season_id', seasonId)
     .orderBy([{ column: 'week_start' }, { column: 'place' }])
-    .select('week_start', 'user_id', 'elo_gain', 'games', 'wins')) as Pick<
-    RoundWinnerRow,
-    'week_start' | 'user_id' | 'elo_gain' | 'games' | 'wins'
-  >[];
+    .select('week_start', 'user_id', 'elo_gain', 'games', 'wins');
   return rows.map((row) => ({
     week_start_ms: new Date(row.week_start).getTime(),
     user_id: row.user_id,
@@ -399,6 +387,7 @@ function keptSeasonPlayers(knex: Knex, seasonId: number, now: Date): Knex.QueryB
  */
 async function finalStandingRows(knex: Knex, season: OperatorSeason, now: Date): Promise<FinalStandingRow[]> {
   const live = await liveRatingsSeasonId(knex);
+  // The kept standings join `users` and `season_standings` under aliases, which knex does not type.
   const rows = (await (live === season.id
     ? rankedSeasonPlayers(knex, season.id, now).select(USER_COLUMNS)
     : keptSeasonPlayers(knex, season.id, now))) as UserRow[];

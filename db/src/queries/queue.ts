@@ -24,13 +24,17 @@ export type MatchRow = Pick<Match, (typeof MATCH_COLUMNS)[number]>;
 
 /** A player's queue entry, or undefined when they are not queued; `lock` reads the newest version FOR UPDATE. */
 export async function findEntry(knex: Knex, userId: number, lock = false): Promise<QueueEntryRow | undefined> {
-  const query = knex('queue_entries').where('user_id', userId).first(ENTRY_COLUMNS);
+  const query = knex('queue_entries')
+    .where('user_id', userId)
+    .first(...ENTRY_COLUMNS);
   return lock ? query.forUpdate() : query;
 }
 
 /** A match by id; `lock` reads the newest version under a row lock (SELECT … FOR UPDATE). */
 export async function findMatch(knex: Knex, matchId: number, lock = false): Promise<MatchRow | undefined> {
-  const query = knex('matches').where('id', matchId).first(MATCH_COLUMNS);
+  const query = knex('matches')
+    .where('id', matchId)
+    .first(...MATCH_COLUMNS);
   return lock ? query.forUpdate() : query;
 }
 

@@ -100,6 +100,7 @@ export async function rankingPage(
     matches.clone().select('*').orderBy('rank').offset(input.start).limit(input.amount),
     matches.clone().count({ total: '*' }),
   ]);
+  // Read from a subquery with a window function (`rank`), beyond knex's table typing.
   return { rows: rows as RankingRow[], total: total as number };
 }
 

@@ -1,17 +1,20 @@
 import type { Knex } from 'knex';
+
 import type { BlockedPlayerPayload, OwnReportPayload, WarningPayload } from '@ecup/domain';
+
 import type { Block } from '../models/Block.ts';
+
 import type { Report } from '../models/Report.ts';
+
 import type { User } from '../models/User.ts';
-import type { UserWarning } from '../models/UserWarning.ts';
 
 /** The oldest warning a player has not seen yet, or null (GET /user/warning). */
 export async function unseenWarning(knex: Knex, userId: number): Promise<WarningPayload | null> {
-  const row = (await knex('user_warnings')
+  const row = await knex('user_warnings')
     .where('user_id', userId)
     .whereNull('seen_at')
     .orderBy('id')
-    .first('id', 'message', 'created_at')) as Pick<UserWarning, 'id' | 'message' | 'created_at'> | undefined;
+    .first('id', 'message', 'created_at');
   return row ? { id: row.id, message: row.message, created_at: row.created_at.toISOString() } : null;
 }
 

@@ -127,6 +127,7 @@ export type SeasonStandingRow = SeasonPlayerRow & {
 
 /** A finished season's final standings in rank order, the first `amount` places. */
 export async function seasonStandings(knex: Knex, seasonId: number, amount: number): Promise<SeasonStandingRow[]> {
+  // Aliased tables and joined columns (`s.rank`, `c.code as country_code`) are beyond knex's table typing.
   return (await knex('season_standings as s')
     .join('users as u', 'u.id', 's.user_id')
     .leftJoin('countries as c', 'c.id', 'u.country_id')
@@ -199,6 +200,7 @@ export interface PastSeasonRow {
 
 /** A player's finished seasons, newest first. */
 export async function pastSeasonsOf(knex: Knex, userId: number): Promise<PastSeasonRow[]> {
+  // Aliased tables and joined columns (`z.name`) are beyond knex's table typing.
   return (await knex('season_standings as s')
     .join('seasons as z', 'z.id', 's.season_id')
     .where('s.user_id', userId)

@@ -3,8 +3,6 @@ import { flagNames, type ImageKind } from '@ecup/domain';
 import { CommandRejected } from '../commands/types.ts';
 import { imageRelativePath } from '@ecup/storage';
 import type { Game } from '../models/Game.ts';
-import type { Match } from '../models/Match.ts';
-import type { TrophyMove } from '../models/TrophyMove.ts';
 import type { User } from '../models/User.ts';
 
 /**
@@ -138,9 +136,6 @@ const TROPHY_MOVE_COLUMNS = [
   'created_at',
   'reversed_at',
 ] as const;
-type ExportedMatch = Pick<Match, (typeof MATCH_COLUMNS)[number]>;
-type ExportedGame = Pick<Game, (typeof GAME_COLUMNS)[number]>;
-type ExportedTrophyMove = Pick<TrophyMove, (typeof TROPHY_MOVE_COLUMNS)[number]>;
 
 /**
  * The right of access (decisions §8): one document with everything stored about a player. Other players appear
@@ -226,8 +221,14 @@ export async function exportUserData(knex: Knex, input: { ref: string; now: Date
       .orderBy('id')
       .select('id', 'old_email', 'new_email', 'created_at', 'confirmed_at', 'undone_at'),
     knex('queue_entries').where('user_id', id).first('season_id', 'elo', 'entered_at', 'keepalive_at', 'match_id'),
-    knex('matches').where(eitherPlayer).orderBy('id').select(MATCH_COLUMNS),
-    knex('games').where(eitherPlayer).orderBy('id').select(GAME_COLUMNS),
+    knex('matches')
+      .where(eitherPlayer)
+      .orderBy('id')
+      .select(...MATCH_COLUMNS),
+    knex('games')
+      .where(eitherPlayer)
+      .orderBy('id')
+      .select(...GAME_COLUMNS),
     knex('chat_messages').where('user_id', id).orderBy('id').select('id', 'game_id', 'content', 'created_at'),
     knex('evidence')
       .where('user_id', id)
@@ -249,7 +250,7 @@ export async function exportUserData(knex: Knex, input: { ref: string; now: Date
     knex('trophy_moves')
       .where((q) => q.where('from_user_id', id).orWhere('to_user_id', id))
       .orderBy('id')
-      .select(TROPHY_MOVE_COLUMNS),
+      .select(...TROPHY_MOVE_COLUMNS),
     knex('emails')
       .where('user_id', id)
       .orderBy('id')
@@ -286,8 +287,8 @@ export async function exportUserData(knex: Knex, input: { ref: string; now: Date
     knex('user_warnings').where('user_id', id).orderBy('id').select('id', 'message', 'created_at', 'seen_at'),
   ]);
 
-  const games = gameRows as ExportedGame[];
-  const matches = matchRows as ExportedMatch[];
+  const games = gameRows;
+  const matches = matchRows;
   const others = new Set<number>();
   for (const row of [...games, ...matches]) {
     others.add(row.user_1_id);
@@ -296,9 +297,9 @@ export async function exportUserData(knex: Knex, input: { ref: string; now: Date
   others.delete(id);
   const names = new Map(
     (
-      (await knex('users')
+      await knex('users')
         .whereIn('id', [...others])
-        .select('id', 'username')) as Pick<User, 'id' | 'username'>[]
+        .select('id', 'username')
     ).map((row) => [row.id, row.username]),
   );
   const sideOf = (row: Pick<Game, 'user_1_id' | 'user_2_id'>) => (row.user_1_id === id ? 1 : 2);
@@ -365,7 +366,7 @@ export async function exportUserData(knex: Knex, input: { ref: string; now: Date
     blocks: blocks as Row[],
     warnings: warnings as Row[],
     trophies: trophies as Row[],
-    trophy_moves: (trophyMoves as ExportedTrophyMove[]).map((row) => ({
+    trophy_moves: trophyMoves.map((row) => ({
       id: row.id,
       trophy_id: row.trophy_id,
       game_id: row.game_id,

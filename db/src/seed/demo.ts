@@ -31,6 +31,7 @@ import { fill, interleaveByCategory, mapLimit, toSecond } from './demo/helpers.t
 import { renderAvatar, renderNewsImage, type NewsImagePlan } from './demo/images.ts';
 import { NEWS } from './demo/data/news.ts';
 import { Prng } from './demo/random.ts';
+import type { NewRow } from '../models/tables.ts';
 
 /** The two demo accounts that can sign in; the README lists them. Every other demo player has an unknown password. */
 export const DEMO_ACCOUNTS = {
@@ -290,17 +291,22 @@ async function seedDemoRows(
     for (const row of rows) idByUsername.set(row.username.toLowerCase(), row.id);
   }
   const ids = people.map((p) => idByUsername.get(p.row.username.toLowerCase())!);
+  const idAt = (index: number): number => {
+    const id = ids[index];
+    if (id === undefined) throw new Error(`No demo player at index ${index}`);
+    return id;
+  };
 
   // Inserted in the order they became final, so (final_at, id) is the replay order.
   const gameRows = games.map((g) => ({
     season_id: season.id,
-    user_1_id: ids[g.user_1],
-    user_2_id: ids[g.user_2],
+    user_1_id: idAt(g.user_1),
+    user_2_id: idAt(g.user_2),
     score_1: g.score_1,
     score_2: g.score_2,
-    state: 'final',
-    submitted_user_id: ids[g.submitted_by === 1 ? g.user_1 : g.user_2],
-    confirmed_user_id: ids[g.submitted_by === 1 ? g.user_2 : g.user_1],
+    state: 'final' as const,
+    submitted_user_id: idAt(g.submitted_by === 1 ? g.user_1 : g.user_2),
+    confirmed_user_id: idAt(g.submitted_by === 1 ? g.user_2 : g.user_1),
     submitted_at: g.submitted_at,
     final_at: g.final_at,
     week_start: g.week_start,
@@ -322,7 +328,7 @@ async function seedDemoRows(
         content: n.content,
         image_hash: newsImages[k],
         category_id: n.category_id,
-        publisher_user_id: ids[adminIndex],
+        publisher_user_id: idAt(adminIndex),
         published: true,
         published_at: n.published_at,
         created_at: n.published_at,
@@ -331,21 +337,21 @@ async function seedDemoRows(
     );
   }
 
-  const postRows: Record<string, unknown>[] = [];
+  const postRows: NewRow<'forum_posts'>[] = [];
   const threadsPerCategory = new Map<number, number>();
   for (const thread of threads) {
     const first = thread.posts[0]!;
     const last = thread.posts[thread.posts.length - 1]!;
     const [threadId] = await trx('forum_threads').insert({
       category_id: thread.category_id,
-      user_id: ids[first.author],
+      user_id: idAt(first.author),
       title: thread.title,
       reply_count: thread.posts.length - 1,
       created_at: first.at,
       last_post_at: last.at,
     });
     for (const post of thread.posts) {
-      postRows.push({ thread_id: threadId, user_id: ids[post.author], message: post.message, created_at: post.at });
+      postRows.push({ thread_id: threadId!, user_id: idAt(post.author), message: post.message, created_at: post.at });
     }
     threadsPerCategory.set(thread.category_id, (threadsPerCategory.get(thread.category_id) ?? 0) + 1);
   }

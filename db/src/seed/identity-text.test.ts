@@ -13,7 +13,7 @@ test('every team the sign-up form suggests passes the identity rule', (t) => {
 test("the demo players' usernames, names, teams and gamer tags pass the identity rule", (t) => {
   for (let seed = 1; seed <= 5; seed++) {
     for (const player of planPlayers(new Prng(seed), new Date('2026-11-28T12:00:00Z'), 400, 10, 'x', new Set())) {
-      const text = (column: string) => String(player.row[column]);
+      const text = (column: keyof typeof player.row) => String(player.row[column]);
       const refusal = refuseIdentityFields({
         username: text('username'),
         first_name: text('first_name'),

@@ -129,9 +129,9 @@ export async function removeDemo(
       const evidence: string[] = [];
       for (const part of chunks(gameIds)) {
         evidence.push(
-          ...(await trx('evidence').whereIn('game_id', part).whereNotNull('evidence_hash').select('evidence_hash')).map(
-            (e: { evidence_hash: string }) => e.evidence_hash,
-          ),
+          ...(
+            await trx('evidence').whereIn('game_id', part).whereNotNull('evidence_hash').select('evidence_hash')
+          ).flatMap((e) => (e.evidence_hash === null ? [] : [e.evidence_hash])),
         );
         await trx('trophy_moves').whereIn('game_id', part).delete();
         await trx('games').whereIn('id', part).delete();
@@ -173,7 +173,7 @@ export async function removeDemo(
         const [stats] = (await trx('forum_posts')
           .where('thread_id', threadId)
           .select(trx.raw('COUNT(*) AS n'), trx.raw('MAX(created_at) AS last'))) as { n: number; last: Date | null }[];
-        if (stats!.n === 0) {
+        if (stats!.n === 0 || stats!.last === null) {
           // Only demo posts were left in it (the first post was a real player's, later removed by a moderator).
           const thread = await trx('forum_threads').where('id', threadId).first('category_id');
           await trx('forum_threads').where('id', threadId).delete();

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+
 import {
   SESSION_SETTINGS,
   isSessionSettingName,
@@ -6,8 +7,8 @@ import {
   sessionLimitsFrom,
   type SessionLimits,
 } from '@ecup/domain';
+
 import { CommandRejected } from '../commands/types.ts';
-import type { Setting } from '../models/Setting.ts';
 
 /** How long a process keeps the settings it read before reading them again. */
 export const SETTINGS_CACHE_MS = 5_000;
@@ -43,7 +44,7 @@ export function forgetSettings(knex: Knex): void {
 }
 
 async function readSettings(knex: Knex): Promise<Map<string, unknown>> {
-  const rows = (await knex('settings').select('name', 'value')) as Pick<Setting, 'name' | 'value'>[];
+  const rows = await knex('settings').select('name', 'value');
   return new Map(rows.map((row) => [row.name, row.value]));
 }
 
@@ -51,10 +52,7 @@ async function readSettings(knex: Knex): Promise<Map<string, unknown>> {
 export async function listSettings(
   knex: Knex,
 ): Promise<{ name: string; value: number; stored: string | null; default: number; updated_at: Date | null }[]> {
-  const rows = (await knex('settings').select('name', 'value', 'updated_at')) as Pick<
-    Setting,
-    'name' | 'value' | 'updated_at'
-  >[];
+  const rows = await knex('settings').select('name', 'value', 'updated_at');
   const byName = new Map(rows.map((row) => [row.name, row]));
   return Object.entries(SESSION_SETTINGS).map(([name, setting]) => {
     const row = byName.get(name);
@@ -88,7 +86,7 @@ export async function setSetting(
       operator: `'${input.value.slice(0, 64)}' is not a number of milliseconds; give a whole number of 1 or more (e.g. 43200000 for 12 hours).`,
     });
   }
-  const row = (await knex('settings').where('name', input.name).first('value')) as Pick<Setting, 'value'> | undefined;
+  const row = await knex('settings').where('name', input.name).first('value');
   await knex('settings')
     .insert({ name: input.name, value: String(value), updated_at: input.now })
     .onConflict('name')

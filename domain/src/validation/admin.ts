@@ -2,7 +2,13 @@
  * The console's forms (decisions §8, §9; not in the spec): ban, permission flags, IP ban, news article and
  * two-factor code. The API and the console's `validate` call these, so both show the same message.
  */
-import { FORUM_REASON_MAX, FORUM_REASON_MIN, FORUM_TITLE_MIN, NEWS_CATEGORIES } from '../constants.ts';
+import {
+  FORUM_REASON_MAX,
+  FORUM_REASON_MIN,
+  FORUM_TITLE_MIN,
+  NEWS_CATEGORIES,
+  type NewsCategoryId,
+} from '../constants.ts';
 import {
   BAN_DAYS_MAX,
   NEWS_CONTENT_MAX,
@@ -78,7 +84,7 @@ export interface NewsValue {
   content: string;
   /** Empty: the server makes one from the text of the content. */
   excerpt: string;
-  category_id: number;
+  category_id: NewsCategoryId;
   image_hash: string | null;
   published: boolean;
   /** null: now. */
@@ -123,9 +129,10 @@ export function validateNews(input: FormInput, options: { partial?: boolean } = 
     value.excerpt = excerpt;
   }
   if (sent('category_id')) {
-    const category = asInteger(field(input, 'category_id'));
-    if (!NEWS_CATEGORIES.some((c) => c.id === category)) return fail('newsCategoryRequired');
-    value.category_id = category!;
+    const asked = asInteger(field(input, 'category_id'));
+    const category = NEWS_CATEGORIES.find((c) => c.id === asked);
+    if (!category) return fail('newsCategoryRequired');
+    value.category_id = category.id;
   }
   if (field(input, 'image_hash') !== undefined) {
     const hash = asTrimmed(field(input, 'image_hash'));

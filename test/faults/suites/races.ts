@@ -123,7 +123,7 @@ async function run({ fast, log }: SuiteOptions): Promise<SuiteReport> {
         const ok1 = answers.filter((o, i) => o === 'ok' && tries[i] === m.user_1_id).length;
         const ok2 = answers.filter((o, i) => o === 'ok' && tries[i] === m.user_2_id).length;
         const games = Number((await knex('games').where('match_id', m.id).count({ n: '*' }))[0]!.n);
-        const state = (await knex('matches').where('id', m.id).first('state')).state as string;
+        const state = (await knex('matches').where('id', m.id).first('state'))!.state as string;
         if (ok1 !== 1 || ok2 !== 1 || games !== 1 || state !== 'accepted') {
           violations.push(`match ${m.id}: accepts taken ${ok1}+${ok2}, ${games} games, state ${state}`);
         }
@@ -165,7 +165,7 @@ async function run({ fast, log }: SuiteOptions): Promise<SuiteReport> {
             ),
           ),
         ]);
-        const state = (await knex('matches').where('id', m.id).first('state')).state as string;
+        const state = (await knex('matches').where('id', m.id).first('state'))!.state as string;
         const games = Number((await knex('games').where('match_id', m.id).count({ n: '*' }))[0]!.n);
         const gameWon = accept === 'ok' && state === 'accepted' && games === 1 && !expiredNow;
         const timeoutWon = accept === 'conflict' && state === 'expired' && games === 0 && expiredNow;
@@ -218,7 +218,7 @@ async function run({ fast, log }: SuiteOptions): Promise<SuiteReport> {
           );
           submits += count(submitted, 'ok');
           const row = await knex('games').where('id', g.id).first('submitted_user_id');
-          const submitter = Number(row.submitted_user_id);
+          const submitter = Number(row!.submitted_user_id);
           const opponent = submitter === g.user_1_id ? g.user_2_id : g.user_1_id;
           const confirmed = await Promise.all(
             [opponent, opponent, submitter].map((id) =>
@@ -227,10 +227,10 @@ async function run({ fast, log }: SuiteOptions): Promise<SuiteReport> {
           );
           const after = await knex('games').where('id', g.id).first('state');
           const rated = Number((await knex('elo_history').where('game_id', g.id).count({ n: '*' }))[0]!.n);
-          if (after.state === 'final') finals++;
-          if (count(submitted, 'ok') !== 1 || count(confirmed, 'ok') !== 1 || after.state !== 'final' || rated !== 1) {
+          if (after!.state === 'final') finals++;
+          if (count(submitted, 'ok') !== 1 || count(confirmed, 'ok') !== 1 || after!.state !== 'final' || rated !== 1) {
             violations.push(
-              `game ${g.id}: submits ${submitted.join('/')}, verifies ${confirmed.join('/')}, state ${after.state}, rated ${rated}×`,
+              `game ${g.id}: submits ${submitted.join('/')}, verifies ${confirmed.join('/')}, state ${after!.state}, rated ${rated}×`,
             );
           }
         });
@@ -338,7 +338,7 @@ async function run({ fast, log }: SuiteOptions): Promise<SuiteReport> {
           .whereIn('kind', ['pass', 'return'])
           .select('kind', 'to_user_id')) as { kind: string; to_user_id: number | null }[];
         const now_ = await knex('trophies').where('id', trophy.id).first('state', 'holder_user_id');
-        if (moves.length !== 1 || moves[0]!.kind !== 'pass' || Number(now_.holder_user_id) !== moves[0]!.to_user_id) {
+        if (moves.length !== 1 || moves[0]!.kind !== 'pass' || Number(now_!.holder_user_id) !== moves[0]!.to_user_id) {
           violations.push(
             `round ${round + 1}: trophy ${trophy.id} moved ${JSON.stringify(moves)}, now ${JSON.stringify(now_)}`,
           );

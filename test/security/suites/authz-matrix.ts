@@ -446,7 +446,7 @@ async function buildWorld(server: TestServer) {
       }),
     );
     const first = await knex('forum_posts').where('thread_id', made.result.id).orderBy('id').first('id');
-    return { thread: made.result.id, post: Number(first.id) };
+    return { thread: made.result.id, post: Number(first!.id) };
   }
 
   const builders: Record<ObjectKind, (owner: number | null, ownerName: 'A' | 'B') => Promise<Target | null>> = {
@@ -508,7 +508,9 @@ async function buildWorld(server: TestServer) {
       }),
     }),
     // A country with players: the owner's (country stats list only those).
-    country: async (owner) => ({ id: Number((await knex('users').where('id', owner).first('country_id')).country_id) }),
+    country: async (owner) => ({
+      id: Number((await knex('users').where('id', owner).first('country_id'))!.country_id),
+    }),
     report: async (owner) => {
       // A report by the owner (or a filler) against the other player of a game of theirs.
       const gameId = await game(owner);

@@ -258,9 +258,9 @@ export async function startWorld(label: string): Promise<World> {
     title: 'Best formation?',
     last_post_at: new Date(),
   });
-  await knex('forum_posts').insert({ thread_id: thread, user_id: users.opponent.id, message: '4-4-2 or 4-3-3?' });
+  await knex('forum_posts').insert({ thread_id: thread!, user_id: users.opponent.id, message: '4-4-2 or 4-3-3?' });
   const [post] = await knex('forum_posts').insert({
-    thread_id: thread,
+    thread_id: thread!,
     user_id: users.victim.id,
     message: 'mean words',
   });
@@ -268,7 +268,7 @@ export async function startWorld(label: string): Promise<World> {
   await knex('forum_categories').where('id', 0).increment('thread_count', 1);
   const [report] = await knex('reports').insert({
     kind: 'forum',
-    post_id: post,
+    post_id: post!,
     reporter_user_id: users.player.id,
     reported_user_id: users.victim.id,
     reason: 'other',

@@ -71,16 +71,19 @@ export async function resendGuardianMail(
     input.now,
   );
   if (state === 'approved') throw new CommandRejected('conflict', 'guardianResendApproved');
-  if (state === 'not_needed') throw new CommandRejected('conflict', 'guardianResendNotNeeded');
+  // A player without a guardian address needs no approval ('not_needed' says so too).
+  const guardianEmail = user.guardian_email;
+  if (state === 'not_needed' || guardianEmail === null)
+    throw new CommandRejected('conflict', 'guardianResendNotNeeded');
   // The player's own address may have changed since sign-up; the approval must never reach their own inbox
   // (docs/rules.md "Guardian e-mail and link").
-  if (sameMailbox(user.guardian_email, user.email)) throw new CommandRejected('conflict', 'guardianResendOwnInbox');
+  if (sameMailbox(guardianEmail, user.email)) throw new CommandRejected('conflict', 'guardianResendOwnInbox');
   const token = newToken();
   const changed = await trx('users')
     .where('id', user.id)
     .whereNull('guardian_confirmed_at')
     .update({ guardian_token_hash: hashToken(token), guardian_token_issued_at: input.now });
   if (changed !== 1) throw new CommandRejected('conflict', 'guardianResendApproved');
-  const email_id = await queueGuardianMail(trx, { ...user, token, ...input });
-  return { result: { guardian_email: user.guardian_email }, events: [{ type: 'email', email_id }] };
+  const email_id = await queueGuardianMail(trx, { ...user, guardian_email: guardianEmail, token, ...input });
+  return { result: { guardian_email: guardianEmail }, events: [{ type: 'email', email_id }] };
 }

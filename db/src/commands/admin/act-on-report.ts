@@ -2,8 +2,7 @@ import type { Knex } from 'knex';
 import { outranks, type ReportOutcome } from '@ecup/domain';
 import { writeAudit } from '../audit.ts';
 import { CommandRejected, type CommandEvent, type CommandOutcome } from '../types.ts';
-import type { Report } from '../../models/Report.ts';
-import type { AdminActor, User } from '../../models/User.ts';
+import type { AdminActor } from '../../models/User.ts';
 import { banUser } from './ban-user.ts';
 import { setPostHidden } from '../forums/set-post-hidden.ts';
 
@@ -40,11 +39,10 @@ export async function actOnReport(
   trx: Knex,
   input: { actor: AdminActor; report_id: number; act: ReportAction; ip: string | null; now: Date },
 ): Promise<CommandOutcome<{ id: number }>> {
-  const report = (await trx('reports')
+  const report = await trx('reports')
     .where('id', input.report_id)
     .forUpdate()
-    .first('id', 'kind', 'reported_user_id', 'post_id', 'text', 'resolved_at')) as
-    Pick<Report, 'id' | 'kind' | 'reported_user_id' | 'post_id' | 'text' | 'resolved_at'> | undefined;
+    .first('id', 'kind', 'reported_user_id', 'post_id', 'text', 'resolved_at');
   if (!report) throw new CommandRejected('not_found', 'recordNotFound');
   if (report.resolved_at !== null) throw new CommandRejected('conflict', 'reportAlreadySettled');
   if (input.act.action === 'hide' && (report.kind !== 'forum' || report.post_id === null)) {
@@ -54,8 +52,7 @@ export async function actOnReport(
   if (input.act.action === 'warn' || input.act.action === 'mute') {
     // Staff cannot warn or mute staff who hold a flag they lack (docs/rules.md "Staff actions and audit"); a ban
     // checks the same, and more, in banUser.
-    const target = (await trx('users').where('id', userId).forUpdate().first('permissions')) as
-      Pick<User, 'permissions'> | undefined;
+    const target = await trx('users').where('id', userId).forUpdate().first('permissions');
     if (!outranks(input.actor.permissions, target?.permissions ?? 0)) {
       throw new CommandRejected('forbidden', 'cannotActOnSeniorStaff');
     }
@@ -80,10 +77,7 @@ export async function actOnReport(
     });
   }
   if (act.action === 'mute') {
-    const user = (await trx('users').where('id', userId).forUpdate().first('chat_muted_until')) as Pick<
-      User,
-      'chat_muted_until'
-    >;
+    const user = await trx('users').where('id', userId).forUpdate().first('chat_muted_until');
     const until = new Date(input.now.getTime() + act.days * DAY_MS);
     await trx('users').where('id', userId).update({ chat_muted_until: until, updated_at: input.now });
     await writeAudit(trx, {
@@ -91,7 +85,7 @@ export async function actOnReport(
       action: 'user.mute_chat',
       entity: 'user',
       entity_id: userId,
-      before: { chat_muted_until: user.chat_muted_until },
+      before: { chat_muted_until: user?.chat_muted_until ?? null },
       after: { chat_muted_until: until, days: act.days },
     });
   }

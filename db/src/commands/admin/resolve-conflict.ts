@@ -36,6 +36,10 @@ export async function resolveConflict(
   const players = await trx('games').where('id', game.id).first('user_1_id', 'user_2_id');
   return {
     result: outcome.result,
-    events: [...outcome.events, ...notifyEvents('conflict_solved', [players.user_1_id, players.user_2_id], game.id)],
+    events: [
+      ...outcome.events,
+      // The game row is under lockConflict's lock, so it is there.
+      ...(players ? notifyEvents('conflict_solved', [players.user_1_id, players.user_2_id], game.id) : []),
+    ],
   };
 }

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { ALL_PERMISSIONS, flagNames, hasAll } from '@ecup/domain';
 import { writeAudit } from '../audit.ts';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
-import type { AdminActor, User } from '../../models/User.ts';
+import type { AdminActor } from '../../models/User.ts';
 
 /**
  * A holder of every flag sets another user's permission flags (decisions §8). Nobody else may (403), and nobody
@@ -17,8 +17,7 @@ export async function setPermissions(
   if (input.user_id === input.actor.id && input.permissions !== ALL_PERMISSIONS) {
     throw new CommandRejected('forbidden', 'cannotRemoveOwnPermissions');
   }
-  const user = (await trx('users').where('id', input.user_id).forUpdate().first('id', 'permissions')) as
-    Pick<User, 'id' | 'permissions'> | undefined;
+  const user = await trx('users').where('id', input.user_id).forUpdate().first('id', 'permissions');
   if (!user) throw new CommandRejected('not_found', 'recordNotFound');
   const before = user.permissions;
   if (before !== input.permissions) {

@@ -40,7 +40,8 @@ export async function createPost(
   await trx('users').where('id', input.user_id).increment('forum_post_count', 1);
   const post = await forumPostsWithPosters(trx).where('forum_posts.id', postId!).first();
   const thread = await trx('forum_threads').where('id', input.thread_id).first('user_id');
-  const starter = thread.user_id === input.user_id ? [] : [thread.user_id];
+  // The thread row is locked by the reply count's update above, so it is there.
+  const starter = thread === undefined || thread.user_id === input.user_id ? [] : [thread.user_id];
   // A player who blocked the replier hears nothing of their replies (docs/rules.md "Forum titles and posts").
   const blockers = new Set(
     starter.length === 0

@@ -1,8 +1,6 @@
 import type { Knex } from 'knex';
-
 import { CommandRejected, type CommandOutcome } from '../types.ts';
 import { writeAudit } from '../audit.ts';
-import type { ForumPost } from '../../models/ForumPost.ts';
 
 /**
  * A player reports a post to the moderators: a report of kind 'forum' in the one safeguarding queue (decisions §10),
@@ -14,8 +12,7 @@ export async function reportPost(
   trx: Knex,
   input: { reporter_user_id: number; post_id: number; reason: string; ip: string | null; now: Date },
 ): Promise<CommandOutcome<{ reported: true; created: boolean }>> {
-  const post = (await trx('forum_posts').where('id', input.post_id).first('id', 'user_id')) as
-    Pick<ForumPost, 'id' | 'user_id'> | undefined;
+  const post = await trx('forum_posts').where('id', input.post_id).first('id', 'user_id');
   if (!post) throw new CommandRejected('not_found', 'postNotFound');
   const [inserted] = await trx('reports')
     .insert({

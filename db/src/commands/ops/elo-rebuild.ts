@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
+
 import { CommandRejected } from '../types.ts';
-import type { User } from '../../models/User.ts';
+
 import { liveRatingsSeasonId } from '../../queries/live-ratings.ts';
 import { planEloReplay } from '../../queries/elo-replay.ts';
 import { writeEloReplay } from './elo-replay.ts';
@@ -80,12 +81,7 @@ export async function rebuildElo(
         .where('g.state', 'final')
         .where('g.season_id', '<=', input.season_id)
         .count({ n: '*' })) as { n: number }[];
-      const names = new Map(
-        ((await trx('users').select('id', 'username')) as Pick<User, 'id' | 'username'>[]).map((row) => [
-          row.id,
-          row.username,
-        ]),
-      );
+      const names = new Map((await trx('users').select('id', 'username')).map((row) => [row.id, row.username]));
       const differences: EloDifference[] = [];
       for (const [user_id, player] of [...plan.players].sort((a, b) => a[0] - b[0])) {
         if (player.elo === player.stored_elo && player.games === player.stored_games) continue;

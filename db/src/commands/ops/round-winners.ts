@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
+
 import { computeRoundWinners, recordedRoundWinners } from '../../queries/prizes.ts';
-import type { Game } from '../../models/Game.ts';
 
 /**
  * Records the weekly round winners (docs/rules.md "Prizes") of every week of the season up to the one starting at
@@ -17,12 +17,9 @@ export async function recordRoundWinners(
 ): Promise<{ recorded: number }> {
   const recorded = new Set((await recordedRoundWinners(knex, input.season_id)).map((w) => w.week_start_ms));
   const unsettled = new Set(
-    (
-      (await knex('games')
-        .where('season_id', input.season_id)
-        .whereNot('state', 'final')
-        .distinct('week_start')) as Pick<Game, 'week_start'>[]
-    ).map((row) => row.week_start.getTime()),
+    (await knex('games').where('season_id', input.season_id).whereNot('state', 'final').distinct('week_start')).map(
+      (row) => row.week_start.getTime(),
+    ),
   );
   const winners = (await computeRoundWinners(knex, input.season_id, input.now)).filter(
     (winner) =>

@@ -89,8 +89,7 @@ export async function switchLiveRatings(
   trx: Knex,
   input: { season_id: number; previous: number | null; now: Date },
 ): Promise<RatingsSwitch> {
-  const live = (await trx('live_ratings').where('id', 1).forUpdate().first('season_id')) as
-    { season_id: number | null } | undefined;
+  const live = await trx('live_ratings').where('id', 1).forUpdate().first('season_id');
   const owner = live ? (live.season_id ?? input.previous) : input.previous;
   const answer: RatingsSwitch = { archived_season_id: null, archived_players: 0, restored_players: 0 };
   if (owner === input.season_id || owner === null) {

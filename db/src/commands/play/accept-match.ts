@@ -18,7 +18,8 @@ async function startGame(trx: Knex, match: MatchRow, now: Date): Promise<number>
     )
     .where('match_id', match.id)
     .delete();
-  const season = (await trx('seasons').where('id', match.season_id).first('time_zone')) as Pick<Season, 'time_zone'>;
+  const season = await trx('seasons').where('id', match.season_id).first('time_zone');
+  if (!season) throw new Error(`Season ${match.season_id} is missing`);
   const [gameId] = await trx('games').insert({
     season_id: match.season_id,
     match_id: match.id,

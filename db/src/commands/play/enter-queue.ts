@@ -49,8 +49,7 @@ export async function enterQueue(
 ): Promise<CommandOutcome<MatchmakingStatus>> {
   const { user_id, now } = input;
   // Both reads lock (a plain read, even as a subquery, would fix the snapshot here).
-  const user = (await trx('users').where('id', user_id).forShare().first('console', 'elo')) as
-    Pick<User, 'console' | 'elo'> | undefined;
+  const user = await trx('users').where('id', user_id).forShare().first('console', 'elo');
   if (!user) throw new CommandRejected('not_found', 'notFound');
   const active = await findCurrentSeason(trx, { forShare: true });
   if (active) {

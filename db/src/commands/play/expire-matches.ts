@@ -1,8 +1,10 @@
 import type { CommandEvent, Sweep } from '../types.ts';
+
 import { expireMatch } from './close-match.ts';
+
 import { answerCutoff } from '../../queries/queue.ts';
+
 import { transaction } from '../../services/transaction.ts';
-import type { Match } from '../../models/Match.ts';
 
 /**
  * Times out pending matches past their deadline and the 2 s grace (spec §4, §9; see `expireMatch`): players who
@@ -11,11 +13,11 @@ import type { Match } from '../../models/Match.ts';
  * worker running the same sweep changes nothing.
  */
 export const expireMatches: Sweep = async (knex, now) => {
-  const due = (await knex('matches')
+  const due = await knex('matches')
     .where('state', 'pending')
     .where('deadline_at', '<', answerCutoff(now))
     .orderBy('deadline_at')
-    .select('id')) as Pick<Match, 'id'>[];
+    .select('id');
   const events: CommandEvent[] = [];
   for (const { id } of due) {
     const done = await transaction(knex, (trx) => expireMatch(trx, id, now));

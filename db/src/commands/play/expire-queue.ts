@@ -1,6 +1,6 @@
 import { QUEUE_KEEPALIVE_EXPIRY_MS } from '@ecup/domain';
+
 import type { Sweep } from '../types.ts';
-import type { QueueEntry } from '../../models/QueueEntry.ts';
 
 /**
  * Removes queue entries whose player stopped sending keepalives (decisions §5: none for 20 s). An entry in a match
@@ -10,10 +10,7 @@ import type { QueueEntry } from '../../models/QueueEntry.ts';
  */
 export const expireQueueEntries: Sweep = async (knex, now) => {
   const cutoff = new Date(now.getTime() - QUEUE_KEEPALIVE_EXPIRY_MS);
-  const stale = (await knex('queue_entries')
-    .whereNull('match_id')
-    .where('keepalive_at', '<=', cutoff)
-    .select('id')) as Pick<QueueEntry, 'id'>[];
+  const stale = await knex('queue_entries').whereNull('match_id').where('keepalive_at', '<=', cutoff).select('id');
   for (const { id } of stale) {
     await knex('queue_entries').where('id', id).whereNull('match_id').where('keepalive_at', '<=', cutoff).delete();
   }

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { findCurrentSeason } from '../../queries/seasons.ts';
 import { ACCEPT_WINDOW_MS, isWindowOpen, pairPlayers, push, userRoom, type PlayerPair } from '@ecup/domain';
 import { pushEvents, type Sweep } from '../types.ts';
+
 import { matchPayloads } from '../../presenters/matches.ts';
 import { type MatchRow } from '../../queries/queue.ts';
 import { blockedPairs, pairingCandidates } from '../../queries/pairing.ts';
@@ -22,10 +23,7 @@ async function createMatch(trx: Knex, input: PlayerPair & { season_id: number; n
   // gap before the entry (MariaDB 10.11), which held up other players' enters into that gap for as long as this
   // transaction ran.
   type Entry = Pick<QueueEntry, 'id' | 'user_id' | 'season_id' | 'match_id'>;
-  const ids = (await trx('queue_entries')
-    .whereIn('user_id', [user_1_id, user_2_id])
-    .orderBy('user_id')
-    .select('id')) as Pick<QueueEntry, 'id'>[];
+  const ids = await trx('queue_entries').whereIn('user_id', [user_1_id, user_2_id]).orderBy('user_id').select('id');
   const entries: Entry[] = [];
   for (const { id } of ids) {
     const entry = (await trx('queue_entries')

@@ -2,7 +2,6 @@ import type { Knex } from 'knex';
 import type { ReportReason } from '@ecup/domain';
 import { writeAudit } from '../audit.ts';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
-import type { Game } from '../../models/Game.ts';
 
 /**
  * A player reports the opponent of one of their games, or one of the opponent's chat lines in it (decisions §10).
@@ -22,8 +21,7 @@ export async function reportGame(
     now: Date;
   },
 ): Promise<CommandOutcome<{ id: number }>> {
-  const game = (await trx('games').where('id', input.game_id).first('id', 'user_1_id', 'user_2_id')) as
-    Pick<Game, 'id' | 'user_1_id' | 'user_2_id'> | undefined;
+  const game = await trx('games').where('id', input.game_id).first('id', 'user_1_id', 'user_2_id');
   const me = input.reporter_user_id;
   if (!game || (game.user_1_id !== me && game.user_2_id !== me)) {
     throw new CommandRejected('not_found', 'gameNotFound');

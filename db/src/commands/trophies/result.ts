@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+
 import {
   isHuntOpen,
   resultOutcome,
@@ -7,7 +8,9 @@ import {
   type HeldTrophy,
   type TrophyMove,
 } from '@ecup/domain';
+
 import type { TrophyMoveRow } from '../../models/TrophyMove.ts';
+
 import {
   ensureTrophyPool,
   findTrophyPool,
@@ -19,7 +22,6 @@ import {
   type TrophyRow,
   type TrophySeason,
 } from '../../queries/trophy-hunt.ts';
-import type { TrophyPool } from '../../models/TrophyPool.ts';
 
 /** The columns of a trophy back in its pool. */
 const IN_POOL = { state: 'pool', holder_user_id: null, wins: 0, taken_at: null, expires_at: null } as const;
@@ -119,10 +121,8 @@ async function settledHolding(
   if (!held) return null;
   const expired = held.expires_at === null || held.expires_at.getTime() <= now.getTime();
   if (held.pool_id === pool.id && !expired) return held;
-  const from = (await trx('trophy_pools').where('id', held.pool_id).first('season_id', 'week_start')) as Pick<
-    TrophyPool,
-    'season_id' | 'week_start'
-  >;
+  const from = await trx('trophy_pools').where('id', held.pool_id).first('season_id', 'week_start');
+  if (!from) throw new Error(`Trophy pool ${held.pool_id} is missing`);
   if (from.season_id !== season.id) {
     // Left over from an earlier season's hunt (kept as it was when that hunt ended): it goes back as a reset when
     // its holder plays in this one, so it never blocks them.
@@ -185,15 +185,7 @@ async function poolPlan(
   const rows =
     holders.length === 0
       ? []
-      : ((await trx('trophies')
-          .whereIn('held_by', holders)
-          .select('id', 'held_by', 'pool_id', 'wins', 'expires_at')) as {
-          id: number;
-          held_by: number;
-          pool_id: number;
-          wins: number;
-          expires_at: Date | null;
-        }[]);
+      : await trx('trophies').whereIn('held_by', holders).select('id', 'held_by', 'pool_id', 'wins', 'expires_at');
   if (rows.length !== holders.length) return 'lock';
   if (rows.some((row) => row.pool_id !== poolId || row.expires_at === null || row.expires_at <= now)) return 'lock';
   const heldBy = (userId: number): HeldTrophy | null => {
@@ -527,12 +519,12 @@ export async function replaceTrophyResult(
   const season = await loadTrophySeason(trx, game.season_id);
   if (season) await ensureTrophyPool(trx, season, now, { lock: true });
   // A plain read: this game's moves are only written under the game's row lock, which the caller holds.
-  const live = (await trx('trophy_moves')
+  const live = await trx('trophy_moves')
     .where('game_id', game.id)
     .whereIn('kind', GAME_MOVE_KINDS)
     .whereNull('reversed_at')
     .orderBy('id')
-    .select('*')) as TrophyMoveRow[];
+    .select('*');
   if (live.length > 0 && !(await reverseMoves(trx, game, live, now))) return;
   await applyTrophyResult(trx, game, score, now);
 }

@@ -1,18 +1,22 @@
 import type { Knex } from 'knex';
+
 import { TROPHY_EXPIRY_NOTICE_MS, isHuntOpen, trophyReleaseDue, weekStart, type Push } from '@ecup/domain';
+
 import { notifyEvents, pushEvents, type CommandEvent, type Sweep } from '../types.ts';
+
 import { releaseHeld } from './result.ts';
+
 import { statsPush } from '../../presenters/stats.ts';
+
 import {
   SEASON_COLUMNS,
   ensureTrophyPool,
   loadTrophySeason,
   seasonOf,
   type SeasonColumns,
-  type TrophyRow,
 } from '../../queries/trophy-hunt.ts';
 import { transaction } from '../../services/transaction.ts';
-import type { TrophyPool } from '../../models/TrophyPool.ts';
+
 import type { Trophy } from '../../models/Trophy.ts';
 
 /** Trophies moved per sweep; the next tick takes the rest. */
@@ -26,18 +30,14 @@ const BATCH = 200;
  * holder's `stats` event.
  */
 export async function releaseDueTrophy(knex: Knex, trophyId: number, now: Date): Promise<CommandEvent[]> {
-  const peek = (await knex('trophies').where('id', trophyId).first('holder_user_id', 'pool_id', 'state')) as
-    { holder_user_id: number | null; pool_id: number; state: string } | undefined;
+  const peek = await knex('trophies').where('id', trophyId).first('holder_user_id', 'pool_id', 'state');
   if (!peek || peek.state !== 'held' || peek.holder_user_id === null) return [];
   const holder = peek.holder_user_id;
   const pushes = await transaction(knex, async (trx): Promise<Push[]> => {
     await trx('users').where('id', holder).forUpdate().first('id');
-    const pool = (await trx('trophy_pools').where('id', peek.pool_id).first('season_id', 'week_start')) as Pick<
-      TrophyPool,
-      'season_id' | 'week_start'
-    >;
-    const trophy = (await trx('trophies').where('id', trophyId).forUpdate().first()) as TrophyRow;
-    if (trophy.state !== 'held' || trophy.holder_user_id !== holder) return [];
+    const pool = await trx('trophy_pools').where('id', peek.pool_id).first('season_id', 'week_start');
+    const trophy = await trx('trophies').where('id', trophyId).forUpdate().first();
+    if (!pool || !trophy || trophy.state !== 'held' || trophy.holder_user_id !== holder) return [];
     const season = await loadTrophySeason(trx, pool.season_id);
     if (!season) return [];
     const due = trophyReleaseDue(

@@ -15,6 +15,7 @@ import {
   type BirthDate,
 } from '@ecup/domain';
 import { TEAMS } from '../../../seeds/teams.ts';
+import type { NewRow } from '../../models/tables.ts';
 import { type SeedSeason } from '../base.ts';
 import { ascii, fill, interleaveByCategory, isoDate, names, toSecond } from './helpers.ts';
 import { GAMER_TAG_WORDS, NAME_POOLS, POPULAR_FIFA_TEAMS, USERNAME_SUFFIXES } from './data/names.ts';
@@ -34,7 +35,7 @@ const HOUR_WEIGHTS = [
 ];
 
 interface Participant {
-  row: Record<string, unknown> & { username: string; email: string; created_at: Date };
+  row: NewRow<'users'> & { username: string; email: string; created_at: Date };
   avatar: AvatarPlan | null;
   created: number;
   /** Hidden strength that makes some players win more, so the ranking spreads out. */
