@@ -9,6 +9,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { decrypt } from 'http_ece';
 import type { PushPayload, PushSubscriptionRequest } from '@ecup/domain';
+import { waitFor } from './poll.ts';
 
 /** One message the service accepted. */
 export interface ReceivedPush {
@@ -180,4 +181,20 @@ export async function startPushEndpoint(serverKey: string): Promise<PushEndpoint
         server.close(() => resolve());
       }),
   };
+}
+
+/** What was pushed to `endpoint`, once it is at least `count` messages; the error on timeout lists refused pushes. */
+export function pushesReceived(
+  push: PushEndpoint,
+  endpoint: string,
+  count = 1,
+  timeoutMs = 15_000,
+): Promise<ReturnType<PushEndpoint['receivedBy']>> {
+  return waitFor(
+    () => {
+      const received = push.receivedBy(endpoint);
+      return received.length >= count && received;
+    },
+    { what: () => `a push to ${endpoint}; refused: ${JSON.stringify(push.refused)}`, timeoutMs, intervalMs: 50 },
+  );
 }

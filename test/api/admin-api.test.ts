@@ -26,15 +26,8 @@ import {
 } from '@ecup/domain';
 import { createSession, createThread, reportPost } from '@ecup/db';
 import { apiSuite } from '../helpers/api-suite.ts';
-import {
-  buildGame,
-  buildUser,
-  pngImage,
-  showsOnlyTheMiddle,
-  sidebandImage,
-  storedTotpSecret,
-} from '../helpers/factories.ts';
-import { consoleUser, openSocket, signedInUser } from '../helpers/sockets.ts';
+import { buildGame, buildUser, pngImage, showsOnlyTheMiddle, sidebandImage } from '../helpers/factories.ts';
+import { consoleStaff, openSocket, signedInUser } from '../helpers/sockets.ts';
 import type { Credentials } from '../helpers/http.ts';
 
 const suite = apiSuite({ label: 'adminapi' });
@@ -62,17 +55,7 @@ type Staff = Awaited<ReturnType<typeof signedInUser>> & { data: DataProvider };
  * after a console sign-in (the sign-in itself is admin-auth.test.ts's business).
  */
 async function staff(permissions: number, overrides: Parameters<typeof buildUser>[1] = {}): Promise<Staff> {
-  const signed = await consoleUser(suite.server.knex, { permissions, ...overrides });
-  if (hasAll(permissions, ALL_PERMISSIONS)) {
-    await suite.server
-      .knex('users')
-      .where('id', signed.user.id)
-      .update({ totp_enabled: true, totp_secret: storedTotpSecret('JBSWY3DPEHPK3PXP') });
-    await suite.server
-      .knex('sessions')
-      .where('user_id', signed.user.id)
-      .update({ totp_verified_at: new Date(), console: true });
-  }
+  const signed = await consoleStaff(suite.server.knex, permissions, overrides);
   return { ...signed, data: dataProvider(signed.auth) };
 }
 

@@ -19,7 +19,7 @@ import { endpointHash, eraseUser } from '@ecup/db';
 import { cleanChatOriginals } from '@ecup/worker';
 import { threadCardEtag } from '../helpers/cards.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { startPushEndpoint, type PushEndpoint } from '../helpers/push-endpoint.ts';
+import { pushesReceived, startPushEndpoint, type PushEndpoint } from '../helpers/push-endpoint.ts';
 import { buildGame } from '../helpers/factories.ts';
 import { client, type Credentials } from '../helpers/http.ts';
 import { consoleUser, signedInUser, type Player } from '../helpers/sockets.ts';
@@ -87,15 +87,8 @@ async function subscribed(player: Player, channels: NotificationChannel[]) {
   return subscription.endpoint;
 }
 
-async function pushesTo(endpoint: string, count = 1, timeoutMs = 15_000): Promise<PushPayload[]> {
-  return waitFor(
-    () => {
-      const received = push.receivedBy(endpoint);
-      return received.length >= count && received;
-    },
-    { what: () => `a push to ${endpoint}; refused: ${JSON.stringify(push.refused)}`, timeoutMs, intervalMs: 50 },
-  );
-}
+const pushesTo = (endpoint: string, count = 1, timeoutMs = 15_000): Promise<PushPayload[]> =>
+  pushesReceived(push, endpoint, count, timeoutMs);
 
 /** Lets the worker run the jobs queued so far (a notification that is not coming must have had its chance). */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 1500));

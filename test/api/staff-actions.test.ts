@@ -1,34 +1,14 @@
 import test from 'ava';
-import {
-  ALL_PERMISSIONS,
-  PERMISSIONS,
-  hasAll,
-  message,
-  type AdminAuditRecord,
-  type AdminReportRecord,
-} from '@ecup/domain';
+import { ALL_PERMISSIONS, PERMISSIONS, message, type AdminAuditRecord, type AdminReportRecord } from '@ecup/domain';
 import { apiSuite, consoleApi } from '../helpers/api-suite.ts';
-import { buildUser, storedTotpSecret } from '../helpers/factories.ts';
-import { consoleUser, type Player } from '../helpers/sockets.ts';
+import { buildUser } from '../helpers/factories.ts';
+import { consoleStaff, type Player } from '../helpers/sockets.ts';
 import type { Credentials } from '../helpers/http.ts';
 
 const suite = apiSuite({ label: 'staffactions' });
 
 /** A staff member signed in to the console; holders of every flag passed the second factor. */
-async function staff(permissions: number): Promise<Player> {
-  const signed = await consoleUser(suite.server.knex, { permissions });
-  if (hasAll(permissions, ALL_PERMISSIONS)) {
-    await suite.server
-      .knex('users')
-      .where('id', signed.user.id)
-      .update({ totp_enabled: true, totp_secret: storedTotpSecret('JBSWY3DPEHPK3PXP') });
-    await suite.server
-      .knex('sessions')
-      .where('user_id', signed.user.id)
-      .update({ totp_verified_at: new Date(), console: true });
-  }
-  return signed;
-}
+const staff = (permissions: number): Promise<Player> => consoleStaff(suite.server.knex, permissions);
 
 /** An open player report against `reported`, written as the report form would. */
 async function reportAgainst(reportedId: number): Promise<number> {

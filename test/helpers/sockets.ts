@@ -1,7 +1,8 @@
 import { io as connect, type Socket } from 'socket.io-client';
 import type { Knex } from 'knex';
 import { createSession } from '@ecup/db';
-import { buildUser } from './factories.ts';
+import { ALL_PERMISSIONS, hasAll } from '@ecup/domain';
+import { buildUser, storedTotpSecret } from './factories.ts';
 import type { Credentials } from './http.ts';
 
 /** A user of a test and the credentials the api client sends for them. */
@@ -83,4 +84,23 @@ export function nextEvent<T>(socket: Socket, event: string, ms = 5000, accept: (
     };
     socket.on(event, listener);
   });
+}
+
+/**
+ * A console user with `permissions`. One with every permission (an administrator) has two-factor sign-in on and a
+ * session that passed it, as the console asks of administrators.
+ */
+export async function consoleStaff(
+  knex: Knex,
+  permissions: number,
+  overrides: Parameters<typeof buildUser>[1] = {},
+): Promise<Player> {
+  const signed = await consoleUser(knex, { permissions, ...overrides });
+  if (hasAll(permissions, ALL_PERMISSIONS)) {
+    await knex('users')
+      .where('id', signed.user.id)
+      .update({ totp_enabled: true, totp_secret: storedTotpSecret('JBSWY3DPEHPK3PXP') });
+    await knex('sessions').where('user_id', signed.user.id).update({ totp_verified_at: new Date(), console: true });
+  }
+  return signed;
 }

@@ -22,7 +22,7 @@ import {
 import { hashToken } from '@ecup/security';
 import { openWindow } from '@ecup/worker';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { startPushEndpoint, type PushEndpoint } from '../helpers/push-endpoint.ts';
+import { pushesReceived, startPushEndpoint, type PushEndpoint } from '../helpers/push-endpoint.ts';
 import { buildGame, buildUser } from '../helpers/factories.ts';
 import { waitForMail } from '../helpers/outbox.ts';
 import { waitFor } from '../helpers/poll.ts';
@@ -73,15 +73,8 @@ async function player(
 }
 
 /** Waits for the messages of one endpoint. */
-async function pushesTo(endpoint: string, count = 1, timeoutMs = 15_000): Promise<PushPayload[]> {
-  return waitFor(
-    () => {
-      const received = push.receivedBy(endpoint);
-      return received.length >= count && received;
-    },
-    { what: () => `a push to ${endpoint}; refused: ${JSON.stringify(push.refused)}`, timeoutMs, intervalMs: 50 },
-  );
-}
+const pushesTo = (endpoint: string, count = 1, timeoutMs = 15_000): Promise<PushPayload[]> =>
+  pushesReceived(push, endpoint, count, timeoutMs);
 
 /** Lets the worker run the jobs queued so far (a notification that is not coming must have had its chance). */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 1500));
