@@ -16,8 +16,6 @@ import {
   type RoundGame,
   type RoundWinner,
 } from '@ecup/domain';
-import type { Game } from '../models/Game.ts';
-import type { RoundWinner as RoundWinnerRow } from '../models/RoundWinner.ts';
 import type { User } from '../models/User.ts';
 
 import { liveRatingsSeasonId } from './live-ratings.ts';

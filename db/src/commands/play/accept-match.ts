@@ -3,7 +3,6 @@ import { push, userRoom, weekStart, type MatchmakingStatus, type Push } from '@e
 import { CommandRejected, pushEvents, type CommandOutcome } from '../types.ts';
 import { matchmakingStatus } from '../../queries/matchmaking-status.ts';
 import { answerCutoff, findMatch, matchToAnswer, type MatchRow } from '../../queries/queue.ts';
-import type { Season } from '../../models/Season.ts';
 
 /** Both players accepted: the match closes, their entries go and the game starts, all in the caller's transaction. */
 async function startGame(trx: Knex, match: MatchRow, now: Date): Promise<number> {

@@ -5,7 +5,6 @@ import { CommandRejected, type CommandOutcome } from '../types.ts';
 import { matchmakingStatus } from '../../queries/matchmaking-status.ts';
 import { openGameId } from '../../queries/active-game.ts';
 import { gamesInWeek, recentMissTimes } from '../../queries/queue.ts';
-import type { User } from '../../models/User.ts';
 
 /**
  * The queue cooldown refusal (decisions §5): a conflict for any caller, and to the API a 429 whose Retry-After runs
