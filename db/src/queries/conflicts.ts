@@ -69,18 +69,15 @@ export async function conflictList(knex: Knex, viewer: GameActor): Promise<Confl
 /** A game in conflict as the claim commands read it: the Game model's columns and the claimer's name. */
 type ClaimRow = Pick<Game, 'id' | 'conflict_solved' | 'claimed_by_user_id'> & { claimed_by_username: string | null };
 
-/** The row the driver gives: `conflict_solved` is a TINYINT 0/1. */
-type StoredClaim = Omit<ClaimRow, 'conflict_solved' | 'claimed_by_username'> & { conflict_solved: number | boolean };
-
 /**
  * A game in conflict under its row lock with who claimed it; a game that never went to conflict is a 404 here (the
  * console's conflicts are those games only).
  */
 export async function lockConflict(trx: Knex, gameId: number): Promise<ClaimRow> {
-  const row = (await trx('games')
+  const row = await trx('games')
     .where({ id: gameId, conflict: true })
     .forUpdate()
-    .first('id', 'conflict_solved', 'claimed_by_user_id')) as StoredClaim | undefined;
+    .first('id', 'conflict_solved', 'claimed_by_user_id');
   if (!row) throw new CommandRejected('not_found', 'recordNotFound');
   const claimer =
     row.claimed_by_user_id === null

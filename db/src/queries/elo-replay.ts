@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
 import { ELO_START, rateGame, type GameElo } from '@ecup/domain';
 import type { Game } from '../models/Game.ts';
-import type { User } from '../models/User.ts';
 import { liveRatingsSeasonId } from './live-ratings.ts';
 
 /** Where a replay starts: a final game, in the order games became final (`final_at`, then id). */
@@ -126,7 +125,7 @@ export async function planEloReplay(
   const lockUsers = async (ids: number[] | null) => {
     const query = trx('users').orderBy('id').select('id', 'elo', 'games_played');
     if (ids) query.whereIn('id', ids);
-    const rows = (await (input.lock ? query.forUpdate() : query)) as Pick<User, 'id' | 'elo' | 'games_played'>[];
+    const rows = await (input.lock ? query.forUpdate() : query);
     for (const row of rows) {
       locked.add(row.id);
       stored.set(row.id, { elo: row.elo, games: row.games_played });

@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
 import { QUEUE_KEEPALIVE_EXPIRY_MS, blockedPairKey, type BlockedPairs, type PairingCandidate } from '@ecup/domain';
-import type { Block } from '../models/Block.ts';
 import type { Match } from '../models/Match.ts';
 import type { QueueEntry } from '../models/QueueEntry.ts';
 
@@ -61,9 +60,9 @@ export async function pairingCandidates(knex: Knex, seasonId: number, now: Date)
 export async function blockedPairs(knex: Knex, candidates: readonly PairingCandidate[]): Promise<BlockedPairs> {
   if (candidates.length < 2) return new Set();
   const waiting = new Set(candidates.map((c) => c.user_id));
-  const rows = (await knex('blocks')
+  const rows = await knex('blocks')
     .whereIn('blocker_user_id', [...waiting])
-    .select('blocker_user_id', 'blocked_user_id')) as Pick<Block, 'blocker_user_id' | 'blocked_user_id'>[];
+    .select('blocker_user_id', 'blocked_user_id');
   return new Set(
     rows
       .filter((row) => waiting.has(row.blocked_user_id))
