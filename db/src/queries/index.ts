@@ -19,3 +19,4 @@ export * from './sitemap.ts';
 export * from './seasons.ts';
 export * from './live-ratings.ts';
 export * from './privacy.ts';
+export * from './game-players.ts';

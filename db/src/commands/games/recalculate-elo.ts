@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { planEloReplay, writeEloReplay } from '../ops/elo-replay.ts';
-import { statsPush } from '../../presenters/stats.ts';
+import { statsPush } from '../../queries/trophies.ts';
 import { pushEvents, type CommandOutcome } from '../types.ts';
 import { transaction } from '../../services/transaction.ts';
 import type { GameRow } from '../../models/Game.ts';

@@ -12,7 +12,7 @@ import {
   type PlayerPair,
 } from '@ecup/domain';
 import { pushEvents, type Sweep } from '../types.ts';
-import { matchPayloads } from '../../presenters/matches.ts';
+import { matchPayloads } from '../../queries/game-players.ts';
 import { playSeason, type MatchRow } from '../../queries/queue.ts';
 import { transaction } from '../../services/transaction.ts';
 import type { Block } from '../../models/Block.ts';
