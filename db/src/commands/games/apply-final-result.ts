@@ -11,7 +11,13 @@ import {
   type Push,
 } from '@ecup/domain';
 import { CommandRejected } from '../types.ts';
-import { applyTrophyResult, replaceTrophyResult, settleTrophyResult, type CounterChange } from '../trophies/result.ts';
+import {
+  applyTrophyResult,
+  replaceTrophyResult,
+  settleTrophyResult,
+  type CounterChange,
+  type TrophyWrite,
+} from '../trophies/result.ts';
 import { heldTrophiesOfPlayers } from '../../queries/trophies.ts';
 import { gameSummary, type LockedPlayerRow } from '../../queries/games.ts';
 import { readHuntState } from '../../queries/trophy-hunt.ts';
@@ -86,17 +92,21 @@ interface PlayerWrite {
 const NO_COUNTERS: CounterChange = { unsecured_trophies: 0, secured_trophies: 0 };
 
 /**
- * The game made final and both players' stats, Elo and trophy counters, in one statement (decisions §5, §6): a
- * multi-table UPDATE of the game's row joined with its two players' rows, each player's column growing by their own
- * increment (a CASE on the id), guarded by the state the caller locked the game in. All three rows are already
- * under this transaction's locks. Answers whether the guard matched.
+ * The game made final, both players' stats, Elo and trophy counters, and the trophies the result moved, in one
+ * statement (decisions §5, §6, §7): a multi-table UPDATE of the game's row joined with its two players' rows and
+ * those trophies, each player's column growing by their own increment and each trophy taking its own columns (a
+ * CASE on the id). The game is guarded by the state the caller locked it in, each trophy by its latest move as read;
+ * the game and the players are already under this transaction's locks. Answers how many rows it changed, which is
+ * one for the game, two for the players and one per trophy when every guard matched (each row changes: the state,
+ * the games played, the latest move).
  */
 async function writeFinal(
   trx: Knex,
   game: GameRow,
   final: Record<string, Knex.Value>,
   players: readonly PlayerWrite[],
-): Promise<boolean> {
+  trophies: readonly TrophyWrite[],
+): Promise<number> {
   const sets: string[] = [];
   const bindings: Knex.RawBinding[] = [];
   for (const [column, value] of Object.entries(final)) {
@@ -108,24 +118,32 @@ async function writeFinal(
     return `CASE p.id ${players.map(() => 'WHEN ? THEN ?').join(' ')} END`;
   };
   sets.push(`p.elo = ${cases((p) => p.elo)}`);
+  const grow = (column: string, value: (p: PlayerWrite) => number) => {
+    bindings.push(column, column);
+    sets.push(`p.?? = p.?? + ${cases(value)}`);
+  };
   for (const column of STAT_COLUMNS) {
-    if (players.some((p) => p.delta[column] !== 0)) {
-      bindings.push(column);
-      sets.push(`p.?? = p.?? + ${(bindings.push(column), cases((p) => p.delta[column]))}`);
-    }
+    if (players.some((p) => p.delta[column] !== 0)) grow(column, (p) => p.delta[column]);
   }
   for (const column of ['unsecured_trophies', 'secured_trophies'] as const) {
-    if (players.some((p) => p.counters[column] !== 0)) {
-      bindings.push(column);
-      sets.push(`p.?? = p.?? + ${(bindings.push(column), cases((p) => p.counters[column]))}`);
-    }
+    if (players.some((p) => p.counters[column] !== 0)) grow(column, (p) => p.counters[column]);
   }
-  bindings.push(game.id, game.state);
+  const columns = [...new Set(trophies.flatMap((t) => Object.keys(t.changes)))];
+  for (const column of columns) {
+    const set = trophies.filter((t) => column in t.changes);
+    bindings.push(column, ...set.flatMap((t) => [t.id, t.changes[column]!]), column);
+    sets.push(`t.?? = CASE t.id ${set.map(() => 'WHEN ? THEN ?').join(' ')} ELSE t.?? END`);
+  }
+  const trophyJoin =
+    trophies.length === 0
+      ? ''
+      : ` JOIN trophies t ON ${trophies.map(() => '(t.id = ? AND t.last_move_id <=> ?)').join(' OR ')}`;
+  const joinBindings = trophies.flatMap((t) => [t.id, t.guard]);
   const [result] = await trx.raw<[{ affectedRows: number }]>(
-    `UPDATE games g JOIN users p ON p.id IN (g.user_1_id, g.user_2_id) SET ${sets.join(', ')} WHERE g.id = ? AND g.state = ?`,
-    bindings,
+    `UPDATE games g JOIN users p ON p.id IN (g.user_1_id, g.user_2_id)${trophyJoin} SET ${sets.join(', ')} WHERE g.id = ? AND g.state = ?`,
+    [...joinBindings, ...bindings, game.id, game.state],
   );
-  return (result?.affectedRows ?? 0) > 0;
+  return result?.affectedRows ?? 0;
 }
 
 /** A player's card after a final result: the locked row with the result's stats, Elo and trophy counters. */
@@ -220,7 +238,11 @@ export async function applyFinalResult(
       counters: trophies?.counters.get(game.user_2_id) ?? NO_COUNTERS,
     },
   ];
-  if (!(await writeFinal(trx, game, final, writes))) throw new CommandRejected('conflict', 'gameAlreadyFinal');
+  const moved = trophies?.writes ?? [];
+  const changed = await writeFinal(trx, game, final, writes, moved);
+  if (changed === 0) throw new CommandRejected('conflict', 'gameAlreadyFinal');
+  // Under the players' locks the trophies are as read, so a guard that matched nothing is a fault: all rolls back.
+  if (changed !== 3 + moved.length) throw new Error(`game ${game.id}: the trophies were not as read`);
   await trx('elo_history').insert({
     game_id: game.id,
     kind: 'final',

@@ -254,13 +254,23 @@ export interface CounterChange {
 }
 
 /**
+ * A trophy's new state after a result's moves: its columns, to be written guarded by its latest move as read
+ * (`last_move_id`, which every move changes: "the trophy has not moved since").
+ */
+export interface TrophyWrite {
+  id: number;
+  guard: number | null;
+  changes: Record<string, Knex.Value>;
+}
+
+/**
  * Writes the domain's moves: every move's row in one insert (in order, each with the trophy's state before it),
  * then each trophy touched once, with the state its last move left, guarded by its latest move as the caller read
  * it under the players' locks (`last_move_id`, "the trophy has not moved since") and recording its last move of
  * this result. A multi-row insert numbers its rows one after the other (InnoDB's "consecutive" auto-increment lock
- * mode, MariaDB's default), so the move ids follow from the first. A guard that matches nothing means the locks
- * were not what the caller thought: an error, and the whole transaction rolls back. Answers the trophies as the
- * moves leave them and the counter changes by player, which the caller writes with its own update of the players.
+ * mode, MariaDB's default), so the move ids follow from the first. Answers the trophies as the moves leave them,
+ * and the trophies' writes and the counter changes by player, which the caller makes (a final result folds them
+ * into its one update of the game and the players).
  */
 async function writeMoves(
   trx: Knex,
@@ -272,7 +282,7 @@ async function writeMoves(
     free: { id: number; last_move_id: number | null } | null;
     now: Date;
   },
-): Promise<{ trophies: Map<number, TrophyRow>; counters: Map<number, CounterChange> }> {
+): Promise<{ trophies: Map<number, TrophyRow>; counters: Map<number, CounterChange>; writes: TrophyWrite[] }> {
   const { game_id, now } = input;
   const current = new Map(input.held);
   const counters = new Map<number, CounterChange>();
@@ -354,18 +364,26 @@ async function writeMoves(
       count(move.from_user_id, 'unsecured_trophies', -1);
     }
   }
-  if (rows.length === 0) return { trophies: current, counters };
+  const writes: TrophyWrite[] = [];
+  if (rows.length === 0) return { trophies: current, counters, writes };
   const [first] = await trx('trophy_moves').insert(rows);
   for (const [id, entry] of touched) {
     const last_move_id = first! + entry.last;
-    const changed = await trx('trophies')
-      .where('id', id)
-      .whereRaw('last_move_id <=> ?', [entry.guard])
-      .update({ ...entry.changes, last_move_id, updated_at: now });
-    if (changed !== 1) throw new Error(`trophy ${id} was not in the state its moves expected`);
+    writes.push({ id, guard: entry.guard, changes: { ...entry.changes, last_move_id, updated_at: now } });
     current.set(id, { ...current.get(id)!, last_move_id });
   }
-  return { trophies: current, counters };
+  return { trophies: current, counters, writes };
+}
+
+/** Writes each trophy's new state, guarded by its latest move as read (the paths that do not fold them in). */
+async function writeTrophies(trx: Knex, writes: readonly TrophyWrite[]): Promise<void> {
+  for (const write of writes) {
+    const changed = await trx('trophies')
+      .where('id', write.id)
+      .whereRaw('last_move_id <=> ?', [write.guard])
+      .update(write.changes);
+    if (changed !== 1) throw new Error(`trophy ${write.id} was not in the state its moves expected`);
+  }
 }
 
 /** Writes counter changes one player at a time (the paths that do not fold them into their own update). */
@@ -447,7 +465,8 @@ export async function applyTrophyResult(
   const moves = movesWith(free === null ? 0 : 1);
   const held = new Map<number, TrophyRow>();
   for (const row of [trophy_1, trophy_2]) if (row) held.set(row.id, row);
-  const { counters } = await writeMoves(trx, { game_id: game.id, pool_id: pool.id, moves, held, free, now });
+  const { counters, writes } = await writeMoves(trx, { game_id: game.id, pool_id: pool.id, moves, held, free, now });
+  await writeTrophies(trx, writes);
   await writeCounters(trx, counters);
 }
 
@@ -458,8 +477,12 @@ const heldPayload = (row: TrophyRow, now: Date): HeldTrophyPayload => ({
   time_active: countdownSeconds(row.expires_at!.getTime() - now.getTime()),
 });
 
-/** What {@link settleTrophyResult} did: the counter changes to write, and each player's held trophies after it. */
+/**
+ * What {@link settleTrophyResult} did: the trophies' writes and the counter changes left to the caller, and each
+ * player's held trophies after it.
+ */
 export interface TrophyResult {
+  writes: TrophyWrite[];
   counters: Map<number, CounterChange>;
   held: Map<number, HeldTrophyPayload[]>;
 }
@@ -469,7 +492,8 @@ export interface TrophyResult {
  * final, after both players' row locks (which `readHuntState` came after): the same moves as
  * {@link applyTrophyResult}, with the pool locked only when they change it (a take while one is left, a trophy
  * given back, a secure), and the pool's first free trophy locked in the same statement when a take may follow. The
- * counters are answered, not written, so the caller folds them into its update of the players. Answers null when
+ * moves' rows are written; the trophies' new states and the counters are answered, not written, so the caller folds
+ * them into its one update of the game and the players. Answers null when
  * the state needs more than this (the week's pool not open yet, a held trophy that ran out or belongs to another
  * week or season, counters that disagree with the trophies): the caller then uses {@link applyTrophyResult}.
  */
@@ -482,7 +506,7 @@ export async function settleTrophyResult(
   unsecured: ReadonlyMap<number, number>,
 ): Promise<TrophyResult | null> {
   const players = [game.user_1_id, game.user_2_id];
-  const none: TrophyResult = { counters: new Map(), held: new Map(players.map((id) => [id, []])) };
+  const none: TrophyResult = { writes: [], counters: new Map(), held: new Map(players.map((id) => [id, []])) };
   if (players.some((id) => (unsecured.get(id) !== 0) !== hunt.held.has(id))) return null;
   const { season, pool } = hunt;
   if (!season || !isHuntOpen(season, now)) return hunt.held.size === 0 ? none : null;
@@ -500,7 +524,7 @@ export async function settleTrophyResult(
     }
     return held;
   };
-  if (draw) return { counters: new Map(), held: heldAfter(hunt.held.values()) };
+  if (draw) return { writes: [], counters: new Map(), held: heldAfter(hunt.held.values()) };
   const movesWith = (pool_left: number) =>
     trophyMoves({
       user_1_id: game.user_1_id,
@@ -526,7 +550,7 @@ export async function settleTrophyResult(
   const held = new Map<number, TrophyRow>();
   for (const row of hunt.held.values()) held.set(row.id, row);
   const written = await writeMoves(trx, { game_id: game.id, pool_id: pool!.id, moves, held, free, now });
-  return { counters: written.counters, held: heldAfter(written.trophies.values()) };
+  return { writes: written.writes, counters: written.counters, held: heldAfter(written.trophies.values()) };
 }
 
 /**
