@@ -16,7 +16,7 @@ export async function gamePlayerRows(knex: Knex, ids: readonly number[]): Promis
 }
 
 /**
- * The player cards of a match or game (spec §3 User without private fields), by id. One query for any number of
+ * The player cards of a match or game (a user without private fields), by id. One query for any number of
  * players; the match card, the game screen and the `score` event all show players this way. Only the game's
  * players and staff see these cards, so the default viewer is the opponent (who needs the gamer tag to play).
  */

@@ -132,7 +132,7 @@ export async function gameSummary(
 }
 
 /**
- * GET /game/get (spec §3 Game, §7): the summary with the last CHAT_HISTORY_MAX chat lines (oldest first), every
+ * GET /game/get: the summary with the last CHAT_HISTORY_MAX chat lines (oldest first), every
  * piece of evidence (oldest first) and what the players' chat allows. A missing game is a 404; who may see it is
  * the caller's check.
  */
@@ -193,4 +193,27 @@ export async function chatAndEvidence(
   viewerId: number | null = null,
 ): Promise<Pick<GamePayload, 'messages' | 'evidence' | 'chat_policy' | 'opponent_blocked'>> {
   return presentGameExtras(await gameExtrasRows(knex, game, now, viewerId));
+}
+
+/**
+ * Whether a result change of `game` must be followed by an Elo recalculation: either player has a final game that
+ * became final after it (whose rating started from the one the change moved).
+ */
+export async function hasLaterRatedGames(
+  trx: Knex,
+  game: Pick<GameRow, 'id' | 'user_1_id' | 'user_2_id' | 'final_at'>,
+) {
+  if (!game.final_at) return false;
+  const players = [game.user_1_id, game.user_2_id];
+  const later = await trx('games')
+    .where('state', 'final')
+    .whereNot('id', game.id)
+    .where((q) => q.whereIn('user_1_id', players).orWhereIn('user_2_id', players))
+    .where((q) =>
+      q
+        .where('final_at', '>', game.final_at!)
+        .orWhere((same) => same.where('final_at', game.final_at!).where('id', '>', game.id)),
+    )
+    .first('id');
+  return later !== undefined;
 }

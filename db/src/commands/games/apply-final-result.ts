@@ -93,7 +93,7 @@ const NO_COUNTERS: CounterChange = { unsecured_trophies: 0, secured_trophies: 0 
 
 /**
  * The game made final, both players' stats, Elo and trophy counters, and the trophies the result moved, in one
- * statement (decisions §5, §6, §7): a multi-table UPDATE of the game's row joined with its two players' rows and
+ * statement (docs/rules.md): a multi-table UPDATE of the game's row joined with its two players' rows and
  * those trophies, each player's column growing by their own increment and each trophy taking its own columns (a
  * CASE on the id). The game is guarded by the state the caller locked it in, each trophy by its latest move as read;
  * the game and the players are already under this transaction's locks. Answers how many rows it changed, which is
@@ -218,7 +218,7 @@ export async function applyFinalResult(
     elo_2_after: rated.elo_2,
     ...(solving ? { conflict_solved: true, solved_by_user_id: result.solved_by_user_id } : {}),
   };
-  // The hunt's state in one read, after the players' locks; the trophy moves (decisions §7) are written first, so
+  // The hunt's state in one read, after the players' locks; the trophy moves are written first, so
   // their counter changes join the players' one update.
   const hunt = await readHuntState(trx, game);
   const unsecured = new Map([one, two].map((r) => [r.id, r.unsecured_trophies]));
