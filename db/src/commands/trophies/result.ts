@@ -555,15 +555,16 @@ export async function settleTrophyResult(
 
 /**
  * This week's pool under its row lock and, in the same statement, its first free trophy under its lock (or none
- * when the pool is empty): the pool's row is read first (by its primary key), then one trophy through the
- * (pool_id, state) index, so the locks come in the order every result takes them (pool, then trophies).
+ * when the pool is empty): the pool's row is read first (a constant, by its primary key), then one trophy through
+ * the (pool_id, state) index, in that index's order, so the locks come in the order every result takes them (pool,
+ * then trophies). No ORDER BY: with the join it would sort, reading and locking every free trophy of the pool.
  */
 async function lockPoolAndFreeTrophy(
   trx: Knex,
   poolId: number,
 ): Promise<{ id: number; last_move_id: number | null } | null> {
   const [rows = []] = await trx.raw<[{ id: number | null; last_move_id: number | null }[]]>(
-    "SELECT f.id, f.last_move_id FROM trophy_pools p LEFT JOIN trophies f FORCE INDEX (trophies_pool_id_state_index) ON f.pool_id = p.id AND f.state = 'pool' WHERE p.id = ? ORDER BY f.pool_id, f.state, f.id LIMIT 1 FOR UPDATE",
+    "SELECT f.id, f.last_move_id FROM trophy_pools p LEFT JOIN trophies f FORCE INDEX (trophies_pool_id_state_index) ON f.pool_id = p.id AND f.state = 'pool' WHERE p.id = ? LIMIT 1 FOR UPDATE",
     [poolId],
   );
   const row = rows[0];
