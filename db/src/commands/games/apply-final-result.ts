@@ -218,11 +218,15 @@ export async function applyFinalResult(
     elo_2_after: rated.elo_2,
     ...(solving ? { conflict_solved: true, solved_by_user_id: result.solved_by_user_id } : {}),
   };
-  // The hunt's state in one read, after the players' locks; the trophy moves are written first, so
-  // their counter changes join the players' one update.
-  const hunt = await readHuntState(trx, game);
+  // The hunt's state in one read, after the players' locks, and the trophy moves written first, so their counter
+  // changes join the players' one update. Only when the game and players were locked in this transaction's first
+  // statement (`locked`): then the hunt's read is its first plain read and sees every trophy as the players' locks
+  // keep it. A caller that read before (the console's conflict resolution reads the claimer) takes the hunt's full
+  // path below, which locks the trophies.
   const unsecured = new Map([one, two].map((r) => [r.id, r.unsecured_trophies]));
-  const trophies = await settleTrophyResult(trx, game, result, now, hunt, unsecured);
+  const trophies = locked
+    ? await settleTrophyResult(trx, game, result, now, await readHuntState(trx, game), unsecured)
+    : null;
   const delta = statsDelta(result.score_1, result.score_2);
   const writes: PlayerWrite[] = [
     {
@@ -265,7 +269,10 @@ export async function applyFinalResult(
   }
   // The guarded write made the rows exactly this, so nothing is read again for the answer and the pushes.
   const cards = new Map(
-    writes.map((write) => [write.userId, cardAfter(players.get(write.userId)!, write, hunt.current_time_zone, now)]),
+    writes.map((write) => [
+      write.userId,
+      cardAfter(players.get(write.userId)!, write, trophies.current_time_zone, now),
+    ]),
   );
   const summary = presentGameSummary(row, cards, now);
   const stats = [summary.user_1, summary.user_2].map((player) =>

@@ -485,6 +485,8 @@ export interface TrophyResult {
   writes: TrophyWrite[];
   counters: Map<number, CounterChange>;
   held: Map<number, HeldTrophyPayload[]>;
+  /** The current season's time zone, as the hunt's read found it (for the players' cards). */
+  current_time_zone: string | null;
 }
 
 /**
@@ -506,7 +508,12 @@ export async function settleTrophyResult(
   unsecured: ReadonlyMap<number, number>,
 ): Promise<TrophyResult | null> {
   const players = [game.user_1_id, game.user_2_id];
-  const none: TrophyResult = { writes: [], counters: new Map(), held: new Map(players.map((id) => [id, []])) };
+  const none: TrophyResult = {
+    writes: [],
+    counters: new Map(),
+    held: new Map(players.map((id) => [id, []])),
+    current_time_zone: hunt.current_time_zone,
+  };
   if (players.some((id) => (unsecured.get(id) !== 0) !== hunt.held.has(id))) return null;
   const { season, pool } = hunt;
   if (!season || !isHuntOpen(season, now)) return hunt.held.size === 0 ? none : null;
@@ -524,7 +531,13 @@ export async function settleTrophyResult(
     }
     return held;
   };
-  if (draw) return { writes: [], counters: new Map(), held: heldAfter(hunt.held.values()) };
+  if (draw)
+    return {
+      writes: [],
+      counters: new Map(),
+      held: heldAfter(hunt.held.values()),
+      current_time_zone: hunt.current_time_zone,
+    };
   const movesWith = (pool_left: number) =>
     trophyMoves({
       user_1_id: game.user_1_id,
@@ -550,7 +563,12 @@ export async function settleTrophyResult(
   const held = new Map<number, TrophyRow>();
   for (const row of hunt.held.values()) held.set(row.id, row);
   const written = await writeMoves(trx, { game_id: game.id, pool_id: pool!.id, moves, held, free, now });
-  return { writes: written.writes, counters: written.counters, held: heldAfter(written.trophies.values()) };
+  return {
+    writes: written.writes,
+    counters: written.counters,
+    held: heldAfter(written.trophies.values()),
+    current_time_zone: hunt.current_time_zone,
+  };
 }
 
 /**
