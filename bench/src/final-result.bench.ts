@@ -1,16 +1,18 @@
 /**
- * The final-result transaction against a raw two-row lock: `confirmResult` (db/src/commands/games), the
- * command the API runs in one transaction when the second player verifies a submitted score (stats, Elo, the Elo
- * history, the trophy hunt, and the game payload it answers), on distinct games, back to back and from
+ * The final-result transaction against a raw two-row lock: `confirmResult` (db/src/commands/games), the command the
+ * API runs in one transaction when the second player verifies a submitted score (the game and both players locked,
+ * the trophy hunt read, stats, Elo, the Elo history and the trophy moves written), followed, as the route does, by
+ * the read of the answer's chat and evidence after commit; on distinct games, back to back and from
  * BENCH_TX_CONCURRENCY lanes at once (default 8), next to a raw mysql2 transaction that locks two users' rows
- * (`SELECT … FOR UPDATE`) and updates both, at the same concurrency on the same database and the same players.
- * Each lane has its own players, so lanes meet only where the product makes them meet (this week's trophy pool).
- * Prints transactions/s of both, the ratio against the goal (≥ 0.5×), and the statements one final result sends.
+ * (`SELECT … FOR UPDATE`) and updates both, at the same concurrency on the same database and the same players. Each
+ * lane has its own players, so lanes meet only where the product makes them meet (this week's trophy pool). Prints
+ * transactions/s of both, the ratio against the goal (≥ 0.5×), and the statements one final result sends: those of
+ * its transaction (BEGIN and COMMIT counted, as knex sends them) and those of the answer's read after commit.
  */
 import type { Knex } from 'knex';
 import mysql from 'mysql2/promise';
 import { DEFAULT_TIME_ZONE, weekStart } from '@ecup/domain';
-import { confirmResult, parseDatabaseUrl, transaction } from '@ecup/db';
+import { chatAndEvidence, confirmResult, parseDatabaseUrl, transaction } from '@ecup/db';
 import { printVersus, rawTwoRowLock, versus } from './baselines.ts';
 import { benchDatabase } from './setup.ts';
 
@@ -134,10 +136,13 @@ export async function run(): Promise<void> {
       `${laneCount} lanes of ${PLAYERS_PER_LANE} players; runs of up to ${seconds} s; concurrency ${concurrency}; ${rounds} rounds; knex pool ${Math.max(concurrency, 2)}, mysql2 pool ${concurrency}`,
     );
 
-    const confirm = (game: Game) =>
-      transaction(knex, (trx) =>
-        confirmResult(trx, { game_id: game.id, actor: { id: game.user_2_id, permissions: 0 }, now: new Date() }),
-      ).then(() => undefined);
+    // As POST /game/confirm: the command's transaction, then the answer's chat and evidence after commit.
+    const confirm = async (game: Game) => {
+      const now = new Date();
+      const actor = { id: game.user_2_id, permissions: 0 };
+      const outcome = await transaction(knex, (trx) => confirmResult(trx, { game_id: game.id, actor, now }));
+      await chatAndEvidence(knex, outcome.result.game, now, actor.id);
+    };
     const raw = (game: Game) => rawTwoRowLock(pool, game.user_1_id, game.user_2_id);
 
     // Warm-up: a few of each, so neither side pays for first compilations or cold connections.
@@ -191,31 +196,37 @@ export async function run(): Promise<void> {
       'raw',
     );
 
-    // What one final result sends: statements per transaction, by kind, over a counted sample.
+    // What one final result sends: statements per final result by kind and by kind and table, over a counted
+    // sample, apart for its transaction (knex tags those with the transaction's id; BEGIN and COMMIT included) and
+    // for the answer's read after commit.
     const sample = (await gamesOf(rounds + 1, 0)).slice(0, 100);
-    const statements = new Map<string, number>();
-    // The profile: each statement by its kind and the first table it names (the reads the answer and the pushes
-    // need, the trophy hunt's, the writes).
-    const byTable = new Map<string, number>();
-    const count = (query: { sql: string }) => {
-      const kind = query.sql.trim().split(/\s+/)[0]!.toUpperCase();
-      statements.set(kind, (statements.get(kind) ?? 0) + 1);
+    type Profile = { kinds: Map<string, number>; tables: Map<string, number> };
+    const inTx: Profile = { kinds: new Map(), tables: new Map() };
+    const after: Profile = { kinds: new Map(), tables: new Map() };
+    const add = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
+    const count = (query: { sql: string; __knexTxId?: string }) => {
+      const profile = query.__knexTxId ? inTx : after;
+      const kind = query.sql.trim().split(/\s+/)[0]!.replace(/;$/, '').toUpperCase();
+      add(profile.kinds, kind);
       const table = /\b(?:from|update|into)\s+`?(\w+)`?/i.exec(query.sql)?.[1];
-      if (table !== undefined) byTable.set(`${kind} ${table}`, (byTable.get(`${kind} ${table}`) ?? 0) + 1);
+      add(profile.tables, table === undefined ? kind : `${kind} ${table}`);
     };
     knex.on('query', count);
     await lanes([sample], 60, confirm);
     knex.off('query', count);
-    const perTx = [...statements].map(([kind, n]) => `${kind} ${(n / sample.length).toFixed(1)}`).join(', ');
-    const all = [...statements.values()].reduce((a, b) => a + b, 0) / sample.length;
-    console.log(
-      `statements per final result: ${all.toFixed(1)} (${perTx}); raw two-row lock: 5 (BEGIN, SELECT, UPDATE 2, COMMIT)`,
-    );
-    const tables = [...byTable]
-      .sort((a, b) => b[1] - a[1])
-      .map(([what, n]) => `${what} ${(n / sample.length).toFixed(1)}`)
-      .join(', ');
-    console.log(`by table: ${tables}`);
+    const per = (n: number) => (n / sample.length).toFixed(1);
+    const describe = (label: string, profile: Profile) => {
+      const all = [...profile.kinds.values()].reduce((a, b) => a + b, 0);
+      const kinds = [...profile.kinds].map(([kind, n]) => `${kind} ${per(n)}`).join(', ');
+      const tables = [...profile.tables]
+        .sort((a, b) => b[1] - a[1])
+        .map(([what, n]) => `${what} ${per(n)}`)
+        .join(', ');
+      console.log(`${label}: ${per(all)} (${kinds})\n  by table: ${tables}`);
+    };
+    describe('statements per final result, its transaction', inTx);
+    describe('statements per final result, the answer after commit', after);
+    console.log('raw two-row lock: 5 (BEGIN, SELECT, UPDATE 2, COMMIT)');
     const [[moves]] = (await knex.raw(
       "SELECT COUNT(*) AS moves, SUM(kind = 'secure') AS secured FROM trophy_moves",
     )) as [[{ moves: number; secured: number }]];

@@ -1,7 +1,5 @@
-import type { Knex } from 'knex';
 import type { GamePlayer, MatchPayload } from '@ecup/domain';
 import type { MatchRow } from '../queries/queue.ts';
-import { loadGamePlayers } from './players.ts';
 
 /** A match as its players see it (MatchPayload), from a map of loaded player cards. */
 export function presentMatch(match: MatchRow, players: Map<number, GamePlayer>, now: Date): MatchPayload {
@@ -14,14 +12,4 @@ export function presentMatch(match: MatchRow, players: Map<number, GamePlayer>, 
     deadline_ms: new Date(match.deadline_at).getTime(),
     server_time_ms: now.getTime(),
   };
-}
-
-/** Match payloads for any number of matches, with one query for all their players. */
-export async function matchPayloads(knex: Knex, matches: readonly MatchRow[], now: Date): Promise<MatchPayload[]> {
-  const players = await loadGamePlayers(
-    knex,
-    matches.flatMap((m) => [m.user_1_id, m.user_2_id]),
-    now,
-  );
-  return matches.map((match) => presentMatch(match, players, now));
 }

@@ -1,7 +1,5 @@
-import type { Knex } from 'knex';
 import {
   DEFAULT_TIME_ZONE,
-  OPPONENT_VIEWER,
   USER_STATS_FIELDS,
   publicIdentity,
   type ConsoleId,
@@ -9,10 +7,10 @@ import {
   type IdentityViewer,
 } from '@ecup/domain';
 import type { User } from '../models/User.ts';
-import { seasonZoneColumn } from '../queries/privacy.ts';
 import { statsFrom } from './stats.ts';
 
-const COLUMNS = [
+/** The `users` columns a player card shows. */
+export const PLAYER_CARD_COLUMNS = [
   'id',
   'username',
   'first_name',
@@ -29,7 +27,7 @@ const COLUMNS = [
 ] as const;
 
 /** The `users` columns of a player card (the User model's) and the current season's time zone. */
-type PlayerRow = Pick<User, (typeof COLUMNS)[number]> & { season_time_zone: string | null };
+export type PlayerRow = Pick<User, (typeof PLAYER_CARD_COLUMNS)[number]> & { season_time_zone: string | null };
 
 /**
  * A player card as `viewer` sees it at `now` (docs/rules.md "What others see of a player"): a minor's names and
@@ -49,23 +47,4 @@ export function presentGamePlayer(row: PlayerRow, viewer: IdentityViewer, now: D
     fifa_team_name: row.fifa_team_name,
     ...statsFrom(row),
   };
-}
-
-/**
- * The player cards of a match or game (spec §3 User without private fields), by id. One query for any number of
- * players; the match card, the game screen and the `score` event all show players this way. Only the game's
- * players and staff see these cards, so the default viewer is the opponent (who needs the gamer tag to play).
- */
-export async function loadGamePlayers(
-  knex: Knex,
-  ids: readonly number[],
-  now: Date,
-  viewer: IdentityViewer = OPPONENT_VIEWER,
-): Promise<Map<number, GamePlayer>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = (await knex('users')
-    .whereIn('id', unique)
-    .select([...COLUMNS, seasonZoneColumn(knex)])) as PlayerRow[];
-  return new Map(rows.map((row) => [row.id, presentGamePlayer(row, viewer, now)]));
 }

@@ -27,3 +27,4 @@ export * from './demo.ts';
 export * from './elo-replay.ts';
 export * from './emails.ts';
 export * from './evidence.ts';
+export * from './game-players.ts';

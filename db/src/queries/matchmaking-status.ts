@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { MatchmakingStatus } from '@ecup/domain';
-import { matchPayloads } from '../presenters/matches.ts';
+import { matchPayloads } from './game-players.ts';
 import { openGameId } from './active-game.ts';
 import { findEntry, findMatch } from './queue.ts';
 

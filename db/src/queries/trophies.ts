@@ -8,6 +8,7 @@ import {
   weekStart,
   weeklyWinners,
   type HeldTrophyPayload,
+  type Push,
   type UserStats,
 } from '@ecup/domain';
 import {
@@ -21,7 +22,7 @@ import {
 import type { Trophy } from '../models/Trophy.ts';
 import type { TrophyPool } from '../models/TrophyPool.ts';
 import type { User } from '../models/User.ts';
-import { statsFrom } from '../presenters/stats.ts';
+import { presentStatsPush, statsFrom } from '../presenters/stats.ts';
 
 /** This week's pool at `now`: trophies left of its size; null outside the hunt. Opens the pool if nobody has yet. */
 export async function trophyPoolStatus(
@@ -185,4 +186,14 @@ export async function heldTrophiesOfPlayers(
 /** A player's stats as the `stats` event carries them (spec §3 User). */
 export async function userStatsOf(knex: Knex, userId: number): Promise<UserStats> {
   return statsFrom((await knex('users').where('id', userId).first(USER_STATS_FIELDS)) as UserStats);
+}
+
+/**
+ * The `stats` event for one player (presentStatsPush): their stats and unsecured trophies as this transaction
+ * leaves them. `gameId` is null when no game caused the change (a trophy expired or was reset).
+ */
+export async function statsPush(knex: Knex, userId: number, gameId: number | null, now: Date): Promise<Push> {
+  const stats = await userStatsOf(knex, userId);
+  const trophies = await heldTrophiesOf(knex, userId, now);
+  return presentStatsPush(userId, gameId, stats, trophies);
 }

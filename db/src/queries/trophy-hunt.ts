@@ -165,3 +165,98 @@ export async function trophiesLeftIn(knex: Knex, poolId: number): Promise<number
   ];
   return left;
 }
+
+/** A player's held trophy as the hunt's one read gives it, with its pool's season and week. */
+export type HeldTrophyRow = TrophyRow & Pick<TrophyPool, 'season_id' | 'week_start'>;
+
+/** What a final result reads of the hunt before it decides the trophy moves (see {@link readHuntState}). */
+export interface HuntState {
+  /** The game's season, or null. */
+  season: TrophySeason | null;
+  /** The newest pool of the game's season (the caller checks that it is this week's), or null. */
+  pool: PoolRow | null;
+  /** Whether that pool had a trophy left when read (checked again under the pool's lock before one is taken). */
+  pool_has_trophy: boolean;
+  /** The players' held trophies (state 'held'), by holder. */
+  held: Map<number, HeldTrophyRow>;
+  /** The current season's time zone (the players' cards decide who is a minor in it), null without one. */
+  current_time_zone: string | null;
+}
+
+interface HuntStateRow extends SeasonColumns {
+  current_time_zone: string | null;
+  p_id: number | null;
+  p_season_id: number | null;
+  p_week_start: Date | null;
+  p_size: number | null;
+  free_id: number | null;
+  t_id: number | null;
+  t_pool_id: number;
+  t_state: TrophyRow['state'];
+  t_holder_user_id: number | null;
+  t_wins: number;
+  t_taken_at: Date | null;
+  t_expires_at: Date | null;
+  t_secured_at: Date | null;
+  t_last_move_id: number | null;
+  t_season_id: number;
+  t_week_start: Date;
+}
+
+/**
+ * Everything the hunt reads for a final result, in one plain statement: the game's season, its newest pool and
+ * whether a trophy is left in it, both players' held trophies with their pools, and the current season's zone. Read
+ * after the players' row locks, so it is the transaction's first plain read and its snapshot is younger than those
+ * locks: a player's trophy only changes under the player's lock, so it is read here as it is (the guarded writes
+ * check it again). The pool and the free trophy are only a plan; a take locks them (`lockTrophyPool`).
+ */
+export async function readHuntState(
+  knex: Knex,
+  game: { season_id: number; user_1_id: number; user_2_id: number },
+): Promise<HuntState> {
+  const [rows = []] = await knex.raw<[HuntStateRow[]]>(
+    `SELECT s.id, s.time_zone, s.qualifiers_start, s.trophy_hunt_end, s.active,
+       (SELECT c.time_zone FROM seasons c WHERE c.active = 1 ORDER BY c.id DESC LIMIT 1) AS current_time_zone,
+       p.id AS p_id, p.season_id AS p_season_id, p.week_start AS p_week_start, p.size AS p_size,
+       (SELECT f.id FROM trophies f FORCE INDEX (trophies_pool_id_state_index)
+         WHERE f.pool_id = p.id AND f.state = 'pool' LIMIT 1) AS free_id,
+       t.id AS t_id, t.pool_id AS t_pool_id, t.state AS t_state, t.holder_user_id AS t_holder_user_id,
+       t.wins AS t_wins, t.taken_at AS t_taken_at, t.expires_at AS t_expires_at, t.secured_at AS t_secured_at,
+       t.last_move_id AS t_last_move_id, tp.season_id AS t_season_id, tp.week_start AS t_week_start
+     FROM (SELECT 1 AS one) AS one
+     LEFT JOIN seasons s ON s.id = ?
+     LEFT JOIN trophy_pools p ON p.id = (
+       SELECT n.id FROM trophy_pools n WHERE n.season_id = s.id ORDER BY n.week_start DESC LIMIT 1)
+     LEFT JOIN trophies t ON t.held_by IN (?, ?)
+     LEFT JOIN trophy_pools tp ON tp.id = t.pool_id`,
+    [game.season_id, game.user_1_id, game.user_2_id],
+  );
+  const [first] = rows;
+  const held = new Map<number, HeldTrophyRow>();
+  for (const row of rows) {
+    if (row.t_id === null || row.t_holder_user_id === null) continue;
+    held.set(row.t_holder_user_id, {
+      id: row.t_id,
+      pool_id: row.t_pool_id,
+      state: row.t_state,
+      holder_user_id: row.t_holder_user_id,
+      wins: row.t_wins,
+      taken_at: row.t_taken_at,
+      expires_at: row.t_expires_at,
+      secured_at: row.t_secured_at,
+      last_move_id: row.t_last_move_id,
+      season_id: row.t_season_id,
+      week_start: row.t_week_start,
+    });
+  }
+  return {
+    season: first && first.id !== null ? seasonOf(first) : null,
+    pool:
+      first && first.p_id !== null
+        ? { id: first.p_id, season_id: first.p_season_id!, week_start: first.p_week_start!, size: first.p_size! }
+        : null,
+    pool_has_trophy: first?.free_id !== null && first?.free_id !== undefined,
+    held,
+    current_time_zone: first?.current_time_zone ?? null,
+  };
+}

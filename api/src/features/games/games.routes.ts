@@ -18,6 +18,7 @@ import {
 import {
   openGameId,
   adminEditResult,
+  chatAndEvidence,
   confirmResult,
   escalateResult,
   findGame,
@@ -94,7 +95,12 @@ export function gamesRoutes(deps: AppDeps): Router<AppState> {
   router.post('/game/confirm', async (ctx) => {
     requireUser(ctx);
     const game_id = gameIdOf(bodyOf(ctx).game_id);
-    ctx.body = await runCommand(deps, (trx) => confirmResult(trx, { game_id, actor: actorOf(ctx), now: deps.now() }));
+    const actor = actorOf(ctx);
+    const now = deps.now();
+    const { game, summary } = await runCommand(deps, (trx) => confirmResult(trx, { game_id, actor, now }));
+    // Chat and evidence are read after commit, so the final result's locks are held for its writes alone.
+    const response: GamePayload = { ...summary, ...(await chatAndEvidence(deps.knex, game, now, actor.id)) };
+    ctx.body = response;
   });
 
   router.post('/game/escalate', async (ctx) => {

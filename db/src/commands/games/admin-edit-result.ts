@@ -3,10 +3,8 @@ import { checkAdminEdit, type GameActor, type GamePayload } from '@ecup/domain';
 import { writeAudit } from '../audit.ts';
 import { enforce, pushEvents, type CommandEvent, type CommandOutcome } from '../types.ts';
 import { applyFinalResult, replaceFinalResult } from './apply-final-result.ts';
-import { lockGame } from '../../queries/games.ts';
+import { gamePayload, hasLaterRatedGames, lockGame } from '../../queries/games.ts';
 import type { GameRow } from '../../models/Game.ts';
-import { gamePayload } from '../../presenters/games.ts';
-import { hasLaterRatedGames } from './recalculate-elo.ts';
 
 const audited = (game: GameRow) => ({
   state: game.state,

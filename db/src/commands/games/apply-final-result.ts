@@ -1,19 +1,29 @@
 import type { Knex } from 'knex';
 import {
+  OPPONENT_VIEWER,
   gameRoom,
   push,
   rateGame,
   statsDelta,
-  userRoom,
+  type GamePlayer,
   type GameSummary,
   type PlayerStatsDelta,
   type Push,
 } from '@ecup/domain';
 import { CommandRejected } from '../types.ts';
-import { applyTrophyResult, replaceTrophyResult } from '../trophies/result.ts';
+import {
+  applyTrophyResult,
+  replaceTrophyResult,
+  settleTrophyResult,
+  type CounterChange,
+  type TrophyWrite,
+} from '../trophies/result.ts';
 import { heldTrophiesOfPlayers } from '../../queries/trophies.ts';
-import { statsFrom } from '../../presenters/stats.ts';
-import { gameSummary } from '../../presenters/games.ts';
+import { gameSummary, type LockedPlayerRow } from '../../queries/games.ts';
+import { readHuntState } from '../../queries/trophy-hunt.ts';
+import { presentStatsPush } from '../../presenters/stats.ts';
+import { presentGameSummary } from '../../presenters/games.ts';
+import { PLAYER_CARD_COLUMNS, presentGamePlayer } from '../../presenters/players.ts';
 import type { GameRow } from '../../models/Game.ts';
 import type { User } from '../../models/User.ts';
 
@@ -34,6 +44,16 @@ export interface FinalOutcome {
 }
 
 const STAT_COLUMNS = ['wins', 'losses', 'ties', 'scored_goals', 'conceded_goals', 'games_played'] as const;
+
+/** Both players' rows with their cards' columns under their locks, in id order (as {@link lockRatings}). */
+async function lockPlayers(trx: Knex, game: GameRow): Promise<Map<number, LockedPlayerRow>> {
+  const rows: LockedPlayerRow[] = await trx('users')
+    .whereIn('id', [game.user_1_id, game.user_2_id])
+    .orderBy('id')
+    .forUpdate()
+    .select([...PLAYER_CARD_COLUMNS, 'games_played']);
+  return new Map(rows.map((row) => [row.id, row]));
+}
 
 /**
  * Both players' rows under their locks, always in id order so two finals sharing a player cannot deadlock; with
@@ -61,27 +81,78 @@ async function moveStats(trx: Knex, userId: number, delta: PlayerStatsDelta, sig
   await trx('users').where('id', userId).update(changes);
 }
 
+/** One player's part of a final result's write: the stats delta, the new Elo and the trophy counters' change. */
+interface PlayerWrite {
+  userId: number;
+  delta: PlayerStatsDelta;
+  elo: number;
+  counters: CounterChange;
+}
+
+const NO_COUNTERS: CounterChange = { unsecured_trophies: 0, secured_trophies: 0 };
+
 /**
- * Both players' stats and new Elo in one statement (decisions §5, §6): each column grows by the player's own
- * increment (a CASE on the id), so a final result writes the two rows in one round trip.
+ * The game made final, both players' stats, Elo and trophy counters, and the trophies the result moved, in one
+ * statement (docs/rules.md): a multi-table UPDATE of the game's row joined with its two players' rows and
+ * those trophies, each player's column growing by their own increment and each trophy taking its own columns (a
+ * CASE on the id). The game is guarded by the state the caller locked it in, each trophy by its latest move as read;
+ * the game and the players are already under this transaction's locks. Answers how many rows it changed, which is
+ * one for the game, two for the players and one per trophy when every guard matched (each row changes: the state,
+ * the games played, the latest move).
  */
-async function addBothStats(
+async function writeFinal(
   trx: Knex,
-  players: readonly { userId: number; delta: PlayerStatsDelta; elo: number }[],
-): Promise<void> {
-  const ids = players.map((p) => p.userId);
-  const cases = (value: (p: (typeof players)[number]) => number) =>
-    trx.raw(
-      `CASE id ${players.map(() => 'WHEN ? THEN ?').join(' ')} END`,
-      players.flatMap((p) => [p.userId, value(p)]),
-    );
-  const changes: Record<string, Knex.Raw> = { elo: cases((p) => p.elo) };
-  for (const column of STAT_COLUMNS) {
-    if (players.some((p) => p.delta[column] !== 0)) {
-      changes[column] = trx.raw('?? + ?', [column, cases((p) => p.delta[column])]);
-    }
+  game: GameRow,
+  final: Record<string, Knex.Value>,
+  players: readonly PlayerWrite[],
+  trophies: readonly TrophyWrite[],
+): Promise<number> {
+  const sets: string[] = [];
+  const bindings: Knex.RawBinding[] = [];
+  for (const [column, value] of Object.entries(final)) {
+    sets.push('g.?? = ?');
+    bindings.push(column, value);
   }
-  await trx('users').whereIn('id', ids).update(changes);
+  const cases = (value: (p: PlayerWrite) => number) => {
+    bindings.push(...players.flatMap((p) => [p.userId, value(p)]));
+    return `CASE p.id ${players.map(() => 'WHEN ? THEN ?').join(' ')} END`;
+  };
+  sets.push(`p.elo = ${cases((p) => p.elo)}`);
+  const grow = (column: string, value: (p: PlayerWrite) => number) => {
+    bindings.push(column, column);
+    sets.push(`p.?? = p.?? + ${cases(value)}`);
+  };
+  for (const column of STAT_COLUMNS) {
+    if (players.some((p) => p.delta[column] !== 0)) grow(column, (p) => p.delta[column]);
+  }
+  for (const column of ['unsecured_trophies', 'secured_trophies'] as const) {
+    if (players.some((p) => p.counters[column] !== 0)) grow(column, (p) => p.counters[column]);
+  }
+  const columns = [...new Set(trophies.flatMap((t) => Object.keys(t.changes)))];
+  for (const column of columns) {
+    const set = trophies.filter((t) => column in t.changes);
+    bindings.push(column, ...set.flatMap((t) => [t.id, t.changes[column]!]), column);
+    sets.push(`t.?? = CASE t.id ${set.map(() => 'WHEN ? THEN ?').join(' ')} ELSE t.?? END`);
+  }
+  const trophyJoin =
+    trophies.length === 0
+      ? ''
+      : ` JOIN trophies t ON ${trophies.map(() => '(t.id = ? AND t.last_move_id <=> ?)').join(' OR ')}`;
+  const joinBindings = trophies.flatMap((t) => [t.id, t.guard]);
+  const [result] = await trx.raw<[{ affectedRows: number }]>(
+    `UPDATE games g JOIN users p ON p.id IN (g.user_1_id, g.user_2_id)${trophyJoin} SET ${sets.join(', ')} WHERE g.id = ? AND g.state = ?`,
+    [...joinBindings, ...bindings, game.id, game.state],
+  );
+  return result?.affectedRows ?? 0;
+}
+
+/** A player's card after a final result: the locked row with the result's stats, Elo and trophy counters. */
+function cardAfter(row: LockedPlayerRow, write: PlayerWrite, timeZone: string | null, now: Date): GamePlayer {
+  const after = { ...row, season_time_zone: timeZone, elo: write.elo };
+  for (const column of STAT_COLUMNS) if (column !== 'games_played') after[column] += write.delta[column];
+  after.unsecured_trophies += write.counters.unsecured_trophies;
+  after.secured_trophies += write.counters.secured_trophies;
+  return presentGamePlayer(after, OPPONENT_VIEWER, now);
 }
 
 /**
@@ -98,14 +169,7 @@ async function afterFinal(trx: Knex, game: GameRow | number, now: Date): Promise
     players.map((p) => p.id),
     now,
   );
-  const stats = players.map((player) =>
-    push(userRoom(player.id), 'stats', {
-      user_id: player.id,
-      game_id: summary.id,
-      stats: statsFrom(player),
-      trophies: held.get(player.id) ?? [],
-    }),
-  );
+  const stats = players.map((player) => presentStatsPush(player.id, summary.id, player, held.get(player.id) ?? []));
   return { pushes: [push(gameRoom(summary.id), 'score', summary), ...stats], summary };
 }
 
@@ -119,11 +183,20 @@ async function afterFinal(trx: Knex, game: GameRow | number, now: Date): Promise
  * for after commit: `score` on the game's room and `stats` (with the trophies) on both players' rooms, and the
  * game's summary they carry.
  */
-export async function applyFinalResult(trx: Knex, game: GameRow, now: Date, result: FinalScore): Promise<FinalOutcome> {
+export async function applyFinalResult(
+  trx: Knex,
+  game: GameRow,
+  now: Date,
+  result: FinalScore,
+  /** Both players' rows, when the caller locked them with the game (`lockGameWithPlayers`). */
+  locked?: ReadonlyMap<number, LockedPlayerRow>,
+): Promise<FinalOutcome> {
   if (game.state === 'final' || game.state === 'playing') {
     throw new CommandRejected('conflict', game.state === 'final' ? 'gameAlreadyFinal' : 'gameNotReadyForEdit');
   }
-  const { one, two } = await lockRatings(trx, game);
+  const players = locked ?? (await lockPlayers(trx, game));
+  const one = players.get(game.user_1_id)!;
+  const two = players.get(game.user_2_id)!;
   const rated = rateGame({
     elo_1: one.elo,
     games_1: one.games_played,
@@ -145,8 +218,35 @@ export async function applyFinalResult(trx: Knex, game: GameRow, now: Date, resu
     elo_2_after: rated.elo_2,
     ...(solving ? { conflict_solved: true, solved_by_user_id: result.solved_by_user_id } : {}),
   };
-  const changed = await trx('games').where({ id: game.id, state: game.state }).update(final);
-  if (changed !== 1) throw new CommandRejected('conflict', 'gameAlreadyFinal');
+  // The hunt's state in one read, after the players' locks, and the trophy moves written first, so their counter
+  // changes join the players' one update. Only when the game and players were locked in this transaction's first
+  // statement (`locked`): then the hunt's read is its first plain read and sees every trophy as the players' locks
+  // keep it. A caller that read before (the console's conflict resolution reads the claimer) takes the hunt's full
+  // path below, which locks the trophies.
+  const unsecured = new Map([one, two].map((r) => [r.id, r.unsecured_trophies]));
+  const trophies = locked
+    ? await settleTrophyResult(trx, game, result, now, await readHuntState(trx, game), unsecured)
+    : null;
+  const delta = statsDelta(result.score_1, result.score_2);
+  const writes: PlayerWrite[] = [
+    {
+      userId: game.user_1_id,
+      delta: delta.user_1,
+      elo: rated.elo_1,
+      counters: trophies?.counters.get(game.user_1_id) ?? NO_COUNTERS,
+    },
+    {
+      userId: game.user_2_id,
+      delta: delta.user_2,
+      elo: rated.elo_2,
+      counters: trophies?.counters.get(game.user_2_id) ?? NO_COUNTERS,
+    },
+  ];
+  const moved = trophies?.writes ?? [];
+  const changed = await writeFinal(trx, game, final, writes, moved);
+  if (changed === 0) throw new CommandRejected('conflict', 'gameAlreadyFinal');
+  // Under the players' locks the trophies are as read, so a guard that matched nothing is a fault: all rolls back.
+  if (changed !== 3 + moved.length) throw new Error(`game ${game.id}: the trophies were not as read`);
   await trx('elo_history').insert({
     game_id: game.id,
     kind: 'final',
@@ -160,16 +260,25 @@ export async function applyFinalResult(trx: Knex, game: GameRow, now: Date, resu
     games_2: two.games_played,
     created_at: now,
   });
-  const delta = statsDelta(result.score_1, result.score_2);
-  await addBothStats(trx, [
-    { userId: game.user_1_id, delta: delta.user_1, elo: rated.elo_1 },
-    { userId: game.user_2_id, delta: delta.user_2, elo: rated.elo_2 },
-  ]);
-  // The stats moved no trophy counter: the ones read under the players' locks above still hold.
-  const unsecured = new Map([one, two].map((r) => [r.id, r.unsecured_trophies]));
-  await applyTrophyResult(trx, game, result, now, unsecured);
-  // The guarded write above made the row exactly this, so it is not read again.
-  return afterFinal(trx, { ...game, ...final }, now);
+  const row: GameRow = { ...game, ...final };
+  if (!trophies) {
+    // A state the one read cannot settle (the week's first result, a trophy left over from another week): the
+    // hunt's full path, after the stats, and the answer read again as this transaction leaves it.
+    await applyTrophyResult(trx, game, result, now, unsecured);
+    return afterFinal(trx, row, now);
+  }
+  // The guarded write made the rows exactly this, so nothing is read again for the answer and the pushes.
+  const cards = new Map(
+    writes.map((write) => [
+      write.userId,
+      cardAfter(players.get(write.userId)!, write, trophies.current_time_zone, now),
+    ]),
+  );
+  const summary = presentGameSummary(row, cards, now);
+  const stats = [summary.user_1, summary.user_2].map((player) =>
+    presentStatsPush(player.id, summary.id, player, trophies.held.get(player.id) ?? []),
+  );
+  return { pushes: [push(gameRoom(summary.id), 'score', summary), ...stats], summary };
 }
 
 /**

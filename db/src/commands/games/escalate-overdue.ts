@@ -1,6 +1,6 @@
 import { ANSWERABLE_GAME_STATES, CONFLICT_ESCALATION_MS, gameRoom, push, type Push } from '@ecup/domain';
 import { pushEvents, type CommandEvent, type Sweep } from '../types.ts';
-import { gameSummary } from '../../presenters/games.ts';
+import { gameSummary } from '../../queries/games.ts';
 import { transaction } from '../../services/transaction.ts';
 
 /** Games moved per sweep; the next tick takes the rest. */

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import { ANSWERABLE_GAME_STATES, checkProtest, gameRoom, push, type GameActor, type GamePayload } from '@ecup/domain';
 import { CommandRejected, enforce, pushEvents, type CommandOutcome } from '../types.ts';
-import { lockGame } from '../../queries/games.ts';
-import { gamePayload, summaryOf } from '../../presenters/games.ts';
+import { gamePayload, lockGame } from '../../queries/games.ts';
+import { summaryOf } from '../../presenters/games.ts';
 
 /**
  * Protest (spec §4, §7 /game/escalate): the other player disputes the submitted score or the 'Opponent left'

@@ -1,10 +1,9 @@
 import type { Knex } from 'knex';
 import { planEloReplay } from '../../queries/elo-replay.ts';
 import { writeEloReplay } from '../ops/elo-replay.ts';
-import { statsPush } from '../../presenters/stats.ts';
+import { statsPush } from '../../queries/trophies.ts';
 import { pushEvents, type CommandOutcome } from '../types.ts';
 import { transaction } from '../../services/transaction.ts';
-import type { GameRow } from '../../models/Game.ts';
 
 export interface EloRecalculation {
   /** Final games replayed, from the corrected game on. */
@@ -46,27 +45,4 @@ export function runEloRecalculation(
   input: { game_id: number; now: Date },
 ): Promise<CommandOutcome<EloRecalculation>> {
   return transaction(knex, (trx) => recalculateElo(trx, input), { isolationLevel: 'read committed' });
-}
-
-/**
- * Whether a result change of `game` must be followed by an Elo recalculation: either player has a final game that
- * became final after it (whose rating started from the one the change moved).
- */
-export async function hasLaterRatedGames(
-  trx: Knex,
-  game: Pick<GameRow, 'id' | 'user_1_id' | 'user_2_id' | 'final_at'>,
-) {
-  if (!game.final_at) return false;
-  const players = [game.user_1_id, game.user_2_id];
-  const later = await trx('games')
-    .where('state', 'final')
-    .whereNot('id', game.id)
-    .where((q) => q.whereIn('user_1_id', players).orWhereIn('user_2_id', players))
-    .where((q) =>
-      q
-        .where('final_at', '>', game.final_at!)
-        .orWhere((same) => same.where('final_at', game.final_at!).where('id', '>', game.id)),
-    )
-    .first('id');
-  return later !== undefined;
 }

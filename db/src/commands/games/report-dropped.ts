@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import { checkReportDropped, forfeitScore, gameRoom, push, type GameActor, type GamePayload } from '@ecup/domain';
 import { CommandRejected, enforce, pushEvents, type CommandOutcome } from '../types.ts';
-import { lockGame } from '../../queries/games.ts';
-import { gamePayload, summaryOf } from '../../presenters/games.ts';
+import { gamePayload, lockGame } from '../../queries/games.ts';
+import { summaryOf } from '../../presenters/games.ts';
 
 /**
  * 'Opponent left' (spec §4 dropped, §7 /game/dropped): a player of a game still being played names the opponent,

@@ -24,8 +24,8 @@ import { SPREAD_MAX_LINES, filterLine, type EarlierLine } from '@ecup/domain/cha
 import { CommandRejected, enforce, pushEvents, type CommandOutcome } from '../types.ts';
 import { flagContactAttempt } from '../safety/flags.ts';
 import { chatSendContext } from '../../queries/chat-policy.ts';
-import { lockGame } from '../../queries/games.ts';
-import { chatRows, presentChatMessage, type ChatLineRow } from '../../presenters/games.ts';
+import { chatRows, lockGame } from '../../queries/games.ts';
+import { presentChatMessage, type ChatLineRow } from '../../presenters/games.ts';
 import type { ChatMessage } from '../../models/ChatMessage.ts';
 
 /**

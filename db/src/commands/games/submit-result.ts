@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import { checkSubmit, gameRoom, push, type GameActor, type GamePayload } from '@ecup/domain';
 import { CommandRejected, enforce, notifyEvents, pushEvents, type CommandOutcome } from '../types.ts';
-import { lockGame } from '../../queries/games.ts';
-import { gamePayload, summaryOf } from '../../presenters/games.ts';
+import { gamePayload, lockGame } from '../../queries/games.ts';
+import { summaryOf } from '../../presenters/games.ts';
 
 /**
  * A player submits the score (spec §4 Game result, §7 /game/submit), in game order (score_1 is user_1's goals),

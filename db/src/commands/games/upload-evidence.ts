@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import { checkUploadEvidence, gameRoom, push, type EvidencePayload, type GameActor } from '@ecup/domain';
 import { enforce, pushEvents, type CommandOutcome } from '../types.ts';
-import { lockGame } from '../../queries/games.ts';
-import { evidenceRows, presentEvidence, type EvidenceRow } from '../../presenters/games.ts';
+import { evidenceRows, lockGame } from '../../queries/games.ts';
+import { presentEvidence, type EvidenceRow } from '../../presenters/games.ts';
 
 /**
  * Evidence (spec §4, §7 /game/upload_evidence): a player of a game whose result was submitted, reported or

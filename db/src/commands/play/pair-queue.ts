@@ -3,7 +3,7 @@ import { findCurrentSeason } from '../../queries/seasons.ts';
 import { ACCEPT_WINDOW_MS, isWindowOpen, pairPlayers, push, userRoom, type PlayerPair } from '@ecup/domain';
 import { pushEvents, type Sweep } from '../types.ts';
 
-import { matchPayloads } from '../../presenters/matches.ts';
+import { matchPayloads } from '../../queries/game-players.ts';
 import { type MatchRow } from '../../queries/queue.ts';
 import { blockedPairs, pairingCandidates } from '../../queries/pairing.ts';
 import { transaction } from '../../services/transaction.ts';

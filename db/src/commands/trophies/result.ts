@@ -1,15 +1,19 @@
 import type { Knex } from 'knex';
 
 import {
+  countdownSeconds,
+  isCurrentPoolWeek,
   isHuntOpen,
   resultOutcome,
   trophyMoves,
   trophyReleaseDue,
   type HeldTrophy,
+  type HeldTrophyPayload,
   type TrophyMove,
 } from '@ecup/domain';
 
 import type { TrophyMoveRow } from '../../models/TrophyMove.ts';
+import type { NewRow } from '../../models/tables.ts';
 
 import {
   ensureTrophyPool,
@@ -18,6 +22,7 @@ import {
   lockHeldTrophyOf,
   lockTrophies,
   lockTrophyPool,
+  type HuntState,
   type PoolRow,
   type TrophyRow,
   type TrophySeason,
@@ -235,7 +240,31 @@ const heldBy = (move: { to_user_id: number; wins: number; expires_at_ms: number 
   expires_at: new Date(move.expires_at_ms),
 });
 
-/** Writes the domain's moves in order, each guarded by the trophy's latest move; counters follow the states. */
+/** How a result changes one player's trophy counters. */
+export interface CounterChange {
+  unsecured_trophies: number;
+  secured_trophies: number;
+}
+
+/**
+ * A trophy's new state after a result's moves: its columns, to be written guarded by its latest move as read
+ * (`last_move_id`, which every move changes: "the trophy has not moved since").
+ */
+export interface TrophyWrite {
+  id: number;
+  guard: number | null;
+  changes: Record<string, Knex.Value>;
+}
+
+/**
+ * Writes the domain's moves: every move's row in one insert (in order, each with the trophy's state before it),
+ * then each trophy touched once, with the state its last move left, guarded by its latest move as the caller read
+ * it under the players' locks (`last_move_id`, "the trophy has not moved since") and recording its last move of
+ * this result. A multi-row insert numbers its rows one after the other (InnoDB's "consecutive" auto-increment lock
+ * mode, MariaDB's default), so the move ids follow from the first. Answers the trophies as the moves leave them,
+ * and the trophies' writes and the counter changes by player, which the caller makes (a final result folds them
+ * into its one update of the game and the players).
+ */
 async function writeMoves(
   trx: Knex,
   input: {
@@ -246,20 +275,50 @@ async function writeMoves(
     free: { id: number; last_move_id: number | null } | null;
     now: Date;
   },
-): Promise<void> {
+): Promise<{ trophies: Map<number, TrophyRow>; counters: Map<number, CounterChange>; writes: TrophyWrite[] }> {
   const { game_id, now } = input;
   const current = new Map(input.held);
+  const counters = new Map<number, CounterChange>();
+  const count = (userId: number, column: keyof CounterChange, delta: 1 | -1) => {
+    const change = counters.get(userId) ?? { unsecured_trophies: 0, secured_trophies: 0 };
+    change[column] += delta;
+    counters.set(userId, change);
+  };
   const at = (id: number) => {
     const row = current.get(id);
     if (!row) throw new Error(`trophy ${id} is not one of the players' trophies`);
     return row;
   };
+  const rows: NewRow<'trophy_moves'>[] = [];
+  /** Per trophy: its latest move as read (the guard), the columns its moves set, and the index of its last move. */
+  const touched = new Map<number, { guard: number | null; changes: Record<string, unknown>; last: number }>();
+  const record = (
+    trophy: TrophyRow,
+    move: { kind: TrophyMoveRow['kind']; from_user_id: number | null; to_user_id: number | null },
+    changes: Record<string, unknown>,
+  ) => {
+    rows.push({
+      trophy_id: trophy.id,
+      game_id,
+      kind: move.kind,
+      from_user_id: move.from_user_id,
+      to_user_id: move.to_user_id,
+      wins_before: trophy.wins,
+      taken_at_before: trophy.taken_at,
+      expires_at_before: trophy.expires_at,
+      created_at: now,
+    });
+    const entry = touched.get(trophy.id) ?? { guard: trophy.last_move_id, changes: {}, last: 0 };
+    Object.assign(entry.changes, changes);
+    entry.last = rows.length - 1;
+    touched.set(trophy.id, entry);
+    current.set(trophy.id, { ...trophy, ...(changes as Partial<TrophyRow>) });
+  };
   for (const move of input.moves) {
     if (move.kind === 'take') {
       if (input.free === null) throw new Error('the pool has no trophy left to take');
-      const { id, last_move_id } = input.free;
       const trophy: TrophyRow = {
-        id,
+        id: input.free.id,
         pool_id: input.pool_id,
         state: 'pool',
         holder_user_id: null,
@@ -267,75 +326,66 @@ async function writeMoves(
         taken_at: null,
         expires_at: null,
         secured_at: null,
-        last_move_id,
+        last_move_id: input.free.last_move_id,
       };
-      const changes = { state: 'held', ...heldBy(move, now) };
-      const moveId = await moveTrophy(trx, {
+      record(
         trophy,
-        kind: 'take',
-        game_id,
-        from_user_id: null,
-        to_user_id: move.to_user_id,
-        changes,
-        now,
-      });
-      await countTrophies(trx, move.to_user_id, 'unsecured_trophies', 1);
-      current.set(id, { ...trophy, ...changes, state: 'held', last_move_id: moveId });
+        { kind: 'take', from_user_id: null, to_user_id: move.to_user_id },
+        {
+          state: 'held',
+          ...heldBy(move, now),
+        },
+      );
+      count(move.to_user_id, 'unsecured_trophies', 1);
     } else if (move.kind === 'pass') {
-      const trophy = at(move.trophy_id);
-      const changes = heldBy(move, now);
-      const moveId = await moveTrophy(trx, {
-        trophy,
-        kind: 'pass',
-        game_id,
-        from_user_id: move.from_user_id,
-        to_user_id: move.to_user_id,
-        changes,
-        now,
-      });
-      await countTrophies(trx, move.from_user_id, 'unsecured_trophies', -1);
-      await countTrophies(trx, move.to_user_id, 'unsecured_trophies', 1);
-      current.set(trophy.id, { ...trophy, ...changes, last_move_id: moveId });
+      record(at(move.trophy_id), move, heldBy(move, now));
+      count(move.from_user_id, 'unsecured_trophies', -1);
+      count(move.to_user_id, 'unsecured_trophies', 1);
     } else if (move.kind === 'win') {
-      const trophy = at(move.trophy_id);
-      const moveId = await moveTrophy(trx, {
-        trophy,
-        kind: 'win',
-        game_id,
-        from_user_id: null,
-        to_user_id: move.user_id,
-        changes: { wins: move.wins },
-        now,
-      });
-      current.set(trophy.id, { ...trophy, wins: move.wins, last_move_id: moveId });
+      record(at(move.trophy_id), { kind: 'win', from_user_id: null, to_user_id: move.user_id }, { wins: move.wins });
     } else if (move.kind === 'secure') {
-      const trophy = at(move.trophy_id);
       // The holder stays on the row as the one who secured it; the 2-day window is kept for the record.
-      const moveId = await moveTrophy(trx, {
-        trophy,
-        kind: 'secure',
-        game_id,
-        from_user_id: null,
-        to_user_id: move.user_id,
-        changes: { state: 'secured', secured_at: now },
-        now,
-      });
-      await countTrophies(trx, move.user_id, 'unsecured_trophies', -1);
-      await countTrophies(trx, move.user_id, 'secured_trophies', 1);
-      current.set(trophy.id, { ...trophy, state: 'secured', secured_at: now, last_move_id: moveId });
+      record(
+        at(move.trophy_id),
+        { kind: 'secure', from_user_id: null, to_user_id: move.user_id },
+        { state: 'secured', secured_at: now },
+      );
+      count(move.user_id, 'unsecured_trophies', -1);
+      count(move.user_id, 'secured_trophies', 1);
     } else {
-      const trophy = at(move.trophy_id);
-      const moveId = await moveTrophy(trx, {
-        trophy,
-        kind: 'return',
-        game_id,
-        from_user_id: move.from_user_id,
-        to_user_id: null,
-        changes: IN_POOL,
-        now,
-      });
-      await countTrophies(trx, move.from_user_id, 'unsecured_trophies', -1);
-      current.set(trophy.id, { ...trophy, ...IN_POOL, last_move_id: moveId });
+      record(at(move.trophy_id), { kind: 'return', from_user_id: move.from_user_id, to_user_id: null }, IN_POOL);
+      count(move.from_user_id, 'unsecured_trophies', -1);
+    }
+  }
+  const writes: TrophyWrite[] = [];
+  if (rows.length === 0) return { trophies: current, counters, writes };
+  const [first] = await trx('trophy_moves').insert(rows);
+  for (const [id, entry] of touched) {
+    const last_move_id = first! + entry.last;
+    writes.push({ id, guard: entry.guard, changes: { ...entry.changes, last_move_id, updated_at: now } });
+    current.set(id, { ...current.get(id)!, last_move_id });
+  }
+  return { trophies: current, counters, writes };
+}
+
+/** Writes each trophy's new state, guarded by its latest move as read (the paths that do not fold them in). */
+async function writeTrophies(trx: Knex, writes: readonly TrophyWrite[]): Promise<void> {
+  for (const write of writes) {
+    const changed = await trx('trophies')
+      .where('id', write.id)
+      .whereRaw('last_move_id <=> ?', [write.guard])
+      .update(write.changes);
+    if (changed !== 1) throw new Error(`trophy ${write.id} was not in the state its moves expected`);
+  }
+}
+
+/** Writes counter changes one player at a time (the paths that do not fold them into their own update). */
+async function writeCounters(trx: Knex, counters: ReadonlyMap<number, CounterChange>): Promise<void> {
+  for (const [userId, change] of counters) {
+    for (const column of ['unsecured_trophies', 'secured_trophies'] as const) {
+      for (let n = 0; n < Math.abs(change[column]); n++) {
+        await countTrophies(trx, userId, column, change[column] > 0 ? 1 : -1);
+      }
     }
   }
 }
@@ -408,7 +458,128 @@ export async function applyTrophyResult(
   const moves = movesWith(free === null ? 0 : 1);
   const held = new Map<number, TrophyRow>();
   for (const row of [trophy_1, trophy_2]) if (row) held.set(row.id, row);
-  await writeMoves(trx, { game_id: game.id, pool_id: pool.id, moves, held, free, now });
+  const { counters, writes } = await writeMoves(trx, { game_id: game.id, pool_id: pool.id, moves, held, free, now });
+  await writeTrophies(trx, writes);
+  await writeCounters(trx, counters);
+}
+
+/** A player's held trophy as the `stats` event lists it. */
+const heldPayload = (row: TrophyRow, now: Date): HeldTrophyPayload => ({
+  id: row.id,
+  wins: row.wins,
+  time_active: countdownSeconds(row.expires_at!.getTime() - now.getTime()),
+});
+
+/**
+ * What {@link settleTrophyResult} did: the trophies' writes and the counter changes left to the caller, and each
+ * player's held trophies after it.
+ */
+export interface TrophyResult {
+  writes: TrophyWrite[];
+  counters: Map<number, CounterChange>;
+  held: Map<number, HeldTrophyPayload[]>;
+  /** The current season's time zone, as the hunt's read found it (for the players' cards). */
+  current_time_zone: string | null;
+}
+
+/**
+ * The trophy hunt's part of a final result from what `readHuntState` read, in the transaction that makes the game
+ * final, after both players' row locks (which `readHuntState` came after): the same moves as
+ * {@link applyTrophyResult}, with the pool locked only when they change it (a take while one is left, a trophy
+ * given back, a secure), and the pool's first free trophy locked in the same statement when a take may follow. The
+ * moves' rows are written; the trophies' new states and the counters are answered, not written, so the caller folds
+ * them into its one update of the game and the players. Answers null when
+ * the state needs more than this (the week's pool not open yet, a held trophy that ran out or belongs to another
+ * week or season, counters that disagree with the trophies): the caller then uses {@link applyTrophyResult}.
+ */
+export async function settleTrophyResult(
+  trx: Knex,
+  game: TrophyGame,
+  score: { score_1: number; score_2: number },
+  now: Date,
+  hunt: HuntState,
+  unsecured: ReadonlyMap<number, number>,
+): Promise<TrophyResult | null> {
+  const players = [game.user_1_id, game.user_2_id];
+  const none: TrophyResult = {
+    writes: [],
+    counters: new Map(),
+    held: new Map(players.map((id) => [id, []])),
+    current_time_zone: hunt.current_time_zone,
+  };
+  if (players.some((id) => (unsecured.get(id) !== 0) !== hunt.held.has(id))) return null;
+  const { season, pool } = hunt;
+  if (!season || !isHuntOpen(season, now)) return hunt.held.size === 0 ? none : null;
+  const thisWeek = pool !== null && isCurrentPoolWeek(pool.week_start, season.time_zone, now);
+  const draw = resultOutcome(score.score_1, score.score_2) === 0;
+  const settled =
+    thisWeek &&
+    [...hunt.held.values()].every((row) => row.pool_id === pool.id && row.expires_at !== null && row.expires_at > now);
+  if (!settled) return hunt.held.size === 0 && draw ? none : null;
+  const heldAfter = (trophies: Iterable<TrophyRow>): Map<number, HeldTrophyPayload[]> => {
+    const held = new Map(players.map((id): [number, HeldTrophyPayload[]] => [id, []]));
+    for (const row of trophies) {
+      if (row.state === 'held' && row.holder_user_id !== null)
+        held.get(row.holder_user_id)?.push(heldPayload(row, now));
+    }
+    return held;
+  };
+  if (draw)
+    return {
+      writes: [],
+      counters: new Map(),
+      held: heldAfter(hunt.held.values()),
+      current_time_zone: hunt.current_time_zone,
+    };
+  const movesWith = (pool_left: number) =>
+    trophyMoves({
+      user_1_id: game.user_1_id,
+      user_2_id: game.user_2_id,
+      score_1: score.score_1,
+      score_2: score.score_2,
+      trophy_1: asHeld(hunt.held.get(game.user_1_id) ?? null),
+      trophy_2: asHeld(hunt.held.get(game.user_2_id) ?? null),
+      pool_left,
+      hunt_open: true,
+      now_ms: now.getTime(),
+    });
+  const ifOneIsLeft = movesWith(1);
+  const plan = planOf(ifOneIsLeft);
+  const takes = ifOneIsLeft.some((move) => move.kind === 'take');
+  let free: { id: number; last_move_id: number | null } | null = null;
+  // A take when the read found the pool empty takes none, as if it came second (`poolHasTrophy`).
+  if (plan === 'lock' || (plan === 'take' && hunt.pool_has_trophy)) {
+    free = await lockPoolAndFreeTrophy(trx, pool!.id);
+    if (!takes) free = null;
+  }
+  const moves = movesWith(free === null ? 0 : 1);
+  const held = new Map<number, TrophyRow>();
+  for (const row of hunt.held.values()) held.set(row.id, row);
+  const written = await writeMoves(trx, { game_id: game.id, pool_id: pool!.id, moves, held, free, now });
+  return {
+    writes: written.writes,
+    counters: written.counters,
+    held: heldAfter(written.trophies.values()),
+    current_time_zone: hunt.current_time_zone,
+  };
+}
+
+/**
+ * This week's pool under its row lock and, in the same statement, its first free trophy under its lock (or none
+ * when the pool is empty): the pool's row is read first (a constant, by its primary key), then one trophy through
+ * the (pool_id, state) index, in that index's order, so the locks come in the order every result takes them (pool,
+ * then trophies). No ORDER BY: with the join it would sort, reading and locking every free trophy of the pool.
+ */
+async function lockPoolAndFreeTrophy(
+  trx: Knex,
+  poolId: number,
+): Promise<{ id: number; last_move_id: number | null } | null> {
+  const [rows = []] = await trx.raw<[{ id: number | null; last_move_id: number | null }[]]>(
+    "SELECT f.id, f.last_move_id FROM trophy_pools p LEFT JOIN trophies f FORCE INDEX (trophies_pool_id_state_index) ON f.pool_id = p.id AND f.state = 'pool' WHERE p.id = ? LIMIT 1 FOR UPDATE",
+    [poolId],
+  );
+  const row = rows[0];
+  return row && row.id !== null ? { id: row.id, last_move_id: row.last_move_id } : null;
 }
 
 /**

@@ -5,9 +5,7 @@ import { TROPHY_EXPIRY_NOTICE_MS, isHuntOpen, trophyReleaseDue, weekStart, type 
 import { notifyEvents, pushEvents, type CommandEvent, type Sweep } from '../types.ts';
 
 import { releaseHeld } from './result.ts';
-
-import { statsPush } from '../../presenters/stats.ts';
-
+import { statsPush } from '../../queries/trophies.ts';
 import {
   SEASON_COLUMNS,
   ensureTrophyPool,

@@ -2,7 +2,8 @@ import type { Knex } from 'knex';
 import type { Game, GameRow } from '../../models/Game.ts';
 import type { User } from '../../models/User.ts';
 import type { ConflictGameRow } from '../../presenters/conflicts.ts';
-import { chatRows, evidenceRows, type ChatLineRow, type EvidenceRow } from '../../presenters/games.ts';
+import type { ChatLineRow, EvidenceRow } from '../../presenters/games.ts';
+import { chatRows, evidenceRows } from '../games.ts';
 import { conflictGames } from '../conflicts.ts';
 import { sqlPage, type AdminListRequest, type AdminPage } from './page.ts';
 

@@ -3,7 +3,8 @@ import type { ReportKind, ReportOutcome, ReportReason } from '@ecup/domain';
 import type { ForumPost } from '../../models/ForumPost.ts';
 import type { ForumThread } from '../../models/ForumThread.ts';
 import type { User } from '../../models/User.ts';
-import { chatRows, type ChatLineRow } from '../../presenters/games.ts';
+import type { ChatLineRow } from '../../presenters/games.ts';
+import { chatRows } from '../games.ts';
 import { sqlPage, type AdminListRequest, type AdminPage } from './page.ts';
 
 export interface AdminReportFilters {
