@@ -7,7 +7,7 @@ import { precompress } from '../web-build/precompress.ts';
 const API_PATHS = ['/admin/api', '/user', '/news', '/ranking', '/season', '/images', '/health'];
 const API_ORIGIN = 'http://localhost:3000';
 
-// The API serves this build at /admin/ (decisions section 1), so every asset URL starts there.
+// The API serves this build at /admin/ (docs/decisions.md#shape), so every asset URL starts there.
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: '/admin/',

@@ -14,7 +14,7 @@ import { RESOURCES } from './resources.tsx';
 import { darkTheme, lightTheme } from './theme.ts';
 import { TwoFactorPage } from './two-factor/two-factor-page.tsx';
 
-/** `/admin/user/{id}` (spec §2) is react-admin's `/admin/users/{id}/show`. */
+/** `/admin/user/{id}` (docs/product.md#screens-and-routes) is react-admin's `/admin/users/{id}/show`. */
 function UserRedirect() {
   const { id } = useParams();
   return <Navigate to={`/admin/users/${encodeURIComponent(id ?? '')}/show`} replace />;

@@ -32,7 +32,7 @@ export function resourceFlags(resource: string): number | undefined {
   return RESOURCES.find((entry) => entry.name === resource)?.flags;
 }
 
-/** Whether `permissions` may use a resource or page of the console (decisions §8; the menu and routes ask this). */
+/** Whether `permissions` may use a resource or page of the console (docs/decisions.md#permissions; the menu and routes ask this). */
 export function mayAccess(permissions: number, resource: string): boolean {
   if (!isStaff(permissions)) return false;
   if (STAFF_PAGES.has(resource)) return true;
@@ -69,7 +69,7 @@ function loginHref(): string {
   return new URL('/admin/login', window.location.origin).href;
 }
 
-/** A 401 ends the console session; one that ended (decisions §10) leaves its message for the login page. */
+/** A 401 ends the console session; one that ended (docs/decisions.md#minors-safety) leaves its message for the login page. */
 function endSession(error: { status?: number; message?: unknown }): void {
   clearCredentials();
   identity = null;

@@ -43,7 +43,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   // The public pages every visitor reads alike, answered from the public-read cache while fresh, before anything.
   const cachedKeys = { ...rankingCachedReads, ...newsCachedReads, ...forumsCachedReads };
   app.use(cachedReads(deps, cachedKeys));
-  // The server-rendered pages (issue 21) read what they show from the same routes and caches, inside the process;
+  // The server-rendered pages read what they show from the same routes and caches, inside the process;
   // one drawn less than a second ago is answered here too.
   const reads = new Koa<AppState>();
   reads.silent = true;

@@ -26,14 +26,14 @@ export interface AppDeps {
   metrics: ApiMetrics;
   /**
    * Public reads served to every visitor alike (the ranking, the latest news, forum thread lists), kept at most a
-   * second per process (issue 10); the writes of this process that change them drop them at once.
+   * second per process; the writes of this process that change them drop them at once.
    */
   publicReads: ReadCache;
   /** Sessions that passed the lookup within the last second, for the cached public reads (`cachedReads`). */
   verifiedSessions: VerifiedSessions;
   /**
    * Emits real-time events to their rooms on every API process (socket.io's Redis adapter). Fire and forget: a
-   * lost event is made good by the client's re-read after a reconnect (decisions §3).
+   * lost event is made good by the client's re-read after a reconnect (docs/decisions.md#real-time).
    */
   publish: (pushes: Push[]) => void;
   /**
@@ -49,7 +49,7 @@ export interface SessionRef {
   last_seen_at: Date;
   /** Whether this session's sign-in passed the second factor, the console's or the player app's (totp_verified_at). */
   second_factor: boolean;
-  /** Whether this is a console session (sessions.console), with the console's shorter limits (decisions §10). */
+  /** Whether this is a console session (sessions.console), with the console's shorter limits (docs/decisions.md#minors-safety). */
   console: boolean;
 }
 

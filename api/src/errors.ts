@@ -4,7 +4,7 @@ import { message, type Message, type MessageName } from '@ecup/domain';
 export type Refusal = MessageName | Message;
 
 /**
- * An error whose message is safe to show (CONVENTIONS §4; decisions §2 status table). It answers
+ * An error whose message is safe to show (docs/conventions.md#errors; docs/decisions.md#api-contract status table). It answers
  * `{ error, code, params? }`: the English text, its stable code and the parameters. Anything that is not an
  * HttpError becomes a generic 500 and is logged.
  */

@@ -1,7 +1,7 @@
 import { createLogger, metricsNotice, openProcess, runMain, stopOnSignals } from '@ecup/db';
 import { startApi } from './server.ts';
 
-/** `npm run api`: an API process on its own, without a worker (scale-out, decisions §1). */
+/** `npm run api`: an API process on its own, without a worker (scale-out, docs/decisions.md#shape). */
 runMain(async () => {
   const { config, knex, services } = await openProcess();
   const log = createLogger({ level: config.logLevel });

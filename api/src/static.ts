@@ -17,14 +17,14 @@ const SERVICE_WORKER = 'sw.js';
 /**
  * Serves a built single-page app under a base path: files as they are (hashed assets cached for a year, and the
  * build's brotli or gzip copy to browsers that accept it), and index.html for any other GET below the base, so the
- * app's router handles it (spec §2: unknown paths go to /).
+ * app's router handles it (docs/product.md#screens-and-routes: unknown paths go to /).
  */
 export function serveApp(
   root: string,
   base: '/' | '/admin/',
   options: {
     /**
-     * Answers with the page asked for drawn into index.html (issue 21: the public pages rendered on the server,
+     * Answers with the page asked for drawn into index.html (the public pages rendered on the server,
      * with their titles and link previews), given a way to read index.html; false leaves the shell as it is.
      */
     page?: (ctx: Koa.Context, shell: () => Promise<string>) => Promise<boolean>;

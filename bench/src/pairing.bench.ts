@@ -1,5 +1,5 @@
 /**
- * One pairing pass over 10,000 queued players at spread Elo (decisions §5): first the pure rule (`pairPlayers`),
+ * One pairing pass over 10,000 queued players at spread Elo (docs/decisions.md#matchmaking): first the pure rule (`pairPlayers`),
  * then the worker's whole sweep (`pairQueue`) against MariaDB: reading the waiting players with each one's last
  * opponent (20,000 earlier matches on record), pairing them and creating every match in its own locked
  * transaction. Prints times, pair counts and the plan of the candidate read.

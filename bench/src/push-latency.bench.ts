@@ -1,5 +1,5 @@
 /**
- * Issue 20, push latency: from the answer to a result's submit (POST /game/submit) to the opponent's notification,
+ * Push latency: from the answer to a result's submit (POST /game/submit) to the opponent's notification,
  * median and p95 of BENCH_RUNS results (default 15). Starts the product as the README does (API and worker), a
  * local push service (harness/src/push-endpoint.ts: checks the VAPID signature, decrypts the payload) and Chromium
  * with the app's service worker. Each run: a new opponent submits through the API; measured are the time until the
@@ -17,7 +17,7 @@ import { startProduct, type RunningProduct } from '../../harness/src/product.ts'
 import { startPushEndpoint } from '../../harness/src/push-endpoint.ts';
 import { percentile } from './goals.ts';
 
-/** The result form opens 12 minutes after a game starts (spec §4); games are made as if started 13 minutes ago. */
+/** The result form opens 12 minutes after a game starts (docs/product.md#states); games are made as if started 13 minutes ago. */
 const STARTED_AGO_MS = 13 * 60_000;
 
 async function sessionOf(product: RunningProduct, userId: number): Promise<string> {

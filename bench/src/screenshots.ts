@@ -1,5 +1,5 @@
 /**
- * `npm run screenshots`: shoots a player's own pages (issue 20) into docs/screenshots/ as PNG: a player's page,
+ * `npm run screenshots`: shoots a player's own pages into docs/screenshots/ as PNG: a player's page,
  * My games, the country and club tables, the settings' notifications section and the unsubscribe page, at 375 and
  * 1280 px, in English and Swedish. Starts the product as the README does (demo seed) and signs in as the demo
  * player. A page up to SHOT_MAX_HEIGHT px (2,500) is shot whole, a longer one as one screen, so the files stay

@@ -1,5 +1,5 @@
 /**
- * The window-opening surge (issue 10): the product started as `npm start` starts it (scripts/src/start.ts: API,
+ * The window-opening surge: the product started as `npm start` starts it (scripts/src/start.ts: API,
  * socket.io and the in-process worker on one port; its own database, SEED_DEMO off) and 2,000 accounts made
  * beforehand (one password hash, computed once, shared by all). Simulated players arrive spread over
  * BENCH_SURGE_SECONDS (60) and do what the player app does: POST /user/login (form fields, as the app sends them),
@@ -9,7 +9,7 @@
  *
  * Every player signs in from an address of its own: a load balancer delivers them through X-Forwarded-For, and the
  * product trusts it only from loopback (TRUST_PROXY=on, TRUSTED_PROXIES=127.0.0.1/32,::1). From one address, the
- * sign-in limit of 20 a minute per address (decisions §2) would refuse the crowd.
+ * sign-in limit of 20 a minute per address (docs/decisions.md#api-contract) would refuse the crowd.
  *
  * Nine players in ten come back with the pair the app stored (GET /user/auth, what the app calls at start, no
  * password check), one in ten types a password (POST /user/login then POST /user/auth, as the app's sign-in form);

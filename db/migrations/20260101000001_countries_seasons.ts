@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-/** Countries (spec §3: 245 entries, ids 0–244) and seasons (decisions §4). */
+/** Countries (docs/product.md#entities: 245 entries, ids 0–244) and seasons (docs/decisions.md#season-and-time). */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('countries', (t) => {
     t.smallint('id').unsigned().primary();

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-/** Users: every field of spec §3 that is stored, plus sign-up data, guardian consent (decisions §8) and bans. */
+/** Users: every field of docs/product.md#entities that is stored, plus sign-up data, guardian consent (docs/decisions.md#permissions) and bans. */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('users', (t) => {
     t.increments('id');
@@ -43,7 +43,7 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['last_name', 'first_name']);
     t.index(['permissions']);
   });
-  // Ranking orders (decisions §6): Elo or secured trophies, then more games, then earlier sign-up.
+  // Ranking orders (docs/decisions.md#elo): Elo or secured trophies, then more games, then earlier sign-up.
   // MariaDB 10.8+ keeps descending keys, so the list is read in index order.
   await knex.raw('CREATE INDEX users_ranking_elo ON users (elo DESC, games_played DESC, id ASC)');
   await knex.raw('CREATE INDEX users_ranking_trophies ON users (secured_trophies DESC, games_played DESC, id ASC)');

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-/** Sessions with hashed tokens and password-reset requests (decisions §2). */
+/** Sessions with hashed tokens and password-reset requests (docs/decisions.md#api-contract). */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('sessions', (t) => {
     t.bigIncrements('id');

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-/** Team names for /user/search_teams and news articles (spec §3). */
+/** Team names for /user/search_teams and news articles (docs/product.md#entities). */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('teams', (t) => {
     t.increments('id');

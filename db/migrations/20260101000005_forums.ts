@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-/** Forum categories, threads and posts (spec §2–§4). Lists are read by (category, last activity) and (thread, id). */
+/** Forum categories, threads and posts (docs/product.md#screens-and-routes, docs/product.md#entities, docs/product.md#states). Lists are read by (category, last activity) and (thread, id). */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('forum_categories', (t) => {
     t.tinyint('id').unsigned().primary();

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-/** The play loop (decisions §5): queue entries, matches, games, chat and evidence are rows, never only Redis. */
+/** The play loop (docs/decisions.md#matchmaking): queue entries, matches, games, chat and evidence are rows, never only Redis. */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('queue_entries', (t) => {
     t.increments('id');

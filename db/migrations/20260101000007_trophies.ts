@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-/** Weekly trophy pools and trophies (decisions §7). A held trophy has one holder; a player holds at most one. */
+/** Weekly trophy pools and trophies (docs/decisions.md#trophy-hunt). A held trophy has one holder; a player holds at most one. */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('trophy_pools', (t) => {
     t.increments('id');

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-/** Bans, IP bans, the audit log (decisions §8) and the e-mail outbox rows the worker sends exactly once. */
+/** Bans, IP bans, the audit log (docs/decisions.md#permissions) and the e-mail outbox rows the worker sends exactly once. */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('bans', (t) => {
     t.increments('id');

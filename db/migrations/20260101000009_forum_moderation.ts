@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Forum moderation (decisions §8: a youth forum's basics): locked threads, hidden posts with the reason and who
+ * Forum moderation (docs/decisions.md#permissions: a youth forum's basics): locked threads, hidden posts with the reason and who
  * hid them, and player reports (one per player and post). Searches need no new index: a title search is a
  * `LIKE '%q%'` scan of one category's thread titles (the `forum_threads_activity` prefix on category_id), and a
  * post search a scan of one thread's posts through the (thread_id, hidden_at, id) or (thread_id, id) range, never

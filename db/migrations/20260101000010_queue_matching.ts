@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Queue and matches (decisions §5). A queue entry points at the pending match it is in, so pairing skips it and
+ * Queue and matches (docs/decisions.md#matchmaking). A queue entry points at the pending match it is in, so pairing skips it and
  * the keepalive expiry leaves it alone. Indexes: the unmatched entries of a season (the pairing read), each player's
  * matches by time (their last opponent, and the declined or missed matches of the last hour for the queue
  * cooldown), and each player's games by week (the weekly game cap).

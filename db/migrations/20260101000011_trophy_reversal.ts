@@ -4,7 +4,7 @@ const KINDS_BEFORE = "'take','pass','win','secure','expire','reset','reverse'";
 const KINDS_AFTER = "'take','pass','win','secure','return','expire','reset','reverse'";
 
 /**
- * What applying and reversing trophy moves needs (decisions §5, §7; docs/rules.md "Trophy hunt"): the domain's
+ * What applying and reversing trophy moves needs (docs/decisions.md#matchmaking, docs/decisions.md#trophy-hunt; docs/rules.md "Trophy hunt"): the domain's
  * 'return' move (holder beats holder: the loser's trophy goes back to the pool), each move's trophy state before it
  * (so a moderator's edit can restore it), when a move was reversed, and each trophy's latest move (so a reversal can
  * tell, under the trophy's row lock, whether the trophy has moved since).

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * The admin console (decisions §8): a moderator claims a conflict (claimed_by/claimed_at) so two do not work on
+ * The admin console (docs/decisions.md#permissions): a moderator claims a conflict (claimed_by/claimed_at) so two do not work on
  * the same game; a session remembers that it passed the second factor (TOTP), which the console API requires of
  * staff with TOTP on and of every holder of all flags. Indexes: the conflict queue (open conflicts by the time the
  * disputed result was entered), the audit log by action and time, banned users, and one IP ban per range.

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * The Elo history (decisions §5, §6; docs/rules.md "Elo rebuild"): one row for every rating event, in the order it
+ * The Elo history (docs/decisions.md#matchmaking, docs/decisions.md#elo; docs/rules.md "Elo rebuild"): one row for every rating event, in the order it
  * was applied, so `elo:rebuild` can replay a season exactly as the incremental path rated it. The games table
  * keeps only the latest result's before/after: after a moderator's edit of a final result it no longer says which
  * score was rated first, nor when the edit happened relative to the games finalised since, and the edit rates the

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 
 /**
  * The configuration table: operator settings by name (`npm run cli -- settings:set`), starting with the four
- * session limits of decisions §10 in milliseconds (their defaults, domain/src/constants.ts). The values are written
+ * session limits of docs/decisions.md#minors-safety in milliseconds (their defaults, domain/src/constants.ts). The values are written
  * out here: a later change of a constant must not change what this migration did.
  */
 const SESSION_LIMITS: Record<string, number> = {

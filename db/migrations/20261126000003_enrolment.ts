@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { isSealedTotpSecret, openTotpSecret, sealTotpSecret, totpKeyFromEnv } from '@ecup/security';
 
 /**
- * Two-factor enrolment without a password alone (decisions §8):
+ * Two-factor enrolment without a password alone (docs/decisions.md#permissions):
  * - `enrolment_links`: one-time console enrolment links an operator prints (`admin:grant`, `admin:reset-2fa`), kept
  *   as a SHA-256 hash, valid 30 minutes, spent by use or by a newer link;
  * - `recovery_codes`: the 10 one-time codes shown at enrolment, one row each, kept as a SHA-256 hash;

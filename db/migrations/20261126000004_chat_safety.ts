@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Chat safety (decisions §10; docs/rules.md, "Chat safety filter"):
+ * Chat safety (docs/decisions.md#minors-safety; docs/rules.md, "Chat safety filter"):
  * - `seasons.chat_mode`: what a chat between an adult and a minor allows (`presets`, `filtered`, `off`);
  * - `chat_messages.preset`: the quick message's key when the line is one (its English text is in `content`);
  * - `chat_originals` and `forum_post_originals`: a masked line or post as typed, for staff only, deleted after 90

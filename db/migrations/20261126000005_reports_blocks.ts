@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Reports and blocks (decisions §10):
+ * Reports and blocks (docs/decisions.md#minors-safety):
  * - `reports`: a player's report of an opponent's chat line or of the opponent (kind 'chat' or 'player'), with the
  *   reason, optional text, and how a moderator settled it; `reporter_seen_at` is left for the reporter's page.
  *   Kind 'forum' is reserved for post reports, which stay in `forum_reports` for now.

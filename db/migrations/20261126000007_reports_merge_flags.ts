@@ -23,7 +23,7 @@ interface PostReportRow {
 }
 
 /**
- * One safeguarding queue (decisions §10):
+ * One safeguarding queue (docs/decisions.md#minors-safety):
  * - post reports move from `forum_reports` into `reports` (kind 'forum', the post's author as the reported player,
  *   reason 'other' with the player's words as the text, settled ones with the outcome their moderator chose) and
  *   `forum_reports` goes; one report per reporter and post, as before;

@@ -1,5 +1,5 @@
 /**
- * Team names offered by /user/search_teams (spec §3 "Team search response") and used by the demo players.
+ * Team names offered by /user/search_teams (docs/product.md#entities "Team search response") and used by the demo players.
  *
  * - Real clubs and national teams that exist both on the pitch and in the FIFA game: `is_irl` and `is_fifa`.
  * - Swedish youth and grassroots clubs, the kind of team a Gothia Cup player plays for: `is_irl` only.

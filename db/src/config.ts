@@ -14,7 +14,7 @@ import {
 } from '@ecup/security';
 import { parsePushTestHosts, type PushTestHost } from '@ecup/domain';
 
-/** Process configuration from environment variables, with working local defaults (decisions §1). */
+/** Process configuration from environment variables, with working local defaults (docs/decisions.md#shape). */
 export interface Config {
   port: number;
   databaseUrl: string;
@@ -120,7 +120,7 @@ function flag(name: string, value: string | undefined, fallback: boolean): boole
 
 /**
  * Default JOB_LOCK_MS: 6 s. A killed worker's job runs again within lock + stalled check = 1.5 × 6 = 9 s (about 10 s
- * measured), under the 15 s of the worker-killed fault suite (issue 10); the lock is renewed every 3 s, and no job
+ * measured), under the 15 s of the worker-killed fault suite; the lock is renewed every 3 s, and no job
  * here blocks the event loop for anything near that (docs/operations.md "Jobs and stalled jobs").
  */
 export const DEFAULT_JOB_LOCK_MS = 6_000;

@@ -66,7 +66,7 @@ interface CastField {
 }
 
 /**
- * Numbers arrive as numbers (issue 19): INT columns do already, BIGINT ones (COUNT(*), ids) do through
+ * Numbers arrive as numbers: INT columns do already, BIGINT ones (COUNT(*), ids) do through
  * `supportBigNumbers` while they are safe integers, and DECIMAL results (SUM, AVG) are cast here while they fit a
  * double exactly; anything larger stays a string, never a rounded number.
  */
@@ -78,7 +78,7 @@ export function castDecimal(field: CastField, next: () => unknown): unknown {
   return digits <= SAFE_DECIMAL_DIGITS ? Number(text) : text;
 }
 
-/** A knex instance on the target database; all times are UTC (decisions §4). */
+/** A knex instance on the target database; all times are UTC (docs/decisions.md#season-and-time). */
 export function createKnex(target: DatabaseTarget, options: { pool?: { min: number; max: number } } = {}): Knex {
   return knexFactory({
     log: knexLog,
@@ -97,12 +97,12 @@ export function createKnex(target: DatabaseTarget, options: { pool?: { min: numb
       typeCast: castDecimal,
       connectTimeout: 5000,
       // knex sends plain queries, never prepared statements; mysql2's default cache of 16,000 makes every new
-      // connection allocate about 0.5 MB, which a MySQL restart turns into a reconnect storm of garbage (issue 10).
+      // connection allocate about 0.5 MB, which a MySQL restart turns into a reconnect storm of garbage.
       maxPreparedStatements: 16,
     },
     // While MySQL is unreachable each failed connection attempt fails one waiting query at once (knex's
     // propagateCreateError) and the next attempt follows this pause: tarn's 200 ms default let requests queued
-    // behind a busy pool wait seconds for their 503 when MySQL went down (issue 10); 20 ms fails them within
+    // behind a busy pool wait seconds for their 503 when MySQL went down; 20 ms fails them within
     // moments. Attempts are made only for waiting queries, so nothing spins while the API is idle.
     pool: {
       ...(options.pool ?? { min: 0, max: 10 }),

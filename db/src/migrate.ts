@@ -75,7 +75,7 @@ const migrationSource: Knex.MigrationSource<string> = {
 const MIGRATION_WAIT_SECONDS = 300;
 
 /**
- * Brings the schema to the latest migration. Several processes may start at once (scale-out, decisions §1): knex's
+ * Brings the schema to the latest migration. Several processes may start at once (scale-out, docs/decisions.md#shape): knex's
  * own lock row makes a second migrator fail with MigrationLocked instead of waiting, so the run is serialised by a
  * MySQL named lock per database, held on one connection; whoever comes second finds nothing left to do.
  */

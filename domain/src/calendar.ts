@@ -1,5 +1,5 @@
 /**
- * The worker's calendar (decisions §1, §7, §10): the weekly and nightly jobs run once per period of the season's
+ * The worker's calendar (docs/decisions.md#shape, docs/decisions.md#trophy-hunt, docs/decisions.md#minors-safety): the weekly and nightly jobs run once per period of the season's
  * local wall clock, and each period has an id that names it, so any number of workers queue one job for it (a
  * BullMQ job id) and a worker that was down knows which period it still owes.
  */
@@ -12,9 +12,9 @@ export const NIGHTLY_CLEANUP_HOUR = 4;
 
 /** The calendar's jobs at fixed local moments, with the moment each period begins (node-cron syntax, season's zone). */
 export const CALENDAR_CRON = {
-  /** Monday 00:00 (decisions §7: "the pool resets at the start of every week"). */
+  /** Monday 00:00 (docs/decisions.md#trophy-hunt: "the pool resets at the start of every week"). */
   'reset-trophy-pools': '0 0 * * 1',
-  /** Every night at NIGHTLY_CLEANUP_HOUR:00 (decisions §10). */
+  /** Every night at NIGHTLY_CLEANUP_HOUR:00 (docs/decisions.md#minors-safety). */
   'clean-sessions': `0 ${NIGHTLY_CLEANUP_HOUR} * * *`,
   /** Every night at NIGHTLY_CLEANUP_HOUR:00 (CHAT_ORIGINAL_RETENTION_DAYS). */
   'clean-chat-originals': `0 ${NIGHTLY_CLEANUP_HOUR} * * *`,
@@ -23,7 +23,7 @@ export const CALENDAR_CRON = {
 } as const;
 
 /**
- * The calendar's jobs at the season's weekly window (spec §1, decisions §4): its opening and its closing, at the
+ * The calendar's jobs at the season's weekly window (docs/product.md#what-it-does, docs/decisions.md#season-and-time): its opening and its closing, at the
  * minutes the season row sets (default Monday 00:00 and Saturday 00:00 local).
  */
 export const WINDOW_JOB_NAMES = ['open-window', 'close-window'] as const;
@@ -136,7 +136,7 @@ export function nightPeriod(now: Date, timeZone: string): string {
 }
 
 /**
- * The BullMQ job id of a calendar job's period holding `now` (CONVENTIONS §7: fixed, without ':'), e.g.
+ * The BullMQ job id of a calendar job's period holding `now` (docs/conventions.md#jobs: fixed, without ':'), e.g.
  * 'pool-reset-2026-W48', 'window-close-2026-W48' or 'clean-sessions-2026-11-26'. The window jobs read the
  * season's window minutes.
  */

@@ -1,12 +1,12 @@
 /**
- * Chat modes and quick messages (decisions §10). The PSN ID is on the game page, so players never need to
+ * Chat modes and quick messages (docs/decisions.md#minors-safety). The PSN ID is on the game page, so players never need to
  * type contact details: quick messages are offered in every game chat, and between an adult and a minor they are
  * the only way to chat unless the season says otherwise.
  */
 import { localParts } from './time.ts';
 import { isMinorOn, type BirthDate } from './validation/signup.ts';
 
-/** A season's setting for chats between an adult and a minor (decisions §10); `presets` by default. */
+/** A season's setting for chats between an adult and a minor (docs/decisions.md#minors-safety); `presets` by default. */
 export const CHAT_MODES = ['presets', 'filtered', 'off'] as const;
 export type ChatMode = (typeof CHAT_MODES)[number];
 export const CHAT_MODE_DEFAULT: ChatMode = 'presets';
@@ -30,7 +30,7 @@ export function isChatMode(value: unknown): value is ChatMode {
 export type ChatPolicy = 'free' | 'filtered' | 'presets' | 'off';
 
 /**
- * Decisions §10: adult with adult, free text; minor with minor, filtered; adult with minor, the season's mode
+ * docs/decisions.md#minors-safety: adult with adult, free text; minor with minor, filtered; adult with minor, the season's mode
  * (`presets`, `filtered` or `off`). Symmetric: who sends does not matter, only who takes part.
  */
 export function chatPolicy(seasonMode: ChatMode, senderIsMinor: boolean, otherIsMinor: boolean): ChatPolicy {
@@ -56,7 +56,7 @@ export function flagsContactAttempt(
 }
 
 /**
- * Decisions §10: a player is a minor while under 18 on the current date in the season's time zone (so a birthday
+ * docs/decisions.md#minors-safety: a player is a minor while under 18 on the current date in the season's time zone (so a birthday
  * counts from local midnight, not from UTC's).
  */
 export function isMinorIn(birth: BirthDate, now: Date, timeZone: string): boolean {

@@ -16,7 +16,7 @@ import {
   productSlug,
 } from './constants.ts';
 
-test('spec §9 durations in milliseconds', (t) => {
+test('docs/product.md#constants durations in milliseconds', (t) => {
   t.is(ACCEPT_WINDOW_MS, 30_000);
   t.is(ACCEPT_GRACE_MS, 2_000);
   t.is(RESULT_ENTRY_DELAY_MS, 12 * 60 * 1000);
@@ -36,7 +36,7 @@ test('only PlayStation is open this season', (t) => {
   t.deepEqual(OPEN_CONSOLES, [1]);
 });
 
-test('news uses the four category labels of spec §1', (t) => {
+test('news uses the four category labels of docs/product.md#what-it-does', (t) => {
   t.deepEqual(
     NEWS_CATEGORIES.map((c) => [c.id, c.label]),
     [
@@ -55,7 +55,7 @@ test('image kinds are the storage folders', (t) => {
   );
 });
 
-test('the forums have the four categories of spec §2, category 1 named after the product', (t) => {
+test('the forums have the four categories of docs/product.md#screens-and-routes, category 1 named after the product', (t) => {
   const categories = forumCategories('Gothia eCup 2020');
   t.deepEqual(
     categories.map((c) => [c.id, c.slug, c.title]),

@@ -1,5 +1,5 @@
 /**
- * The country list of spec §3 and §9: exactly 245 entries, ids 0–244, each with a two-letter lower-case
+ * The country list of docs/product.md#entities and docs/product.md#constants: exactly 245 entries, ids 0–244, each with a two-letter lower-case
  * ISO 3166-1 alpha-2 code and an English short name.
  *
  * Order: alphabetical by the English name as `Intl.Collator('en', { sensitivity: 'base' })` sorts it (accents

@@ -1,23 +1,23 @@
 /**
- * Elo rating (decisions §6): start 1000, E = 1 / (1 + 10^((Rb - Ra) / 400)), win 1, draw 0.5, loss 0,
+ * Elo rating (docs/decisions.md#elo): start 1000, E = 1 / (1 + 10^((Rb - Ra) / 400)), win 1, draw 0.5, loss 0,
  * K = 40 for a player's first 30 games and 20 after; the new rating is rounded to an integer.
  */
 import { ELO_K, ELO_K_NEW, ELO_K_NEW_GAMES, ELO_START } from './constants.ts';
 
-/** Expected score of a player rated `ra` against one rated `rb`, between 0 and 1 (decisions §6). */
+/** Expected score of a player rated `ra` against one rated `rb`, between 0 and 1 (docs/decisions.md#elo). */
 export function expectedScore(ra: number, rb: number): number {
   return 1 / (1 + 10 ** ((rb - ra) / 400));
 }
 
 /**
- * K-factor for a player who has already played `gamesPlayed` final games (decisions §6): games number 1 to 30 are
+ * K-factor for a player who has already played `gamesPlayed` final games (docs/decisions.md#elo): games number 1 to 30 are
  * rated with K = 40, so the factor is 40 while fewer than 30 games are behind the player.
  */
 export function kFactor(gamesPlayed: number): number {
   return gamesPlayed < ELO_K_NEW_GAMES ? ELO_K_NEW : ELO_K;
 }
 
-/** Actual score of player 1 for a result: 1 win, 0.5 draw, 0 loss (decisions §6). */
+/** Actual score of player 1 for a result: 1 win, 0.5 draw, 0 loss (docs/decisions.md#elo). */
 export function actualScore(score_1: number, score_2: number): 0 | 0.5 | 1 {
   if (score_1 > score_2) return 1;
   if (score_1 < score_2) return 0;
@@ -35,7 +35,7 @@ export interface RateGameInput {
 }
 
 /**
- * New ratings of both players after one final game (decisions §6). Each player's change uses their own K, so
+ * New ratings of both players after one final game (docs/decisions.md#elo). Each player's change uses their own K, so
  * the sum is not conserved while one of them is new. Rounding is Math.round (halves go up).
  */
 export function rateGame(input: RateGameInput): { elo_1: number; elo_2: number } {
@@ -50,7 +50,7 @@ export function rateGame(input: RateGameInput): { elo_1: number; elo_2: number }
 
 /**
  * How much each player's rating moves if a game ends with this score: the difference `rateGame` makes, so a
- * moderator's confirmation shows exactly what `applyFinalResult` will write (decisions §6).
+ * moderator's confirmation shows exactly what `applyFinalResult` will write (docs/decisions.md#elo).
  */
 export function eloChanges(input: RateGameInput): { change_1: number; change_2: number } {
   const rated = rateGame(input);
@@ -65,7 +65,7 @@ export interface ReplayGame {
 }
 
 /**
- * Rebuilds every rating from the final games of a season in the order played (decisions §6: the replay must equal
+ * Rebuilds every rating from the final games of a season in the order played (docs/decisions.md#elo: the replay must equal
  * the incremental ratings). Players not yet seen start at 1000 with no games, unless `initial` gives them a start.
  */
 export function replayRatings(

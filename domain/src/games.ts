@@ -1,5 +1,5 @@
 /**
- * The game result state machine (spec §4 "Game result", decisions §5) as pure functions over a snapshot of a game
+ * The game result state machine (docs/product.md#states "Game result", docs/decisions.md#matchmaking) as pure functions over a snapshot of a game
  * and the user acting on it. Each check answers ok or the refusal with its message with the code and the kind the API turns
  * into a status (invalid 400, not_found 404, conflict 409, forbidden 403). The database commands call these under a
  * row lock, so the rule and the write see the same state.
@@ -17,18 +17,18 @@ import { message, type Message, type MessageName } from './messages.ts';
 import { PERMISSIONS, has, type PermissionSubject } from './permissions.ts';
 
 /**
- * Game states in which a player still has a game to finish (decisions §5: no queueing with an open game).
+ * Game states in which a player still has a game to finish (docs/decisions.md#matchmaking: no queueing with an open game).
  * A game in conflict waits for a moderator and does not hold the players back.
  */
 export const OPEN_GAME_STATES: readonly GameStateName[] = ['playing', 'submitted', 'dropped'];
 
-/** States in which a result waits for the opponent's answer (verify or protest) and can escalate (decisions §5). */
+/** States in which a result waits for the opponent's answer (verify or protest) and can escalate (docs/decisions.md#matchmaking). */
 export const ANSWERABLE_GAME_STATES: readonly GameStateName[] = ['submitted', 'dropped'];
 
-/** States in which players may upload evidence (spec §4: "In conflict players can upload evidence"; docs/rules.md). */
+/** States in which players may upload evidence (docs/product.md#states: "In conflict players can upload evidence"; docs/rules.md). */
 export const EVIDENCE_GAME_STATES: readonly GameStateName[] = ['submitted', 'dropped', 'conflict'];
 
-/** States in which a moderator may set the score (decisions §5; a game still being played has no result). */
+/** States in which a moderator may set the score (docs/decisions.md#matchmaking; a game still being played has no result). */
 export const EDITABLE_GAME_STATES: readonly GameStateName[] = ['submitted', 'dropped', 'conflict', 'final'];
 
 /** What the rules read of a game; times are instants (the row's `created_at` and `submitted_at`). */
@@ -71,7 +71,7 @@ export function opponentOf(game: Pick<GameSnapshot, 'user_1_id' | 'user_2_id'>, 
 }
 
 /**
- * Who may see a game, its chat and its evidence (spec §6, decisions §3): its two players and staff with
+ * Who may see a game, its chat and its evidence (docs/product.md#roles, docs/decisions.md#real-time): its two players and staff with
  * canResolveConflicts. Everyone else is answered as if the game did not exist.
  */
 export function canSeeGame(game: Pick<GameSnapshot, 'user_1_id' | 'user_2_id'>, actor: GameActor): boolean {
@@ -83,27 +83,27 @@ export function checkView(game: GameSnapshot, actor: GameActor): GameCheck {
   return canSeeGame(game, actor) ? OK : refuse('not_found', 'gameNotFound');
 }
 
-/** When the result form opens, in unix ms: 12 minutes after the game started (spec §4, §9). */
+/** When the result form opens, in unix ms: 12 minutes after the game started (docs/product.md#states, docs/product.md#constants). */
 export function resultOpensAtMs(game: Pick<GameSnapshot, 'created_at'>): number {
   return game.created_at.getTime() + RESULT_ENTRY_DELAY_MS;
 }
 
 /**
  * When an unanswered submission or 'Opponent left' report goes to conflict, in unix ms: 15 minutes after it was
- * made (decisions §5). Null in every other state.
+ * made (docs/decisions.md#matchmaking). Null in every other state.
  */
 export function escalatesAtMs(game: Pick<GameSnapshot, 'state' | 'submitted_at'>): number | null {
   if (!ANSWERABLE_GAME_STATES.includes(game.state) || game.submitted_at === null) return null;
   return game.submitted_at.getTime() + CONFLICT_ESCALATION_MS;
 }
 
-/** True once an unanswered submission or report is due for conflict (decisions §5: "within 15 min"). */
+/** True once an unanswered submission or report is due for conflict (docs/decisions.md#matchmaking: "within 15 min"). */
 export function isEscalationDue(game: Pick<GameSnapshot, 'state' | 'submitted_at'>, now: Date): boolean {
   const at = escalatesAtMs(game);
   return at !== null && now.getTime() >= at;
 }
 
-/** The refusal of a result call made after the game has moved past 'playing' (decisions §5: 409). */
+/** The refusal of a result call made after the game has moved past 'playing' (docs/decisions.md#matchmaking: 409). */
 function alreadyMovedOn(game: GameSnapshot): GameCheck {
   if (game.state === 'final') return refuse('conflict', 'gameAlreadyFinal');
   if (game.state === 'conflict') return refuse('conflict', 'gameInConflict');
@@ -117,7 +117,7 @@ function playerOnly(game: GameSnapshot, actor: GameActor): GameCheck {
 }
 
 /**
- * Submitting a score (spec §4): a player of a game that is still 'playing', from 12 minutes after its start. The
+ * Submitting a score (docs/product.md#states): a player of a game that is still 'playing', from 12 minutes after its start. The
  * first submission wins; a second one, or one after the game moved on, is a 409.
  */
 export function checkSubmit(game: GameSnapshot, actor: GameActor, now: Date): GameCheck {
@@ -129,7 +129,7 @@ export function checkSubmit(game: GameSnapshot, actor: GameActor, now: Date): Ga
 }
 
 /**
- * 'Opponent left' (spec §4 dropped): a player of a game still 'playing' names their opponent, at any time (a
+ * 'Opponent left' (docs/product.md#states dropped): a player of a game still 'playing' names their opponent, at any time (a
  * no-show can be reported at once). Naming anyone else is a 400.
  */
 export function checkReportDropped(game: GameSnapshot, actor: GameActor, droppedUserId: number | undefined): GameCheck {
@@ -167,18 +167,18 @@ function checkAnswer(game: GameSnapshot, actor: GameActor, action: 'verify' | 'p
   return OK;
 }
 
-/** Verify (spec §4): the other player confirms the submitted score or the 'Opponent left' report; it becomes final. */
+/** Verify (docs/product.md#states): the other player confirms the submitted score or the 'Opponent left' report; it becomes final. */
 export function checkVerify(game: GameSnapshot, actor: GameActor): GameCheck {
   return checkAnswer(game, actor, 'verify');
 }
 
-/** Protest (spec §4): the other player disputes the submitted score or the report; the game goes to conflict. */
+/** Protest (docs/product.md#states): the other player disputes the submitted score or the report; the game goes to conflict. */
 export function checkProtest(game: GameSnapshot, actor: GameActor): GameCheck {
   return checkAnswer(game, actor, 'protest');
 }
 
 /**
- * Evidence (spec §4): either player, once a result was submitted or reported and until it is final. Staff look at
+ * Evidence (docs/product.md#states): either player, once a result was submitted or reported and until it is final. Staff look at
  * evidence but do not upload it.
  */
 export function checkUploadEvidence(game: GameSnapshot, actor: GameActor): GameCheck {
@@ -189,13 +189,13 @@ export function checkUploadEvidence(game: GameSnapshot, actor: GameActor): GameC
   return OK;
 }
 
-/** Chat (spec §6): the two players and staff with canResolveConflicts, in every state of the game. */
+/** Chat (docs/product.md#roles): the two players and staff with canResolveConflicts, in every state of the game. */
 export function checkChat(game: GameSnapshot, actor: GameActor): GameCheck {
   return checkView(game, actor);
 }
 
 /**
- * A chat line is styled as a moderator's (spec §3 class_name 'admin', §6) when its author may resolve conflicts and
+ * A chat line is styled as a moderator's (docs/product.md#entities class_name 'admin', docs/product.md#roles) when its author may resolve conflicts and
  * is not one of the players.
  */
 export function isAdminChat(game: GameSnapshot, actor: GameActor): boolean {
@@ -203,7 +203,7 @@ export function isAdminChat(game: GameSnapshot, actor: GameActor): boolean {
 }
 
 /**
- * A moderator's score edit (spec §4, decisions §5): needs canResolveConflicts (403) and a result to edit (409 while
+ * A moderator's score edit (docs/product.md#states, docs/decisions.md#matchmaking): needs canResolveConflicts (403) and a result to edit (409 while
  * 'playing'). A moderator never edits a game they played in (403).
  */
 export function checkAdminEdit(game: GameSnapshot, actor: GameActor): GameCheck {
@@ -228,7 +228,7 @@ export function forfeitScore(
 
 /**
  * Scores in game order (score_1 is user_1's goals) from a player's own view: the player app asks "your goals,
- * their goals" and swaps when the player is user 2 (spec §7 /game/submit).
+ * their goals" and swaps when the player is user 2 (docs/product.md#calls /game/submit).
  */
 export function scoresInGameOrder(
   game: Pick<GameSnapshot, 'user_1_id' | 'user_2_id'>,
@@ -239,7 +239,7 @@ export function scoresInGameOrder(
   return userId === game.user_2_id ? { score_1: opponent, score_2: own } : { score_1: own, score_2: opponent };
 }
 
-/** What one final result adds to one player's stats (spec §3 User; decisions §5). */
+/** What one final result adds to one player's stats (docs/product.md#entities User; docs/decisions.md#matchmaking). */
 export interface PlayerStatsDelta {
   wins: number;
   losses: number;
@@ -250,7 +250,7 @@ export interface PlayerStatsDelta {
 }
 
 /**
- * The stats a final score adds to each player (spec §4 "Score update events update goals, wins, losses, ties of both
+ * The stats a final score adds to each player (docs/product.md#states "Score update events update goals, wins, losses, ties of both
  * players"): one game played each, a win and a loss or a tie each, and the goals both ways.
  */
 export function statsDelta(score_1: number, score_2: number): { user_1: PlayerStatsDelta; user_2: PlayerStatsDelta } {

@@ -1,5 +1,5 @@
 /**
- * A minor's parental approval (decisions §8): who needs it, and what the player's settings and the guardian's page
+ * A minor's parental approval (docs/decisions.md#permissions): who needs it, and what the player's settings and the guardian's page
  * show. Pure: the API reads the rows, these rules decide.
  */
 import { GUARDIAN_LINK_MS } from './constants.ts';

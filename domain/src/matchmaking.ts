@@ -1,5 +1,5 @@
 /**
- * Matchmaking rules (spec §4 Queue, decisions §5): who may enter the queue, how long a queue cooldown lasts, how
+ * Matchmaking rules (docs/product.md#states Queue, docs/decisions.md#matchmaking): who may enter the queue, how long a queue cooldown lasts, how
  * wide an Elo gap a waiting player accepts, and who is paired with whom. Pure: time is always a parameter.
  */
 import {
@@ -17,7 +17,7 @@ import { message, type Message } from './messages.ts';
 import { isWindowOpen, nextWindowOpening, type SeasonWindow } from './season.ts';
 
 /**
- * The Elo gap a player accepts after waiting `waitedMs` (decisions §5): 100 at once, 50 more for every full 10 s
+ * The Elo gap a player accepts after waiting `waitedMs` (docs/decisions.md#matchmaking): 100 at once, 50 more for every full 10 s
  * waited, and any gap from 60 s on. A negative or unknown wait counts as no wait.
  */
 export function allowedEloGap(waitedMs: number): number {
@@ -42,7 +42,7 @@ export interface PlayerPair {
   user_2_id: number;
 }
 
-/** Pairs of players of whom one blocked the other (decisions §10: mutual for pairing), as {@link blockedPairKey}s. */
+/** Pairs of players of whom one blocked the other (docs/decisions.md#minors-safety: mutual for pairing), as {@link blockedPairKey}s. */
 export type BlockedPairs = ReadonlySet<string>;
 
 /** The key of a pair of users in {@link BlockedPairs}, the same in either order. */
@@ -64,7 +64,7 @@ function servedBefore(a: PairingCandidate, b: PairingCandidate): number {
 }
 
 /**
- * One pairing pass (decisions §5, docs/rules.md "Matchmaking"):
+ * One pairing pass (docs/decisions.md#matchmaking, docs/rules.md "Matchmaking"):
  * - players are served longest waiter first (ties: lower user id);
  * - each takes the closest Elo among the players still unpaired; among equally close players, the one who has
  *   waited longest (then the lower id);
@@ -72,7 +72,7 @@ function servedBefore(a: PairingCandidate, b: PairingCandidate): number {
  *   players are served longest waiter first, the one being served is always that longer waiter;
  * - never the same opponent twice in a row: two players of whom either was the other's last opponent are paired
  *   only when they are the last two left unpaired by the pass (nobody else is waiting);
- * - never two players of whom either blocked the other (`blocked`, decisions §10), not even as the last two;
+ * - never two players of whom either blocked the other (`blocked`, docs/decisions.md#minors-safety), not even as the last two;
  * - an odd player out, or anyone with no allowed partner, keeps waiting for the next pass.
  *
  * Runs in O(n log n): players sorted by Elo (then serving order) form a linked list of the unpaired, cut into groups
@@ -179,7 +179,7 @@ export function pairPlayers(
 }
 
 /**
- * When a player's queue cooldown ends, or null when they may queue (decisions §5): any {@link QUEUE_PENALTY_MISSES}
+ * When a player's queue cooldown ends, or null when they may queue (docs/decisions.md#matchmaking): any {@link QUEUE_PENALTY_MISSES}
  * misses (declined, or let run out without accepting) within {@link QUEUE_PENALTY_WINDOW_MS} shut the queue for
  * {@link QUEUE_PENALTY_COOLDOWN_MS} from the last of them. The window slides, so a further miss within the hour of
  * two earlier ones starts a new cooldown.
@@ -199,7 +199,7 @@ export function queueCooldownUntil(missTimesMs: readonly number[], nowMs: number
 
 /** Everything {@link checkQueueEntry} needs to know about a player at `now`. */
 export interface QueueEntryFacts {
-  /** The player's console (spec §3: 0 Xbox, 1 PlayStation). */
+  /** The player's console (docs/product.md#entities: 0 Xbox, 1 PlayStation). */
   console: number;
   /** The active season, or null when there is none. */
   season: (SeasonWindow & { max_games_per_week?: number | null }) | null;
@@ -222,8 +222,8 @@ export type QueueEntryRefusal =
 export type QueueEntryCheck = { ok: true } | ({ ok: false } & QueueEntryRefusal);
 
 /**
- * Who may enter the queue (decisions §5), checked in this order: a PlayStation player (spec §1), inside the open
- * window of the active season, with no open game, under the season's weekly game cap (spec §9: 30), and not in a
+ * Who may enter the queue (docs/decisions.md#matchmaking), checked in this order: a PlayStation player (docs/product.md#what-it-does), inside the open
+ * window of the active season, with no open game, under the season's weekly game cap (docs/product.md#constants: 30), and not in a
  * queue cooldown ({@link queueCooldownUntil}). Each refusal carries its message; dates are in the season's zone.
  */
 export function checkQueueEntry(facts: QueueEntryFacts): QueueEntryCheck {

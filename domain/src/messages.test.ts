@@ -2,7 +2,7 @@ import test from 'ava';
 import { MESSAGES, message } from './messages.ts';
 import type { MessageName } from './messages.ts';
 
-// The spec's wording, verbatim (spec §5, §8; decisions §8): a typo here is a visible bug.
+// The spec's wording, verbatim (docs/product.md#validation, docs/product.md#errors; docs/decisions.md#permissions): a typo here is a visible bug.
 const verbatim: [MessageName, string][] = [
   ['errorTitle', 'Error'],
   ['loginErrorTitle', 'Login error'],

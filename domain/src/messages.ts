@@ -1,5 +1,5 @@
 /**
- * Every user-visible string of spec sections 5 and 8, verbatim, plus the few screen texts of sections 2 and 4 that
+ * Every user-visible string of docs/product.md#validation and docs/product.md#errors, verbatim, plus the few screen texts of docs/product.md#screens-and-routes and docs/product.md#states that
  * the server or several apps share. Strings the spec does not give but the server needs are marked
  * "not in the spec" and listed in docs/rules.md. Names are stable: code refers to MESSAGES.<name>, never to text.
  */
@@ -26,7 +26,7 @@ export function waitWords(seconds: number, units: WaitUnits): string {
   return `${minutes} ${minutes === 1 ? units.minute : units.minutes}`;
 }
 
-/** Gamer-tag wording per console (spec §5: "Your Xbox Live Gamertag / PSN Live ID ..."). */
+/** Gamer-tag wording per console (docs/product.md#validation: "Your Xbox Live Gamertag / PSN Live ID ..."). */
 const XBOX_TAG = 'Your Xbox Live Gamertag';
 const PSN_TAG = 'Your PSN Live ID';
 
@@ -35,11 +35,11 @@ const CONTACT_DETAILS =
   'Contact details (phone numbers, e-mail or web addresses, social media names, street addresses) are not allowed';
 
 export const MESSAGES = {
-  // --- Popover titles (spec §5, §8) ---
+  // --- Popover titles (docs/product.md#validation, docs/product.md#errors) ---
   errorTitle: 'Error',
   loginErrorTitle: 'Login error',
 
-  // --- Signup (spec §5) ---
+  // --- Signup (docs/product.md#validation) ---
   usernameTooShort: 'Your username is too short.',
   usernameTooLong: 'Your username is too long.',
   usernameIllegal: 'Your username contains illegal characters.',
@@ -61,7 +61,7 @@ export const MESSAGES = {
   xboxGamertagIllegal: `${XBOX_TAG} contains illegal characters.`,
   psnIdIllegal: `${PSN_TAG} contains illegal characters.`,
   countryRequired: 'You must select a country.',
-  /** decisions §8: the terms' minimum age, in spec §1's words ("players older than 12"), as the rules say it. */
+  /** docs/decisions.md#permissions: the terms' minimum age, in docs/product.md#what-it-does words ("players older than 12"), as the rules say it. */
   tooYoung: 'You must be older than 12 to take part.',
 
   // --- Signup and settings: not in the spec ---
@@ -93,28 +93,28 @@ export const MESSAGES = {
   usernameTaken: 'That username is already taken.',
   /** Not in the spec: 400 at signup and in settings. */
   emailInUse: 'That e-mail address is already in use.',
-  /** Not in the spec: decisions §8, players under 18 give a guardian's e-mail. */
+  /** Not in the spec: docs/decisions.md#permissions, players under 18 give a guardian's e-mail. */
   guardianEmailRequired: 'Players under 18 must give the e-mail address of a parent or guardian.',
   /** Not in the spec. */
   guardianEmailInvalid: 'Invalid parent or guardian e-mail address.',
   /** Not in the spec: the guardian's confirmation must reach someone other than the player. */
   guardianEmailSameAsOwn: 'The e-mail address of your parent or guardian must differ from your own.',
-  /** Not in the spec: spec §5 "photos: jpeg or png". */
+  /** Not in the spec: docs/product.md#validation "photos: jpeg or png". */
   photoType: 'Your photo must be a JPEG or PNG image.',
-  /** Not in the spec: 413, decisions §9 size limit. */
+  /** Not in the spec: 413, docs/decisions.md#content-and-uploads size limit. */
   photoTooLarge: (megabytes: number) => `Your photo is too large. The maximum size is ${megabytes} MB.`,
-  /** Not in the spec: decisions §9 pixel limit. */
+  /** Not in the spec: docs/decisions.md#content-and-uploads pixel limit. */
   photoTooManyPixels: (px: number) => `Your photo is too large. The maximum is ${px} × ${px} pixels.`,
   /** Not in the spec: the upload is not a decodable image. */
   photoUnreadable: 'Your photo could not be read. Please try another JPEG or PNG image.',
 
-  // --- Login (spec §5) ---
+  // --- Login (docs/product.md#validation) ---
   usernameRequired: 'You must enter your username.',
   passwordRequired: 'You must enter your password.',
-  /** Not in the spec: one answer for an unknown user and a wrong password (decisions §2). */
+  /** Not in the spec: one answer for an unknown user and a wrong password (docs/decisions.md#api-contract). */
   wrongCredentials: 'Wrong username or password.',
 
-  // --- Settings (spec §5) ---
+  // --- Settings (docs/product.md#validation) ---
   personalInfoSaved: 'Your personal information has been saved.',
   consoleInfoSaved: 'Your console information has been saved.',
   /** Not in the spec: settings → teams, worded like the spec's other settings messages. */
@@ -123,7 +123,7 @@ export const MESSAGES = {
   /** Not in the spec: POST /user/password/change with a wrong current password. */
   wrongCurrentPassword: 'Your current password is incorrect.',
 
-  // --- Forgot and reset password (spec §2, §5) ---
+  // --- Forgot and reset password (docs/product.md#screens-and-routes, docs/product.md#validation) ---
   noUserWithUsername: 'There is no user with that username',
   noUserWithEmail: 'There is no user with that e-mail address',
   done: 'Done!',
@@ -137,7 +137,7 @@ export const MESSAGES = {
   /** Not in the spec: the confirmation on / after a reset has signed the player in. */
   passwordResetDone: 'Your password has been changed and you are signed in.',
 
-  // --- Guardian confirmation page (decisions §8; not in the spec) ---
+  // --- Guardian confirmation page (docs/decisions.md#permissions; not in the spec) ---
   /** Not in the spec. */
   guardianConfirmedTitle: 'Thank you!',
   /** Not in the spec. */
@@ -147,7 +147,7 @@ export const MESSAGES = {
   guardianAlreadyConfirmed: 'You have already approved this player. Thank you!',
   /** Not in the spec. */
   guardianLinkInvalid: 'This confirmation link is invalid or has expired.',
-  /** Not in the spec: settings, the guardian e-mail went out again (decisions §8). */
+  /** Not in the spec: settings, the guardian e-mail went out again (docs/decisions.md#permissions). */
   guardianMailResent: 'We have sent the e-mail to your parent or guardian again.',
   /** Not in the spec: 409 for "send the e-mail again" once the guardian has approved. */
   guardianResendApproved: 'Your parent or guardian has already approved your account.',
@@ -157,24 +157,24 @@ export const MESSAGES = {
   guardianResendTooSoon: (seconds: number) =>
     `The e-mail to your parent or guardian has been sent several times already. You can send it again in ${waitWords(seconds, WAIT_UNITS_EN)}.`,
 
-  // --- Games (spec §4, §5) ---
+  // --- Games (docs/product.md#states, docs/product.md#validation) ---
   scoreRange: 'Score must be a value between 0 and 100',
   invalidYoutubeLink: 'Invalid YouTube link',
   evidenceUploaded: 'The evidence has been uploaded.',
   newEvidenceTitle: 'New evidence',
   newEvidence: (name: string) => `${name} has uploaded new evidence.`,
 
-  // --- Matchmaking and games: not in the spec (decisions §5; each is the `error` of a 400/403/404/409) ---
+  // --- Matchmaking and games: not in the spec (docs/decisions.md#matchmaking; each is the `error` of a 400/403/404/409) ---
   /** Not in the spec: queueing outside the weekly window; `opensAt` null when the season has no further window. */
   matchmakingClosed: (opensAt: Date | null, timeZone: string = 'UTC') =>
     opensAt
       ? `The matchmaking is closed right now. It opens again ${formatDateTime(opensAt, timeZone)}.`
       : 'The matchmaking is closed: this season is over. See you next season!',
-  /** Not in the spec: queueing with an open game (decisions §5). */
+  /** Not in the spec: queueing with an open game (docs/decisions.md#matchmaking). */
   finishOpenGame: 'You have a game to finish first.',
-  /** Not in the spec: the weekly cap (spec §9 terms: max 30 games per week). */
+  /** Not in the spec: the weekly cap (docs/product.md#constants terms: max 30 games per week). */
   weeklyGameCap: (max: number) => `You have played the maximum of ${max} games this week. See you next week!`,
-  /** Not in the spec: the cooldown after three declined or missed matches within an hour (decisions §5). */
+  /** Not in the spec: the cooldown after three declined or missed matches within an hour (docs/decisions.md#matchmaking). */
   queueCooldown: (until: Date, timeZone: string = 'UTC') =>
     `You declined or missed three matches within an hour. You can queue again at ${formatDateTime(until, timeZone)}.`,
   /** Not in the spec: keepalive, accept or decline with no queue entry or match to act on (409). */
@@ -185,7 +185,7 @@ export const MESSAGES = {
   matchAlreadyAccepted: 'You have already accepted this match.',
   /** Not in the spec: an unknown game, or one the caller may not see (404, the same answer for both). */
   gameNotFound: 'That game does not exist.',
-  /** Not in the spec: a result before the form opens (spec §4: 12 minutes after the game started). */
+  /** Not in the spec: a result before the form opens (docs/product.md#states: 12 minutes after the game started). */
   resultNotOpenYet: 'The result can be entered 12 minutes after the game started.',
   /** Not in the spec: a second submission, or one after the game moved on (409). */
   resultAlreadySubmitted: 'A result has already been submitted for this game.',
@@ -203,7 +203,7 @@ export const MESSAGES = {
   evidenceNotOpen: 'Evidence can be uploaded once a result has been submitted or protested.',
   /** Not in the spec: evidence with neither a link nor an image (400). */
   evidenceMissing: 'Enter a YouTube link or choose an image.',
-  /** Not in the spec: chat faster than the throttle (spec §5: about 4 s), 429. */
+  /** Not in the spec: chat faster than the throttle (docs/product.md#validation: about 4 s), 429. */
   chatThrottled: 'Please wait a moment before sending another message.',
   /** Not in the spec: a chat message over 500 characters (400). */
   chatMessageTooLong: 'Your message is too long.',
@@ -221,7 +221,7 @@ export const MESSAGES = {
   /** Not in the spec: /admin/games/edit on a game that is still being played (409). */
   gameNotReadyForEdit: 'This game has no result to edit yet.',
 
-  // --- Forums (spec §5) ---
+  // --- Forums (docs/product.md#validation) ---
   messageTooShort: 'The message is too short.',
   messageTooLong: 'The message is too long.',
   titleTooShort: 'The title is too short.',
@@ -242,11 +242,11 @@ export const MESSAGES = {
   postReported: 'Thank you. A moderator will look at this post.',
   /**
    * Not in the spec: the stored text of a forum post, chat message or post report whose author's account was erased
-   * (decisions §8: the row keeps its place in the thread or game, the words go).
+   * (docs/decisions.md#permissions: the row keeps its place in the thread or game, the words go).
    */
   contentRemoved: '[removed]',
 
-  // --- Reports, blocks and warnings (decisions §10; not in the spec) ---
+  // --- Reports, blocks and warnings (docs/decisions.md#minors-safety; not in the spec) ---
   /** After a report of a chat line or of the opponent. */
   reportSent: 'Thanks. A moderator will look at your report.',
   /** The same reporter reports the same chat line again (409). */
@@ -299,12 +299,12 @@ export const MESSAGES = {
   pushEndpointNotAllowed:
     "Push notifications work only with a browser's own push service (Chrome, Firefox, Edge or Safari).",
 
-  // --- Empty searches (spec §8) ---
+  // --- Empty searches (docs/product.md#errors) ---
   noThreadsFound: 'No threads found in search!',
   noPostsFound: 'No posts found in search!',
   noUserFound: 'No user found in search!',
 
-  // --- Screens (spec §2, §3) ---
+  // --- Screens (docs/product.md#screens-and-routes, docs/product.md#entities) ---
   loading: 'Loading...',
   signingIn: 'Signing in...',
   mustLogInToView: 'You must log in to view this page',
@@ -314,7 +314,7 @@ export const MESSAGES = {
   resultSaved: 'The result has been saved.',
   seasonEnded: (product: string) => `${product} has ended. See you next season!`,
 
-  // --- Result and conflict labels (spec §2, §4) ---
+  // --- Result and conflict labels (docs/product.md#screens-and-routes, docs/product.md#states) ---
   statusUnverified: 'Unverified',
   statusVerified: 'Verified',
   statusConfirmed: 'Confirmed',
@@ -324,11 +324,11 @@ export const MESSAGES = {
   statusSolved: 'Solved',
   opponentLeft: 'Opponent left',
 
-  // --- Errors (spec §8) ---
-  /** The popover after the second retry of a 500 (spec §8). */
+  // --- Errors (docs/product.md#errors) ---
+  /** The popover after the second retry of a 500 (docs/product.md#errors). */
   serverErrorPopover:
     "Oh no! Something went wrong on our end. Please try again or notify an admin if it still doesn't work.",
-  /** Not in the spec: body of every 500 answer (decisions §2: a 500 never carries internals). */
+  /** Not in the spec: body of every 500 answer (docs/decisions.md#api-contract: a 500 never carries internals). */
   somethingWentWrong: 'Something went wrong on our end.',
   /** Not in the spec: 404. */
   notFound: 'Not found.',
@@ -347,7 +347,7 @@ export const MESSAGES = {
   teamNameRequired: 'You must enter a team name.',
   /** Not in the spec: 401 for a call that needs a session. */
   notSignedIn: 'You must be signed in to do that.',
-  /** 401 for a bad, revoked or ended id/token pair (decisions §10). */
+  /** 401 for a bad, revoked or ended id/token pair (docs/decisions.md#minors-safety). */
   sessionExpired: 'Your session has ended. Please sign in again.',
   /** Not in the spec: "Where you're signed in", a session to sign out that is not the caller's or no longer exists. */
   sessionNotFound: 'That session does not exist or has already ended.',
@@ -361,7 +361,7 @@ export const MESSAGES = {
    */
   foreignOrigin: 'This request came from another site and was refused.',
   /**
-   * Not in the spec: 403 for a banned user (decisions §8: the user sees the reason). `until` null is permanent;
+   * Not in the spec: 403 for a banned user (docs/decisions.md#permissions: the user sees the reason). `until` null is permanent;
    * the date is shown in `timeZone` with the zone named.
    */
   banned: (reason: string, until: Date | null, timeZone: string = 'UTC') => {
@@ -369,9 +369,9 @@ export const MESSAGES = {
     const why = reason.trim();
     return why === '' ? head : `${head} Reason: ${why}`;
   },
-  /** Not in the spec: 403 for sign-in or sign-up from an IP-banned range (decisions §8). */
+  /** Not in the spec: 403 for sign-in or sign-up from an IP-banned range (docs/decisions.md#permissions). */
   ipBanned: 'Sign-in and sign-up are not available from your network.',
-  // --- Admin console (decisions §8, §9; not in the spec; docs/api.md "Admin API") ---
+  // --- Admin console (docs/decisions.md#permissions, docs/decisions.md#content-and-uploads; not in the spec; docs/api.md "Admin API") ---
   /** Not in the spec: 400 for a console list call whose sort, range or filter cannot be read. */
   listQueryInvalid: 'The list request could not be read.',
   /** Not in the spec: 400 for a console list call that sorts or filters by a field the resource does not offer. */
@@ -386,7 +386,7 @@ export const MESSAGES = {
   secondFactorInvalid: 'That code is not valid. Please try again.',
   /**
    * Not in the spec: 403 at console sign-in with the password alone for an account that must use two-factor sign-in
-   * and has none (decisions §8): only an operator's enrolment link sets it up.
+   * and has none (docs/decisions.md#permissions): only an operator's enrolment link sets it up.
    */
   enrolmentLinkRequired: 'Ask an operator for an enrolment link.',
   /** Not in the spec: an enrolment link that does not exist or was replaced by a newer one. */
@@ -403,7 +403,7 @@ export const MESSAGES = {
   totpNotEnabled: 'Two-factor sign-in is not on.',
   /** Not in the spec: 409 for turning on two-factor sign-in before a set-up. */
   totpSetupMissing: 'Start the two-factor set-up first.',
-  /** Not in the spec: 403 for a holder of every flag turning two-factor sign-in off (decisions §8). */
+  /** Not in the spec: 403 for a holder of every flag turning two-factor sign-in off (docs/decisions.md#permissions). */
   totpRequiredForAllFlags: 'Holders of every permission must keep two-factor sign-in on.',
   /** Not in the spec: a ban without a valid duration. */
   banDurationInvalid: 'Choose a ban of 1 to 3650 days, or a permanent ban.',
@@ -435,7 +435,7 @@ export const MESSAGES = {
   newsContentTooLong: 'The article is too long.',
   /** Not in the spec: a news excerpt over 500 characters. */
   newsExcerptTooLong: 'The excerpt is too long.',
-  /** Not in the spec: a news article without one of the four category labels (spec §1). */
+  /** Not in the spec: a news article without one of the four category labels (docs/product.md#what-it-does). */
   newsCategoryRequired: 'Choose a category.',
   /** Not in the spec: a news article naming an image that was not uploaded. */
   newsImageMissing: 'That image was not found. Please upload it again.',

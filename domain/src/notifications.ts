@@ -35,7 +35,7 @@ export const NOTIFICATION_TTL_SECONDS: Record<NotificationKind, number> = {
 /** Trophies expiring within this long are announced to their holders once (`trophy_expiring`). */
 export const TROPHY_EXPIRY_NOTICE_MS = 2 * 60 * 60 * 1000;
 
-/** Marketing, never e-mailed to players under 18 (decisions §10 age rule): the weekly window's opening. */
+/** Marketing, never e-mailed to players under 18 (docs/decisions.md#minors-safety age rule): the weekly window's opening. */
 export const MARKETING_NOTIFICATION_KINDS: readonly NotificationKind[] = ['window_open'];
 
 const TEXTS: Record<NotificationLang, Record<NotificationKind, (s: NotificationSubject) => [string, string]>> = {

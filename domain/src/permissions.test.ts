@@ -13,7 +13,7 @@ import {
   permissionsOf,
 } from './permissions.ts';
 
-test('the flags are exactly those of spec §6', (t) => {
+test('the flags are exactly those of docs/product.md#roles', (t) => {
   t.deepEqual(PERMISSIONS, {
     canSeeUserProfile: 1,
     canBanUsers: 2,
@@ -56,7 +56,7 @@ test('hasAll needs every listed flag and refuses an empty list', (t) => {
   t.false(hasAll(127, []));
 });
 
-test('isStaff is permissions above 0 (spec §2: the Admin link)', (t) => {
+test('isStaff is permissions above 0 (docs/product.md#screens-and-routes: the Admin link)', (t) => {
   t.false(isStaff(0));
   t.false(isStaff({ permissions: 0 }));
   t.false(isStaff(null));

@@ -1,10 +1,10 @@
 /**
- * Staff permissions as bit flags (spec §6, decisions §8). `permissions > 0` is staff; 127 holds every flag and may
+ * Staff permissions as bit flags (docs/product.md#roles, docs/decisions.md#permissions). `permissions > 0` is staff; 127 holds every flag and may
  * edit other users' flags.
  */
 import type { OperatorValidation } from './validation/result.ts';
 
-/** The flags of spec §6, exactly. */
+/** The flags of docs/product.md#roles, exactly. */
 export const PERMISSIONS = {
   canSeeUserProfile: 1,
   canBanUsers: 2,
@@ -21,7 +21,7 @@ export type PermissionFlag = (typeof PERMISSIONS)[PermissionName];
 /** Flag names in bit order. */
 export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as PermissionName[];
 
-/** Every flag set (decisions §8: such a user edits other users' flags). */
+/** Every flag set (docs/decisions.md#permissions: such a user edits other users' flags). */
 export const ALL_PERMISSIONS = 127;
 
 /** Anything that carries permissions: a user row or payload, a bare number, or nobody. */
@@ -38,7 +38,7 @@ function bitsOf(flag: number | PermissionName): number {
   return typeof flag === 'number' ? flag : PERMISSIONS[flag];
 }
 
-/** True when the subject holds `flag` (spec §6). A flag of 0 is never held, so a typo cannot grant access. */
+/** True when the subject holds `flag` (docs/product.md#roles). A flag of 0 is never held, so a typo cannot grant access. */
 export function has(subject: PermissionSubject, flag: number | PermissionName): boolean {
   const bits = bitsOf(flag);
   return bits > 0 && (permissionsOf(subject) & bits) === bits;
@@ -50,7 +50,7 @@ export function hasAll(subject: PermissionSubject, flags: number | readonly (num
   return bits > 0 && (permissionsOf(subject) & bits) === bits;
 }
 
-/** True when the subject holds any flag: staff see the Admin link (spec §2, §6). */
+/** True when the subject holds any flag: staff see the Admin link (docs/product.md#screens-and-routes, docs/product.md#roles). */
 export function isStaff(subject: PermissionSubject): boolean {
   return permissionsOf(subject) > 0;
 }
@@ -109,7 +109,7 @@ export function describeFlags(permissions: number): string {
 }
 
 /**
- * The flags after a grant or a revoke (decisions §8: the CLI makes the first admin): a grant adds the given bits,
+ * The flags after a grant or a revoke (docs/decisions.md#permissions: the CLI makes the first admin): a grant adds the given bits,
  * a revoke removes them; other flags stay as they were.
  */
 export function changeFlags(before: number, bits: number, change: 'grant' | 'revoke'): number {

@@ -1,5 +1,5 @@
 /**
- * Who wins which prize and who may receive it (spec §1 marketing facts, §9 terms; decisions §6–§8; docs/rules.md
+ * Who wins which prize and who may receive it (docs/product.md#what-it-does marketing facts, docs/product.md#constants terms; docs/decisions.md#elo, docs/decisions.md#trophy-hunt, docs/decisions.md#permissions; docs/rules.md
  * "Prizes"). Pure: the export in `db` reads the rows, these rules decide.
  */
 import { FINALS_WINNERS, MIN_AGE_YEARS } from './constants.ts';
@@ -17,9 +17,9 @@ export const PRIZE_REASONS = {
 /** What the eligibility rules read of a player. */
 export interface PrizePlayer {
   birth_date: BirthDate;
-  /** When the parent or guardian confirmed (decisions §8); null when they have not. */
+  /** When the parent or guardian confirmed (docs/decisions.md#permissions); null when they have not. */
   guardian_confirmed_at: Date | null;
-  /** Banned on the export date (decisions §8: a banned player takes no part). */
+  /** Banned on the export date (docs/decisions.md#permissions: a banned player takes no part). */
   banned?: boolean;
   /** Erased (anonymised): nobody left to hand a prize to. */
   erased?: boolean;
@@ -33,8 +33,8 @@ export interface PrizeEligibility {
 
 /**
  * Whether a player may receive a prize on `today` (the export date, its UTC calendar day): at least 12 years old
- * (spec §9 terms "minimum age 12", the sign-up rule), and under 18 only with a guardian's confirmation
- * (decisions §8: "until confirmed, the player ... cannot receive a prize"), not banned and not erased. `extraReasons` adds the list's own
+ * (docs/product.md#constants terms "minimum age 12", the sign-up rule), and under 18 only with a guardian's confirmation
+ * (docs/decisions.md#permissions: "until confirmed, the player ... cannot receive a prize"), not banned and not erased. `extraReasons` adds the list's own
  * reasons (a repeat trophy-hunt win).
  */
 export function prizeEligibility(
@@ -79,9 +79,9 @@ export interface RoundWinner extends RoundStanding {
 }
 
 /**
- * The winner of each weekly qualifier round (spec §1 "weekly round winners 12000 points"; docs/rules.md "Prizes"):
+ * The winner of each weekly qualifier round (docs/product.md#what-it-does "weekly round winners 12000 points"; docs/rules.md "Prizes"):
  * among `candidates`, the player whose final games of the week (by the week the game was played in) gained the most
- * Elo; ties broken as the ranking (decisions §6): more games that week, then earlier sign-up (lower id). One winner
+ * Elo; ties broken as the ranking (docs/decisions.md#elo): more games that week, then earlier sign-up (lower id). One winner
  * per week with games, oldest week first.
  */
 export function weeklyRoundWinners(games: readonly RoundGame[], candidates: ReadonlySet<number>): RoundWinner[] {
@@ -112,19 +112,19 @@ export function weeklyRoundWinners(games: readonly RoundGame[], candidates: Read
   return winners;
 }
 
-/** What the ranking order reads (decisions §6). */
+/** What the ranking order reads (docs/decisions.md#elo). */
 export interface RankedPlayer {
   id: number;
   elo: number;
   games_played: number;
 }
 
-/** The ranking order (decisions §6): higher Elo first; ties: more games, then earlier sign-up (lower id). */
+/** The ranking order (docs/decisions.md#elo): higher Elo first; ties: more games, then earlier sign-up (lower id). */
 export function compareByRanking(a: RankedPlayer, b: RankedPlayer): number {
   return b.elo - a.elo || b.games_played - a.games_played || a.id - b.id;
 }
 
-/** The finalists: the top 16 of the Elo ranking (spec §9 "16 finals winners"; decisions §6 order). */
+/** The finalists: the top 16 of the Elo ranking (docs/product.md#constants "16 finals winners"; docs/decisions.md#elo order). */
 export function finalStandings<P extends RankedPlayer>(players: readonly P[], size = FINALS_WINNERS): P[] {
   return [...players].sort(compareByRanking).slice(0, size);
 }
@@ -137,7 +137,7 @@ export interface TrophyPrizeEntry {
 }
 
 /**
- * The trophy-hunt prize is won once per tournament (decisions §7; spec §9 "one win per tournament"): walking the
+ * The trophy-hunt prize is won once per tournament (docs/decisions.md#trophy-hunt; docs/product.md#constants "one win per tournament"): walking the
  * list in week order, a player's first week is their win and every later entry of theirs is a repeat, answered
  * with the week of the first win (null when the entry is the win).
  */

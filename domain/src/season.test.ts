@@ -236,7 +236,7 @@ test('parseSeasonInstant refuses what is not an ISO date', (t) => {
 
 const label = (key: string) => `--${key.replace(/_/g, '-')}`;
 
-test('applySeasonInput creates a season with the decisions §4 defaults', (t) => {
+test('applySeasonInput creates a season with the docs/decisions.md#season-and-time defaults', (t) => {
   const applied = applySeasonInput(null, {
     name: ' eCup 2020 ',
     qualifiers_start: '2019-11-25',
@@ -388,7 +388,7 @@ test('validateSeason accepts the seeded shape and trims the texts', (t) => {
   if (checked.ok) t.is(checked.value.prizes_text, 'Winner: 36 000 FIFA points.');
 });
 
-test('a season is named after the July of its final: qualifiers ending in December 2019 give 2020 (spec §1), in 2026 give 2027', (t) => {
+test('a season is named after the July of its final: qualifiers ending in December 2019 give 2020 (docs/product.md#what-it-does), in 2026 give 2027', (t) => {
   t.is(seasonFinalYear(new Date('2019-12-23T00:00:00Z')), 2020);
   t.is(seasonFinalYear(new Date('2026-12-31T12:00:00Z')), 2027);
   t.is(seasonFinalYear(new Date('2027-01-10T00:00:00Z')), 2027);

@@ -1,5 +1,5 @@
 /**
- * Season time rules (spec §1, decisions §4): qualifiers run between two instants, and inside them play is open
+ * Season time rules (docs/product.md#what-it-does, docs/decisions.md#season-and-time): qualifiers run between two instants, and inside them play is open
  * during a weekly window stated in the season's local time (default Monday 00:00 to Saturday 00:00
  * Europe/Stockholm). Every function takes `now`; nothing reads the clock.
  */
@@ -38,7 +38,7 @@ export function isValidWindowMinute(value: unknown): value is number {
 }
 
 /**
- * The window's minutes with defaults applied (decisions §4). A missing or out-of-range value falls back to its
+ * The window's minutes with defaults applied (docs/decisions.md#season-and-time). A missing or out-of-range value falls back to its
  * default, so a half-filled season row still gives the spec's Monday-to-Saturday window.
  */
 export function windowMinutes(season: Pick<SeasonWindow, 'window_start_minute' | 'window_end_minute'>): {
@@ -53,7 +53,7 @@ export function windowMinutes(season: Pick<SeasonWindow, 'window_start_minute' |
 }
 
 /**
- * The year of the season's final at Gothia Cup in July (spec §1: qualifiers from November 2019, a trip to the final in
+ * The year of the season's final at Gothia Cup in July (docs/product.md#what-it-does: qualifiers from November 2019, a trip to the final in
  * July 2020, the "2020 edition"): the first July after the qualifiers end. It names the season and its prize texts.
  */
 export function seasonFinalYear(qualifiersEnd: Date): number {
@@ -68,7 +68,7 @@ function mondayOf(now: Date, timeZone: string): { year: number; month: number; d
   return { year: monday.getUTCFullYear(), month: monday.getUTCMonth() + 1, day: monday.getUTCDate() };
 }
 
-/** Monday 00:00 local time of the week containing `now`, as an instant (decisions §7: the weekly pool reset). */
+/** Monday 00:00 local time of the week containing `now`, as an instant (docs/decisions.md#trophy-hunt: the weekly pool reset). */
 export function weekStart(now: Date, timeZone: string): Date {
   const m = mondayOf(now, timeZone);
   return localTimeToInstant(timeZone, m.year, m.month, m.day, 0);
@@ -114,7 +114,7 @@ function containingInterval(season: SeasonWindow, t: number): Interval | null {
 }
 
 /**
- * Whether play is open at `now` (spec §1, decisions §4/§5): inside the qualifiers (start inclusive, end exclusive)
+ * Whether play is open at `now` (docs/product.md#what-it-does, docs/decisions.md#season-and-time, docs/decisions.md#matchmaking): inside the qualifiers (start inclusive, end exclusive)
  * and inside the weekly window in the season's time zone (opening minute inclusive, closing minute exclusive).
  * The window follows the local wall clock, so across a DST change it still opens at local Monday 00:00.
  */
@@ -152,9 +152,9 @@ export function nextWindowOpening(season: SeasonWindow, now: Date): Date | null 
   return null;
 }
 
-// --- Season fields as operators edit them (decisions §4: `scripts` creates and edits the season) ---
+// --- Season fields as operators edit them (docs/decisions.md#season-and-time: `scripts` creates and edits the season) ---
 
-/** Every editable field of a season row (decisions §4), in its stored form: instants in UTC, window in minutes. */
+/** Every editable field of a season row (docs/decisions.md#season-and-time), in its stored form: instants in UTC, window in minutes. */
 export interface SeasonFields {
   name: string;
   product_name: string;
@@ -167,9 +167,9 @@ export interface SeasonFields {
   trophy_hunt_end: Date;
   prizes_text: string;
   max_games_per_week: number;
-  /** The start button counts down to this instant (spec §9); defaults to the qualifiers' start. */
+  /** The start button counts down to this instant (docs/product.md#constants); defaults to the qualifiers' start. */
   start_countdown_at: Date | null;
-  /** What a game chat between an adult and a minor allows (decisions §10); `presets` by default. */
+  /** What a game chat between an adult and a minor allows (docs/decisions.md#minors-safety); `presets` by default. */
   chat_mode: ChatMode;
 }
 
@@ -232,7 +232,7 @@ const pad2 = (n: number) => String(n).padStart(2, '0');
 
 /**
  * Reads a time of the week as 'Mon 00:00' (weekday abbreviated or in full, any case; hour 0-23) or as a bare
- * number of minutes since Monday 00:00 (0 to 10080), the stored form (decisions §4).
+ * number of minutes since Monday 00:00 (0 to 10080), the stored form (docs/decisions.md#season-and-time).
  */
 export function parseWeekTime(text: string, label = 'The time'): OperatorValidation<number> {
   const trimmed = text.trim();
@@ -276,7 +276,7 @@ export function windowEndMinute(start: number, end: number): number {
 const INSTANT = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
 
 /**
- * Reads an ISO 8601 date for a season (decisions §4: stored in UTC). With a zone designator ('Z', '+01:00') it is
+ * Reads an ISO 8601 date for a season (docs/decisions.md#season-and-time: stored in UTC). With a zone designator ('Z', '+01:00') it is
  * that instant; without one it is wall-clock time in the season's `timeZone`, so '2019-11-25' is 25 November 00:00
  * Stockholm time. Seconds are kept, fractions are not (the columns hold whole seconds).
  */
@@ -306,7 +306,7 @@ export function parseSeasonInstant(text: string, timeZone: string, label = 'The 
   return { ok: true, value: new Date(local.getTime() + second * 1000) };
 }
 
-/** The decisions §4 defaults of a new season, given the fields an operator must always give. */
+/** The docs/decisions.md#season-and-time defaults of a new season, given the fields an operator must always give. */
 export function seasonDefaults(
   required: Pick<SeasonFields, 'name' | 'qualifiers_start' | 'qualifiers_end'>,
 ): SeasonFields {
@@ -326,7 +326,7 @@ export function seasonDefaults(
 }
 
 /**
- * Checks a whole season (decisions §4): names within the column sizes, a known IANA zone, qualifiers that end
+ * Checks a whole season (docs/decisions.md#season-and-time): names within the column sizes, a known IANA zone, qualifiers that end
  * after they start, a trophy hunt that ends after the qualifiers start, finals not before the qualifiers end, a
  * weekly window that opens at all, and a weekly cap from 1 to 1000. Answers the trimmed fields or the first
  * failing rule, naming the input with `label`.
@@ -380,7 +380,7 @@ export function validateSeason(fields: SeasonFields, label: SeasonLabel = identi
 
 /**
  * Applies what an operator typed to a season: over `base` (an update: only the given inputs change) or, when
- * `base` is null, over the decisions §4 defaults (a create: name and both qualifier dates are required; the trophy
+ * `base` is null, over the docs/decisions.md#season-and-time defaults (a create: name and both qualifier dates are required; the trophy
  * hunt ends with the qualifiers and the countdown targets their start unless given). Dates without a zone are read
  * in the resulting time zone; 'none' clears the finals date or the countdown. Then {@link validateSeason}.
  */

@@ -5,20 +5,20 @@ import {
   PLAYER_SESSION_MAX_MS,
 } from './constants.ts';
 
-/** How long a session lives without use and in all (decisions §10). */
+/** How long a session lives without use and in all (docs/decisions.md#minors-safety). */
 export interface SessionLimits {
   idle_ms: number;
   max_ms: number;
 }
 
-/** The limits of a player-app session and of a console session (decisions §10). */
+/** The limits of a player-app session and of a console session (docs/decisions.md#minors-safety). */
 export const SESSION_LIMITS: Readonly<Record<'player' | 'console', SessionLimits>> = {
   player: { idle_ms: PLAYER_SESSION_IDLE_MS, max_ms: PLAYER_SESSION_MAX_MS },
   console: { idle_ms: CONSOLE_SESSION_IDLE_MS, max_ms: CONSOLE_SESSION_MAX_MS },
 };
 
 /**
- * Whether a session has ended at `now` (decisions §10): unused for longer than its idle limit, or older than its
+ * Whether a session has ended at `now` (docs/decisions.md#minors-safety): unused for longer than its idle limit, or older than its
  * absolute limit, whichever comes first.
  */
 export function sessionEnded(
@@ -70,7 +70,7 @@ export function sessionLimitsFrom(values: ReadonlyMap<string, unknown>): Record<
   return limits;
 }
 
-/** The id/token pair a browser keeps for its session and sends as `Bearer <id>:<token>` (spec §4, §7). */
+/** The id/token pair a browser keeps for its session and sends as `Bearer <id>:<token>` (docs/product.md#states, docs/product.md#calls). */
 export interface Credentials {
   id: number;
   token: string;
@@ -92,7 +92,7 @@ export interface CredentialStore {
 }
 
 /**
- * The signed-in pair kept under two keys of `storage` (spec §4: local storage). The player app and the console each
+ * The signed-in pair kept under two keys of `storage` (docs/product.md#states: local storage). The player app and the console each
  * keep their own pair under their own keys, so signing in to one never signs the other in or out. `storage` is
  * read at each call, so merely importing a store never touches the browser's storage.
  */

@@ -1,5 +1,5 @@
 /**
- * Wall-clock helpers over IANA time zones, built on `Intl.DateTimeFormat` only (decisions §4: times are stored in
+ * Wall-clock helpers over IANA time zones, built on `Intl.DateTimeFormat` only (docs/decisions.md#season-and-time: times are stored in
  * UTC, rules such as the weekly window are stated in the season's local time). Pure: every instant is a parameter.
  */
 
@@ -58,7 +58,7 @@ export function localParts(instant: Date | number, timeZone: string): LocalParts
   const year = values.year ?? NaN;
   const month = values.month ?? NaN;
   const day = values.day ?? NaN;
-  // Date.UTC(...).getUTCDay() is 0 = Sunday; shift so that Monday is 0 (the week starts on Monday, spec §1).
+  // Date.UTC(...).getUTCDay() is 0 = Sunday; shift so that Monday is 0 (the week starts on Monday, docs/product.md#what-it-does).
   const weekday = (new Date(Date.UTC(year, month - 1, day)).getUTCDay() + 6) % 7;
   return {
     year,
@@ -124,7 +124,7 @@ const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
  * the zone as people read it, e.g. '26 Nov 2026, 07:34 CET' (en-GB) or '26 nov. 2026 07:34 CEST' (sv-SE). The
  * server's messages, the player app and the console all call it, so a date reads the same everywhere; the zone is
  * its short name ('CET', 'CEST', 'UTC'; 'GMT-5' where the language has no abbreviation), never an IANA id such as
- * 'Europe/Stockholm' (decisions §4: the zone is named where a time matters). `locale` is the reader's language.
+ * 'Europe/Stockholm' (docs/decisions.md#season-and-time: the zone is named where a time matters). `locale` is the reader's language.
  */
 export function formatDateTime(instant: Date | number, timeZone: string = 'UTC', locale: string = 'en-GB'): string {
   const key = `${locale} ${timeZone}`;

@@ -1,5 +1,5 @@
 /**
- * The trophy hunt's rules (spec §4 Trophy, §9; decisions §7) as pure functions over one final game result and the
+ * The trophy hunt's rules (docs/product.md#states Trophy, docs/product.md#constants; docs/decisions.md#trophy-hunt) as pure functions over one final game result and the
  * players' current holdings. The caller applies the moves in the same transaction as the final result.
  */
 import { TROPHY_ACTIVE_MS, TROPHY_WINS_TO_SECURE } from './constants.ts';
@@ -50,7 +50,7 @@ export function isActive(trophy: HeldTrophy | null, nowMs: number): trophy is He
 }
 
 /**
- * The trophy moves of one final result (decisions §7): a draw changes nothing; a beaten holder's trophy passes to
+ * The trophy moves of one final result (docs/decisions.md#trophy-hunt): a draw changes nothing; a beaten holder's trophy passes to
  * the winner, unless the winner holds one already, in which case it goes back to the pool and the winner's own
  * streak grows; a winner without a trophy takes one from the pool when any is left; a holder who wins adds a win;
  * the third win in a row secures it. Expired trophies count as not held.
@@ -100,7 +100,7 @@ export function poolAfter(poolLeft: number, moves: readonly TrophyMove[]): numbe
 }
 
 /**
- * Weekly trophy-hunt winners (decisions §7): players who secured a trophy that week, in order of securing, each
+ * Weekly trophy-hunt winners (docs/decisions.md#trophy-hunt): players who secured a trophy that week, in order of securing, each
  * at most once, skipping players who already won the prize in an earlier week (one prize per tournament), up to
  * `limit` winners.
  */
@@ -119,7 +119,7 @@ export function weeklyWinners(
   return winners;
 }
 
-// --- Hunt dates, pools and timers (decisions §4, §7; docs/rules.md "Trophy hunt") ---
+// --- Hunt dates, pools and timers (docs/decisions.md#season-and-time, docs/decisions.md#trophy-hunt; docs/rules.md "Trophy hunt") ---
 
 /** The season fields the trophy hunt reads. */
 export interface HuntSeason {
@@ -152,7 +152,7 @@ export interface HuntTimers {
   next_pool_in_ms: number | null;
 }
 
-/** The hunt's timers at `now` (spec §2 Trophy hunt page: time until the end and until the next pool reset). */
+/** The hunt's timers at `now` (docs/product.md#screens-and-routes Trophy hunt page: time until the end and until the next pool reset). */
 export function huntTimers(season: HuntSeason, now: Date): HuntTimers {
   const t = now.getTime();
   const start = new Date(season.qualifiers_start).getTime();
@@ -186,7 +186,7 @@ export interface HeldTrophyTimes {
 }
 
 /**
- * Why and when a held trophy goes back to its pool without a game (decisions §7): its 2-day window ran out
+ * Why and when a held trophy goes back to its pool without a game (docs/decisions.md#trophy-hunt): its 2-day window ran out
  * ('expire', at `expires_at`), or its pool's week ended ('reset', at the next Monday 00:00 local). The earlier of
  * the two that has come by `now` wins, so a worker that was down applies what happened first. Null when neither has
  * come, or when it came at or after the hunt's end (the hunt is frozen then: no moves outside it).

@@ -1,4 +1,4 @@
-/** Plain-text e-mails the worker sends (decisions §8, §9). Links go to PUBLIC_URL. */
+/** Plain-text e-mails the worker sends (docs/decisions.md#permissions, docs/decisions.md#content-and-uploads). Links go to PUBLIC_URL. */
 export interface MailContent {
   subject: string;
   text: string;

@@ -24,7 +24,7 @@ export interface MailTransport {
   close(): void;
 }
 
-/** SMTP when SMTP_URL is set; otherwise `.eml` files in the outbox folder (decisions §9). */
+/** SMTP when SMTP_URL is set; otherwise `.eml` files in the outbox folder (docs/decisions.md#content-and-uploads). */
 export function createMailTransport(options: { smtpUrl: string | null; outbox: string }): MailTransport {
   if (options.smtpUrl) {
     const smtp = nodemailer.createTransport(options.smtpUrl);

@@ -39,7 +39,7 @@ function newestMtime(path: string): number {
 }
 
 function isUpToDate(workspace: string): boolean {
-  // The player app has a server build too (dist-ssr, issue 21), written after the browser's.
+  // The player app has a server build too (dist-ssr), written after the browser's.
   const outputs = [join(ROOT, workspace, 'dist', 'index.html')];
   if (workspace === 'player-web') outputs.push(join(ROOT, workspace, 'dist-ssr', 'entry-server.js'));
   const times = outputs.map(mtimeOf);

@@ -1,4 +1,4 @@
-/** `npm run cli -- <command> [options]`: the operator CLI (decisions §1, §4, §6–§8). */
+/** `npm run cli -- <command> [options]`: the operator CLI (docs/decisions.md#shape, docs/decisions.md#season-and-time, docs/decisions.md#elo, docs/decisions.md#trophy-hunt, docs/decisions.md#permissions). */
 import { runCli } from './cli/program.ts';
 
 process.exitCode = await runCli(process.argv.slice(2), {

@@ -18,7 +18,7 @@ import { startWorker, type WorkerHandle } from '@ecup/worker';
  * `npm start`: creates the database if needed, migrates, seeds the demo data into an empty database (never in
  * production: openProcess refuses a database holding the demo accounts, config SEED_DEMO=on), and serves
  * the API, the player app and the console on one port with an in-process worker unless WORKER=off
- * (decisions §1).
+ * (docs/decisions.md#shape).
  */
 runMain(async () => {
   const { config, knex, migrations, services } = await openProcess();

@@ -14,7 +14,7 @@ export { HASH_THREAD_NICE, HashingBusyError, type BusyPolicy, type HashPoolStats
 /**
  * scrypt at OWASP's minimum (Password Storage Cheat Sheet, scrypt: "N=2^17 (128 MiB), r=8, p=1", or one of the
  * settings it lists as an equal level of defense: N=2^16 p=2 (64 MiB), N=2^15 p=3 (32 MiB), N=2^14 p=5 (16 MiB),
- * N=2^13 p=10 (8 MiB), all r=8), keyed by log2 N. Decisions §2: argon2id or scrypt; Node 20 has scrypt built in.
+ * N=2^13 p=10 (8 MiB), all r=8), keyed by log2 N. docs/decisions.md#api-contract: argon2id or scrypt; Node 20 has scrypt built in.
  */
 const OWASP_SCRYPT_P: Readonly<Record<number, number>> = { 13: 10, 14: 5, 15: 3, 16: 2, 17: 1 };
 /** The lowest cost (log2 N) with an OWASP setting: production refuses anything below. */
@@ -203,7 +203,7 @@ const dummyHashes = new Map<number, Promise<string>>();
 
 /**
  * Burns the same work as a real check at `cost`, so an unknown username answers in the same time as a wrong
- * password (decisions §2); it waits in the same line, so it is refused as busy alike.
+ * password (docs/decisions.md#api-contract); it waits in the same line, so it is refused as busy alike.
  */
 export async function verifyAgainstDummy(
   password: string,

@@ -4,7 +4,7 @@ import { RECOVERY_CODE_COUNT, RECOVERY_CODE_LENGTH } from '@ecup/domain';
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz234567';
 
 /**
- * The recovery codes of one enrolment (decisions §8): {@link RECOVERY_CODE_COUNT} codes of
+ * The recovery codes of one enrolment (docs/decisions.md#permissions): {@link RECOVERY_CODE_COUNT} codes of
  * {@link RECOVERY_CODE_LENGTH} random base32 characters (60 bits each), shown as `abcd-efgh-ijkl`.
  */
 export function newRecoveryCodes(): string[] {

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 
-/** A 256-bit random token as 64 hex characters (decisions §2). */
+/** A 256-bit random token as 64 hex characters (docs/decisions.md#api-contract). */
 export function newToken(): string {
   return randomBytes(32).toString('hex');
 }

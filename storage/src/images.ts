@@ -15,7 +15,7 @@ import {
 import { newImageId } from '@ecup/security';
 import { createTurns } from './in-turn.ts';
 
-/** Where images live; local disk by default, replaceable by an object store (decisions §9). */
+/** Where images live; local disk by default, replaceable by an object store (docs/decisions.md#content-and-uploads). */
 export interface ImageStore {
   put(kind: ImageKind, id: string, jpeg: Buffer): Promise<void>;
   get(kind: ImageKind, id: string): Promise<Buffer | null>;
@@ -32,7 +32,7 @@ export function isImageId(id: string): boolean {
   return IMAGE_ID.test(id);
 }
 
-/** `{kind}/{first two chars}/{id}.jpg` under a root folder (spec §3, decisions §9). */
+/** `{kind}/{first two chars}/{id}.jpg` under a root folder (docs/product.md#entities, docs/decisions.md#content-and-uploads). */
 export function imageRelativePath(kind: ImageKind, id: string): string {
   if (!isImageId(id)) throw new Error(`invalid image id ${id}`);
   return path.join(kind, id.slice(0, 2), `${id}.jpg`);
@@ -89,7 +89,7 @@ const inTurn = createTurns(IMAGE_JOBS_AT_ONCE);
 
 /**
  * Decodes an uploaded JPEG or PNG and re-encodes it as JPEG, which drops metadata such as location
- * (decisions §9). Throws ImageRejected for anything else, for files over the byte limit and for images wider or
+ * (docs/decisions.md#content-and-uploads). Throws ImageRejected for anything else, for files over the byte limit and for images wider or
  * taller than the pixel limit.
  */
 export async function normaliseImage(

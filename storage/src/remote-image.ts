@@ -21,7 +21,7 @@ export class RemoteImageRefused extends Error {
   }
 }
 
-/** The content types the upload pipeline takes (JPEG and PNG, decisions §9). */
+/** The content types the upload pipeline takes (JPEG and PNG, docs/decisions.md#content-and-uploads). */
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/jpg', 'image/pjpeg', 'image/png']);
 
 export const REMOTE_IMAGE_TIMEOUT_MS = 5_000;

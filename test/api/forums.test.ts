@@ -138,7 +138,7 @@ serial('reads accept POST with a form body ("method not shown")', async (t) => {
   t.is(posts.body.posts.length, 1);
 });
 
-// --- Writes: sign-in, bans, validation bounds (spec §5) ---
+// --- Writes: sign-in, bans, validation bounds (docs/product.md#validation) ---
 
 serial("anonymous posting answers 401 'You must be signed in to do that.'", async (t) => {
   const { auth } = await signedIn();
@@ -691,7 +691,7 @@ serial('a report reason of 3 and of 500 characters is accepted', async (t) => {
   }
 });
 
-// --- Plain text, never mangled (decisions §9) ---
+// --- Plain text, never mangled (docs/decisions.md#content-and-uploads) ---
 
 // Every title and post passes the safety filter (docs/rules.md "Forum titles and posts"): a payload comes back as the
 // filter stores it (a link or an `@name` in it masked), and otherwise byte for byte.

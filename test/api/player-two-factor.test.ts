@@ -15,7 +15,7 @@ import type { Credentials } from '../helpers/http.ts';
 import { totpCode, wrongTotpCode } from '../helpers/totp.ts';
 
 /**
- * The player app's sign-in for accounts with two-factor sign-in on (decisions §8): it asks for the code, and a
+ * The player app's sign-in for accounts with two-factor sign-in on (docs/decisions.md#permissions): it asks for the code, and a
  * session that passed it has the account's staff flags, as a console session has. Behind a trusted proxy, so every
  * request claims its own address and only the per-account limit counts.
  */

@@ -38,7 +38,7 @@ async function sessionFor(product: RunningProduct, permissions = 0) {
   return { user, pair: { id: user.id, token: session.result.token }, sessionId: session.result.session_id };
 }
 
-/** Opens `path` signed in with `pair` (spec §4: local storage) in `lang`. */
+/** Opens `path` signed in with `pair` (docs/product.md#states: local storage) in `lang`. */
 async function openSignedIn(page: Page, url: string, path: string, pair: Pair | null, lang = 'en') {
   await page.goto(url);
   await page.evaluate(

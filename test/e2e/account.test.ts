@@ -79,7 +79,7 @@ async function loginStatus(username: string, password: string): Promise<number> 
   return res.status;
 }
 
-/** Opens `path` signed in with `pair`, the way the app keeps a session (spec §4: local storage). */
+/** Opens `path` signed in with `pair`, the way the app keeps a session (docs/product.md#states: local storage). */
 async function openSignedIn(page: Page, path: string, pair: Pair) {
   await page.goto(product.url);
   await page.evaluate(({ id, token }) => {
@@ -150,7 +150,7 @@ test('forgot password: the e-mailed link sets a new password and signs the playe
   await confirmation.getByRole('button', { name: 'OK' }).click();
   await confirmation.waitFor({ state: 'detached' });
   await page.waitForFunction((id) => localStorage.getItem('ecup.id') === id, String(pair.id));
-  // The address changes before the home page's code has arrived; showing the page closes the nav bar (spec §2),
+  // The address changes before the home page's code has arrived; showing the page closes the nav bar (docs/product.md#screens-and-routes),
   // so the menu is opened once home is on screen.
   await page.locator('#home-ranking').waitFor();
   await page.getByRole('button', { name: 'Menu' }).click();

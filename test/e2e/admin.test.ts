@@ -94,7 +94,7 @@ test('a moderator resolves a conflict with evidence in /admin/conflicts; the pla
   const moderator = await buildUser(product.knex, { permissions: PERMISSIONS.canResolveConflicts });
   const home = await signedInUser(product.knex);
   const away = await signedInUser(product.knex);
-  // A game that started 20 minutes ago: the result form is open (spec §4: after 12 minutes).
+  // A game that started 20 minutes ago: the result form is open (docs/product.md#states: after 12 minutes).
   const gameId = await buildGame(product.knex, {
     user_1_id: home.user.id,
     user_2_id: away.user.id,

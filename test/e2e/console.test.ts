@@ -46,7 +46,7 @@ async function signIn(
   await page.getByText('Players online').waitFor();
 }
 
-/** A holder of every permission flag, who must sign in with a second factor (decisions §8). */
+/** A holder of every permission flag, who must sign in with a second factor (docs/decisions.md#permissions). */
 async function owner(product: RunningProduct) {
   const secret = new Secret({ size: 20 }).base32;
   const user = await buildUser(product.knex, { permissions: ALL_PERMISSIONS, totp_enabled: true, totp_secret: secret });

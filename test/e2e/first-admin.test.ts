@@ -8,7 +8,7 @@ import { buildUser } from '../helpers/factories.ts';
 import type { RunningProduct } from '../helpers/product.ts';
 
 /**
- * The first admin (decisions §8): `admin:grant … all` prints a one-time enrolment link, which enrols the phone,
+ * The first admin (docs/decisions.md#permissions): `admin:grant … all` prints a one-time enrolment link, which enrols the phone,
  * shows the recovery codes once and signs in; a recovery code signs in once; `admin:reset-2fa` after a lost phone
  * ends the console session and its fresh link enrols again.
  */

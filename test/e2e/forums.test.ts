@@ -73,7 +73,7 @@ async function slugOf(product: RunningProduct, id: number): Promise<string> {
   return (await product.knex('forum_categories').where({ id }).first('slug'))!.slug as string;
 }
 
-/** Opens `path` signed in with `pair`, the way the app keeps a session (spec §4: local storage). */
+/** Opens `path` signed in with `pair`, the way the app keeps a session (docs/product.md#states: local storage). */
 async function openSignedIn(page: Page, url: string, path: string, pair: Pair | null) {
   await page.goto(url);
   await page.evaluate((stored) => {

@@ -143,7 +143,7 @@ test.serial('nobody answers: when the 30 s run out both players leave the queue'
   await signInOnPlay(e, product, erik);
   await signInOnPlay(f, product, fia);
 
-  // Leaving the play screen while queued leaves the queue (spec §4).
+  // Leaving the play screen while queued leaves the queue (docs/product.md#states).
   await e.getByRole('button', { name: MESSAGES.startMatchmaking }).click();
   await e.getByRole('heading', { name: 'Looking for an opponent…' }).waitFor();
   await e.getByRole('banner').getByRole('link', { name: 'News' }).click();

@@ -24,7 +24,7 @@ import { waitFor } from '../helpers/poll.ts';
  */
 const test = e2eTest('pushtrip');
 
-/** The result form opens 12 minutes after a game starts (spec §4); games are made as if started 13 minutes ago. */
+/** The result form opens 12 minutes after a game starts (docs/product.md#states); games are made as if started 13 minutes ago. */
 const STARTED_AGO_MS = 13 * 60_000;
 
 type Lang = 'en' | 'sv';

@@ -7,7 +7,7 @@ import { e2eTest } from '../helpers/e2e.ts';
 import { client, type Credentials } from '../helpers/http.ts';
 
 /**
- * Reports and blocks as players and a moderator meet them (decisions §10): a player reports an opponent's chat
+ * Reports and blocks as players and a moderator meet them (docs/decisions.md#minors-safety): a player reports an opponent's chat
  * line and blocks them on a phone, finds them under Blocked players; a moderator warns from the Reports queue; the
  * reporter reads "We looked at your report" and the warned player sees the warning once. A flag raised by an
  * adult's masked contact details to a minor heads the queue; its page shows the masked attempts, and a post report

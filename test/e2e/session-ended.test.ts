@@ -9,7 +9,7 @@ import { advanceClock, type RunningProduct } from '../helpers/product.ts';
 import { e2eTest } from '../helpers/e2e.ts';
 
 /**
- * Sessions that end (decisions §10) in the player app: a player whose session ended is signed out and told so once,
+ * Sessions that end (docs/decisions.md#minors-safety) in the player app: a player whose session ended is signed out and told so once,
  * on opening the app and in the middle of using it, never left on a broken page.
  */
 const test = e2eTest('session-ended', { TEST_CLOCK: 'on' });
@@ -24,7 +24,7 @@ async function screenshot(page: Page, name: string) {
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** Signs a new player in through the API and stores the pair as the app does (spec §4: local storage). */
+/** Signs a new player in through the API and stores the pair as the app does (docs/product.md#states: local storage). */
 async function signedInPage(t: ExecutionContext, product: RunningProduct, page: Page, path: string, lang: string) {
   const user = await buildUser(product.knex);
   const res = await fetch(`${product.url}/user/login`, {

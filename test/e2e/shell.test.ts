@@ -261,7 +261,7 @@ test.serial('stored credentials that no longer work are cleared, the visitor is 
     localStorage.setItem('ecup.token', 'f'.repeat(64));
   });
   await page.reload();
-  // A session the server no longer knows has ended (decisions §10): one "Signed out" popover says so. While it is
+  // A session the server no longer knows has ended (docs/decisions.md#minors-safety): one "Signed out" popover says so. While it is
   // open the modal hides the page behind it from assistive technology, so the header is checked after it closes.
   t.true((await dialogText(page)).includes(MESSAGES.sessionExpired));
   await page.waitForFunction(() => localStorage.getItem('ecup.token') === null);

@@ -11,7 +11,7 @@ import { e2eTest } from '../helpers/e2e.ts';
 import { totpCode, wrongTotpCode } from '../helpers/totp.ts';
 
 /**
- * Staff with two-factor sign-in on sign in to the player app with their code (decisions §8): the form asks for it
+ * Staff with two-factor sign-in on sign in to the player app with their code (docs/decisions.md#permissions): the form asks for it
  * only then, a wrong one says so, and the session has the moderator's view of any game (chat as admin, scores,
  * evidence).
  */

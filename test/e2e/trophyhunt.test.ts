@@ -22,7 +22,7 @@ import { e2eTest } from '../helpers/e2e.ts';
  */
 const test = e2eTest('trophyhunt', { TEST_CLOCK: 'on' });
 
-/** The result form opens 12 minutes after a game starts (spec §4); games are made as if started 13 minutes ago. */
+/** The result form opens 12 minutes after a game starts (docs/product.md#states); games are made as if started 13 minutes ago. */
 const STARTED_AGO_MS = 13 * 60_000;
 
 interface Player {
@@ -70,7 +70,7 @@ async function win(product: RunningProduct, winner: Player, loser: Player) {
   await post(product, '/game/confirm', winner, { game_id });
 }
 
-/** Opens `path` with the player's session in local storage, the way the app keeps it (spec §4), or signed out. */
+/** Opens `path` with the player's session in local storage, the way the app keeps it (docs/product.md#states), or signed out. */
 async function open(page: Page, product: RunningProduct, path: string, player: Player | null) {
   await page.goto(`${product.url}/`);
   await page.evaluate((pair) => {
@@ -134,7 +134,7 @@ test.serial(
     const before = Number(await pool.getAttribute('aria-valuenow'));
     t.true(before > 0, 'the pool has trophies to take');
 
-    // First win: a trophy from the pool, streak 1 (decisions §7); the `stats` event refreshes the page.
+    // First win: a trophy from the pool, streak 1 (docs/decisions.md#trophy-hunt); the `stats` event refreshes the page.
     await win(product, hunter, opponents[0]!);
     await seeStreak(t, page, 1);
     t.is(await pool.getAttribute('aria-valuetext'), `${before - 1} of ${TROPHY_POOL_SIZE} trophies left`);

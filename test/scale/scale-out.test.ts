@@ -32,7 +32,7 @@ import { client, type Credentials } from '../helpers/http.ts';
 import { waitFor as poll } from '../helpers/poll.ts';
 
 /*
- * Scale-out (decisions §1) in the production topology of docs/operations.md: Debian's nginx with deploy/nginx.conf
+ * Scale-out (docs/decisions.md#shape) in the production topology of docs/operations.md: Debian's nginx with deploy/nginx.conf
  * in front of two `npm run api` processes, and two `npm run worker` processes, on one MariaDB database and one Redis
  * prefix. Players reach the product only through nginx, each from an address of its own (X-Forwarded-For from the
  * load balancer in front, which nginx trusts from loopback and hashes on), chosen so that nginx sends it to the API

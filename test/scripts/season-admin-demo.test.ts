@@ -151,33 +151,36 @@ test.serial('season:create without --name refuses with exit 1 and writes nothing
   t.deepEqual(await snapshot(seasonDb.knex), before);
 });
 
-test.serial('season:create writes the season with the decisions §4 defaults and an audit row', async (t) => {
-  const { code, stdout, stderr } = await run(seasonDb, CREATE_2020);
-  t.is(code, 0, stderr);
-  const seasons = await seasonDb.knex('seasons').select();
-  t.is(seasons.length, 1);
-  const season = seasons[0];
-  t.like(season, {
-    name: 'eCup 2020',
-    product_name: 'eCup',
-    time_zone: 'Europe/Stockholm',
-    window_start_minute: 0,
-    window_end_minute: 7200,
-    prizes_text: 'Winner: 36 000 FIFA points.',
-    max_games_per_week: 30,
-    active: 1,
-  });
-  t.is(season!.qualifiers_start.toISOString(), '2020-11-22T23:00:00.000Z');
-  t.is(season!.qualifiers_end.toISOString(), '2020-12-20T23:00:00.000Z');
-  t.is(season!.trophy_hunt_end.toISOString(), '2020-12-20T23:00:00.000Z');
-  t.is(season!.finals_date!.toISOString(), '2021-01-09T11:00:00.000Z');
-  t.is(season!.start_countdown_at!.toISOString(), '2020-11-22T23:00:00.000Z');
-  t.true(stdout.startsWith(`Created season ${season!.id} "eCup 2020" (the current season).\n`), stdout);
-  t.true(stdout.includes('Weekly window:    Mon 00:00 to Sat 00:00 Europe/Stockholm\n'), stdout);
-  const audit = await seasonDb.knex('audit_log').where({ action: 'season.create' }).select();
-  t.is(audit.length, 1);
-  t.like(audit[0], { actor_user_id: null, entity: 'season', entity_id: String(season!.id) });
-});
+test.serial(
+  'season:create writes the season with the docs/decisions.md#season-and-time defaults and an audit row',
+  async (t) => {
+    const { code, stdout, stderr } = await run(seasonDb, CREATE_2020);
+    t.is(code, 0, stderr);
+    const seasons = await seasonDb.knex('seasons').select();
+    t.is(seasons.length, 1);
+    const season = seasons[0];
+    t.like(season, {
+      name: 'eCup 2020',
+      product_name: 'eCup',
+      time_zone: 'Europe/Stockholm',
+      window_start_minute: 0,
+      window_end_minute: 7200,
+      prizes_text: 'Winner: 36 000 FIFA points.',
+      max_games_per_week: 30,
+      active: 1,
+    });
+    t.is(season!.qualifiers_start.toISOString(), '2020-11-22T23:00:00.000Z');
+    t.is(season!.qualifiers_end.toISOString(), '2020-12-20T23:00:00.000Z');
+    t.is(season!.trophy_hunt_end.toISOString(), '2020-12-20T23:00:00.000Z');
+    t.is(season!.finals_date!.toISOString(), '2021-01-09T11:00:00.000Z');
+    t.is(season!.start_countdown_at!.toISOString(), '2020-11-22T23:00:00.000Z');
+    t.true(stdout.startsWith(`Created season ${season!.id} "eCup 2020" (the current season).\n`), stdout);
+    t.true(stdout.includes('Weekly window:    Mon 00:00 to Sat 00:00 Europe/Stockholm\n'), stdout);
+    const audit = await seasonDb.knex('audit_log').where({ action: 'season.create' }).select();
+    t.is(audit.length, 1);
+    t.like(audit[0], { actor_user_id: null, entity: 'season', entity_id: String(season!.id) });
+  },
+);
 
 test.serial('season:show prints the current season in UTC and in its time zone', async (t) => {
   const { code, stdout, stderr } = await run(seasonDb, ['season:show']);

@@ -12,7 +12,7 @@ import { client } from '../helpers/http.ts';
 import { cli } from '../helpers/cli.ts';
 
 /**
- * users:export and users:erase (decisions §8: a player's data can be exported and erased, anonymised without
+ * users:export and users:erase (docs/decisions.md#permissions: a player's data can be exported and erased, anonymised without
  * breaking opponents' history). One running API for the file; tests run serially because the "nothing changed"
  * checks compare whole tables.
  */

@@ -68,7 +68,7 @@ export interface RouteEntry {
   /** The koa-router template, e.g. '/game/get' or '/admin/api/users/:id'. */
   path: string;
   auth: RouteAuth;
-  /** The staff flag the route needs (spec §6), or 'all' for holders of every flag. */
+  /** The staff flag the route needs (docs/product.md#roles), or 'all' for holders of every flag. */
   permission?: PermissionName | 'all';
   /** The owner rule in words, e.g. 'a player of the game', 'the caller's own account'; absent when none. */
   owner?: string;
@@ -91,7 +91,7 @@ export interface RouteEntry {
   endsSession?: boolean;
 }
 
-/** One socket.io event a client may emit (decisions §3), with the same rule fields as a route. */
+/** One socket.io event a client may emit (docs/decisions.md#real-time), with the same rule fields as a route. */
 export interface SocketEventEntry {
   event: string;
   auth: RouteAuth;

@@ -97,7 +97,7 @@ const category: ObjectSpec = { kind: 'forum-category', field: 'category_id' };
 const thread: ObjectSpec = { kind: 'thread', field: 'thread_id' };
 const post: ObjectSpec = { kind: 'post', field: 'post_id' };
 
-/** A read that answers GET and POST alike ("method not shown", decisions §2). */
+/** A read that answers GET and POST alike ("method not shown", docs/decisions.md#api-contract). */
 function read(path: string, entry: Omit<RouteEntry, 'method' | 'path'>): RouteEntry[] {
   const { fields, ...rest } = entry;
   return [
@@ -855,7 +855,7 @@ const TEST_ROUTES: RouteEntry[] = [
 /** Every HTTP route of the API (the built web apps' file and index.html fallbacks are not routes). */
 export const ROUTES: RouteEntry[] = [...PLAYER_ROUTES, ...ADMIN_ROUTES, ...TEST_ROUTES];
 
-/** Every socket.io event a client emits (decisions §3; api/src/realtime/realtime.ts). */
+/** Every socket.io event a client emits (docs/decisions.md#real-time; api/src/realtime/realtime.ts). */
 export const SOCKET_EVENTS: SocketEventEntry[] = [
   {
     event: 'subscribe',

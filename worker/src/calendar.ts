@@ -31,7 +31,7 @@ export interface Calendar {
 }
 
 /**
- * The worker's calendar (decisions §1): node-cron tasks in the current season's time zone (the weekly trophy-pool
+ * The worker's calendar (docs/decisions.md#shape): node-cron tasks in the current season's time zone (the weekly trophy-pool
  * reset at Monday 00:00, the weekly window's opening and closing at the season's minutes, the nightly clean-ups)
  * that only queue a BullMQ job whose id names the period, such as `pool-reset-2026-W48` or `window-open-2026-W48`.
  * BullMQ adds nothing for an id it already holds (finished jobs are kept for

@@ -10,7 +10,7 @@ export interface Publisher {
 }
 
 /**
- * The worker's side of real-time (decisions §1, §3): `@socket.io/redis-emitter` on the channel key the API's
+ * The worker's side of real-time (docs/decisions.md#shape, docs/decisions.md#real-time): `@socket.io/redis-emitter` on the channel key the API's
  * Redis adapter listens on (`{REDIS_PREFIX}socket.io`), so a job's events reach sockets on any API process.
  */
 export function createPublisher(redisUrl: string, redisPrefix: string, log: Pick<Console, 'warn'>): Publisher {

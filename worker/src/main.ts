@@ -1,7 +1,7 @@
 import { createLogger, metricsNotice, openProcess, runMain, stopOnSignals } from '@ecup/db';
 import { startWorker } from './server.ts';
 
-/** `npm run worker`: a worker process on its own (scale-out, decisions §1), with its own /metrics on METRICS_PORT. */
+/** `npm run worker`: a worker process on its own (scale-out, docs/decisions.md#shape), with its own /metrics on METRICS_PORT. */
 runMain(async () => {
   const { config, knex, services } = await openProcess();
   const log = createLogger({ level: config.logLevel });

@@ -30,7 +30,7 @@ export function createWorkerMetrics(shared?: Registry): WorkerMetrics {
     }),
     matchesMade: new Counter({
       name: 'ecup_matches_made_total',
-      help: 'Matches created by the pairing sweep (decisions §5)',
+      help: 'Matches created by the pairing sweep (docs/decisions.md#matchmaking)',
       registers: [registry],
     }),
   };

@@ -27,7 +27,7 @@ export async function queueNotifications(queue: Queue, notifications: Notificati
   await queue.addBulk(notificationJobs(notifications));
 }
 
-/** E-mail sending and its reconciler (decisions §1), and the notifications by Web Push and e-mail. */
+/** E-mail sending and its reconciler (docs/decisions.md#shape), and the notifications by Web Push and e-mail. */
 export function emailProcessors(deps: {
   knex: Knex;
   now: () => Date;
@@ -59,9 +59,9 @@ export function emailProcessors(deps: {
 }
 
 /**
- * The play loop (decisions §5): the tick's sweeps, then the calendar's catch-up (so a period that began, on the
+ * The play loop (docs/decisions.md#matchmaking): the tick's sweeps, then the calendar's catch-up (so a period that began, on the
  * clock or on a moved test clock, is queued within a second), the on-demand pairing pass, and the Elo
- * recalculation after a corrected result (issue 19), whose `stats` pushes go out once it committed.
+ * recalculation after a corrected result, whose `stats` pushes go out once it committed.
  */
 export function playProcessors(deps: PlayJobDeps & { calendar: Calendar }): Processors<'play'> {
   return {

@@ -10,7 +10,7 @@ import {
 import type { Logger } from '@ecup/db';
 import type { Calendar } from './calendar.ts';
 
-/** One BullMQ job scheduler: a fixed id, so one schedule per period whatever the number of workers (decisions §1). */
+/** One BullMQ job scheduler: a fixed id, so one schedule per period whatever the number of workers (docs/decisions.md#shape). */
 export interface Schedule {
   queue: QueueName;
   id: string;

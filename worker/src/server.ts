@@ -28,11 +28,11 @@ export interface WorkerHandle {
 }
 
 /**
- * Starts the BullMQ workers (decisions §1): e-mail sending and its reconciler; the play loop's tick (keepalive
+ * Starts the BullMQ workers (docs/decisions.md#shape): e-mail sending and its reconciler; the play loop's tick (keepalive
  * expiry, accept timeouts, conflict escalation, pairing, trophy expiry) with on-demand pairing; and the calendar's
  * jobs in the season's time zone (the weekly trophy-pool reset, the window's opening and closing with the week's
  * round winners, the nightly clean-ups of ended sessions, spent reset links, chat originals and long-solved
- * conflicts' evidence: decisions §7, §10, issue 19), each period's job queued at start if it is still owed.
+ * conflicts' evidence: docs/decisions.md#trophy-hunt, docs/decisions.md#minors-safety), each period's job queued at start if it is still owed.
  */
 export async function startWorker(options: {
   config: Config;

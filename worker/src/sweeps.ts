@@ -9,9 +9,9 @@ import {
 } from '@ecup/db';
 
 /**
- * What the worker's play tick runs every second, in this order (decisions §5): drop queue entries without a
+ * What the worker's play tick runs every second, in this order (docs/decisions.md#matchmaking): drop queue entries without a
  * keepalive, clear matches past their accept deadline and grace, send unanswered results to conflict, then pair
- * whoever is waiting (players just returned to the queue included); then the trophy hunt's timers (decisions §7):
+ * whoever is waiting (players just returned to the queue included); then the trophy hunt's timers (docs/decisions.md#trophy-hunt):
  * send back trophies whose 2-day window ran out, and tell holders whose window ends within 2 hours. Each trophy has its own deadline, so the expiry is a sweep of a few
  * indexed reads rather than a calendar job; the weekly pool reset is one (`calendar.ts`).
  */

@@ -31,7 +31,7 @@ function Player({ user }: { user: AdminConflictRecord['user_1'] }) {
   );
 }
 
-/** Status as the player app words it (spec §2 Conflicts page: Solved or Conflict). */
+/** Status as the player app words it (docs/product.md#screens-and-routes Conflicts page: Solved or Conflict). */
 export function StatusChip({ record }: { record: Pick<AdminConflictRecord, 'solved' | 'status'> }) {
   return <QueueStatusChip settled={record.solved} label={record.status} />;
 }

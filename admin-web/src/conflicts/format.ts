@@ -18,7 +18,7 @@ export function formatUnixSeconds(seconds: number): string {
   return formatWhen(seconds * 1000);
 }
 
-/** A player image under `/images/{kind}/` (decisions §9 storage layout). */
+/** A player image under `/images/{kind}/` (docs/decisions.md#content-and-uploads storage layout). */
 export function avatarUrl(hash: string | null): string | undefined {
   return hash ? `/images/avatar_small/${hash.slice(0, 2)}/${hash}.jpg` : undefined;
 }

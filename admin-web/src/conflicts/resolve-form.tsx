@@ -33,7 +33,7 @@ interface Verdict {
 /**
  * The moderator's verdict (docs/api.md "conflicts": `{ action: 'resolve', score_1, score_2 }`, the rule of
  * `/admin/games/edit`): one score per player, labelled with their name, in game order. Each player's own claim can
- * be copied in with one click. The scores are checked with the player app's rule (0-99, spec §5): a wrong one is
+ * be copied in with one click. The scores are checked with the player app's rule (0-99, docs/product.md#validation): a wrong one is
  * refused under its field with the spec's message, never cut to fit. A valid pair is not sent at once: the result
  * becomes final and moves both ratings, so a confirmation first shows both scores and each player's Elo change,
  * rated by the domain's Elo rule (`rateGame`, the one the server applies).

@@ -28,7 +28,7 @@ function tokenOfLocation(): string {
 }
 
 /**
- * An operator's one-time enrolment link (decisions §8; `admin:grant`, `admin:reset-2fa`): the QR code and key, the
+ * An operator's one-time enrolment link (docs/decisions.md#permissions; `admin:grant`, `admin:reset-2fa`): the QR code and key, the
  * account's password and a first code (the link alone opens nothing: docs/rules.md "Account changes"), then the 10 recovery codes shown once, and the console signed in. A used, expired or replaced link
  * says so.
  */

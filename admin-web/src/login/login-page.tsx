@@ -10,7 +10,7 @@ import { AuthCard } from './auth-card.tsx';
 type Step = { kind: 'password' } | { kind: 'code' };
 
 /**
- * The console's sign-in (decisions §8): username and password, then the authenticator code (or a recovery code)
+ * The console's sign-in (docs/decisions.md#permissions): username and password, then the authenticator code (or a recovery code)
  * when the account has two-factor on. A holder of every flag without it is told to ask an operator for an enrolment
  * link (the server's 403): nobody enrols from a password alone.
  */
@@ -21,7 +21,7 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
-  // "Your session has ended. Please sign in again." when the last session ended (decisions §10).
+  // "Your session has ended. Please sign in again." when the last session ended (docs/decisions.md#minors-safety).
   const [ended] = useState(loginNotice);
   useEffect(forgetLoginNotice, []);
   const [pending, setPending] = useState(false);

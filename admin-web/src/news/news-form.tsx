@@ -55,7 +55,7 @@ const EDITOR_AREA = {
 
 /**
  * The article form of create and edit: title, category label, publish time and whether it is published, image,
- * excerpt, and the rich-text content (HTML, sanitised by the server on save, decisions §9).
+ * excerpt, and the rich-text content (HTML, sanitised by the server on save, docs/decisions.md#content-and-uploads).
  */
 export function NewsForm() {
   return (

@@ -21,8 +21,8 @@ function useLinksInNewTab(html: string) {
 }
 
 /**
- * The article as the player page shows it (spec §2 News page: image, category, title, HTML content, publisher and
- * time), drawn from the record the server answered: its `content` is the server's sanitised HTML (decisions §9),
+ * The article as the player page shows it (docs/product.md#screens-and-routes News page: image, category, title, HTML content, publisher and
+ * time), drawn from the record the server answered: its `content` is the server's sanitised HTML (docs/decisions.md#content-and-uploads),
  * never what was typed into the editor.
  */
 export function NewsPreview({ record }: { record: AdminNewsRecord }) {

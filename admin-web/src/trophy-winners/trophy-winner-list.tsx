@@ -109,7 +109,7 @@ function Weeks() {
 }
 
 /**
- * The season's weekly trophy-hunt winners (canSeeTrophyWinners; decisions §7): per week the players who secured
+ * The season's weekly trophy-hunt winners (canSeeTrophyWinners; docs/decisions.md#trophy-hunt): per week the players who secured
  * trophies, in order, with their contact details, and the CSV export for the prize hand-out.
  */
 export function TrophyWinnerList() {

@@ -15,7 +15,7 @@ interface Props {
 }
 
 /**
- * The recovery codes of an enrolment, shown this once (decisions §8; only their hashes are kept): copy or download
+ * The recovery codes of an enrolment, shown this once (docs/decisions.md#permissions; only their hashes are kept): copy or download
  * them, tick "I have saved them", then go on. Each signs in once in place of the authenticator's code.
  */
 export function RecoveryCodes({ codes, onDone, doneLabel = 'Continue' }: Props) {

@@ -19,7 +19,7 @@ interface Props {
 }
 
 /**
- * The enrolment step (decisions §8): the otpauth:// link as a QR code for any authenticator app, the secret as text
+ * The enrolment step (docs/decisions.md#permissions): the otpauth:// link as a QR code for any authenticator app, the secret as text
  * for typing in, then the account's password and the first code to turn two-factor sign-in on.
  */
 export function TotpEnrolment({ setup, onSubmit, submitLabel = 'Turn on two-factor sign-in' }: Props) {

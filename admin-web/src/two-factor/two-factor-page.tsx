@@ -26,7 +26,7 @@ function errorText(error: unknown): string {
 }
 
 /**
- * Two-factor settings of the signed-in staff member (decisions §8): turn TOTP on (then the recovery codes are shown
+ * Two-factor settings of the signed-in staff member (docs/decisions.md#permissions): turn TOTP on (then the recovery codes are shown
  * once), or off unless every flag is held; either way with the password as well as a code (docs/rules.md "Account
  * changes").
  */

@@ -11,7 +11,7 @@ import { BAN_DAYS_MAX, validateReason } from '@ecup/domain';
 import { DaysField, useDays } from '../days-field.tsx';
 import { TextAreaField } from '../text-area-field.tsx';
 
-/** What the ban form sends (decisions §8): a reason and a number of days, or for ever. */
+/** What the ban form sends (docs/decisions.md#permissions): a reason and a number of days, or for ever. */
 export type BanData = { reason: string; days: number } | { reason: string; permanent: true };
 
 /**

@@ -1,6 +1,6 @@
 import { COUNTRIES, CONSOLE_PLAYSTATION, CONSOLE_XBOX } from '@ecup/domain';
 
-/** Console ids as spec §3 names them. */
+/** Console ids as docs/product.md#entities names them. */
 export const CONSOLE_CHOICES = [
   { id: CONSOLE_XBOX, name: 'Xbox' },
   { id: CONSOLE_PLAYSTATION, name: 'PlayStation' },

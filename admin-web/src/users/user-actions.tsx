@@ -72,7 +72,7 @@ export function BanButton() {
   );
 }
 
-/** The permission flags editor: holders of every flag only (decisions §8). */
+/** The permission flags editor: holders of every flag only (docs/decisions.md#permissions). */
 export function PermissionsButton() {
   const [open, setOpen] = useState(false);
   const [bits, setBits] = useState(0);

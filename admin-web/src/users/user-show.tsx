@@ -261,7 +261,7 @@ function UserTitle() {
   return <>{user ? `User ${user.username}` : 'User'}</>;
 }
 
-/** `/admin/users/{id}/show`, also opened as `/admin/user/{id}` (spec §2). */
+/** `/admin/users/{id}/show`, also opened as `/admin/user/{id}` (docs/product.md#screens-and-routes). */
 export function UserShow() {
   return (
     <Show actions={false} title={<UserTitle />}>

@@ -6,7 +6,7 @@ import { HttpError, forbidden, unauthorized, type Refusal } from '../errors.ts';
 
 /**
  * A refusal of the console that carries more than the message: `totp_required` / `totp_setup_required`, so the
- * console knows which sign-in step to show (decisions §8). The admin router's error step writes the extra fields;
+ * console knows which sign-in step to show (docs/decisions.md#permissions). The admin router's error step writes the extra fields;
  * anywhere else it still answers `{ error }`.
  */
 export class ConsoleAuthError extends HttpError {
@@ -31,10 +31,10 @@ export const consoleErrors: Koa.Middleware<AppState> = async (ctx, next) => {
 };
 
 /**
- * The console's gate (decisions §8; docs/api.md "Admin API"): 401 when signed out, 403 for players (permissions
+ * The console's gate (docs/decisions.md#permissions; docs/api.md "Admin API"): 401 when signed out, 403 for players (permissions
  * 0), and 401 with `totp_required` when the account needs a second factor (TOTP on, or every flag) but this is not
  * a console session that passed one: a token from the player app's sign-in, even one with the code, must not open
- * the console, whose sessions end sooner (decisions §10). Any other player-app session of a staff member is a 401
+ * the console, whose sessions end sooner (docs/decisions.md#minors-safety). Any other player-app session of a staff member is a 401
  * too. Banned users never get here (the authenticate middleware refuses them with the reason).
  */
 export function requireConsole(ctx: { state: AppState }): User {

@@ -12,7 +12,7 @@ import { routeNewsImages } from './resources/news.ts';
 import { routeTrophyWinnersCsv } from './resources/trophy-winners.ts';
 
 /**
- * The console API under `/admin/api/` (issue 7, decisions §8; docs/api.md "Admin API"): sign-in and two-factor
+ * The console API under `/admin/api/` (docs/decisions.md#permissions; docs/api.md "Admin API"): sign-in and two-factor
  * enrolment, then one ra-data-simple-rest resource per file, each behind the console gate and its flag. Any other
  * path below `/admin/api/` is a JSON 404, never the console's index.html.
  */

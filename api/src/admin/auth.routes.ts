@@ -48,7 +48,7 @@ export function identityOf(user: User, totp_enabled = Boolean(user.totp_enabled)
 }
 
 /**
- * Console sign-in and two-factor enrolment (decisions §8; docs/api.md "Admin API"):
+ * Console sign-in and two-factor enrolment (docs/decisions.md#permissions; docs/api.md "Admin API"):
  *
  * - POST /admin/api/auth/login {username, password, code?}: staff only. The limits, IP bans and bans of
  *   /user/login apply. With TOTP on, a missing or wrong code is a 401 with `totp_required`; the code may be one of

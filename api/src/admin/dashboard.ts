@@ -14,7 +14,7 @@ import { presenceKey } from '../services/presence.ts';
 import { requireConsole } from './access.ts';
 
 /**
- * Players online: the presence keys the real-time layer keeps alive (decisions §3). SCAN does not add the client's
+ * Players online: the presence keys the real-time layer keeps alive (docs/decisions.md#real-time). SCAN does not add the client's
  * key prefix to its pattern, so the prefix is added here; nobody reads as online while Redis is away.
  */
 async function playersOnline(redis: Redis): Promise<number> {

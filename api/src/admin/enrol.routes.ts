@@ -23,7 +23,7 @@ import { identityOf } from './auth.routes.ts';
 import { newTotpSecret, requireCode, totpOf } from '../services/totp.ts';
 
 /**
- * Two-factor enrolment from an operator's one-time link (decisions §8; docs/api.md "Admin API"), the only way an
+ * Two-factor enrolment from an operator's one-time link (docs/decisions.md#permissions; docs/api.md "Admin API"), the only way an
  * account that must use two-factor sign-in gets a phone enrolled. Both calls count against the sign-in limit per
  * address, as /admin/api/auth/login does, and refuse IP-banned ranges.
  *

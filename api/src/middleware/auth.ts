@@ -18,7 +18,7 @@ import { bodyOf } from './body.ts';
 
 /**
  * Reads the `<id>:<token>` pair from `Authorization: Bearer` or, for POST bodies, from `_u`/`_t`
- * (decisions §2). Never from the query string: a token in a URL ends up in logs and history.
+ * (docs/decisions.md#api-contract). Never from the query string: a token in a URL ends up in logs and history.
  */
 export function credentialsOf(ctx: Koa.Context): { id: number; token: string } | null {
   const header = ctx.get('authorization');
@@ -38,7 +38,7 @@ export function isBanned(user: Pick<User, 'banned_until'>, now: Date): boolean {
   return bannedAt(user, now);
 }
 
-/** The 403 a banned user sees, with the reason (decisions §8); a far-future date means a permanent ban. */
+/** The 403 a banned user sees, with the reason (docs/decisions.md#permissions); a far-future date means a permanent ban. */
 export function bannedError(user: Pick<User, 'banned_until' | 'ban_reason'>, timeZone: string) {
   const until = user.banned_until ? new Date(user.banned_until) : null;
   const permanent = until !== null && until.getUTCFullYear() >= 9000;
@@ -53,7 +53,7 @@ export function bannedError(user: Pick<User, 'banned_until' | 'ban_reason'>, tim
 
 /**
  * Finds the session of an id/token pair and its user in one query; null when either does not exist or the session
- * has ended (decisions §10: unused too long or too old, with the console's shorter limits; the limits are the
+ * has ended (docs/decisions.md#minors-safety: unused too long or too old, with the console's shorter limits; the limits are the
  * `settings` table's).
  */
 export async function findSession(deps: Pick<AppDeps, 'knex' | 'now'>, id: number, token: string) {
@@ -121,7 +121,7 @@ export function permissionsOf(ctx: { state: AppState }): number {
 }
 
 /**
- * The signed-in staff member holding `flag` (decisions §8): 403 "You do not have permission to do that." without
+ * The signed-in staff member holding `flag` (docs/decisions.md#permissions): 403 "You do not have permission to do that." without
  * it, and 403 "Sign in to the console with your two-factor code." when the account needs a second factor that
  * this session did not pass (a password alone must not open staff powers of such an account).
  */

@@ -14,7 +14,7 @@ export interface UploadedFile {
 }
 
 /**
- * Parses JSON, form and multipart bodies (decisions §2) with limits, and removes every temporary upload when the
+ * Parses JSON, form and multipart bodies (docs/decisions.md#api-contract) with limits, and removes every temporary upload when the
  * request ends, whatever happened, so no file is left behind.
  */
 export function bodyParser(): Koa.Middleware<AppState> {
@@ -85,7 +85,7 @@ export function queryOf(ctx: Koa.Context): Record<string, string> {
   return out;
 }
 
-/** Query and body together for calls that accept both GET and POST ("method not shown", decisions §2). */
+/** Query and body together for calls that accept both GET and POST ("method not shown", docs/decisions.md#api-contract). */
 export function paramsOf(ctx: Koa.Context): Record<string, unknown> {
   return { ...queryOf(ctx), ...bodyOf(ctx) };
 }

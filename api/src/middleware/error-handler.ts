@@ -52,7 +52,7 @@ function loggable(error: unknown): unknown {
 }
 
 /**
- * The one error middleware at the top (CONVENTIONS §4): `{ error, code, params? }` bodies (domain `message`), never
+ * The one error middleware at the top (docs/conventions.md#errors): `{ error, code, params? }` bodies (domain `message`), never
  * internals.
  */
 export function errorHandler(deps: AppDeps): Koa.Middleware<AppState> {
@@ -74,7 +74,7 @@ export function errorHandler(deps: AppDeps): Koa.Middleware<AppState> {
         ctx.body = message('hashingBusy');
         return;
       }
-      // MySQL down or restarting is an outage, not a bug: a quick 503 the client may retry (issue 10), one warn line
+      // MySQL down or restarting is an outage, not a bug: a quick 503 the client may retry, one warn line
       // with the driver's code only (knex puts the statement and its values into the message, see loggable).
       if (isDatabaseUnavailable(caught)) {
         const native = ((caught as { nativeError?: unknown }).nativeError ?? caught) as Error & { code?: unknown };

@@ -11,7 +11,7 @@ const first = (value: string | string[] | undefined): string | undefined =>
   Array.isArray(value) ? value[0] : value?.split(',')[0]?.trim();
 
 /**
- * Whether a request was sent by another site's page (issue 9: foreign origins cannot change state). A browser
+ * Whether a request was sent by another site's page (foreign origins cannot change state). A browser
  * names the page's origin in `Origin` and, in `Sec-Fetch-Site`, how it relates to the target. Allowed: the public
  * origin (PUBLIC_URL, for a proxy that rewrites Host), the origin the request was addressed to (its Host, or
  * X-Forwarded-Host with TRUST_PROXY=on), and requests without these headers: non-browser clients (the CLI, tests,

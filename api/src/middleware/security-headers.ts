@@ -1,5 +1,5 @@
 /**
- * Headers on every answer (issue 9; ASVS V14.4): the API's JSON, the player app and console, images and the
+ * Headers on every answer (ASVS V14.4): the API's JSON, the player app and console, images and the
  * socket.io transport. No `X-Powered-By` or `Server` banner is ever set (Koa and Node's http send neither).
  */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {

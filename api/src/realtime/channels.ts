@@ -3,7 +3,7 @@ import { PERMISSIONS, has, parseRoom } from '@ecup/domain';
 import { gamePlayerIds } from '@ecup/db';
 
 /**
- * Who may join a private room (decisions §3): a user their own room; a game's room its two players or staff with
+ * Who may join a private room (docs/decisions.md#real-time): a user their own room; a game's room its two players or staff with
  * canResolveConflicts. Another user's room and another game's room answer exactly like a missing one.
  */
 export async function canJoin(

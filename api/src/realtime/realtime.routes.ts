@@ -7,8 +7,8 @@ import { bodyOf } from '../middleware/body.ts';
 import { canJoin } from './channels.ts';
 
 /**
- * POST /user/pusher/auth {socket_id, channel_name} (spec §7): whether the signed-in user may join the channel — the
- * same check the socket's `subscribe` makes (decisions §3). Others' channels answer like missing ones.
+ * POST /user/pusher/auth {socket_id, channel_name} (docs/product.md#calls): whether the signed-in user may join the channel — the
+ * same check the socket's `subscribe` makes (docs/decisions.md#real-time). Others' channels answer like missing ones.
  */
 export function realtimeRoutes(deps: AppDeps): Router<AppState> {
   const router = new Router<AppState>();

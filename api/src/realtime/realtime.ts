@@ -43,7 +43,7 @@ export interface Realtime extends Pick<AppDeps, 'publish' | 'disconnectSessions'
 }
 
 /**
- * socket.io for the API's HTTP server (decisions §3): the handshake carries the id/token pair, a socket joins its
+ * socket.io for the API's HTTP server (docs/decisions.md#real-time): the handshake carries the id/token pair, a socket joins its
  * user's room and the room of all players at once and a game's room on `subscribe`; rooms are shared by every API
  * process through the Redis adapter; presence lives in Redis with an expiry. Made before the app, which gets its
  * `publish` and `disconnectSessions`, and attached to the server once that exists.
@@ -53,7 +53,7 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
   const io: RealtimeServer = new Server({
     path: '/socket.io',
     serveClient: false,
-    // A page of another site cannot open a socket with a visitor's browser (issue 9: foreign origins).
+    // A page of another site cannot open a socket with a visitor's browser (foreign origins).
     allowRequest: (request, callback) => {
       const foreign = isForeignRequest(request.headers, publicUrl, trustProxy);
       callback(foreign ? MESSAGES.foreignOrigin : null, !foreign);

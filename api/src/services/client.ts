@@ -15,7 +15,7 @@ function isTrusted(ip: string, proxies: Config['trustedProxies']): boolean {
  * TRUST_PROXY, or on a connection that is not from a trusted proxy, the header is ignored. Otherwise the header is
  * read from the right, skipping trusted proxies, and the first other address is the client: a proxy appends the
  * address it saw, so whatever a client wrote into the header itself stands further left and is never reached
- * (decisions §2: a spoofed X-Forwarded-For must not reset a limit).
+ * (docs/decisions.md#api-contract: a spoofed X-Forwarded-For must not reset a limit).
  */
 export function resolveClientIp(
   remote: string,
@@ -54,7 +54,7 @@ export function userAgent(ctx: Koa.Context): string | null {
   return ctx.get('user-agent') || null;
 }
 
-/** The IP ban covering an address, if any (decisions §8: refuse sign-up and sign-in from that range). */
+/** The IP ban covering an address, if any (docs/decisions.md#permissions: refuse sign-up and sign-in from that range). */
 export async function findIpBan(knex: Knex, ip: string): Promise<{ id: number; reason: string } | null> {
   const bytes = ipToBytes(ip);
   if (!bytes) return null;

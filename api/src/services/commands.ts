@@ -5,7 +5,7 @@ import type { AppDeps } from '../context.ts';
 import { dropStaleReads } from './read-cache.ts';
 import { dropRevokedSessions } from './verified-sessions.ts';
 
-/** The HTTP status of each kind of refusal (decisions §2), for commands and for checks made before one runs. */
+/** The HTTP status of each kind of refusal (docs/decisions.md#api-contract), for commands and for checks made before one runs. */
 export const REFUSAL_STATUS = { invalid: 400, not_found: 404, conflict: 409, forbidden: 403 } as const;
 
 /** What the API does once a command committed: all of the after-commit dispatcher's work. */

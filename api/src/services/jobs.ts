@@ -15,9 +15,9 @@ import { createBullConnection } from '@ecup/db';
 export interface JobQueues {
   /** Queues the sending of stored e-mail rows; safe to call twice for the same id. */
   sendEmails(emailIds: number[]): Promise<void>;
-  /** Asks the worker for a pairing pass now (decisions §5: "on every enter"); the tick pairs anyway. */
+  /** Asks the worker for a pairing pass now (docs/decisions.md#matchmaking: "on every enter"); the tick pairs anyway. */
   requestPairing(): Promise<void>;
-  /** Asks the worker to replay the ratings from a corrected game on (issue 19); safe to call twice. */
+  /** Asks the worker to replay the ratings from a corrected game on; safe to call twice. */
   recalculateElo(data: EloRecalculateJobData): Promise<void>;
   /** Queues the worker's notification jobs (Web Push and e-mail). */
   notify(notifications: NotificationJobData[]): Promise<void>;

@@ -47,8 +47,8 @@ async function rehashIfOlder(deps: AppDeps, user: User, password: string): Promi
 
 /**
  * The password check of every sign-in (the player app's /user/login and the console's): the login limits per
- * address and per account (decisions §2), IP bans, the same answer and time for an unknown user as for a wrong
- * password, and a banned user's reason (decisions §8). Answers the user, the username as typed and the subject of
+ * address and per account (docs/decisions.md#api-contract), IP bans, the same answer and time for an unknown user as for a wrong
+ * password, and a banned user's reason (docs/decisions.md#permissions). Answers the user, the username as typed and the subject of
  * the account's limit, which the caller resets once the whole sign-in (a second factor included) has succeeded.
  *
  * The account's attempt is counted before the password is checked and taken back when it matches, so only

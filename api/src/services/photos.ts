@@ -5,7 +5,7 @@ import { badRequest, payloadTooLarge } from '../errors.ts';
 import type { UploadedFile } from '../middleware/body.ts';
 
 /**
- * Checks an uploaded photo (spec §5: jpeg or png; decisions §9: size and pixel limits) and returns it re-encoded
+ * Checks an uploaded photo (docs/product.md#validation: jpeg or png; docs/decisions.md#content-and-uploads: size and pixel limits) and returns it re-encoded
  * as JPEG. Refusals carry the user-facing message.
  */
 export async function readPhoto(file: UploadedFile): Promise<Buffer> {

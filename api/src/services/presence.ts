@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 
-/** Redis key of a user's presence; written by the real-time layer with an expiry (decisions §3). */
+/** Redis key of a user's presence; written by the real-time layer with an expiry (docs/decisions.md#real-time). */
 export function presenceKey(userId: number): string {
   return `presence:user:${userId}`;
 }

@@ -22,7 +22,7 @@ export interface Limit {
   windowSeconds: number;
 }
 
-/** Limits on sign-in, sign-up and password reset, per IP and per account (decisions §2), and on forum posting. */
+/** Limits on sign-in, sign-up and password reset, per IP and per account (docs/decisions.md#api-contract), and on forum posting. */
 export const LIMITS = {
   loginPerIp: { name: 'login-ip', limit: LOGIN_ATTEMPTS_PER_ADDRESS, windowSeconds: LOGIN_ADDRESS_WINDOW_MS / 1000 },
   loginPerAccount: {
@@ -55,9 +55,9 @@ export const LIMITS = {
   forumPostPerUser: { name: 'forum-post', limit: 10, windowSeconds: 5 * 60 },
   /** Post reports per user (not in the spec). */
   forumReportPerUser: { name: 'forum-report', limit: 20, windowSeconds: 60 * 60 },
-  /** Reports of a chat line or an opponent per user (decisions §10; not in the spec). */
+  /** Reports of a chat line or an opponent per user (docs/decisions.md#minors-safety; not in the spec). */
   reportPerUser: { name: 'report', limit: 5, windowSeconds: 60 * 60 },
-  /** "Send the e-mail again" to a minor's parent or guardian, per account (decisions §8). */
+  /** "Send the e-mail again" to a minor's parent or guardian, per account (docs/decisions.md#permissions). */
   guardianResendPerAccount: {
     name: 'guardian-resend',
     limit: GUARDIAN_RESENDS_PER_ACCOUNT,
@@ -73,7 +73,7 @@ export const LIMITS = {
 
 /**
  * The counter's key. The subject (an address, a username, an e-mail address) is hashed, so Redis, its dumps and
- * its MONITOR never hold personal data in the clear (issue 9, privacy: no e-mail or address in a Redis key).
+ * its MONITOR never hold personal data in the clear (privacy: no e-mail or address in a Redis key).
  */
 function key(limit: Limit, subject: string): string {
   return `rl:${limit.name}:${createHash('sha256').update(subject.toLowerCase()).digest('hex').slice(0, 32)}`;

@@ -4,7 +4,7 @@ import { pushesOf, type CommandEvent } from '@ecup/db';
 import { encodeBody, sendEncoded, type EncodedBody } from './encoded-body.ts';
 
 /**
- * How long a cached public read may be served (issue 10: the ranking is never stale by more than a second after a
+ * How long a cached public read may be served (the ranking is never stale by more than a second after a
  * result). Counted from the moment the read started, so a slow read does not extend it. Tests that write past the
  * API (as another process would) move their clock this far before reading again.
  */
@@ -22,7 +22,7 @@ export const CACHED_READS = {
 
 /**
  * The committed events after which a cached read is stale in this process, beyond the writes that name it (other
- * processes' copies go within their second, issue 10): a result made final or edited tells players their new stats,
+ * processes' copies go within their second): a result made final or edited tells players their new stats,
  * so the ranking's pages go at once.
  */
 const STALE_AFTER: Partial<Record<keyof typeof CACHED_READS, (events: CommandEvent[]) => boolean>> = {

@@ -104,7 +104,7 @@ async function spendRecoveryCode(deps: AppDeps, userId: number, code: string, ip
 }
 
 /**
- * The second step of a sign-in with two-factor on (decisions §8), the console's and the player app's alike: the
+ * The second step of a sign-in with two-factor on (docs/decisions.md#permissions), the console's and the player app's alike: the
  * body's `code` is the authenticator's code or one of the recovery codes, each of those good once. A missing code
  * answers secondFactorRequired and counts nowhere (the form then asks for it); a wrong one answers
  * secondFactorInvalid and counts towards the account's sign-in limit (`account`, from checkCredentials), which the

@@ -35,7 +35,7 @@ interface Renderer {
 }
 
 /**
- * How long a rendered page is served again (issue 21: under a second per language). It holds nothing of one reader:
+ * How long a rendered page is served again (under a second per language). It holds nothing of one reader:
  * every page is drawn as a visitor sees it, and a signed-in reader's own parts fill in once the app has taken over.
  */
 export const RENDERED_PAGE_LIFETIME_MS = 900;
@@ -114,7 +114,7 @@ async function loadRenderer(dir: string, threads: number): Promise<{ app: Render
 const renderThreadsFor = (renderLimit: number) => Math.max(1, Math.min(renderLimit, availableParallelism() - 1));
 
 /**
- * The public pages of issue 21 drawn on the server: the app shell's index.html with the page's head, MUI's styles,
+ * The public pages drawn on the server: the app shell's index.html with the page's head, MUI's styles,
  * the page's markup in the app's root and the answers it was drawn with as JSON the app takes over. Anything else
  * (a signed-in screen, a path that is no public page) gets the shell as it is. Without the server build (only the
  * browser's was built) public pages get their head alone.

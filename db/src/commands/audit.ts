@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-/** One audit row (decisions §8: who, what, when, before/after), written in the caller's transaction. */
+/** One audit row (docs/decisions.md#permissions: who, what, when, before/after), written in the caller's transaction. */
 export interface AuditEntry {
   actor_user_id: number | null;
   action: string;

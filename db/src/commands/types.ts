@@ -9,7 +9,7 @@ import {
 } from '@ecup/domain';
 
 /**
- * What a command asks the caller to do once its transaction has committed (CONVENTIONS §6): send e-mails, close
+ * What a command asks the caller to do once its transaction has committed (docs/conventions.md#after-commit): send e-mails, close
  * revoked sessions' sockets, push real-time events (the API through socket.io, the worker through the emitter).
  */
 export type CommandEvent =
@@ -22,9 +22,9 @@ export type CommandEvent =
       session_ids?: number[];
     }
   | { type: 'push'; push: Push }
-  /** A result changed after later games were rated: the worker replays the ratings from that game on (issue 19). */
+  /** A result changed after later games were rated: the worker replays the ratings from that game on. */
   | { type: 'elo-recalculate'; season_id: number; game_id: number; history_id: number }
-  /** A player entered the queue: the worker pairs at once rather than at its next tick (decisions §5). */
+  /** A player entered the queue: the worker pairs at once rather than at its next tick (docs/decisions.md#matchmaking). */
   | { type: 'pairing-requested' }
   /** Tell players by Web Push and e-mail, as each chose (the worker's `notification` job). */
   | { type: 'notify'; notification: NotificationJobData };
@@ -88,7 +88,7 @@ export function pushEvents(pushes: Push[]): CommandEvent[] {
 }
 
 /**
- * A worker sweep (decisions §5): finds the rows whose time has come (expired keepalives, accept deadlines,
+ * A worker sweep (docs/decisions.md#matchmaking): finds the rows whose time has come (expired keepalives, accept deadlines,
  * unanswered results, players to pair) and moves each with a state-guarded write in its own transaction, so running
  * it twice, or on two workers at once, changes things once. Answers the events of what it committed.
  */

@@ -1,7 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
 import { NEWS_EXCERPT_MAX } from '@ecup/domain';
 
-// News HTML allow-list (decisions §9): no script, no event handlers, no javascript: URLs.
+// News HTML allow-list (docs/decisions.md#content-and-uploads): no script, no event handlers, no javascript: URLs.
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
     'p',

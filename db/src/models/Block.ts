@@ -1,6 +1,6 @@
 import { BaseModel } from './base.ts';
 
-/** One player's block of another (decisions §10): mutual for pairing, one-sided for display. */
+/** One player's block of another (docs/decisions.md#minors-safety): mutual for pairing, one-sided for display. */
 export class Block extends BaseModel {
   static override tableName = 'blocks';
   static override get idColumn() {

@@ -1,6 +1,6 @@
 import { BaseModel } from './base.ts';
 
-/** A masked chat line as typed, for staff only (decisions §10); `reasons` are the filter's, comma-separated. */
+/** A masked chat line as typed, for staff only (docs/decisions.md#minors-safety); `reasons` are the filter's, comma-separated. */
 export class ChatOriginal extends BaseModel {
   static override tableName = 'chat_originals';
   id!: number;

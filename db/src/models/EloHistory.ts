@@ -1,6 +1,6 @@
 import { BaseModel } from './base.ts';
 
-/** One rating event of a game (decisions §5, §6): its id is the order in which the events were applied. */
+/** One rating event of a game (docs/decisions.md#matchmaking, docs/decisions.md#elo): its id is the order in which the events were applied. */
 export class EloHistory extends BaseModel {
   static override tableName = 'elo_history';
   id!: number;

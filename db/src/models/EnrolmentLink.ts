@@ -1,6 +1,6 @@
 import { BaseModel } from './base.ts';
 
-/** A one-time console enrolment link (decisions §8), kept as the SHA-256 of its token. */
+/** A one-time console enrolment link (docs/decisions.md#permissions), kept as the SHA-256 of its token. */
 export class EnrolmentLink extends BaseModel {
   static override tableName = 'enrolment_links';
   id!: number;

@@ -1,6 +1,6 @@
 import { BaseModel } from './base.ts';
 
-/** A masked forum post as typed, for staff only (decisions §10); `reasons` are the filter's, comma-separated. */
+/** A masked forum post as typed, for staff only (docs/decisions.md#minors-safety); `reasons` are the filter's, comma-separated. */
 export class ForumPostOriginal extends BaseModel {
   static override tableName = 'forum_post_originals';
   id!: number;

@@ -2,7 +2,7 @@ import type { ReportKind, ReportOutcome, ReportReason } from '@ecup/domain';
 import { BaseModel } from './base.ts';
 
 /**
- * One entry of the safeguarding queue (decisions §10): a player's report of a chat line, a player or a forum post,
+ * One entry of the safeguarding queue (docs/decisions.md#minors-safety): a player's report of a chat line, a player or a forum post,
  * or an automatic flag (no reporter, `attempts` masked lines). `open_flag_user_id` is generated: the flagged player
  * while the flag is open.
  */

@@ -38,7 +38,7 @@ export class User extends BaseModel {
   totp_secret!: string | null;
   totp_enabled!: boolean;
   erased_at!: Date | null;
-  /** A moderator's chat mute (decisions §10). */
+  /** A moderator's chat mute (docs/decisions.md#minors-safety). */
   chat_muted_until!: Date | null;
   /** An adult's choice to show others the username instead of the real name (docs/rules.md). */
   hide_real_name!: boolean;

@@ -1,6 +1,6 @@
 import { BaseModel } from './base.ts';
 
-/** A moderator's warning to a player, shown to them once (decisions §10). */
+/** A moderator's warning to a player, shown to them once (docs/decisions.md#minors-safety). */
 export class UserWarning extends BaseModel {
   static override tableName = 'user_warnings';
   id!: number;

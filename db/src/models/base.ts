@@ -1,6 +1,6 @@
 import { Model } from 'objection';
 
-/** Shared base: column names are the spec's snake_case names, no case mapping (CONVENTIONS §1). */
+/** Shared base: column names are the spec's snake_case names, no case mapping (docs/conventions.md#one-name-per-field). */
 export class BaseModel extends Model {
   static override get useLimitInFirst(): boolean {
     return true;

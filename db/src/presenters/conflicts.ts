@@ -13,7 +13,7 @@ export type ConflictGameRow = Pick<Game, 'id' | 'created_at'> & {
   u2_avatar_hash: User['avatar_hash'];
 };
 
-/** A conflict list row (spec §3 Conflict): the game, its two players and whether it is solved. */
+/** A conflict list row (docs/product.md#entities Conflict): the game, its two players and whether it is solved. */
 export function presentConflict(row: ConflictGameRow): ConflictEntry {
   return {
     id: row.id,

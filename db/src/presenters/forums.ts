@@ -3,7 +3,7 @@ import type { ForumPostRow, ForumThreadRowData } from '../queries/forums.ts';
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
-/** A row of a category's thread list (spec §3 Forum thread); `posts` is the reply count. */
+/** A row of a category's thread list (docs/product.md#entities Forum thread); `posts` is the reply count. */
 export function presentThreadRow(row: ForumThreadRowData): ForumThreadRow {
   return {
     id: row.id,
@@ -18,7 +18,7 @@ export function presentThreadRow(row: ForumThreadRowData): ForumThreadRow {
 }
 
 /**
- * A post (spec §3 Forum post). Staff (`forStaff`) also receive `hidden` and `hidden_reason` on every post; players
+ * A post (docs/product.md#entities Forum post). Staff (`forStaff`) also receive `hidden` and `hidden_reason` on every post; players
  * never receive hidden posts at all, so the fields are left out for them.
  */
 export function presentPost(

@@ -24,7 +24,7 @@ export type ChatLineRow = Pick<ChatMessage, 'id' | 'user_id' | 'content' | 'pres
 export type EvidenceRow = Pick<Evidence, 'id' | 'user_id' | 'youtube_id' | 'evidence_hash' | 'created_at'> &
   Pick<User, 'username'>;
 
-/** A chat row joined with its author (spec §3 Chat message): `name` is the username; moderators get class 'admin'. */
+/** A chat row joined with its author (docs/product.md#entities Chat message): `name` is the username; moderators get class 'admin'. */
 export function presentChatMessage(row: ChatLineRow): ChatMessagePayload {
   const message: ChatMessagePayload = {
     id: row.id,
@@ -39,7 +39,7 @@ export function presentChatMessage(row: ChatLineRow): ChatMessagePayload {
   return message;
 }
 
-/** An evidence row joined with its uploader (spec §3 Evidence). */
+/** An evidence row joined with its uploader (docs/product.md#entities Evidence). */
 export function presentEvidence(row: EvidenceRow): EvidencePayload {
   return {
     id: row.id,
@@ -52,8 +52,8 @@ export function presentEvidence(row: EvidenceRow): EvidencePayload {
 }
 
 /**
- * A game without chat and evidence (spec §3 Game; the `score` event): both player cards, scores in game order,
- * the state flags, when the result form opens and when an unanswered result escalates (decisions §5), each
+ * A game without chat and evidence (docs/product.md#entities Game; the `score` event): both player cards, scores in game order,
+ * the state flags, when the result form opens and when an unanswered result escalates (docs/decisions.md#matchmaking), each
  * player's Elo change once final, and the server's time so the client counts down correctly.
  */
 export function presentGameSummary(row: GameRow, players: ReadonlyMap<number, GamePlayer>, now: Date): GameSummary {

@@ -13,7 +13,7 @@ import {
 const seconds = (date: Date | null) => (date ? Math.floor(new Date(date).getTime() / 1000) : null);
 
 /**
- * The season as GET /season/current answers it (decisions §4), and as the worker pushes it to every player at the
+ * The season as GET /season/current answers it (docs/decisions.md#season-and-time), and as the worker pushes it to every player at the
  * weekly window's opening and closing: one payload, so an open app reads both alike.
  */
 export function presentSeason(season: SeasonRecord): SeasonPayload {

@@ -6,7 +6,7 @@ export function statsFrom(row: UserStats): UserStats {
 }
 
 /**
- * The `stats` event for one player (spec §7; spec §4: "score update events update goals, wins, losses, ties of
+ * The `stats` event for one player (docs/product.md#calls; docs/product.md#states: "score update events update goals, wins, losses, ties of
  * both players and trophies of the winner"): their stats and unsecured trophies as the change left them. `gameId`
  * is null when no game caused the change (a trophy expired or was reset).
  */

@@ -19,7 +19,7 @@ export interface MyTrophies {
 }
 
 /**
- * GET /trophy/get_stats (spec §3 Trophy stats, §7; decisions §7). Countdowns are whole seconds rounded up. Before
+ * GET /trophy/get_stats (docs/product.md#entities Trophy stats, docs/product.md#calls; docs/decisions.md#trophy-hunt). Countdowns are whole seconds rounded up. Before
  * the hunt the pool shows full and the reset countdown counts to the first pool; after the end nothing is left to
  * win (0) and no reset comes (null). Without a season the hunt reads as ended. The player's fields are only there
  * when signed in, so the page can tell a visitor by their absence.

@@ -4,7 +4,7 @@ import type { User } from '../models/User.ts';
 import { statsFrom } from './stats.ts';
 import type { RankingRow } from '../queries/ranking.ts';
 
-/** The user object of spec §3 as the player app receives it (the owner's own view, with e-mail). */
+/** The user object of docs/product.md#entities as the player app receives it (the owner's own view, with e-mail). */
 export function presentUser(
   user: User,
   extra: { rank: number | null; online: boolean; game_id: number | null; session_permissions: number },
@@ -32,7 +32,7 @@ export function presentUser(
 }
 
 /**
- * A ranking entry of spec §3 (plus the id the app links with), as `viewer` sees it at `now` in the season's
+ * A ranking entry of docs/product.md#entities (plus the id the app links with), as `viewer` sees it at `now` in the season's
  * `timeZone`: a minor's names, club and gamer tag and a hidden real name are null, and a minor shows offline to a
  * visitor (docs/rules.md "What others see of a player").
  */

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { OPEN_GAME_STATES } from '@ecup/domain';
 
 /**
- * The player's open game (spec §7 /game/get_active: "game id number"; decisions §5): the newest game they play in
+ * The player's open game (docs/product.md#calls /game/get_active: "game id number"; docs/decisions.md#matchmaking): the newest game they play in
  * that is still playing, submitted or dropped, or null. A game in conflict waits for a moderator and is not open.
  * Used by the queue's entry check, the matchmaking status, the signed-in user and /game/get_active. One read per
  * side, each on that side's player index, rather than an OR across both.

@@ -47,7 +47,7 @@ function chatRead(knex: Knex, game: GamePlayers) {
 }
 
 /**
- * What a game's chat allows at `now` (issue 18, decisions §10): from the two players' ages on the current date in
+ * What a game's chat allows at `now` (docs/decisions.md#minors-safety): from the two players' ages on the current date in
  * the season's time zone and the season's `chat_mode`, in one read. Symmetric, so the same for both players.
  */
 export async function gameChatAges(knex: Knex, game: GamePlayers, now: Date): Promise<GameChatAges> {

@@ -39,7 +39,7 @@ function listQuery(knex: Knex, viewer: GameActor) {
 }
 
 /**
- * The conflict list (spec §2 Conflicts page, §3 Conflict, §7 /conflicts/list; decisions §8): players see the games
+ * The conflict list (docs/product.md#screens-and-routes Conflicts page, docs/product.md#entities Conflict, docs/product.md#calls /conflicts/list; docs/decisions.md#permissions): players see the games
  * they played that went to conflict, staff with canResolveConflicts see every one. Open conflicts come first,
  * oldest first (the queue a moderator works through), then solved ones, newest first; at most CONFLICT_LIST_MAX.
  */

@@ -165,7 +165,7 @@ export async function searchPosts(
   return query;
 }
 
-/** Thread counts of every category, indexed by category id (spec §3). */
+/** Thread counts of every category, indexed by category id (docs/product.md#entities). */
 export async function categoryCounts(knex: Knex, categoryIds: readonly number[]): Promise<number[]> {
   const rows = await knex('forum_categories').select<{ id: number; thread_count: number }[]>('id', 'thread_count');
   const byId = new Map(rows.map((row) => [row.id, row.thread_count]));

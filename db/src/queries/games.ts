@@ -33,7 +33,7 @@ export async function findGame(knex: Knex, gameId: number): Promise<GameRow | nu
 }
 
 /**
- * One game under its row lock (`SELECT … FOR UPDATE`, decisions §2), so the rule checked and the write made see the
+ * One game under its row lock (`SELECT … FOR UPDATE`, docs/decisions.md#api-contract), so the rule checked and the write made see the
  * same state and concurrent calls on the game queue up. A missing game is a 404.
  */
 export async function lockGame(trx: Knex, gameId: number): Promise<GameRow> {
@@ -150,8 +150,7 @@ export async function gamePayload(
 
 /**
  * The rows of a game's payload besides its summary: the last CHAT_HISTORY_MAX chat lines, all evidence and what
- * the players' chat allows at `now`. With a viewer, lines by players the viewer blocked are left out (decisions
- * §10).
+ * the players' chat allows at `now`. With a viewer, lines by players the viewer blocked are left out (docs/decisions.md#minors-safety).
  */
 export async function gameExtrasRows(
   knex: Knex,

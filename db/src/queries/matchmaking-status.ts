@@ -5,7 +5,7 @@ import { openGameId } from './active-game.ts';
 import { findEntry, findMatch } from './queue.ts';
 
 /**
- * Where a player stands in the play loop (spec §4 Queue; the answer of every /matchmaking call): 'matched' with the
+ * Where a player stands in the play loop (docs/product.md#states Queue; the answer of every /matchmaking call): 'matched' with the
  * pending match, 'queued' with the start of the queue timer, 'playing' with the open game (OPEN_GAME_STATES), or
  * 'idle'. Read inside a command's transaction it includes that command's own writes.
  */

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { NewsEntry } from '@ecup/domain';
 
-/** Articles a visitor may read: published, with a publishing time that has come (spec §7 news calls). */
+/** Articles a visitor may read: published, with a publishing time that has come (docs/product.md#calls news calls). */
 export function publishedNews(knex: Knex, now: Date) {
   return knex('news').where('news.published', true).where('news.published_at', '<=', now);
 }

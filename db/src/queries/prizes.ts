@@ -31,7 +31,7 @@ export interface OperatorSeason {
 }
 
 /**
- * The season an operator command works on: the one named, or else the current one (decisions §4: the active
+ * The season an operator command works on: the one named, or else the current one (docs/decisions.md#season-and-time: the active
  * season with the highest id, as the API's `currentSeason`). Null when there is none.
  */
 export async function findOperatorSeason(knex: Knex, seasonId?: number): Promise<OperatorSeason | null> {
@@ -40,7 +40,7 @@ export async function findOperatorSeason(knex: Knex, seasonId?: number): Promise
   return { id: row.id, name: row.name, time_zone: row.time_zone, qualifiers_start: new Date(row.qualifiers_start) };
 }
 
-/** The contact and eligibility columns every row of the prize export carries (decisions §8). */
+/** The contact and eligibility columns every row of the prize export carries (docs/decisions.md#permissions). */
 export interface PrizeContact {
   user_id: number;
   username: string;
@@ -89,7 +89,7 @@ export interface FinalStandingRow extends PrizeContact {
   ties: number;
 }
 
-/** A player listed twice for the trophy-hunt prize (decisions §7: one win per tournament). */
+/** A player listed twice for the trophy-hunt prize (docs/decisions.md#trophy-hunt: one win per tournament). */
 export interface TrophyRepeat {
   user_id: number;
   username: string;
@@ -295,7 +295,7 @@ async function weeklyRoundWinnerRows(knex: Knex, season: OperatorSeason, now: Da
 }
 
 /**
- * Trophy-hunt weekly winners (decisions §7, `trophyWeeklyWinners`, as the admin console lists them), and after each
+ * Trophy-hunt weekly winners (docs/decisions.md#trophy-hunt, `trophyWeeklyWinners`, as the admin console lists them), and after each
  * week's winners every player who secured a trophy that week although they won the prize in an earlier week: a
  * repeat, listed as not eligible (one win per tournament) so the operator sees it was checked.
  */
@@ -380,7 +380,7 @@ function keptSeasonPlayers(knex: Knex, seasonId: number, now: Date): Knex.QueryB
 }
 
 /**
- * The finalists: the top 16 of the season's ranked players in the ranking order (decisions §6), by the live ratings
+ * The finalists: the top 16 of the season's ranked players in the ranking order (docs/decisions.md#elo), by the live ratings
  * for the season they belong to and by the kept standings for a finished season.
  */
 async function finalStandingRows(knex: Knex, season: OperatorSeason, now: Date): Promise<FinalStandingRow[]> {
@@ -402,7 +402,7 @@ async function finalStandingRows(knex: Knex, season: OperatorSeason, now: Date):
 }
 
 /**
- * `prizes:export` (spec §1, §9; decisions §6–§8): the season's weekly round winners, trophy-hunt weekly winners and
+ * `prizes:export` (docs/product.md#what-it-does, docs/product.md#constants; docs/decisions.md#elo, docs/decisions.md#trophy-hunt, docs/decisions.md#permissions): the season's weekly round winners, trophy-hunt weekly winners and
  * final standings, each row with the player's contact details and whether they may receive a prize on `now`.
  * Read-only.
  */

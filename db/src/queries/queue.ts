@@ -43,7 +43,7 @@ export function answerCutoff(now: Date): Date {
   return new Date(now.getTime() - ACCEPT_GRACE_MS);
 }
 
-/** Games the player has in the week that starts at `weekStart` (spec §9: the weekly cap counts every game). */
+/** Games the player has in the week that starts at `weekStart` (docs/product.md#constants: the weekly cap counts every game). */
 export async function gamesInWeek(knex: Knex, userId: number, weekStart: Date): Promise<number> {
   let games = 0;
   for (const column of ['user_1_id', 'user_2_id']) {
@@ -55,7 +55,7 @@ export async function gamesInWeek(knex: Knex, userId: number, weekStart: Date): 
 }
 
 /**
- * When the player missed a match recently (decisions §5): declined it (leaving the queue while matched counts), or
+ * When the player missed a match recently (docs/decisions.md#matchmaking): declined it (leaving the queue while matched counts), or
  * let it run out without accepting. A miss counts at the time the match closed. Matches are found by creation time
  * (the index range): one created over an hour and five minutes (plus the accept window) ago closed only that late
  * if the worker was down, and is not held against the player.

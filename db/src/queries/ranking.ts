@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { adultBornOnOrBefore } from '@ecup/domain';
 import { containsPattern, like } from '../services/like.ts';
 
-/** The two ranking orders (spec §7: sorting 0 = Elo, 1 = trophies; decisions §6 tie-breaks). */
+/** The two ranking orders (docs/product.md#calls: sorting 0 = Elo, 1 = trophies; docs/decisions.md#elo tie-breaks). */
 export type RankingSort = 0 | 1;
 
 const ORDER: Record<RankingSort, string> = {
@@ -58,7 +58,7 @@ export type RankingRow = {
 
 /**
  * One page of the ranking. Without a search the page is read in index order and ranks are positions; with a
- * search (first name, last name, username or gamer tag, case-insensitive substring; spec §2) ranks stay the
+ * search (first name, last name, username or gamer tag, case-insensitive substring; docs/product.md#screens-and-routes) ranks stay the
  * players' places in the whole list. A search finds a minor by username only, and an adult who hides the real name
  * not by it (docs/rules.md "What others see of a player"); `timeZone` is the season's, which decides birthdays.
  */

@@ -6,7 +6,7 @@ import { rankedUsers } from './ranking.ts';
 /** At most this many entries of each kind in the sitemap (one sitemap file holds 50,000 addresses). */
 export const SITEMAP_MAX_PER_KIND = 15_000;
 
-/** The addresses a crawler may list, with when each last changed (issue 21). */
+/** The addresses a crawler may list, with when each last changed. */
 export interface SitemapRows {
   news: { id: number; changed_at: Date }[];
   threads: { id: number; category_id: number; last_post_at: Date }[];

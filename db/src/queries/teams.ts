@@ -5,7 +5,7 @@ import { containsPattern, like, prefixPattern } from '../services/like.ts';
 const MAX_TEAMS = 10;
 
 /**
- * Team names containing the text, exact and prefix matches first (spec §7 /user/search_teams); `has_match` says
+ * Team names containing the text, exact and prefix matches first (docs/product.md#calls /user/search_teams); `has_match` says
  * whether the exact name (any case) is a known team.
  */
 export async function searchTeams(knex: Knex, name: string): Promise<TeamSearchResponse> {

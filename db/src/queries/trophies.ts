@@ -91,7 +91,7 @@ export interface TrophyWeekWinners {
 }
 
 /**
- * The weekly trophy-hunt winners of a season (decisions §7; spec §9: six a week, one prize per player per
+ * The weekly trophy-hunt winners of a season (docs/decisions.md#trophy-hunt; docs/product.md#constants: six a week, one prize per player per
  * tournament), for the admin console and the prize export: trophies secured (still secured: an edited result that
  * took a trophy back takes its win back too), grouped by the week of securing in the season's zone, oldest week
  * first, each week `weeklyWinners` over the securings in order with every earlier week's winners left out. Weeks
@@ -138,7 +138,7 @@ export async function trophyWeeklyWinners(knex: Knex, seasonId: number): Promise
 }
 
 /**
- * A player's unsecured trophies in play at `now` (spec §3 Trophy stats: id, wins, time_active): held, inside its
+ * A player's unsecured trophies in play at `now` (docs/product.md#entities Trophy stats: id, wins, time_active): held, inside its
  * 2-day window, from this week's pool of a season whose hunt runs. A trophy the worker has not yet sent back (it ran
  * out a moment ago, or its week ended) is not listed.
  */
@@ -183,7 +183,7 @@ export async function heldTrophiesOfPlayers(
   return byPlayer;
 }
 
-/** A player's stats as the `stats` event carries them (spec §3 User). */
+/** A player's stats as the `stats` event carries them (docs/product.md#entities User). */
 export async function userStatsOf(knex: Knex, userId: number): Promise<UserStats> {
   return statsFrom((await knex('users').where('id', userId).first(USER_STATS_FIELDS)) as UserStats);
 }

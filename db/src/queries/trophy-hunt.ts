@@ -5,7 +5,7 @@ import type { Trophy } from '../models/Trophy.ts';
 import type { TrophyPool } from '../models/TrophyPool.ts';
 
 /*
- * The trophy hunt's rows (decisions §7) as the results, the sweeps and the hunt's pages read them: the season's hunt
+ * The trophy hunt's rows (docs/decisions.md#trophy-hunt) as the results, the sweeps and the hunt's pages read them: the season's hunt
  * columns, a week's pool (opened on first need, by a read too) and trophies under their row locks.
  */
 
@@ -123,7 +123,7 @@ async function createPool(knex: Knex, seasonId: number, week: Date, now: Date): 
 }
 
 /**
- * This week's pool of a season (decisions §7: a pool of 25 opens every week, Monday 00:00 in the season's zone),
+ * This week's pool of a season (docs/decisions.md#trophy-hunt: a pool of 25 opens every week, Monday 00:00 in the season's zone),
  * created on first need by whoever comes first: a result, the stats call or the worker's reset sweep. Null outside
  * the hunt (before the qualifiers start, from the hunt's end on).
  *

@@ -6,7 +6,7 @@ import type { Game } from '../models/Game.ts';
 import type { User } from '../models/User.ts';
 
 /**
- * The right of access (decisions §8: "A player's data can be exported and erased"): the export of everything stored
+ * The right of access (docs/decisions.md#permissions: "A player's data can be exported and erased"): the export of everything stored
  * about a player (docs/cli.md `users:export`), and the one rule for naming a user on the command line. The erasure is
  * the command `eraseUser` (commands/ops/user-data.ts).
  */
@@ -138,7 +138,7 @@ const TROPHY_MOVE_COLUMNS = [
 ] as const;
 
 /**
- * The right of access (decisions §8): one document with everything stored about a player. Other players appear
+ * The right of access (docs/decisions.md#permissions): one document with everything stored about a player. Other players appear
  * only by id and public username (opponents, never their e-mail or names); secrets (password hash, session and
  * reset token hashes, the TOTP secret, tokens inside e-mailed links) are left out. Read-only.
  */

@@ -16,7 +16,7 @@ const DAY_MS = 24 * 60 * 60_000;
 const SEED_LOCK_TIMEOUT_S = 120;
 
 /**
- * Prizes of a seeded season whose final is in July of `finalYear`, from the marketing facts of spec §1. Operators
+ * Prizes of a seeded season whose final is in July of `finalYear`, from the marketing facts of docs/product.md#what-it-does. Operators
  * rewrite it with `scripts`.
  */
 export const seasonPrizesText = (finalYear: number) =>
@@ -31,7 +31,7 @@ export const seasonPrizesText = (finalYear: number) =>
 
 /**
  * Runs `work` in one transaction while holding a MariaDB named lock, so two processes that start at the same time
- * (decisions §1: any number of api and worker processes) cannot both see "nothing seeded yet" and seed twice.
+ * (docs/decisions.md#shape: any number of api and worker processes) cannot both see "nothing seeded yet" and seed twice.
  * The lock is named after the database too (named locks are server-wide), taken on the transaction's own
  * connection and released only after the commit. Given a transaction
  * instead of a knex instance, the work simply runs inside it.
@@ -76,7 +76,7 @@ function toSecond(ms: number): Date {
 }
 
 /**
- * The rows every installation needs (spec §2, §3, decisions §4): the 245 countries, the current season, the four
+ * The rows every installation needs (docs/product.md#screens-and-routes, docs/product.md#entities, docs/decisions.md#season-and-time): the 245 countries, the current season, the four
  * forum categories (category 1 named after the season's product) and the team names.
  *
  * The season is created only when no season is active, open at `now` so that a new user can play at once:
@@ -100,7 +100,7 @@ export async function seedBase(knex: Knex, options: { now: Date }): Promise<{ se
       const qualifiersStart = toSecond(options.now.getTime() - 14 * DAY_MS);
       const qualifiersEnd = toSecond(options.now.getTime() + 35 * DAY_MS);
       const [id] = await trx('seasons').insert({
-        // Named after the year of its final (spec §1: the 2020 edition's final was in July 2020).
+        // Named after the year of its final (docs/product.md#what-it-does: the 2020 edition's final was in July 2020).
         name: `${PRODUCT_NAME_DEFAULT} ${seasonFinalYear(qualifiersEnd)}`,
         product_name: PRODUCT_NAME_DEFAULT,
         qualifiers_start: qualifiersStart,

@@ -1,5 +1,5 @@
 /**
- * Demo data for a fresh installation (decisions §4: the demo seed makes the product usable at once): two accounts
+ * Demo data for a fresh installation (docs/decisions.md#season-and-time: the demo seed makes the product usable at once): two accounts
  * with documented passwords, about 200 players with finished games so that the ranking looks alive, news articles
  * with images, and forum threads.
  *
@@ -80,10 +80,10 @@ const IMAGE_CONCURRENCY = 8;
 const ZERO: SeedDemoSummary = { users: 0, players: 0, avatars: 0, games: 0, news: 0, forum_threads: 0, forum_posts: 0 };
 
 /**
- * Seeds the demo (decisions §4): the two DEMO_ACCOUNTS (an admin with every permission flag, spec §6, and a plain
+ * Seeds the demo (docs/decisions.md#season-and-time): the two DEMO_ACCOUNTS (an admin with every permission flag, docs/product.md#roles, and a plain
  * PlayStation player), `players` demo players aged 13 to 24 from many countries (a third with an avatar), about
- * `gamesPerPlayer` finished games each over the last 14 days, rated in order with the domain's Elo (decisions §6),
- * 3 news articles per category label (spec §1) with generated images, and forum threads whose counters
+ * `gamesPerPlayer` finished games each over the last 14 days, rated in order with the domain's Elo (docs/decisions.md#elo),
+ * 3 news articles per category label (docs/product.md#what-it-does) with generated images, and forum threads whose counters
  * (thread_count, reply_count, forum_post_count) match their posts.
  *
  * Needs seedBase first (the countries, the active season and the forum categories). Runs in one transaction under

@@ -4,7 +4,7 @@ import { emailIds, notificationsOf, pushesOf, type CommandEvent, type CommandOut
 import { transaction } from './transaction.ts';
 
 /**
- * What a process does with the events of a committed command (CONVENTIONS §6). Each process gives what it has: the
+ * What a process does with the events of a committed command (docs/conventions.md#after-commit). Each process gives what it has: the
  * API all of them, the worker its emitter, the CLI none (no Redis; the worker's reconciler sends its e-mails). An
  * event with no handler here is left to the process that has one: nothing in it is lost by waiting.
  */
@@ -12,17 +12,17 @@ export interface AfterCommit {
   log: { warn(message: string): void; error(message: string): void };
   /** Queues the sending of stored e-mail rows. */
   sendEmails?: (emailIds: number[]) => Promise<void>;
-  /** Closes revoked sessions' sockets on every API process (decisions §2). */
+  /** Closes revoked sessions' sockets on every API process (docs/decisions.md#api-contract). */
   disconnectSessions?: (userId: number, keptSessionId: number | null, onlySessionIds?: number[]) => Promise<void>;
-  /** Queues the worker's Elo replay after a corrected result (issue 19). */
+  /** Queues the worker's Elo replay after a corrected result. */
   recalculateElo?: (data: EloRecalculateJobData) => Promise<void>;
   /** Queues the worker's notification jobs (Web Push and e-mail, as each player chose). */
   notify?: (notifications: NotificationJobData[]) => Promise<void>;
-  /** Asks the worker for a pairing pass now (decisions §5: "on every enter"). */
+  /** Asks the worker for a pairing pass now (docs/decisions.md#matchmaking: "on every enter"). */
   requestPairing?: () => Promise<void>;
   /** What the process's caches do about committed events, declared beside each cache; before the pushes go out. */
   reactions?: readonly ((events: CommandEvent[]) => void)[];
-  /** Emits real-time events to their rooms; fire and forget (clients re-read after a reconnect, decisions §3). */
+  /** Emits real-time events to their rooms; fire and forget (clients re-read after a reconnect, docs/decisions.md#real-time). */
   publish?: (pushes: Push[]) => void;
 }
 

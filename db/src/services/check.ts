@@ -22,7 +22,7 @@ function reason(error: unknown): string {
 /**
  * Checks that MySQL and Redis answer and are new enough before anything starts; throws a ConfigError whose message
  * is one line naming the variable and how to start the service, or the version found and the one needed
- * (decisions §1, issue 17). Creates the database when it does not exist. Returns the line naming the versions.
+ * (docs/decisions.md#shape). Creates the database when it does not exist. Returns the line naming the versions.
  */
 export async function checkServices(config: Config): Promise<string> {
   const database = await checkDatabase(config);

@@ -9,7 +9,7 @@ export type Logger = PinoLogger;
 
 /**
  * Field names whose values never reach the log, wherever a caller puts them: session tokens, passwords, the
- * Authorization header, cookies (decisions §2: a token in a log is a leaked session).
+ * Authorization header, cookies (docs/decisions.md#api-contract: a token in a log is a leaked session).
  */
 const REDACT = ['token', 'password', 'authorization', 'cookie', '_t'].flatMap((key) => [key, `*.${key}`]);
 

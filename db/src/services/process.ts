@@ -33,7 +33,7 @@ interface LineLog {
 }
 
 /**
- * Stops the process in order on SIGTERM or SIGINT (CONVENTIONS §14): each step once, in turn (stop accepting and
+ * Stops the process in order on SIGTERM or SIGINT (docs/conventions.md#shutdown): each step once, in turn (stop accepting and
  * finish in-flight work first, connections last), with a forced exit when it takes longer than the bound.
  */
 export function stopOnSignals(

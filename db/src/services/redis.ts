@@ -2,7 +2,7 @@ import { Redis, type RedisOptions } from 'ioredis';
 
 /**
  * A Redis client for our own keys (rate limits, presence), namespaced by the configured prefix.
- * Fails fast when Redis is down instead of queueing commands forever (CONVENTIONS §7).
+ * Fails fast when Redis is down instead of queueing commands forever (docs/conventions.md#jobs).
  */
 export function createRedis(url: string, prefix: string, options: RedisOptions = {}): Redis {
   return new Redis(url, {
@@ -27,8 +27,8 @@ export function createBullConnection(url: string, role: 'producer' | 'worker'): 
 /**
  * socket.io's Redis adapter and emitter publish without awaiting the answer. While Redis is away a publish fails
  * (MaxRetriesPerRequestError once the client gives up reconnecting for it), and a failure nobody awaits is an
- * unhandled rejection, which ends a Node process. Pushes are fire and forget (decisions §3: a client re-reads after
- * a reconnect), so a lost one is reported to `lost` instead (issue 10: a Redis restart must not end API or worker).
+ * unhandled rejection, which ends a Node process. Pushes are fire and forget (docs/decisions.md#real-time: a client re-reads after
+ * a reconnect), so a lost one is reported to `lost` instead (a Redis restart must not end API or worker).
  */
 export function reportLostPublishes(redis: Redis, lost: (error: Error) => void): Redis {
   type Publish = (...args: unknown[]) => Promise<number>;

@@ -22,7 +22,7 @@ interface Cached {
 const cache = new WeakMap<Knex, Cached>();
 
 /**
- * The session limits in force (decisions §10) from the `settings` table, read at most once every few seconds per
+ * The session limits in force (docs/decisions.md#minors-safety) from the `settings` table, read at most once every few seconds per
  * process (on `now`'s clock, so a moved test clock reads afresh); a missing or invalid row, or a database without
  * the table yet, gives the constants.
  */

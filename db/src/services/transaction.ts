@@ -27,7 +27,7 @@ const UNAVAILABLE_ERRNOS = new Set([1040, 1053, 1927]);
 /**
  * Whether an error means the database cannot be used right now rather than that the statement was wrong: the
  * server is down or restarting, the connection died under the statement (mysql2 marks those `fatal`), or no pooled
- * connection came free in time (knex's KnexTimeoutError). The API answers these 503 (issue 10: a MySQL restart
+ * connection came free in time (knex's KnexTimeoutError). The API answers these 503 (a MySQL restart
  * gives quick 503s, not 500s); the transaction was not committed, or its COMMIT's answer was lost.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
@@ -48,7 +48,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
  * Runs `work` in a transaction and runs it again when the database picked it as a deadlock victim: InnoDB has
  * already rolled everything back then, and MySQL's manual asks applications to retry. Two players' accept and the
  * accept timeout, or a result and a trophy sweep, lock the same rows from different ends, so deadlocks are an
- * expected part of the races decisions §2 settles in the database; a retry turns them into the ordinary 200 or 409.
+ * expected part of the races docs/decisions.md#api-contract settles in the database; a retry turns them into the ordinary 200 or 409.
  */
 export async function transaction<T>(
   knex: Knex,

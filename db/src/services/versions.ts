@@ -1,5 +1,5 @@
 /**
- * The oldest MySQL, MariaDB and Redis eCup runs on, and the start's check of what it found (issue 17). Redis 7
+ * The oldest MySQL, MariaDB and Redis eCup runs on, and the start's check of what it found. Redis 7
  * brought `EXPIRE … NX`, which the rate limits use; MariaDB 10.6 and MySQL 8 are the oldest releases still
  * maintained that have everything the migrations use.
  */

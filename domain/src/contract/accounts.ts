@@ -1,15 +1,15 @@
 /**
- * Payloads of the accounts, ranking, news and season calls (spec §3, §7; decisions §2). Field names are the
+ * Payloads of the accounts, ranking, news and season calls (docs/product.md#entities, docs/product.md#calls; docs/decisions.md#api-contract). Field names are the
  * spec's snake_case from column to wire (CONVENTIONS habit 1). Times on the wire are unix seconds.
  */
 import type { ConsoleId, NewsCategoryId } from '../constants.ts';
 
-/** Every error answer (decisions §2): `{ "error": "<human message>" }`. */
+/** Every error answer (docs/decisions.md#api-contract): `{ "error": "<human message>" }`. */
 export interface ErrorResponse {
   error: string;
 }
 
-/** POST /user/login (spec §3 "Login response", §7). */
+/** POST /user/login (docs/product.md#entities "Login response", docs/product.md#calls). */
 export interface LoginResponse {
   id: number;
   token: string;
@@ -22,7 +22,7 @@ export interface TeamPayload {
   avatar_hash: string | null;
 }
 
-/** The stats part of spec §3 User that a final result changes (the `stats` event, spec §7). */
+/** The stats part of docs/product.md#entities User that a final result changes (the `stats` event, docs/product.md#calls). */
 export interface UserStats {
   wins: number;
   losses: number;
@@ -49,7 +49,7 @@ export const USER_STATS_FIELDS = [
   'elo',
 ] as const satisfies readonly (keyof UserStats)[];
 
-/** The signed-in user (spec §3 "User", without the token, which travels beside it). */
+/** The signed-in user (docs/product.md#entities "User", without the token, which travels beside it). */
 export interface UserPayload extends UserStats {
   id: number;
   username: string;
@@ -60,14 +60,14 @@ export interface UserPayload extends UserStats {
   avatar_hash: string | null;
   /** Place in the Elo ranking list (sorting 0), 1-based; null when the player has no place in it. */
   rank: number | null;
-  /** Bit flags of spec §6. */
+  /** Bit flags of docs/product.md#roles. */
   permissions: number;
   /**
-   * The flags this session may use (decisions §8, `sessionPermissions`): 0 for an account that needs a second
+   * The flags this session may use (docs/decisions.md#permissions, `sessionPermissions`): 0 for an account that needs a second
    * factor when signed in with a password only, so the player app offers only the staff tools that work.
    */
   session_permissions: number;
-  /** True for staff (`permissions > 0`); labelled Admin in forums (spec §6). */
+  /** True for staff (`permissions > 0`); labelled Admin in forums (docs/product.md#roles). */
   admin: boolean;
   console: ConsoleId;
   gamer_tag: string;
@@ -80,14 +80,14 @@ export interface UserPayload extends UserStats {
   hide_real_name: boolean;
 }
 
-/** GET or POST /user/auth, POST /user/signup, POST /user/reset_password (spec §7: "id, token plus user"). */
+/** GET or POST /user/auth, POST /user/signup, POST /user/reset_password (docs/product.md#calls: "id, token plus user"). */
 export interface AuthResponse {
   id: number;
   token: string;
   user: UserPayload;
 }
 
-/** One row of GET /ranking/list (spec §3 "Ranking entry", plus the user's id). */
+/** One row of GET /ranking/list (docs/product.md#entities "Ranking entry", plus the user's id). */
 export interface RankingEntry {
   id: number;
   rank: number;
@@ -118,10 +118,10 @@ export interface RankingListResponse {
   total: number;
 }
 
-/** `sorting` of GET /ranking/list: 0 Elo, 1 trophies (spec §7). */
+/** `sorting` of GET /ranking/list: 0 Elo, 1 trophies (docs/product.md#calls). */
 export type RankingSorting = 0 | 1;
 
-/** One item of GET /news/latest (spec §3 "News entry"). */
+/** One item of GET /news/latest (docs/product.md#entities "News entry"). */
 export interface NewsListEntry {
   id: number;
   title: string;
@@ -133,11 +133,11 @@ export interface NewsListEntry {
   inserted: number;
 }
 
-/** /news/get (spec §3 "full entry"). */
+/** /news/get (docs/product.md#entities "full entry"). */
 export interface NewsEntry {
   id: number;
   title: string;
-  /** Sanitised HTML (decisions §9). */
+  /** Sanitised HTML (docs/decisions.md#content-and-uploads). */
   content: string;
   image_hash: string | null;
   category_id: NewsCategoryId;
@@ -147,19 +147,19 @@ export interface NewsEntry {
   inserted: number;
 }
 
-/** GET /user/search_teams (spec §3 "Team search response"). */
+/** GET /user/search_teams (docs/product.md#entities "Team search response"). */
 export interface TeamSearchResponse {
   teams: string[];
   /** True when a team with exactly the searched name exists. */
   has_match: boolean;
 }
 
-/** POST /user/profile_picture/set (spec §7: "avatar hash"). */
+/** POST /user/profile_picture/set (docs/product.md#calls: "avatar hash"). */
 export interface AvatarResponse {
   avatar_hash: string;
 }
 
-/** The current season as the clients see it (decisions §4). Times are unix seconds. */
+/** The current season as the clients see it (docs/decisions.md#season-and-time). Times are unix seconds. */
 export interface SeasonPayload {
   id: number;
   name: string;
@@ -176,11 +176,11 @@ export interface SeasonPayload {
   trophy_hunt_end: number | null;
   prizes_text: string;
   max_games_per_week: number;
-  /** Target of the start button's countdown (spec §2, §9). */
+  /** Target of the start button's countdown (docs/product.md#screens-and-routes, docs/product.md#constants). */
   start_countdown_at: number;
 }
 
-/** One of the 245 countries (spec §3): id 0-244, two-letter lower-case code, English name. */
+/** One of the 245 countries (docs/product.md#entities): id 0-244, two-letter lower-case code, English name. */
 export interface Country {
   id: number;
   code: string;

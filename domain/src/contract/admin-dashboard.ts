@@ -22,7 +22,7 @@ export interface AdminDashboardDay {
 export interface AdminDashboard {
   /** The active season and what its game chats between an adult and a minor allow; null without one. */
   season: { id: number; name: string; chat_mode: ChatMode } | null;
-  /** Players with a live presence key (a connected socket, decisions §3). */
+  /** Players with a live presence key (a connected socket, docs/decisions.md#real-time). */
   players_online: number;
   /** Queue entries of the active season. */
   in_queue: number;

@@ -1,5 +1,5 @@
 /**
- * The admin console's REST API (`/admin/api/`, decisions §8; docs/api.md "Admin API"): which flag each resource
+ * The admin console's REST API (`/admin/api/`, docs/decisions.md#permissions; docs/api.md "Admin API"): which flag each resource
  * needs, the two-factor settings, and the records the API answers. The console's `authProvider.canAccess` and the
  * server read the same table, so the menu and the 403s never disagree. Times are ISO 8601 strings (react-admin's
  * date fields read them as they are); ids are numbers.
@@ -27,7 +27,7 @@ export const ADMIN_RESOURCE_NAMES = Object.keys(ADMIN_RESOURCES) as AdminResourc
 
 /**
  * Actions that need more than their resource's flag: a ban or unban needs canSeeUserProfile and canBanUsers (it is
- * done from the user page), editing permission flags needs every flag (decisions §8).
+ * done from the user page), editing permission flags needs every flag (docs/decisions.md#permissions).
  */
 export const ADMIN_ACTION_FLAGS = {
   /** Ban, unban, and signing a user out of their sessions. */
@@ -35,7 +35,7 @@ export const ADMIN_ACTION_FLAGS = {
   permissions: ALL_PERMISSIONS,
 } as const;
 
-/** True when the subject may use the resource (spec §6 flags; the server answers 403 otherwise). */
+/** True when the subject may use the resource (docs/product.md#roles flags; the server answers 403 otherwise). */
 export function canUseAdminResource(subject: PermissionSubject, resource: AdminResourceName): boolean {
   return hasAll(subject, ADMIN_RESOURCES[resource]);
 }
@@ -46,7 +46,7 @@ export function adminResourcesOf(subject: PermissionSubject): AdminResourceName[
 }
 
 /**
- * Whether the console needs a second factor from this account (decisions §8): staff who turned TOTP on, and every
+ * Whether the console needs a second factor from this account (docs/decisions.md#permissions): staff who turned TOTP on, and every
  * holder of all flags, who must turn it on before the console lets them in.
  */
 export function needsSecondFactor(user: { permissions: PermissionSubject; totp_enabled: boolean }): boolean {
@@ -54,7 +54,7 @@ export function needsSecondFactor(user: { permissions: PermissionSubject; totp_e
 }
 
 /**
- * The staff flags a session may use (decisions §8): an account that needs a second factor uses its flags only from
+ * The staff flags a session may use (docs/decisions.md#permissions): an account that needs a second factor uses its flags only from
  * a session that passed one at console sign-in; from a password-only session (the player app's sign-in) it acts as
  * a player. Everyone else uses their flags from any session.
  */
@@ -71,7 +71,7 @@ export const TOTP_DIGITS = 6;
 export const TOTP_PERIOD_SECONDS = 30;
 /** Codes of the previous and the next period are accepted too (clock drift of the phone). */
 export const TOTP_WINDOW = 1;
-/** How long an operator's console enrolment link stays valid (decisions §8); it works once. */
+/** How long an operator's console enrolment link stays valid (docs/decisions.md#permissions); it works once. */
 export const ENROLMENT_LINK_TTL_MINUTES = 30;
 /** The one-time recovery codes shown at enrolment. */
 export const RECOVERY_CODE_COUNT = 10;
@@ -259,7 +259,7 @@ export interface AdminConflictRecord {
   state: GameStateName;
   score_1: number | null;
   score_2: number | null;
-  /** 'Solved' or 'Conflict' (spec §2 Conflicts page). */
+  /** 'Solved' or 'Conflict' (docs/product.md#screens-and-routes Conflicts page). */
   status: string;
   solved: boolean;
   solved_by: AdminUserRef | null;
@@ -290,7 +290,7 @@ export interface AdminEvidence extends EvidencePayload {
 
 /**
  * A chat line as staff see it: a masked line carries what was typed and why it was masked (`phone`,
- * `email`, `link`, `handle`, `profanity`), kept for 90 days (decisions §10).
+ * `email`, `link`, `handle`, `profanity`), kept for 90 days (docs/decisions.md#minors-safety).
  */
 export interface AdminChatMessage extends ChatMessagePayload {
   original?: string;
@@ -316,12 +316,12 @@ export interface AdminNewsRecord {
   id: number;
   title: string;
   excerpt: string;
-  /** Sanitised HTML (decisions §9). */
+  /** Sanitised HTML (docs/decisions.md#content-and-uploads). */
   content: string;
   image_hash: string | null;
   image_url: string | null;
   category_id: number;
-  /** The spec §1 label of the category. */
+  /** The docs/product.md#what-it-does label of the category. */
   category: string;
   published: boolean;
   published_at: string;
@@ -389,7 +389,7 @@ export interface AdminReportThreadPost {
 }
 
 /**
- * One item of the safeguarding queue (decisions §10, `reports`, canBanUsers): a report of a chat line, a player or
+ * One item of the safeguarding queue (docs/decisions.md#minors-safety, `reports`, canBanUsers): a report of a chat line, a player or
  * a forum post, or an automatic flag. The page (getOne) adds the game's whole chat transcript with the reported line
  * marked (or, for a post, the posts around it in its thread), the other reports by or against both players, and
  * both players' masked attempts.
@@ -445,9 +445,9 @@ export interface AdminAuditRecord {
 }
 
 /**
- * One weekly trophy-hunt winner of the current season (decisions §7: per week, the players who secured trophies, in
+ * One weekly trophy-hunt winner of the current season (docs/decisions.md#trophy-hunt: per week, the players who secured trophies, in
  * order of securing), with what the prize hand-out needs. A player wins once per tournament, so the id is the
- * player's id. Minors cannot receive a prize until their guardian confirmed (decisions §8).
+ * player's id. Minors cannot receive a prize until their guardian confirmed (docs/decisions.md#permissions).
  */
 export interface AdminTrophyWinnerRecord {
   /** The player's id. */

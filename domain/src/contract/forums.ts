@@ -1,9 +1,9 @@
 /**
- * Payloads of the forum calls (spec §3 Forum thread / Forum post / category counts, §7 `/forums/*`). Times are unix
+ * Payloads of the forum calls (docs/product.md#entities Forum thread / Forum post / category counts, docs/product.md#calls `/forums/*`). Times are unix
  * seconds. Messages and titles are plain text as written; clients render them as text, never as HTML.
  */
 
-/** A row of a category's thread list (spec §2: title, reply count, @username, age). */
+/** A row of a category's thread list (docs/product.md#screens-and-routes: title, reply count, @username, age). */
 export interface ForumThreadRow {
   id: number;
   category_id: number;
@@ -27,7 +27,7 @@ export interface ForumThreadSearchResponse {
   threads: ForumThreadRow[];
 }
 
-/** A post of a thread (spec §3 Forum post). */
+/** A post of a thread (docs/product.md#entities Forum post). */
 export interface ForumPostPayload {
   id: number;
   user_id: number;
@@ -41,7 +41,7 @@ export interface ForumPostPayload {
   /** Only staff receive hidden posts, marked with the reason; players never see them. */
   hidden?: boolean;
   hidden_reason?: string | null;
-  /** Set, with an empty message, when the reader blocked the author (decisions §10: "Post hidden"). */
+  /** Set, with an empty message, when the reader blocked the author (docs/decisions.md#minors-safety: "Post hidden"). */
   blocked?: boolean;
 }
 
@@ -74,7 +74,7 @@ export interface ForumNewThreadResponse {
   notice?: string;
 }
 
-/** GET /forums/category_threads — thread counts indexed by category id (spec §3). */
+/** GET /forums/category_threads — thread counts indexed by category id (docs/product.md#entities). */
 export type ForumCategoryCounts = number[];
 
 /**

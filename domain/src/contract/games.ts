@@ -1,6 +1,6 @@
 /**
- * Payloads of the play loop (spec §3 Game, Chat message, Evidence, Conflict; §7 matchmaking, game and conflict
- * calls; decisions §3, §5). Field names are the spec's snake_case. Times named `inserted` are unix seconds as in
+ * Payloads of the play loop (docs/product.md#entities Game, Chat message, Evidence, Conflict; docs/product.md#calls matchmaking, game and conflict
+ * calls; docs/decisions.md#real-time, docs/decisions.md#matchmaking). Field names are the spec's snake_case. Times named `inserted` are unix seconds as in
  * the spec; deadlines the client counts down to are unix milliseconds (`_ms`), and every answer that carries one
  * also carries `server_time_ms`, so a client with a wrong clock (or a test clock on the server) counts correctly.
  */
@@ -9,11 +9,11 @@ import type { TeamPayload, UserStats } from './accounts.ts';
 import type { HeldTrophyPayload } from './trophies.ts';
 import type { ChatPolicy, ChatPresetKey } from '../chat.ts';
 
-/** The stored states of a game (decisions §5). */
+/** The stored states of a game (docs/decisions.md#matchmaking). */
 export type GameStateName = 'playing' | 'submitted' | 'dropped' | 'conflict' | 'final';
 
 /**
- * A player as the match card and the game screen show them (spec §3 User, without private fields). What the viewer
+ * A player as the match card and the game screen show them (docs/product.md#entities User, without private fields). What the viewer
  * may not see of the player (docs/rules.md "What others see of a player") is null: a minor's names and IRL club, an
  * adult's hidden real name; the gamer tag reaches the game's players.
  */
@@ -29,7 +29,7 @@ export interface GamePlayer extends UserStats {
   fifa_team_name: string;
 }
 
-/** A pending match (spec §4 "matched"): both players, who has accepted, and the accept deadline. */
+/** A pending match (docs/product.md#states "matched"): both players, who has accepted, and the accept deadline. */
 export interface MatchPayload {
   id: number;
   user_1: GamePlayer;
@@ -45,7 +45,7 @@ export interface MatchPayload {
 export type MatchmakingStateName = 'idle' | 'queued' | 'matched' | 'playing';
 
 /**
- * Answer of every /matchmaking call and of GET /matchmaking/status (decisions §5; "not shown" in the spec).
+ * Answer of every /matchmaking call and of GET /matchmaking/status (docs/decisions.md#matchmaking; "not shown" in the spec).
  * `queued_at_ms` starts the queue timer; `game_id` is set in state 'playing'.
  */
 export interface MatchmakingStatus {
@@ -56,7 +56,7 @@ export interface MatchmakingStatus {
   server_time_ms: number;
 }
 
-/** A chat line (spec §3 Chat message); `class_name` 'admin' styles a moderator's message. */
+/** A chat line (docs/product.md#entities Chat message); `class_name` 'admin' styles a moderator's message. */
 export interface ChatMessagePayload {
   id: number;
   user_id: number;
@@ -69,7 +69,7 @@ export interface ChatMessagePayload {
   inserted: number;
 }
 
-/** One piece of evidence (spec §3 Evidence): a YouTube video id or an uploaded image (id under `evidence/`). */
+/** One piece of evidence (docs/product.md#entities Evidence): a YouTube video id or an uploaded image (id under `evidence/`). */
 export interface EvidencePayload {
   id: number;
   youtube_id: string | null;
@@ -80,7 +80,7 @@ export interface EvidencePayload {
 }
 
 /**
- * A game without its chat and evidence (spec §3 Game): the `score` event carries it. Scores are in game order
+ * A game without its chat and evidence (docs/product.md#entities Game): the `score` event carries it. Scores are in game order
  * (score_1 is user_1's goals) and null until a result is submitted.
  */
 export interface GameSummary {
@@ -98,9 +98,9 @@ export interface GameSummary {
   conflict: boolean;
   /** A moderator set the final score of a game in conflict (conflict list status Solved). */
   conflict_solved: boolean;
-  /** When the result form opens: 12 min after the game started (spec §4). */
+  /** When the result form opens: 12 min after the game started (docs/product.md#states). */
   result_opens_at_ms: number;
-  /** When an unanswered submission or 'Opponent left' report goes to conflict (decisions §5); else null. */
+  /** When an unanswered submission or 'Opponent left' report goes to conflict (docs/decisions.md#matchmaking); else null. */
   escalates_at_ms: number | null;
   /** Elo change of each player once the result is final; null before. */
   elo_change_1: number | null;
@@ -108,16 +108,16 @@ export interface GameSummary {
   server_time_ms: number;
 }
 
-/** GET /game/get (spec §3 Game): the summary with the chat transcript and the evidence list. */
+/** GET /game/get (docs/product.md#entities Game): the summary with the chat transcript and the evidence list. */
 export interface GamePayload extends GameSummary {
   messages: ChatMessagePayload[];
   evidence: EvidencePayload[];
   /**
-   * What the players' chat allows now (decisions §10): 'free', 'filtered' (masked), 'presets' (quick
+   * What the players' chat allows now (docs/decisions.md#minors-safety): 'free', 'filtered' (masked), 'presets' (quick
    * messages only) or 'off'. Staff lines are never limited.
    */
   chat_policy: ChatPolicy;
-  /** Whether the viewer has blocked the other player of the game (decisions §10); false for staff. */
+  /** Whether the viewer has blocked the other player of the game (docs/decisions.md#minors-safety); false for staff. */
   opponent_blocked: boolean;
 }
 
@@ -130,19 +130,19 @@ export interface ChatSendResponse {
   notice?: string;
 }
 
-/** GET /game/get_active (spec §7: "game id number"): the player's open game, or null. */
+/** GET /game/get_active (docs/product.md#calls: "game id number"): the player's open game, or null. */
 export interface ActiveGameResponse {
   game_id: number | null;
 }
 
-/** A player in the conflict list (spec §3 Conflict). */
+/** A player in the conflict list (docs/product.md#entities Conflict). */
 export interface ConflictPlayer {
   id: number;
   username: string;
   avatar_hash: string | null;
 }
 
-/** One row of GET /conflicts/list (spec §2 Conflicts page, §3 Conflict); `id` is the game's id (/game/{id}). */
+/** One row of GET /conflicts/list (docs/product.md#screens-and-routes Conflicts page, docs/product.md#entities Conflict); `id` is the game's id (/game/{id}). */
 export interface ConflictEntry {
   id: number;
   user_1: ConflictPlayer;
@@ -151,7 +151,7 @@ export interface ConflictEntry {
   inserted: number;
 }
 
-/** GET /conflicts/list (decisions §8: own conflicts for players, all for canResolveConflicts). */
+/** GET /conflicts/list (docs/decisions.md#permissions: own conflicts for players, all for canResolveConflicts). */
 export interface ConflictListResponse {
   conflicts: ConflictEntry[];
 }
@@ -164,7 +164,7 @@ export interface StatsEvent {
   user_id: number;
   game_id: number | null;
   stats: UserStats;
-  /** The receiver's unsecured trophies after the change (spec §4: score updates carry the winner's trophies). */
+  /** The receiver's unsecured trophies after the change (docs/product.md#states: score updates carry the winner's trophies). */
   trophies?: HeldTrophyPayload[];
 }
 
@@ -185,7 +185,7 @@ export interface MatchDeclinedEvent {
   queued_at_ms: number | null;
 }
 
-/** `game`: both accepted; the game is ready (spec §4: ends queueing and loads the game). */
+/** `game`: both accepted; the game is ready (docs/product.md#states: ends queueing and loads the game). */
 export interface GameReadyEvent {
   game_id: number;
 }

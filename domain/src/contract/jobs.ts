@@ -1,7 +1,7 @@
 import type { NotificationKind } from './notifications.ts';
 /**
  * Job queues shared by the API (producer) and the worker (consumer). Jobs carry ids, never copies of rows
- * (CONVENTIONS §6), and timers and one-off jobs use fixed ids without ':' that are never all digits (§7).
+ * (docs/conventions.md#after-commit), and timers and one-off jobs use fixed ids without ':' that are never all digits (docs/conventions.md#jobs).
  */
 export const QUEUE_NAMES = {
   email: 'email',
@@ -17,7 +17,7 @@ export interface JobMap {
     notification: NotificationJobData;
   };
   play: {
-    /** Every second (decisions §5): keepalive expiry, accept timeouts, conflict escalation, then pairing. */
+    /** Every second (docs/decisions.md#matchmaking): keepalive expiry, accept timeouts, conflict escalation, then pairing. */
     'play-tick': Record<string, never>;
     /** A pairing pass at once, asked for by the API when a player enters the queue. */
     pair: Record<string, never>;
@@ -26,9 +26,9 @@ export interface JobMap {
   };
   /** Once per period of the season's local calendar (`calendarJobId`), whatever the number of workers. */
   calendar: {
-    /** Monday 00:00: trophies still held from an earlier week go back to their pools (decisions §7). */
+    /** Monday 00:00: trophies still held from an earlier week go back to their pools (docs/decisions.md#trophy-hunt). */
     'reset-trophy-pools': CalendarJobData;
-    /** Nightly: ended sessions and spent password-reset links are deleted (decisions §10). */
+    /** Nightly: ended sessions and spent password-reset links are deleted (docs/decisions.md#minors-safety). */
     'clean-sessions': CalendarJobData;
     /** Nightly: masked lines' originals past CHAT_ORIGINAL_RETENTION_DAYS are deleted. */
     'clean-chat-originals': CalendarJobData;
@@ -71,7 +71,7 @@ export interface CalendarJobData {
   period: string;
 }
 
-/** Scheduler id of the play tick: one per period whatever the number of workers (decisions §1). */
+/** Scheduler id of the play tick: one per period whatever the number of workers (docs/decisions.md#shape). */
 export const PLAY_TICK_SCHEDULER_ID = 'play-tick';
 
 /**
@@ -143,7 +143,7 @@ export function emailJobs(emailIds: number[]) {
 
 /** How often the worker re-queues e-mails whose rows say they still need sending. */
 export const EMAIL_RECONCILE_EVERY_MS = 60_000;
-/** Scheduler id of the e-mail reconciler: one per period whatever the number of workers (decisions §1). */
+/** Scheduler id of the e-mail reconciler: one per period whatever the number of workers (docs/decisions.md#shape). */
 export const EMAIL_RECONCILE_SCHEDULER_ID = 'reconcile-emails';
 /**
  * How long a finished calendar job stays in Redis: longer than its period (a week), so a worker that queues the
@@ -152,7 +152,7 @@ export const EMAIL_RECONCILE_SCHEDULER_ID = 'reconcile-emails';
 export const CALENDAR_JOB_KEEP_SECONDS = 8 * 24 * 60 * 60;
 /**
  * How often each worker checks that the job schedulers still exist in Redis and registers any that are missing
- * (Redis flushed, or restarted without persistence: decisions §1, Redis is a cache), so no restart is needed.
+ * (Redis flushed, or restarted without persistence: docs/decisions.md#shape, Redis is a cache), so no restart is needed.
  */
 export const SCHEDULER_CHECK_EVERY_MS = 5_000;
 /**

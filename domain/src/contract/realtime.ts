@@ -1,5 +1,5 @@
 /**
- * The real-time contract (spec §7 "Real-time", decisions §3): socket.io at /socket.io, a private room per user and
+ * The real-time contract (docs/product.md#calls "Real-time", docs/decisions.md#real-time): socket.io at /socket.io, a private room per user and
  * per game, and the events each carries.
  */
 import type {
@@ -37,14 +37,14 @@ export function parseRoom(channel: unknown): { kind: 'user' | 'game'; id: number
   return match ? { kind: match[1] as 'user' | 'game', id: Number(match[2]) } : null;
 }
 
-/** The handshake's `auth` object: the same id/token pair as the HTTP calls (decisions §2). */
+/** The handshake's `auth` object: the same id/token pair as the HTTP calls (docs/decisions.md#api-contract). */
 export interface RealtimeAuth {
   id: number;
   token: string;
 }
 
 /**
- * How a player's socket.io client connects (decisions §3), beside `io(origin, ...)`: WebSocket first (one upgrade
+ * How a player's socket.io client connects (docs/decisions.md#real-time), beside `io(origin, ...)`: WebSocket first (one upgrade
  * request instead of a long-polling handshake, its polls and then the upgrade; and no sticky sessions needed behind
  * a balancer), long-polling where a network refuses WebSockets; a fresh connection for every sign-in, so a new pair
  * never shares the last user's; socket.io reconnects by itself after 1 s, backing off to 5 s.
@@ -67,7 +67,7 @@ export interface ClientToServerEvents {
   unsubscribe(request: { channel: string }, ack?: (answer: { ok: true }) => void): void;
 }
 
-/** Events the server pushes (spec §7 "Real-time"): user room first, then game room. */
+/** Events the server pushes (docs/product.md#calls "Real-time"): user room first, then game room. */
 export interface ServerToClientEvents {
   match(payload: MatchPayload): void;
   'match-accepted'(payload: MatchAcceptedEvent): void;
@@ -86,7 +86,7 @@ export interface ServerToClientEvents {
 export type ServerEventName = keyof ServerToClientEvents;
 
 /**
- * One event for one room, as commands hand it to the process that emits it after commit (CONVENTIONS §6); sockets
+ * One event for one room, as commands hand it to the process that emits it after commit (docs/conventions.md#after-commit); sockets
  * also in one of the `except` rooms do not get it (a chat line is not delivered to a player who blocked its author).
  */
 export type Push = {

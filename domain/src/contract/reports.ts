@@ -1,5 +1,5 @@
 /**
- * Reports and blocks (decisions §10; docs/api.md "Reports and blocks"): what a player sends and reads. A payload the
+ * Reports and blocks (docs/decisions.md#minors-safety; docs/api.md "Reports and blocks"): what a player sends and reads. A payload the
  * reported player can read never names the reporter.
  */
 

@@ -47,7 +47,7 @@ export interface SeasonRoundWinnerEntry extends SeasonPlayer {
   elo_gain: number;
 }
 
-/** A week's trophy-hunt winners (decisions §7), in order. */
+/** A week's trophy-hunt winners (docs/decisions.md#trophy-hunt), in order. */
 export interface SeasonTrophyWeek {
   round: number;
   week_date: string;

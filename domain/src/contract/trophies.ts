@@ -1,10 +1,10 @@
 /**
- * Payloads of the trophy hunt (spec §3 Trophy stats, §7 /trophy/get_stats; decisions §7). Countdowns are whole
+ * Payloads of the trophy hunt (docs/product.md#entities Trophy stats, docs/product.md#calls /trophy/get_stats; docs/decisions.md#trophy-hunt). Countdowns are whole
  * seconds as in the spec (`trophy_reset_countdown`, `time_active`); answers also carry `server_time_ms` so the page
  * ticks on the server's clock.
  */
 
-/** One unsecured trophy the signed-in player holds (spec §3: id, wins, time_active). */
+/** One unsecured trophy the signed-in player holds (docs/product.md#entities: id, wins, time_active). */
 export interface HeldTrophyPayload {
   id: number;
   /** Wins in a row so far (0-2; three secure it). */

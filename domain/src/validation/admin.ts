@@ -1,5 +1,5 @@
 /**
- * The console's forms (decisions §8, §9; not in the spec): ban, permission flags, IP ban, news article and
+ * The console's forms (docs/decisions.md#permissions, docs/decisions.md#content-and-uploads; not in the spec): ban, permission flags, IP ban, news article and
  * two-factor code. The API and the console's `validate` call these, so both show the same message.
  */
 import {
@@ -43,7 +43,7 @@ export interface BanValue {
 }
 
 /**
- * A ban (decisions §8): a reason (3-500) and either `days` (1-3650) or `permanent` set to a yes value. Neither,
+ * A ban (docs/decisions.md#permissions): a reason (3-500) and either `days` (1-3650) or `permanent` set to a yes value. Neither,
  * or both, is refused, so a forgotten field never bans anyone for ever.
  */
 export function validateBan(input: FormInput): Validation<BanValue> {
@@ -57,7 +57,7 @@ export function validateBan(input: FormInput): Validation<BanValue> {
   return ok({ reason: reason.value.reason, days });
 }
 
-/** Permission flags as a number from 0 to 127 (spec §6). */
+/** Permission flags as a number from 0 to 127 (docs/product.md#roles). */
 export function validatePermissions(input: FormInput): Validation<{ permissions: number }> {
   const permissions = asInteger(field(input, 'permissions'));
   if (permissions === undefined || permissions < 0 || permissions > ALL_PERMISSIONS) {
@@ -105,7 +105,7 @@ function dateOf(value: unknown): Date | null | undefined {
 }
 
 /**
- * A news article (spec §3 News entry, §1 labels; decisions §9). With `partial`, only the fields sent are checked
+ * A news article (docs/product.md#entities News entry, docs/product.md#what-it-does labels; docs/decisions.md#content-and-uploads). With `partial`, only the fields sent are checked
  * and returned (an edit); otherwise title, content and category are required (a new article).
  */
 export function validateNews(input: FormInput, options: { partial?: boolean } = {}): Validation<Partial<NewsValue>> {

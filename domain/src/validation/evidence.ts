@@ -1,4 +1,4 @@
-/** Evidence links (spec §5 "Evidence"). */
+/** Evidence links (docs/product.md#validation "Evidence"). */
 import { YOUTUBE_ID_MAX, YOUTUBE_ID_MIN } from '../constants.ts';
 
 import { fail, ok } from './result.ts';
@@ -16,7 +16,7 @@ const SHORT_HOSTS = new Set(['youtu.be', 'www.youtu.be']);
 /** Path prefixes that carry the id as the next segment: /embed/ID, /shorts/ID, /live/ID, /v/ID. */
 const ID_PATHS = new Set(['embed', 'shorts', 'live', 'v']);
 
-/** True for a YouTube video id: 8-15 letters, digits, '-' or '_' (spec §5). */
+/** True for a YouTube video id: 8-15 letters, digits, '-' or '_' (docs/product.md#validation). */
 export function isYoutubeId(id: string): boolean {
   const pattern = new RegExp(`^[A-Za-z0-9_-]{${YOUTUBE_ID_MIN},${YOUTUBE_ID_MAX}}$`);
   return pattern.test(id);
@@ -42,9 +42,9 @@ function idFromLink(text: string): string | undefined {
 }
 
 /**
- * Evidence link (spec §5 "Evidence"): a YouTube link whose video id (the `v` parameter, or the path of youtu.be/ID
+ * Evidence link (docs/product.md#validation "Evidence"): a YouTube link whose video id (the `v` parameter, or the path of youtu.be/ID
  * and of /embed/, /shorts/ and /live/ links) has 8-15 characters of letters, digits, '-' and '_'. A bare id is
- * accepted as well, because POST /game/upload_evidence carries `youtube_id` (spec §7). Returns the id.
+ * accepted as well, because POST /game/upload_evidence carries `youtube_id` (docs/product.md#calls). Returns the id.
  */
 export function validateYoutubeLink(link: unknown): Validation<string> {
   if (typeof link !== 'string') return fail('invalidYoutubeLink');

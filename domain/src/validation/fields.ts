@@ -1,5 +1,5 @@
 /**
- * Field rules shared by several forms (spec §5). Each takes an already trimmed value and returns the message of
+ * Field rules shared by several forms (docs/product.md#validation). Each takes an already trimmed value and returns the message of
  * the first rule it breaks, or null. The form validators decide the order of fields.
  */
 import {
@@ -23,11 +23,11 @@ const USERNAME_CHARACTERS = /^[A-Za-z0-9_]+$/;
 const GAMER_TAG_CHARACTERS = /^[A-Za-z0-9 _-]+$/;
 /**
  * Something before one '@', a '.' somewhere after it with text on both sides, and no spaces or control characters
- * anywhere (spec §5 asks for '@' and '.'; whitespace and line breaks would also break the e-mail header).
+ * anywhere (docs/product.md#validation asks for '@' and '.'; whitespace and line breaks would also break the e-mail header).
  */
 const EMAIL_SHAPE = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u;
 
-/** Username: 2-15 characters, letters, digits and underscore (spec §5). */
+/** Username: 2-15 characters, letters, digits and underscore (docs/product.md#validation). */
 export function usernameError(username: string): MessageName | null {
   const length = charLength(username);
   if (length < USERNAME_MIN) return 'usernameTooShort';
@@ -36,7 +36,7 @@ export function usernameError(username: string): MessageName | null {
   return null;
 }
 
-/** First or last name: 1-50 characters (spec §5, signup and settings). */
+/** First or last name: 1-50 characters (docs/product.md#validation, signup and settings). */
 export function nameError(name: string, which: 'first' | 'last'): MessageName | null {
   const length = charLength(name);
   if (length < NAME_MIN) return which === 'first' ? 'firstNameTooShort' : 'lastNameTooShort';
@@ -44,7 +44,7 @@ export function nameError(name: string, which: 'first' | 'last'): MessageName | 
   return null;
 }
 
-/** True for an e-mail address of `min`-254 characters with '@' and '.' (spec §5: 5 at signup, 6 in settings). */
+/** True for an e-mail address of `min`-254 characters with '@' and '.' (docs/product.md#validation: 5 at signup, 6 in settings). */
 export function isEmailAddress(email: string, min: number = EMAIL_MIN): boolean {
   const length = charLength(email);
   return length >= min && length <= EMAIL_MAX && EMAIL_SHAPE.test(email);
@@ -85,12 +85,12 @@ export function sameEmail(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase();
 }
 
-/** E-mail address rule with the spec's message 'Invalid e-mail address.' (spec §5). */
+/** E-mail address rule with the spec's message 'Invalid e-mail address.' (docs/product.md#validation). */
 export function emailError(email: string, min: number = EMAIL_MIN): MessageName | null {
   return isEmailAddress(email, min) ? null : 'invalidEmail';
 }
 
-/** Password length (spec §5: 8-50 at signup, 6-100 in settings). Passwords are never trimmed. */
+/** Password length (docs/product.md#validation: 8-50 at signup, 6-100 in settings). Passwords are never trimmed. */
 export function passwordError(password: string, min: number, max: number): MessageName | null {
   const length = charLength(password);
   if (length < min) return 'passwordTooShort';
@@ -104,14 +104,14 @@ export function parseConsole(value: unknown): ConsoleId | undefined {
   return n === CONSOLE_XBOX || n === CONSOLE_PLAYSTATION ? n : undefined;
 }
 
-/** A chosen console that is not open this season (spec §1, §5: PlayStation only). */
+/** A chosen console that is not open this season (docs/product.md#what-it-does, docs/product.md#validation: PlayStation only). */
 export function consoleClosedError(console: ConsoleId): MessageName | null {
   return OPEN_CONSOLES.includes(console) ? null : 'playstationOnly';
 }
 
 /**
  * Gamer tag: `min`-25 characters of letters, digits, hyphen, underscore and space, with the wording of the
- * console's network (spec §5: Xbox 1-25, PSN 3-25 at signup; 1-25 in settings).
+ * console's network (docs/product.md#validation: Xbox 1-25, PSN 3-25 at signup; 1-25 in settings).
  */
 export function gamerTagError(tag: string, console: ConsoleId, min: number): MessageName | null {
   const xbox = console === CONSOLE_XBOX;
@@ -123,7 +123,7 @@ export function gamerTagError(tag: string, console: ConsoleId, min: number): Mes
 }
 
 /**
- * IRL and FIFA teams (spec §5, sign-up and settings): both required ('You must enter an IRL team and a FIFA team.'),
+ * IRL and FIFA teams (docs/product.md#validation, sign-up and settings): both required ('You must enter an IRL team and a FIFA team.'),
  * each at most 100 characters ('Your team name is too long.').
  */
 export function teamsError(irlTeam: string, fifaTeam: string): MessageName | null {

@@ -5,7 +5,7 @@ import type { FileTypeSubject } from './file-type.ts';
 type Accepted = readonly string[] | string | null | undefined;
 
 const cases: [string, FileTypeSubject | null | undefined, Accepted, boolean][] = [
-  // Missing file or accepted list: nothing to check (spec §5).
+  // Missing file or accepted list: nothing to check (docs/product.md#validation).
   ['no file', null, 'image/png', true],
   ['an undefined file', undefined, 'image/png', true],
   ['no accepted list', { name: 'a.exe', type: 'application/x-msdownload' }, undefined, true],

@@ -1,4 +1,4 @@
-/** The upload file-type check (spec §5 "Upload file-type check"). No message: callers choose one. */
+/** The upload file-type check (docs/product.md#validation "Upload file-type check"). No message: callers choose one. */
 
 /** What the check reads of a file: its name and media type, either possibly missing. */
 export interface FileTypeSubject {
@@ -6,17 +6,17 @@ export interface FileTypeSubject {
   type?: string | null;
 }
 
-/** Accepted photo types for avatars, team photos and evidence (spec §5: "photos: jpeg or png"). */
+/** Accepted photo types for avatars, team photos and evidence (docs/product.md#validation: "photos: jpeg or png"). */
 export const PHOTO_ACCEPT = 'image/jpeg,image/png,.jpg,.jpeg,.png';
 
 /**
- * Spec §5 "Upload file-type check": true when the file or the accepted list is missing; otherwise true when any
+ * docs/product.md#validation "Upload file-type check": true when the file or the accepted list is missing; otherwise true when any
  * entry matches. Entries come as an array or a comma-separated string and are trimmed; an entry starting with '.'
  * matches a file name ending with it, ignoring case; an entry ending with '/*' matches any media type with the
  * same main type; any other entry must equal the media type exactly. Empty entries (a trailing comma) match
  * nothing, so a file without a media type is not let through by accident.
  *
- * This only looks at what the client claims. The server still decodes every image (decisions §9).
+ * This only looks at what the client claims. The server still decodes every image (docs/decisions.md#content-and-uploads).
  */
 export function isAcceptedFileType(
   file: FileTypeSubject | null | undefined,

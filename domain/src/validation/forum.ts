@@ -1,4 +1,4 @@
-/** Forum forms (spec §5 "Forum"): texts are trimmed before their length is checked. */
+/** Forum forms (docs/product.md#validation "Forum"): texts are trimmed before their length is checked. */
 import { FORUM_MESSAGE_MAX, FORUM_MESSAGE_MIN, FORUM_TITLE_MAX, FORUM_TITLE_MIN } from '../constants.ts';
 import type { MessageName } from '../messages.ts';
 import { asTrimmed, charLength, field } from './input.ts';
@@ -14,7 +14,7 @@ function messageError(message: string): MessageName | null {
 }
 
 /**
- * A reply (spec §5, /forums/new_post): `message` trimmed, 3-10000 characters. The thread id is the route's
+ * A reply (docs/product.md#validation, /forums/new_post): `message` trimmed, 3-10000 characters. The thread id is the route's
  * business (parsePositiveInt, then a lookup that answers 404).
  */
 export function validateForumReply(input: FormInput): Validation<{ message: string }> {
@@ -23,7 +23,7 @@ export function validateForumReply(input: FormInput): Validation<{ message: stri
   return error ? fail(error) : ok({ message });
 }
 
-/** A new thread (spec §5, /forums/new_thread): `title` trimmed 3-1000, then `message` trimmed 3-10000. */
+/** A new thread (docs/product.md#validation, /forums/new_thread): `title` trimmed 3-1000, then `message` trimmed 3-10000. */
 export function validateForumThread(input: FormInput): Validation<{ title: string; message: string }> {
   const title = asTrimmed(field(input, 'title'));
   const titleLength = charLength(title);

@@ -1,4 +1,4 @@
-/** Every form validator (spec §5), for the player app, the API and the admin console alike. */
+/** Every form validator (docs/product.md#validation), for the player app, the API and the admin console alike. */
 export * from './result.ts';
 export * from './input.ts';
 export * from './fields.ts';

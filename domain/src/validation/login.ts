@@ -1,4 +1,4 @@
-/** The sign-in form (spec §5 "Login"; errors shown under the title 'Login error'). */
+/** The sign-in form (docs/product.md#validation "Login"; errors shown under the title 'Login error'). */
 import { RESET_PASSWORD_MAX, SETTINGS_PASSWORD_MAX, USERNAME_MAX } from '../constants.ts';
 
 import { asText, asTrimmed, charLength, field } from './input.ts';
@@ -15,7 +15,7 @@ export interface LoginValue {
 const LONGEST_PASSWORD = Math.max(SETTINGS_PASSWORD_MAX, RESET_PASSWORD_MAX);
 
 /**
- * Validates the sign-in form (spec §5 "Login"): username and password required. A username or password longer
+ * Validates the sign-in form (docs/product.md#validation "Login"): username and password required. A username or password longer
  * than any account can have is answered 'Wrong username or password.' here, before any lookup or hashing, so a
  * megabyte-long password costs the server nothing.
  */

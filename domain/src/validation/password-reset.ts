@@ -1,4 +1,4 @@
-/** Forgot-password and reset-password forms (spec §2, §5). */
+/** Forgot-password and reset-password forms (docs/product.md#screens-and-routes, docs/product.md#validation). */
 import { EMAIL_MAX, FORGOT_USERNAME_MAX, PASSWORD_MIN, RESET_PASSWORD_MAX, RESET_TOKEN_MAX } from '../constants.ts';
 
 import { asText, asTrimmed, charLength, field, isSent, parsePositiveInt } from './input.ts';
@@ -12,7 +12,7 @@ export interface ForgotPasswordValue {
 }
 
 /**
- * Forgot password (spec §5, POST /user/forgot_password): an empty username gives 'There is no user with that
+ * Forgot password (docs/product.md#validation, POST /user/forgot_password): an empty username gives 'There is no user with that
  * username', an empty e-mail 'There is no user with that e-mail address'. Values longer than the inputs allow
  * (25 and 254) cannot belong to an account and get the same answers. Unknown accounts are the API's business,
  * which answers the same success text either way.
@@ -53,7 +53,7 @@ export function validateResetLink(input: FormInput): Validation<ResetLinkValue> 
 }
 
 /**
- * Reset password (spec §5, POST /user/reset_password): a link that cannot be valid (`validateResetLink`) gives the
+ * Reset password (docs/product.md#validation, POST /user/reset_password): a link that cannot be valid (`validateResetLink`) gives the
  * invalid-link message; then the password must be 8-100 characters ('Password is too short' / 'Your password is
  * too long.') and equal `repeat_password` when that is sent ('The passwords mismatch').
  */

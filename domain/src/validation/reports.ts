@@ -1,5 +1,5 @@
 /**
- * Reports and a moderator's answers to them (decisions §10; not in the spec): the player's report dialog, the
+ * Reports and a moderator's answers to them (docs/decisions.md#minors-safety; not in the spec): the player's report dialog, the
  * console's warn and mute forms and the API read these, so all show the same message.
  */
 import { REPORT_REASONS, type ReportReason } from '../contract/reports.ts';

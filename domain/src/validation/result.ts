@@ -1,7 +1,7 @@
 import { message, type Message, type MessageName } from '../messages.ts';
 
 /**
- * Result of every validator: the cleaned value, or the first failing rule's message (spec §5) with its code.
+ * Result of every validator: the cleaned value, or the first failing rule's message (docs/product.md#validation) with its code.
  * `F` is the refusal's shape: a player-facing {@link Message}, or an operator's text for the command line.
  */
 export type Validation<T, F = Message> = { ok: true; value: T } | ({ ok: false } & F);

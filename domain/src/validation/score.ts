@@ -1,11 +1,11 @@
-/** Game scores (spec §5 "Scores", §9). */
+/** Game scores (docs/product.md#validation "Scores", docs/product.md#constants). */
 import { SCORE_MAX, SCORE_MIN } from '../constants.ts';
 
 import { fail, ok } from './result.ts';
 import type { Validation } from './result.ts';
 
 /**
- * One score: a whole number 0-99, as a number or as digits (spec §5). '3.5', '', '-1', '100', '1e1' and
+ * One score: a whole number 0-99, as a number or as digits (docs/product.md#validation). '3.5', '', '-1', '100', '1e1' and
  * non-numbers get 'Score must be a value between 0 and 100' (the spec's wording, although 100 itself is refused).
  */
 export function validateScore(value: unknown): Validation<number> {

@@ -1,4 +1,4 @@
-/** The settings forms (spec §2 settings sections, spec §5 "Settings"). */
+/** The settings forms (docs/product.md#screens-and-routes settings sections, docs/product.md#validation "Settings"). */
 import { SETTINGS_EMAIL_MIN, SETTINGS_GAMER_TAG_MIN, PASSWORD_MIN, SETTINGS_PASSWORD_MAX } from '../constants.ts';
 import type { ConsoleId } from '../constants.ts';
 
@@ -28,7 +28,7 @@ export interface ProfileUpdateValue {
 }
 
 /**
- * Personal info (spec §5 "Settings", POST /user/profile/update): first and last name 1-50 with the sign-up
+ * Personal info (docs/product.md#validation "Settings", POST /user/profile/update): first and last name 1-50 with the sign-up
  * messages, e-mail 6-254 with '@' and '.' ('Invalid e-mail address.').
  */
 export function validateProfileUpdate(input: FormInput): Validation<ProfileUpdateValue> {
@@ -46,7 +46,7 @@ export interface ConsoleUpdateValue {
 }
 
 /**
- * Console and gamer tag (spec §5 "Settings", POST /user/console/update): console required, and it must be open
+ * Console and gamer tag (docs/product.md#validation "Settings", POST /user/console/update): console required, and it must be open
  * this season like at sign-up (a PlayStation player cannot switch to Xbox and lock themselves out of play);
  * gamer tag 1-25 of letters, digits, hyphen, underscore and space, worded for the chosen console.
  */
@@ -64,7 +64,7 @@ export interface PasswordChangeValue {
 }
 
 /**
- * Password change (spec §5 "Settings", POST /user/password/change): current password required, new password
+ * Password change (docs/product.md#validation "Settings", POST /user/password/change): current password required, new password
  * 8-100 (the one PASSWORD_MIN of sign-up and reset), equal to `repeat_password` when that is sent. Whether the current password is right is the API's check.
  */
 export function validatePasswordChange(input: FormInput): Validation<PasswordChangeValue> {

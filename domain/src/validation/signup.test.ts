@@ -43,7 +43,7 @@ const email = (n: number) => `${s(n - 6)}@b.com`;
 
 // Each row: what the user did, the fields changed, and the message they see (null: sign-up passes).
 const cases: [string, Record<string, unknown>, string | null][] = [
-  // username 2-15, letters, digits, underscore (spec §5)
+  // username 2-15, letters, digits, underscore (docs/product.md#validation)
   ['a 1-character username', { username: 'a' }, MESSAGES.usernameTooShort],
   ['a 2-character username', { username: 'ab' }, null],
   ['a 15-character username', { username: s(15) }, null],
@@ -55,7 +55,7 @@ const cases: [string, Record<string, unknown>, string | null][] = [
   ['a username with a letter outside a-z', { username: 'kålle' }, MESSAGES.usernameIllegal],
   ['a username of letters, digits and underscores', { username: 'K_4ll3' }, null],
   ['a numeric username sent as a JSON number', { username: 12345 }, null],
-  // first and last name 1-50 (spec §5)
+  // first and last name 1-50 (docs/product.md#validation)
   ['an empty first name', { first_name: '' }, MESSAGES.firstNameTooShort],
   ['a first name of spaces only', { first_name: '  ' }, MESSAGES.firstNameTooShort],
   ['a 1-character first name', { first_name: 'K' }, null],
@@ -66,7 +66,7 @@ const cases: [string, Record<string, unknown>, string | null][] = [
   ['a 1-character last name', { last_name: 'A' }, null],
   ['a 50-character last name', { last_name: s(50) }, null],
   ['a 51-character last name', { last_name: s(51) }, MESSAGES.lastNameTooLong],
-  // e-mail 5-254 with @ and . (spec §5)
+  // e-mail 5-254 with @ and . (docs/product.md#validation)
   ['a 4-character e-mail', { email: 'a@b.' }, MESSAGES.invalidEmail],
   ['a 5-character e-mail', { email: 'a@b.c' }, null],
   ['a 254-character e-mail', { email: email(254) }, null],
@@ -76,7 +76,7 @@ const cases: [string, Record<string, unknown>, string | null][] = [
   ['an e-mail with a space inside', { email: 'kalle anka@example.com' }, MESSAGES.invalidEmail],
   ['an e-mail with a line break inside', { email: 'kalle@example.com\nBcc: x@y.z' }, MESSAGES.invalidEmail],
   ['an e-mail with two @', { email: 'kalle@anka@example.com' }, MESSAGES.invalidEmail],
-  // password 8-50, equal to the repeat when sent (spec §5)
+  // password 8-50, equal to the repeat when sent (docs/product.md#validation)
   ['a 7-character password', { password: s(7), repeat_password: s(7) }, MESSAGES.passwordTooShort],
   ['an 8-character password', { password: s(8), repeat_password: s(8) }, null],
   ['a 50-character password', { password: s(50), repeat_password: s(50) }, null],
@@ -86,7 +86,7 @@ const cases: [string, Record<string, unknown>, string | null][] = [
   ['no repeated password (raw API client)', { repeat_password: undefined }, null],
   ['a null repeated password', { repeat_password: null }, null],
   ['a repeated password sent twice (array)', { repeat_password: ['secret123'] }, MESSAGES.passwordMismatch],
-  // birth date: year 1900-2100, month 1-12, day 1-31 and a real date (spec §5)
+  // birth date: year 1900-2100, month 1-12, day 1-31 and a real date (docs/product.md#validation)
   ['birth year 1899', { birth_year: '1899' }, MESSAGES.invalidBirthYear],
   ['birth year 1900', { birth_year: '1900' }, null],
   ['birth year 2100 (valid year, but not born yet)', { birth_year: '2100' }, MESSAGES.tooYoung],
@@ -107,7 +107,7 @@ const cases: [string, Record<string, unknown>, string | null][] = [
   ['31 April', { birth_month: '4', birth_day: '31' }, MESSAGES.invalidBirthDay],
   ['29 February of a leap year', { birth_year: '2004', birth_month: '2', birth_day: '29' }, null],
   ['29 February of a common year', { birth_year: '2005', birth_month: '2', birth_day: '29' }, MESSAGES.invalidBirthDay],
-  // terms (spec §5)
+  // terms (docs/product.md#validation)
   ['terms not ticked', { terms: undefined }, MESSAGES.mustAgreeToTerms],
   ["terms '0'", { terms: '0' }, MESSAGES.mustAgreeToTerms],
   ["terms 'false'", { terms: 'false' }, MESSAGES.mustAgreeToTerms],
@@ -118,21 +118,21 @@ const cases: [string, Record<string, unknown>, string | null][] = [
   ["terms 'YES'", { terms: 'YES' }, null],
   ['terms true', { terms: true }, null],
   ['terms 1', { terms: 1 }, null],
-  // IRL and FIFA team (spec §5), at most 100 characters (not in the spec)
+  // IRL and FIFA team (docs/product.md#validation), at most 100 characters (not in the spec)
   ['no IRL team', { irl_team: '' }, MESSAGES.teamsRequired],
   ['no FIFA team', { fifa_team: undefined }, MESSAGES.teamsRequired],
   ['a FIFA team of spaces only', { fifa_team: '   ' }, MESSAGES.teamsRequired],
   ['a 100-character IRL team', { irl_team: s(100) }, null],
   ['a 101-character IRL team', { irl_team: s(101) }, MESSAGES.teamNameTooLong],
   ['a 101-character FIFA team', { fifa_team: s(101) }, MESSAGES.teamNameTooLong],
-  // console (spec §5), PlayStation only this season
+  // console (docs/product.md#validation), PlayStation only this season
   ['no console', { console: undefined }, MESSAGES.consoleRequired],
   ['console 2', { console: '2' }, MESSAGES.consoleRequired],
   ["console 'ps4'", { console: 'ps4' }, MESSAGES.consoleRequired],
   ['Xbox', { console: '0' }, MESSAGES.playstationOnly],
   ['Xbox as a JSON number', { console: 0 }, MESSAGES.playstationOnly],
   ['PlayStation as a JSON number', { console: 1 }, null],
-  // PSN ID 3-25, letters, digits, hyphen, underscore, space (spec §5)
+  // PSN ID 3-25, letters, digits, hyphen, underscore, space (docs/product.md#validation)
   ['a 2-character PSN ID', { gamer_tag: 'ab' }, MESSAGES.psnIdTooShort],
   ['a 3-character PSN ID', { gamer_tag: 'abc' }, null],
   ['a 25-character PSN ID', { gamer_tag: s(25) }, null],
@@ -141,7 +141,7 @@ const cases: [string, Record<string, unknown>, string | null][] = [
   ["a PSN ID with '!'", { gamer_tag: 'kalle!' }, MESSAGES.psnIdIllegal],
   ["a PSN ID with '.'", { gamer_tag: 'kalle.anka' }, MESSAGES.psnIdIllegal],
   ['no PSN ID', { gamer_tag: undefined }, MESSAGES.psnIdTooShort],
-  // country 0-244 (spec §3, §5)
+  // country 0-244 (docs/product.md#entities, docs/product.md#validation)
   ['country -1', { country_id: '-1' }, MESSAGES.countryRequired],
   ['country 0', { country_id: '0' }, null],
   ['country 244', { country_id: '244' }, null],
@@ -150,7 +150,7 @@ const cases: [string, Record<string, unknown>, string | null][] = [
   ['an empty country', { country_id: '' }, MESSAGES.countryRequired],
   ['country 1.5', { country_id: '1.5' }, MESSAGES.countryRequired],
   ['country as a JSON number', { country_id: 12 }, null],
-  // minimum age 12 on the sign-up date, guardian under 18 (decisions §8)
+  // minimum age 12 on the sign-up date, guardian under 18 (docs/decisions.md#permissions)
   ['turning 12 tomorrow', { birth_year: '2013', birth_month: '6', birth_day: '16' }, MESSAGES.tooYoung],
   [
     'turning 12 today, with a guardian',
@@ -251,7 +251,7 @@ test("signup keeps a minor's trimmed guardian e-mail", (t) => {
   if (result.ok) t.is(result.value.guardian_email, 'mamma@example.com');
 });
 
-// The first failing rule wins, in the order of spec §5's bullet list.
+// The first failing rule wins, in the order of docs/product.md#validation bullet list.
 const orderCases: [string, Record<string, unknown>, string][] = [
   ['a bad username before a bad e-mail', { username: 'a', email: 'x' }, MESSAGES.usernameTooShort],
   ['a bad last name before a bad password', { last_name: '', password: 'x' }, MESSAGES.lastNameTooShort],

@@ -1,5 +1,5 @@
 /**
- * The sign-up form (spec §5 "Signup", decisions §8 age and guardian rules). One validator for the player form and
+ * The sign-up form (docs/product.md#validation "Signup", docs/decisions.md#permissions age and guardian rules). One validator for the player form and
  * POST /user/signup; the API answers the first failing rule in the order of the spec's bullet list, the form shows
  * every field's message at once in its own order.
  */
@@ -68,7 +68,7 @@ export interface SignupValue {
   birth_month: number;
   birth_day: number;
   country_id: number;
-  /** The guardian's e-mail for players under 18 on the sign-up date; null for adults (decisions §8). */
+  /** The guardian's e-mail for players under 18 on the sign-up date; null for adults (docs/decisions.md#permissions). */
   guardian_email: string | null;
 }
 
@@ -80,7 +80,7 @@ export function isRealDate(year: number, month: number, day: number): boolean {
 }
 
 /**
- * Age in whole years on the UTC calendar date of `today` (decisions §8). A birthday counts from its first
+ * Age in whole years on the UTC calendar date of `today` (docs/decisions.md#permissions). A birthday counts from its first
  * moment, so someone born on 29 February turns a year older on 1 March in common years.
  */
 export function ageOn(birth: BirthDate, today: Date): number {
@@ -92,13 +92,13 @@ export function ageOn(birth: BirthDate, today: Date): number {
   return year - birth.year - (beforeBirthday ? 1 : 0);
 }
 
-/** True when the player is under 18 on `today` and so needs a guardian's approval (spec §9, decisions §8). */
+/** True when the player is under 18 on `today` and so needs a guardian's approval (docs/product.md#constants, docs/decisions.md#permissions). */
 export function isMinorOn(birth: BirthDate, today: Date): boolean {
   return ageOn(birth, today) < ADULT_AGE_YEARS;
 }
 
 /**
- * The birth-year input's hint on `today` (spec §5 "inputs hint 1910-2007", written in 2019): from
+ * The birth-year input's hint on `today` (docs/product.md#validation "inputs hint 1910-2007", written in 2019): from
  * {@link BIRTH_YEAR_HINT_SPAN_YEARS} years back up to the last year whose children can have turned
  * {@link MIN_AGE_YEARS} by `today`'s year end, so no one old enough reads that their year is out of range.
  */
@@ -133,7 +133,7 @@ export const SIGNUP_FORM_FIELDS = [
 /** A field of the sign-up form, named as the form and the API name it. */
 export type SignupField = (typeof SIGNUP_FORM_FIELDS)[number];
 
-/** One field's message (spec §5 wording) and its code. */
+/** One field's message (docs/product.md#validation wording) and its code. */
 export interface SignupFieldError {
   field: SignupField;
   message: string;
@@ -172,7 +172,7 @@ function checkSignup(
   const monthOk = birth_month !== undefined && birth_month >= 1 && birth_month <= 12;
   if (!monthOk) broke('birth_month', 'invalidBirthMonth');
   const birth_day = asInteger(field(input, 'birth_day'));
-  // Without a year and month the day can only be held to 1-31 (spec §5); with them, to a real date.
+  // Without a year and month the day can only be held to 1-31 (docs/product.md#validation); with them, to a real date.
   const dayOk =
     birth_day !== undefined &&
     (yearOk && monthOk ? isRealDate(birth_year, birth_month, birth_day) : birth_day >= 1 && birth_day <= 31);
@@ -189,7 +189,7 @@ function checkSignup(
 
   const console = parseConsole(field(input, 'console'));
   broke('console', console === undefined ? 'consoleRequired' : consoleClosedError(console));
-  // Before a console is chosen the form calls the tag a PSN ID, the only open network (spec §5).
+  // Before a console is chosen the form calls the tag a PSN ID, the only open network (docs/product.md#validation).
   const network = console ?? CONSOLE_PLAYSTATION;
   const gamer_tag = asTrimmed(field(input, 'gamer_tag'));
   broke('gamer_tag', gamerTagError(gamer_tag, network, network === CONSOLE_XBOX ? XBOX_GAMER_TAG_MIN : PSN_ID_MIN));
@@ -245,7 +245,7 @@ function checkSignup(
 }
 
 /**
- * Validates the sign-up form (spec §5 "Signup"; decisions §8) and answers the first failing rule. Order: username,
+ * Validates the sign-up form (docs/product.md#validation "Signup"; docs/decisions.md#permissions) and answers the first failing rule. Order: username,
  * first name, last name, e-mail, password, repeated password (only when sent), birth year, month, day, terms,
  * teams, console, gamer tag, country, minimum age, guardian e-mail. `today` is the sign-up date (its UTC calendar
  * day). POST /user/signup answers with this message.

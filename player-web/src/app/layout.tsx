@@ -19,7 +19,7 @@ import { PageDataContext, markTakenOver, usePageTakenOver } from '../lib/page-da
 /** The new-version prompt's code is only fetched when a new version waits (it is in the stored shell by then). */
 const UpdatePrompt = lazy(() => import('../components/update-prompt.tsx').then((m) => ({ default: m.UpdatePrompt })));
 
-/** Spec §2: navigation scrolls to the top except inside the forums, and closes the dropdown and the nav bar. */
+/** docs/product.md#screens-and-routes: navigation scrolls to the top except inside the forums, and closes the dropdown and the nav bar. */
 function useNavigationEffects() {
   const { pathname } = useLocation();
   const { dispatch } = useClient();
@@ -47,7 +47,7 @@ function useNavigationEffects() {
 }
 
 /**
- * Spec §4: a `game` event ends queueing and loads the game. The play screen does so itself; a player who accepted
+ * docs/product.md#states: a `game` event ends queueing and loads the game. The play screen does so itself; a player who accepted
  * and then went to another page is taken to the game from anywhere.
  */
 function useGameStartNavigation() {
@@ -112,7 +112,7 @@ class PageErrorBoundary extends Component<{ pathname: string; children: ReactNod
   }
 }
 
-/** A page whose code could not be loaded: the error and a way to try again (spec §8). */
+/** A page whose code could not be loaded: the error and a way to try again (docs/product.md#errors). */
 export function RouteError({ error }: { error: unknown }) {
   const { t } = useI18n();
   return (

@@ -2,7 +2,7 @@ import { createElement, lazy, type ComponentType } from 'react';
 import { CHUNK_TIMEOUT_MS } from '@ecup/domain';
 import { trackPageChunk } from '../lib/navigation-progress.ts';
 
-/** Thrown when a page's code could not be loaded (spec §8: a failed or slow chunk load reports a load error). */
+/** Thrown when a page's code could not be loaded (docs/product.md#errors: a failed or slow chunk load reports a load error). */
 export class ChunkLoadError extends Error {}
 
 /** A page whose code is its own chunk: the component to render and a way to start loading it early. */

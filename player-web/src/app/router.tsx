@@ -19,7 +19,7 @@ const home = featurePage(
 );
 
 /**
- * The routes of spec §2 (the admin area is its own app under /admin/), each page its own chunk. Declarative routes
+ * The routes of docs/product.md#screens-and-routes (the admin area is its own app under /admin/), each page its own chunk. Declarative routes
  * (`<Routes>`), not a data router: the app loads its data in the pages, and the data router's code would be most of
  * react-router's weight on every first load.
  */

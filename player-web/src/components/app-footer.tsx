@@ -72,7 +72,7 @@ function LanguageSelect() {
   );
 }
 
-/** Footer of spec §2: partner marks and social links, plus the remembered language switch. */
+/** Footer of docs/product.md#screens-and-routes: partner marks and social links, plus the remembered language switch. */
 export function AppFooter() {
   const { t } = useI18n();
   const { productName } = useSeason();

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 
 import { useI18n } from '../i18n/i18n.tsx';
 
-/** Spec §1: a loading screen shows a spinner and the translated "Loading...". */
+/** docs/product.md#what-it-does: a loading screen shows a spinner and the translated "Loading...". */
 export function LoadingScreen({ fullScreen = true }: { fullScreen?: boolean }) {
   const { tm } = useI18n();
   return (

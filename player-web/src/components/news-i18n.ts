@@ -1,7 +1,7 @@
 import type { NewsCategoryId } from '@ecup/domain';
 import { defineDictionary } from '../i18n/dictionary.ts';
 
-/** Names of the four news categories of spec §1, shown on the home page's cards and on the news screens. */
+/** Names of the four news categories of docs/product.md#what-it-does, shown on the home page's cards and on the news screens. */
 export const newsCategories = defineDictionary(
   {
     'news.category.gothiaCup': 'Gothia Cup',

@@ -8,7 +8,7 @@ import { useClient } from '../providers/client-context.tsx';
 import { useI18n } from '../i18n/i18n.tsx';
 
 /**
- * The popovers of the client state (spec §3, §4), each a dialog with an OK button that closes it by id. A server
+ * The popovers of the client state (docs/product.md#entities, docs/product.md#states), each a dialog with an OK button that closes it by id. A server
  * message is translated again as it shows: one that opened before the Swedish messages arrived (a session found
  * ended at start) turns Swedish once they have.
  */

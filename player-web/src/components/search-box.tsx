@@ -23,7 +23,7 @@ export interface SearchBoxProps {
 
 /**
  * A search form: `onSearch` gets the trimmed text on submit and once typing pauses; an empty box calls it with ''
- * at once, so the full list comes back (spec §5 "Empty searches clear the result"). The same text is not searched
+ * at once, so the full list comes back (docs/product.md#validation "Empty searches clear the result"). The same text is not searched
  * twice in a row.
  */
 export function SearchBox({

@@ -5,7 +5,7 @@ import { ProgressBar } from './progress-bar.tsx';
 import { ErrorAlert } from './error-alert.tsx';
 
 export interface ShowMoreButtonsProps {
-  /** The page sizes offered, one button each (spec §9). */
+  /** The page sizes offered, one button each (docs/product.md#constants). */
   steps: readonly number[];
   /** Rows on screen now. */
   shown: number;
@@ -25,7 +25,7 @@ export interface ShowMoreButtonsProps {
 }
 
 /**
- * The footer of a paged list (spec §9): 'Showing N of M', one 'Show N more' button per step while rows are
+ * The footer of a paged list (docs/product.md#constants): 'Showing N of M', one 'Show N more' button per step while rows are
  * missing, a progress bar while a page loads and an alert when it failed.
  */
 export function ShowMoreButtons({

@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { useOpenSignIn } from './header/use-open-sign-in.ts';
 import { useI18n } from '../i18n/i18n.tsx';
 
-/** A page for signed-in players seen signed out (spec §2: 'You must log in to view this page'), with a sign-in button. */
+/** A page for signed-in players seen signed out (docs/product.md#screens-and-routes: 'You must log in to view this page'), with a sign-in button. */
 export function SignedOutPrompt({ hint, signInLabel }: { hint: string; signInLabel: string }) {
   const { tm } = useI18n();
   const openSignIn = useOpenSignIn();

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useSeason } from '../providers/season-context.tsx';
 
-/** Spec §1: "{title} – {product}"; the product name alone without a title. */
+/** docs/product.md#what-it-does: "{title} – {product}"; the product name alone without a title. */
 export function usePageTitle(title?: string | null): void {
   const { productName } = useSeason();
   useEffect(() => {

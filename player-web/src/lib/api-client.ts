@@ -39,9 +39,9 @@ export type PopoverContent = string | Message;
 export type { Credentials };
 
 export interface CallOptions {
-  /** Show the Error popover for a 400 with a message (spec §8); on unless the caller handles it. */
+  /** Show the Error popover for a 400 with a message (docs/product.md#errors); on unless the caller handles it. */
   defaultErrorHandler?: boolean;
-  /** A custom cap on the retry delay (spec §8 "or a custom timeout"). */
+  /** A custom cap on the retry delay (docs/product.md#errors "or a custom timeout"). */
   timeout?: number;
   signal?: AbortSignal;
   /** Lets the call finish after the page is gone (leaving the queue when the tab closes). */
@@ -57,7 +57,7 @@ export interface ApiClientDeps {
   /** A message in the reader's language. */
   translate(ref: MessageRef): string;
   /**
-   * Told when a call made with credentials answers 401 "Your session has ended." (decisions §10): the app signs
+   * Told when a call made with credentials answers 401 "Your session has ended." (docs/decisions.md#minors-safety): the app signs
    * out and says so.
    */
   sessionEnded?(): void;
@@ -71,16 +71,16 @@ export interface ApiClientDeps {
 }
 
 /**
- * Refusals whose message the player must see in the Error popover: spec §8 names the 400; a ban or missing right
+ * Refusals whose message the player must see in the Error popover: docs/product.md#errors names the 400; a ban or missing right
  * (403), a state conflict (409), a file too large (413), a rate limit (429) and a 503 with Retry-After (a crowd
- * signing in) carry messages for the player too (decisions §2). A 401 is the session's business and a 404 the page's.
+ * signing in) carry messages for the player too (docs/decisions.md#api-contract). A 401 is the session's business and a 404 the page's.
  */
 const SHOWN_STATUSES = new Set([400, 403, 409, 413, 429, 503]);
 
 /** Network failures are retried this many times before the call fails. */
 const NETWORK_RETRIES = 5;
 
-/** Spec §8: the delay before retry `attempt` (1, 2, …) is 50 ms × attempt, capped at 750 ms or a custom cap. */
+/** docs/product.md#errors: the delay before retry `attempt` (1, 2, …) is 50 ms × attempt, capped at 750 ms or a custom cap. */
 export function retryDelay(attempt: number, cap: number = RETRY_DELAY_CAP_MS): number {
   return Math.min(RETRY_DELAY_STEP_MS * attempt, cap);
 }
@@ -100,7 +100,7 @@ function refusalOf(body: unknown): Message | null {
 }
 
 /**
- * The one API client of the player app (spec §7, §8; decisions §2). GET adds a cache-busting timestamp; every call
+ * The one API client of the player app (docs/product.md#calls, docs/product.md#errors; docs/decisions.md#api-contract). GET adds a cache-busting timestamp; every call
  * carries the credentials in the Authorization header; POST sends form fields or multipart, and with no payload the
  * id and token. Status 0 and 500+ are retried after 50 ms × attempt (capped); after the second retry of a 500 the
  * "Oh no!" popover shows; a 503 with Retry-After is not retried but shown. Status 1–499 is not retried; a 400 (or 403, 409, 413, 429) with a message shows the Error popover. An answer

@@ -1,7 +1,7 @@
 import type { UserPayload } from '@ecup/domain';
 import type { PopoverContent } from './api-client.ts';
 
-/** A dialog with an OK button (spec §3 Popover); ids are given in order of creation. */
+/** A dialog with an OK button (docs/product.md#entities Popover); ids are given in order of creation. */
 export interface Popover {
   id: number;
   title: string;
@@ -11,7 +11,7 @@ export interface Popover {
   custom?: boolean;
 }
 
-/** The client state of spec §4. */
+/** The client state of docs/product.md#states. */
 export interface ClientState {
   user: UserPayload | null;
   authenticating: boolean;
@@ -42,7 +42,7 @@ export const initialClientState: ClientState = {
 };
 
 /**
- * Spec §4 client state rules: a user being set ends authenticating, but setting the user to none leaves the flag
+ * docs/product.md#states client state rules: a user being set ends authenticating, but setting the user to none leaves the flag
  * unchanged; selecting the open dropdown closes it; popovers get sequential ids and close by id; navigation
  * closes the open dropdown and the nav bar.
  */

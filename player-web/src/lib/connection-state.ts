@@ -1,5 +1,5 @@
 /**
- * The real-time connection states of spec §4 (initialized, connecting, connected, unavailable, failed,
+ * The real-time connection states of docs/product.md#states (initialized, connecting, connected, unavailable, failed,
  * disconnected) and how socket.io's lifecycle maps onto them. Pure, so the mapping is tested without a server.
  */
 
@@ -15,7 +15,7 @@ export type ConnectionEvent =
   | { type: 'connect-error'; retrying: boolean }
   /** An open connection ended; `retrying` tells whether socket.io reconnects by itself. */
   | { type: 'lost'; retrying: boolean }
-  /** No connection for REALTIME_UNAVAILABLE_TIMEOUT_MS (10 s) while trying (spec §7). */
+  /** No connection for REALTIME_UNAVAILABLE_TIMEOUT_MS (10 s) while trying (docs/product.md#calls). */
   | { type: 'unavailable-timeout' }
   /** This app closed the connection (sign-out, another user). */
   | { type: 'closed' };
@@ -66,7 +66,7 @@ export function retryAfterRefusalMs(attempt: number): number {
 export const SUBSCRIBE_RETRY_MS = 2_000;
 
 /**
- * Whether a `subscribe` to a game's room that did not succeed is asked again (decisions §3): yes when no
+ * Whether a `subscribe` to a game's room that did not succeed is asked again (docs/decisions.md#real-time): yes when no
  * acknowledgement came in time (`null`: a busy server) or the server had trouble of its own; not when it answered that
  * the room is not the user's ('Not found.'), which asking again cannot change. Without it a player whose join went
  * unanswered once stays out of the game's room (no chat, score or evidence) until the next reconnect.

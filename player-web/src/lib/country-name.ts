@@ -1,7 +1,7 @@
 const namers = new Map<string, Intl.DisplayNames>();
 
 /**
- * A country's name for the reader: English keeps the spec's own name (§3); another language names the country by
+ * A country's name for the reader: English keeps the spec's own name (docs/product.md#entities); another language names the country by
  * its ISO code with the platform's `Intl.DisplayNames` ('se' → 'Sverige'), and a code it cannot name keeps the
  * English name.
  */

@@ -1,6 +1,6 @@
 /**
- * Pure time arithmetic for the play loop's timers and countdowns (spec §2 start button, §4 queue timer, accept
- * countdown and result entry) and the trophy hunt's times (spec §2, §4 Trophy). Words are added by the screens
+ * Pure time arithmetic for the play loop's timers and countdowns (docs/product.md#screens-and-routes start button, docs/product.md#states queue timer, accept
+ * countdown and result entry) and the trophy hunt's times (docs/product.md#screens-and-routes, docs/product.md#states Trophy). Words are added by the screens
  * through the i18n dictionary.
  */
 
@@ -37,7 +37,7 @@ export interface WeeksDaysHours {
 }
 
 /**
- * The start button's countdown (spec §2: weeks, days and hours until the start). Hours are rounded up, so the
+ * The start button's countdown (docs/product.md#screens-and-routes: weeks, days and hours until the start). Hours are rounded up, so the
  * button reads "1 hour" during the last hour rather than nothing; null once the start has come.
  */
 export function weeksDaysHours(ms: number): WeeksDaysHours | null {
@@ -59,7 +59,7 @@ export interface CountdownParts {
 }
 
 /**
- * A countdown split the way the trophy hunt shows its times (spec §2: "weeks, days, hours, minutes, seconds").
+ * A countdown split the way the trophy hunt shows its times (docs/product.md#screens-and-routes: "weeks, days, hours, minutes, seconds").
  * Seconds are rounded up like every countdown here, so it reads 0 in every part only once the moment has come;
  * negative or unknown durations count as 0.
  */

@@ -3,7 +3,7 @@ import type { ApiClient } from './api-client.ts';
 
 const LATEST_NEWS = '/news/latest';
 
-/** GET /news/latest (spec §7): the newest published articles, newest first. */
+/** GET /news/latest (docs/product.md#calls): the newest published articles, newest first. */
 export function getLatestNews(api: ApiClient, amount: number, signal?: AbortSignal): Promise<NewsListEntry[]> {
   return api.get<NewsListEntry[]>(LATEST_NEWS, { amount }, { signal, defaultErrorHandler: false });
 }

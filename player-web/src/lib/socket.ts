@@ -10,7 +10,7 @@ import {
 export type RealtimeSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /**
- * Opens the one real-time connection of a signed-in player (decisions §3): socket.io at /socket.io on this origin,
+ * Opens the one real-time connection of a signed-in player (docs/decisions.md#real-time): socket.io at /socket.io on this origin,
  * the same id/token pair as the HTTP calls in the handshake, connecting as `realtimeClientOptions` says. The server
  * joins the user's own room on connect.
  */

@@ -23,7 +23,7 @@ function initial<Row>(): PagedListState<Row> {
 }
 
 /**
- * A list loaded page by page (spec §9 'Show N more'): `fetchFirst` gives the first page, `fetchMore(start, amount)`
+ * A list loaded page by page (docs/product.md#constants 'Show N more'): `fetchFirst` gives the first page, `fetchMore(start, amount)`
  * appends the next one. A new `fetchFirst` (a new sorting or search: pass a memoised function) starts over, and
  * answers to an older question are dropped. Rows are listed once even when a row moved across a page edge.
  */

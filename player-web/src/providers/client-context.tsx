@@ -9,7 +9,7 @@ import { PageDataContext, usePageTakenOver } from '../lib/page-data.ts';
 
 /**
  * How a sign-in ended: signed in; refused (the 'Login error' popover said why); or the account has two-factor
- * sign-in on and the form asks for its code (decisions §8).
+ * sign-in on and the form asks for its code (docs/decisions.md#permissions).
  */
 export type SignInOutcome = 'signed-in' | 'refused' | 'code-required';
 
@@ -17,7 +17,7 @@ export interface Client {
   state: ClientState;
   dispatch(action: ClientAction): void;
   api: ApiClient;
-  /** Shows a popover with an OK button; the focused element loses focus first (spec §4). */
+  /** Shows a popover with an OK button; the focused element loses focus first (docs/product.md#states). */
   popover(title: string, content: PopoverContent): void;
   /**
    * Signs in with username and password, and the two-factor `code` once the server asked for it; a failure shows
@@ -33,7 +33,7 @@ export interface Client {
 
 const ClientContext = createContext<Client | null>(null);
 
-/** Client state, the API client and the session (spec §4, §7, §8). */
+/** Client state, the API client and the session (docs/product.md#states, docs/product.md#calls, docs/product.md#errors). */
 export function ClientProvider({ children }: { children: ReactNode }) {
   const { t, tm } = useI18n();
   const [state, dispatch] = useReducer(clientReducer, initialClientState);
@@ -71,7 +71,7 @@ export function ClientProvider({ children }: { children: ReactNode }) {
     dispatch({ type: 'set-authenticating', authenticating: false });
   }, []);
 
-  // Decisions §10: a session that has ended signs the player out, and says so once (the other calls that were
+  // docs/decisions.md#minors-safety: a session that has ended signs the player out, and says so once (the other calls that were
   // under way with the same pair find it already forgotten).
   sessionEnded.current = () => {
     if (!credentials.current) return;
@@ -139,7 +139,7 @@ export function ClientProvider({ children }: { children: ReactNode }) {
     dispatch({ type: 'set-user', user: answer.user });
   }, [api]);
 
-  // Spec §4: at start the stored pair authenticates; on failure it is cleared and the visitor is anonymous. A
+  // docs/product.md#states: at start the stored pair authenticates; on failure it is cleared and the visitor is anonymous. A
   // server-rendered page is a visitor's: the reader's own parts come once the app has taken it over.
   const takenOver = usePageTakenOver();
   useEffect(() => {

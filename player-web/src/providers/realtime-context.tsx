@@ -32,7 +32,7 @@ import { useClient } from './client-context.tsx';
 export type EventPayload<E extends ServerEventName> = Parameters<ServerToClientEvents[E]>[0];
 type Handler = (payload: never) => void;
 
-/** Every event the server pushes (spec §7): the user room's, then a game room's, then the one for all players. */
+/** Every event the server pushes (docs/product.md#calls): the user room's, then a game room's, then the one for all players. */
 const SERVER_EVENTS: readonly ServerEventName[] = [
   'match',
   'match-accepted',
@@ -50,7 +50,7 @@ const SERVER_EVENTS: readonly ServerEventName[] = [
 const SUBSCRIBE_ACK_TIMEOUT_MS = 10_000;
 
 export interface Realtime {
-  /** The connection state of spec §4. */
+  /** The connection state of docs/product.md#states. */
   state: ConnectionState;
   /**
    * Changes every time a connection opens. Anything pushed while there was none may have been missed, so screens
@@ -60,7 +60,7 @@ export interface Realtime {
   /** Listens to a server event on every connection of this session; returns the way to stop. */
   on<E extends ServerEventName>(event: E, handler: (payload: EventPayload<E>) => void): () => void;
   /**
-   * Joins the game's room (decisions §3), again after every reconnect, until the returned function is called.
+   * Joins the game's room (docs/decisions.md#real-time), again after every reconnect, until the returned function is called.
    * `onJoined` runs after each successful join, when the screen should read the game again.
    */
   subscribeGame(gameId: number, onJoined?: () => void): () => void;
@@ -81,7 +81,7 @@ function pairOf(userId: number | null): Credentials | null {
 }
 
 /**
- * The one real-time connection of a signed-in player (decisions §3; spec §4 "Signed-in users subscribe to a private
+ * The one real-time connection of a signed-in player (docs/decisions.md#real-time; docs/product.md#states "Signed-in users subscribe to a private
  * real-time channel"): opened with the session's id/token pair, closed on sign-out, replaced when the user or the
  * token changes. socket.io reconnects by itself; a refusal by the server is retried quietly with a back-off. A
  * `stats` event reads the signed-in user again, so the header and the ranking show the new numbers.
@@ -256,7 +256,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     [join],
   );
 
-  // Spec §7: `stats` updates the user's stats; the header and the ranking read them from the signed-in user.
+  // docs/product.md#calls: `stats` updates the user's stats; the header and the ranking read them from the signed-in user.
   useEffect(() => on('stats', () => void refreshUser().catch(() => undefined)), [on, refreshUser]);
 
   const value = useMemo<Realtime>(
@@ -282,7 +282,7 @@ export function useRealtimeEvent<E extends ServerEventName>(event: E, handler: (
 
 /**
  * Calls `callback` whenever a connection opens after the component mounted: a reconnect, or the first connection
- * when the screen loaded before it. The screen then reads its state from the API (spec §4: queue, match and game).
+ * when the screen loaded before it. The screen then reads its state from the API (docs/product.md#states: queue, match and game).
  */
 export function useResync(callback: () => void) {
   const { resyncToken } = useRealtime();

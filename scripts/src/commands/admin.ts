@@ -25,21 +25,21 @@ function registerFlagCommand(program: Command, runtime: CliRuntime, change: 'gra
     .argument('<flags...>', 'flag names (any case), numbers (a bit such as 32, or a total such as 127), or all')
     .description(
       grant
-        ? 'Give a user permission flags (spec §6, decisions §8); flags they hold stay. This is how the first admin ' +
+        ? 'Give a user permission flags (docs/product.md#roles, docs/decisions.md#permissions); flags they hold stay. This is how the first admin ' +
             'is made: grant "all" (127), and that user can then edit flags in the console.'
-        : 'Take permission flags from a user (spec §6, decisions §8); the other flags stay.',
+        : 'Take permission flags from a user (docs/product.md#roles, docs/decisions.md#permissions); the other flags stay.',
     )
     .option('--dry-run', 'print the flags before and after and write nothing')
     .addHelpText(
       'after',
       `
-Flags (spec §6):
+Flags (docs/product.md#roles):
 ${FLAG_LIST}
 An all-digit <user> is a user id. The change is written to the audit log (action user.permissions,
 no actor, source cli), as the console's changes are.${
         grant
           ? `
-A user who then holds every flag must use two-factor sign-in (decisions §8). Without it on, the
+A user who then holds every flag must use two-factor sign-in (docs/decisions.md#permissions). Without it on, the
 command prints a one-time console enrolment link (valid ${ENROLMENT_LINK_TTL_MINUTES} minutes, once; a newer link
 spends older ones): give it to that person only. Signing in with the password alone says
 "Ask an operator for an enrolment link."`
@@ -86,7 +86,7 @@ function registerResetTwoFactor(program: Command, runtime: CliRuntime): void {
     .command('admin:reset-2fa')
     .argument('<user>', 'username, or numeric user id')
     .description(
-      'A lost phone (decisions §8): turn two-factor sign-in off for a user, forget their recovery codes, end their ' +
+      'A lost phone (docs/decisions.md#permissions): turn two-factor sign-in off for a user, forget their recovery codes, end their ' +
         'console sessions, and print a fresh one-time enrolment link.',
     )
     .addHelpText(
@@ -111,7 +111,7 @@ Example:
     });
 }
 
-/** The `admin:*` commands: staff permission flags and two-factor resets from the command line (decisions §8). */
+/** The `admin:*` commands: staff permission flags and two-factor resets from the command line (docs/decisions.md#permissions). */
 export const registerAdminCommands: RegisterCommands = (program, runtime) => {
   registerFlagCommand(program, runtime, 'grant');
   registerFlagCommand(program, runtime, 'revoke');

@@ -41,7 +41,7 @@ const REMOVED_TITLES: [keyof RemoveDemoSummary, string][] = [
   ['images', 'image files'],
 ];
 
-/** The `demo:*` commands (decisions §4: the demo seed makes the product usable at once). */
+/** The `demo:*` commands (docs/decisions.md#season-and-time: the demo seed makes the product usable at once). */
 export const registerDemoCommands: RegisterCommands = (program, runtime) => {
   program
     .command('demo:seed')

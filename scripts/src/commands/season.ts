@@ -204,7 +204,7 @@ function registerCreate(program: Command, runtime: CliRuntime): void {
   const command = program
     .command('season:create')
     .description(
-      'Create a season (decisions §4). It becomes the current season (the newest active one) and every other ' +
+      'Create a season (docs/decisions.md#season-and-time). It becomes the current season (the newest active one) and every other ' +
         'season stops being active, unless --inactive. Dates without a zone are read in the season time zone.',
     );
   fieldOptions(command, true)
@@ -245,7 +245,7 @@ Examples:
     });
 }
 
-/** What a season switch did to the ratings (issue 20: ratings belong to a season). */
+/** What a season switch did to the ratings (ratings belong to a season). */
 function ratingsLines(ratings: RatingsSwitch): string[] {
   const lines: string[] = [];
   if (ratings.archived_season_id !== null) {
@@ -265,7 +265,7 @@ function registerUpdate(program: Command, runtime: CliRuntime): void {
     .command('season:update')
     .argument('[id]', 'season id (default: the current season)', parse.positiveInt)
     .description(
-      'Change a season (decisions §4): only the given options change, and the result is checked as a whole. ' +
+      'Change a season (docs/decisions.md#season-and-time): only the given options change, and the result is checked as a whole. ' +
         '--activate makes it the current season; --deactivate takes it out of play.',
     );
   fieldOptions(command, false)
@@ -356,7 +356,7 @@ Examples:
     });
 }
 
-/** The `season:*` commands (decisions §4: operators create and edit the season with `scripts`). */
+/** The `season:*` commands (docs/decisions.md#season-and-time: operators create and edit the season with `scripts`). */
 export const registerSeasonCommands: RegisterCommands = (program, runtime) => {
   registerCreate(program, runtime);
   registerUpdate(program, runtime);

@@ -15,7 +15,7 @@ function readable(ms: number): string {
   return `${ms} (${n} ${name}${n === 1 ? '' : 's'})`;
 }
 
-/** The `settings:*` commands: the configuration table (the session limits of decisions §10). */
+/** The `settings:*` commands: the configuration table (the session limits of docs/decisions.md#minors-safety). */
 export const registerSettingsCommands: RegisterCommands = (program, runtime) => {
   program
     .command('settings:list')

@@ -99,7 +99,7 @@ export const registerUsersCommands: RegisterCommands = (program, runtime) => {
       const input = { ref, confirm: options.confirm, force: options.force, dry_run: options.dryRun, now };
       await runtime.withDatabase(async (knex, config) => {
         const result = await runtime.runCommand(knex, (trx) => eraseUser(trx, input));
-        // After commit (CONVENTIONS §6): a failed delete leaves a file nobody links to, never a broken account.
+        // After commit (docs/conventions.md#after-commit): a failed delete leaves a file nobody links to, never a broken account.
         const images = createDiskImageStore(config.uploadDir);
         const left: string[] = [];
         for (const file of result.files) {

@@ -213,7 +213,7 @@ async function stoppedAccepting(port: number, limitMs: number): Promise<number |
 }
 
 /**
- * Fault suite 6 (CONVENTIONS §14): an API process and a worker process are stopped with SIGTERM while 50
+ * Fault suite 6 (docs/conventions.md#shutdown): an API process and a worker process are stopped with SIGTERM while 50
  * requests are in flight on the API (avatar uploads re-encoded by sharp, forum replies and new threads, password
  * resets that queue e-mail jobs, ranking pages; some still sending their body, on keep-alive connections) and 20
  * password-reset e-mail jobs are in flight on the worker (four of them mid-send to a slow mail relay). Checked: every

@@ -54,7 +54,7 @@ async function inLanes<T, R>(items: T[], width: number, work: (item: T) => Promi
 const actor = (id: number): GameActor => ({ id, permissions: 0 });
 const count = (outcomes: Outcome[], kind: Outcome) => outcomes.filter((o) => o === kind).length;
 
-/** The trophy hunt's invariant (decisions §7), read in one statement each: empty when it holds. */
+/** The trophy hunt's invariant (docs/decisions.md#trophy-hunt), read in one statement each: empty when it holds. */
 async function trophyInvariant(knex: Knex): Promise<string[]> {
   const found: string[] = [];
   const [[row]] = (await knex.raw(
@@ -71,7 +71,7 @@ async function trophyInvariant(knex: Knex): Promise<string[]> {
 }
 
 /**
- * Fault suite 2 (decisions §2, §5, §7): races settled in the database, run with the db commands the API
+ * Fault suite 2 (docs/decisions.md#api-contract, docs/decisions.md#matchmaking, docs/decisions.md#trophy-hunt): races settled in the database, run with the db commands the API
  * and worker use, each in its own transaction, all at once with Promise.all against a real MariaDB.
  */
 async function run({ fast, log }: SuiteOptions): Promise<SuiteReport> {

@@ -452,7 +452,7 @@ const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 /**
- * Fault suite 5 (decisions §3): players with the player app's real-time connection queue and are paired
+ * Fault suite 5 (docs/decisions.md#real-time): players with the player app's real-time connection queue and are paired
  * into matches by the worker while every socket is dropped twice, each time while `match`, `match-accepted` and
  * `game` notifications are being emitted: once by the network (a relay standing for the load balancer cuts every
  * connection; the API keeps running) and once by the API process itself (SIGKILLed; the relay sends the reconnecting

@@ -34,7 +34,7 @@ const ANSWER_LIMIT_MS = 20_000;
 /** A player whose round (enter to final game) takes longer than this is reported stuck. */
 const PLAYER_STUCK_MS = 120_000;
 /**
- * Real-time pushes are fire and forget (decisions §3: a client re-reads after a reconnect), so an event emitted while
+ * Real-time pushes are fire and forget (docs/decisions.md#real-time: a client re-reads after a reconnect), so an event emitted while
  * Redis is away, or in the moments its clients take to reconnect, may be lost. Every push made while Redis has been
  * back for at least this long must arrive.
  */
@@ -79,7 +79,7 @@ const tail = (text: string, lines = 15) => text.trim().split('\n').slice(-lines)
 const list = (values: (number | null)[]) => values.map((v) => (v === null ? '∞' : String(v))).join(', ');
 
 /**
- * Fault suite 4 (decisions §1): Redis is a cache and a transport, MySQL the store of record. Simulated
+ * Fault suite 4 (docs/decisions.md#shape): Redis is a cache and a transport, MySQL the store of record. Simulated
  * players queue, accept and play over HTTP against API processes and workers that share a private redis-server,
  * which is killed and started again empty (several times; once at the CI size). Checked: no API or worker process
  * exits; matchmaking pairs players again within 10 s of Redis being back, with the queue read from MySQL; nobody
@@ -326,7 +326,7 @@ async function run({ fast, log }: SuiteOptions): Promise<SuiteReport> {
       let game = await readGame(p, gameId);
       if (game.user_1.id === p.id) {
         await sleep(between(size.playMs));
-        // The result form opens 12 minutes after the game started (spec §4): the game is moved back in time.
+        // The result form opens 12 minutes after the game started (docs/product.md#states): the game is moved back in time.
         await knex('games')
           .where({ id: gameId, state: 'playing' })
           .update({ created_at: new Date(Date.now() - RESULT_ENTRY_DELAY_MS - 1000) });

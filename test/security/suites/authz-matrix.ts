@@ -74,8 +74,8 @@ export function lackingBits(entry: Pick<RouteEntry, 'permission' | 'permissionsA
 }
 
 /**
- * The expected decision (docs/api.md "Requests and answers", "Who may do what", "Who may call", decisions §2, §3,
- * §8): a banned user's credentials are refused everywhere past the probes; signed-in routes refuse anonymous
+ * The expected decision (docs/api.md "Requests and answers", "Who may do what", "Who may call", docs/decisions.md#api-contract, docs/decisions.md#real-time,
+ * docs/decisions.md#permissions): a banned user's credentials are refused everywhere past the probes; signed-in routes refuse anonymous
  * callers; the console refuses players and, for accounts that need a second factor, sessions that did not pass it;
  * then the flags; then the object: a missing one is a 404, another's private one the same 404 unless a flag lets
  * the caller see it (and only its owners act on it).
@@ -113,7 +113,7 @@ export function expectedDecision(
 
 const BAN_REASON = 'authz-matrix ban';
 
-/** The decision an answer shows: only the refusals of the checks count as refusals (decisions §2 table). */
+/** The decision an answer shows: only the refusals of the checks count as refusals (docs/decisions.md#api-contract table). */
 export function decisionOf(status: number, body: unknown): Decision {
   const error = typeof body === 'object' && body !== null ? (body as { error?: unknown }).error : undefined;
   const signIn: unknown[] = [

@@ -1,5 +1,5 @@
 /**
- * Security suite 5: brute force and enumeration (decisions §2). Per account at most
+ * Security suite 5: brute force and enumeration (docs/decisions.md#api-contract). Per account at most
  * LOGIN_FAILURES_PER_ACCOUNT failed sign-ins per window (a success clears them; parallel guesses and other spellings
  * of the name count too), per address LOGIN_ATTEMPTS_PER_ADDRESS a minute, a rotating X-Forwarded-For resets
  * nothing (without TRUST_PROXY, from an untrusted peer, and through a trusted proxy that appends), forgot-password

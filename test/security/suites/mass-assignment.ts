@@ -79,7 +79,7 @@ const ALIASES: Record<string, string[]> = {
   'PUT /admin/api/news/:id': ['excerpt', 'category_id', 'image_hash', 'published', 'published_at'],
 };
 
-/** Fields every route reads however it is called: the body credentials (decisions §2). */
+/** Fields every route reads however it is called: the body credentials (docs/decisions.md#api-contract). */
 const ALWAYS_READ = ['_u', '_t'];
 
 /** A value an attacker would send for a column, by name first, then by type. */

@@ -53,7 +53,7 @@ interface Secrets {
   personal: Record<string, string>;
   /** Credentials: never shown to anyone, never logged, never kept in Redis. */
   credentials: Record<string, string>;
-  /** Public in the ranking (spec §3), but gone after erasure. */
+  /** Public in the ranking (docs/product.md#entities), but gone after erasure. */
   erasable: Record<string, string>;
 }
 

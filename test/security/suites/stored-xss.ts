@@ -3,7 +3,7 @@
  * in every stored text field, then every view that shows them is rendered in headless Chromium, in the player app
  * and in the console, with a planted hook (`window.__xss = 0` in every frame before any script) and a dialog
  * listener: a payload that runs opens a dialog or sets the hook. Stored news HTML is also read from the database and
- * must hold no script element, event handler or javascript:/data: URL (decisions §9).
+ * must hold no script element, event handler or javascript:/data: URL (docs/decisions.md#content-and-uploads).
  */
 import * as OTPAuth from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
@@ -73,7 +73,7 @@ async function pool<T>(items: readonly T[], limit: number, work: (item: T, index
   );
 }
 
-/** Tags of stored news HTML that still carry something executable (decisions §9 allow-list). */
+/** Tags of stored news HTML that still carry something executable (docs/decisions.md#content-and-uploads allow-list). */
 export function unsafeNewsHtml(html: string): string[] {
   const found: string[] = [];
   if (/<\s*script/i.test(html)) found.push('a script element');

@@ -1,5 +1,5 @@
 /**
- * Security suite 6: hostile uploads (decisions §9). Every file of the hostile corpus goes through
+ * Security suite 6: hostile uploads (docs/decisions.md#content-and-uploads). Every file of the hostile corpus goes through
  * every upload route of the API (avatar, sign-up photo and team photo, game evidence, console news image), run as
  * its own process (`npm run api`) so its memory can be watched. Each upload must be refused with the spec's answer
  * or neutralised: stored only as a re-encoded JPEG without EXIF, XMP, ICC or comments, under a name the server

@@ -48,7 +48,7 @@ export function NewsCategoryBadge({ children }: { children: ReactNode }) {
 
 /**
  * An article's body. `html` is the server's sanitised HTML (an allow-list when it is saved and again when it is sent,
- * decisions §9: no script, no event handlers, no javascript: URLs), so it is inserted as it comes.
+ * docs/decisions.md#content-and-uploads: no script, no event handlers, no javascript: URLs), so it is inserted as it comes.
  */
 export function NewsContent({ html, ref }: { html: string; ref?: Ref<HTMLDivElement> }) {
   return (

@@ -8,7 +8,7 @@ const BATCH = 200;
 const MAX_PASSES = 1000;
 
 /**
- * The nightly clean-up of long-solved conflicts' evidence (issue 19): the uploaded images (full size and game-page
+ * The nightly clean-up of long-solved conflicts' evidence: the uploaded images (full size and game-page
  * copy, in the store the uploads use) of conflicts whose moderator's decision is more than
  * SOLVED_CONFLICT_EVIDENCE_RETENTION_DAYS days old are deleted, then their evidence rows. The decision is the
  * game's last result (`final_at`, or a later correction in its Elo history). The game, its result and YouTube

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { deleteEndedSessions } from '@ecup/db';
 
 /**
- * The daily clean-up (decisions §10): deletes sessions that have ended (unused too long or too old, the console's
+ * The daily clean-up (docs/decisions.md#minors-safety): deletes sessions that have ended (unused too long or too old, the console's
  * with its shorter limits, as the `settings` table sets them) and password-reset links that were used or have run
  * out. Idempotent: a second run at the same moment finds nothing more to delete.
  */

@@ -20,7 +20,7 @@ function newMatches(pushes: Push[]): number {
 async function run(deps: PlayJobDeps, sweeps: readonly Sweep[]) {
   let events = 0;
   for (const sweep of sweeps) {
-    // Each sweep commits before its events go out (CONVENTIONS §6).
+    // Each sweep commits before its events go out (docs/conventions.md#after-commit).
     const done = await sweep(deps.knex, deps.now());
     await dispatchEvents(done, deps.after);
     if (sweep === pairQueue) deps.matchesMade?.(newMatches(pushesOf(done)));
@@ -29,7 +29,7 @@ async function run(deps: PlayJobDeps, sweeps: readonly Sweep[]) {
   return { events };
 }
 
-/** The play tick (decisions §5), every second on one worker: every sweep in order. Idempotent. */
+/** The play tick (docs/decisions.md#matchmaking), every second on one worker: every sweep in order. Idempotent. */
 export function playTick(deps: PlayJobDeps) {
   return run(deps, PLAY_TICK_SWEEPS);
 }

@@ -5,7 +5,7 @@ import type { PlayJobDeps } from './play-tick.ts';
 const MAX_PASSES = 1000;
 
 /**
- * The weekly trophy-pool reset (decisions §7: "the pool resets at the start of every week"), the calendar's
+ * The weekly trophy-pool reset (docs/decisions.md#trophy-hunt: "the pool resets at the start of every week"), the calendar's
  * Monday 00:00 job in the season's zone: opens this week's pool and sends back every trophy still held from an
  * earlier week, pass after pass until none is left, each pass's `stats` pushed once it committed. Idempotent: a
  * second run, on this worker or another, finds nothing held from an earlier week.

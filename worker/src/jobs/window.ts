@@ -28,7 +28,7 @@ function pushSeason(deps: WindowJobDeps, season: SeasonRecord): Promise<void> {
 }
 
 /**
- * The weekly window's opening (spec §1, decisions §4), the calendar's job at the season's opening minute: pushes
+ * The weekly window's opening (docs/product.md#what-it-does, docs/decisions.md#season-and-time), the calendar's job at the season's opening minute: pushes
  * the season to every connected player, then tells every player who opted into `window_open` (push or e-mail) in
  * notification jobs of WINDOW_NOTICE_BATCH players each. Runs once per period (the calendar's job id).
  */

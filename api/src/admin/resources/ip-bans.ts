@@ -19,7 +19,7 @@ async function one(ac: AdminContext, id: number): Promise<AdminIpBanRecord | nul
 }
 
 /**
- * The range of a new ban (decisions §8): a single address or a CIDR range, no wider than IP_BAN_MIN_PREFIX_V4/_V6,
+ * The range of a new ban (docs/decisions.md#permissions): a single address or a CIDR range, no wider than IP_BAN_MIN_PREFIX_V4/_V6,
  * and not covering the moderator's own address (they would lock themselves out of signing in).
  */
 function rangeOf(ac: AdminContext, address: string) {

@@ -105,7 +105,7 @@ export const newsResource = defineResource<AdminNewsRecord, AdminNewsFilters>({
 
 /**
  * POST /admin/api/news-images (canPublishNews): multipart field `image`, a JPEG or PNG, decoded and stored as a
- * JPEG like every upload (decisions §9). Answers `{ id, image_hash, image_url }`; the article then names the hash.
+ * JPEG like every upload (docs/decisions.md#content-and-uploads). Answers `{ id, image_hash, image_url }`; the article then names the hash.
  */
 export function routeNewsImages(router: Router<AppState>, deps: AppDeps): void {
   router.post('/admin/api/news-images', async (ctx) => {

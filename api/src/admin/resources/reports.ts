@@ -75,7 +75,7 @@ function actionOf(body: Record<string, unknown>): ReportAction {
 }
 
 /**
- * The one safeguarding queue (decisions §10, canBanUsers): reports of chat lines, players and forum posts, and
+ * The one safeguarding queue (docs/decisions.md#minors-safety, canBanUsers): reports of chat lines, players and forum posts, and
  * automatic flags, with both players' ages; open flags first, then open reports, then settled ones, oldest first by
  * default. The page shows the game's transcript with the reported line and the originals of masked lines (for a post,
  * the posts around it in its thread), both players' other reports and their masked attempts. Update with `action`:

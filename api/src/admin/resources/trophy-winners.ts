@@ -18,9 +18,9 @@ interface TrophyWinnerFilters {
 }
 
 /**
- * The current season's weekly trophy-hunt winners (decisions §7) over `trophyWeeklyWinners`, with the contact
+ * The current season's weekly trophy-hunt winners (docs/decisions.md#trophy-hunt) over `trophyWeeklyWinners`, with the contact
  * details of the prize hand-out: birth date, and for minors the guardian's e-mail and whether they confirmed
- * (decisions §8: no prize until then). At most six a week, so sorting and paging happen in memory.
+ * (docs/decisions.md#permissions: no prize until then). At most six a week, so sorting and paging happen in memory.
  */
 async function winners(ac: AdminContext): Promise<AdminTrophyWinnerRecord[]> {
   const { knex } = ac.deps;

@@ -6,7 +6,7 @@ import type { AppDeps, AppState } from '../../context.ts';
 import { permissionsOf, requireUser } from '../../middleware/auth.ts';
 
 /**
- * GET/POST /conflicts/list (spec §2 Conflicts page, §7; decisions §8): a signed-in player's own games that went to
+ * GET/POST /conflicts/list (docs/product.md#screens-and-routes Conflicts page, docs/product.md#calls; docs/decisions.md#permissions): a signed-in player's own games that went to
  * conflict, or every one for staff with canResolveConflicts; open conflicts first. 401 when signed out.
  */
 export function conflictsRoutes(deps: AppDeps): Router<AppState> {

@@ -99,8 +99,8 @@ const searchText = (params: Record<string, unknown>) =>
   [...asTrimmed(params.query)].slice(0, FORUM_SEARCH_MAX).join('');
 
 /**
- * The forum calls of spec §7 (`/forums/*`) and the moderation calls of the forum contract
- * (domain/src/contract/forums.ts). Reads accept GET and POST ("method not shown", decisions §2); writes are POST
+ * The forum calls of docs/product.md#calls (`/forums/*`) and the moderation calls of the forum contract
+ * (domain/src/contract/forums.ts). Reads accept GET and POST ("method not shown", docs/decisions.md#api-contract); writes are POST
  * and need a session; moderation needs canBanUsers and is audited.
  */
 export function forumsRoutes(deps: AppDeps): Router<AppState> {
@@ -110,7 +110,7 @@ export function forumsRoutes(deps: AppDeps): Router<AppState> {
     router.post(path, handler);
   };
   const viewerIsStaff = (ctx: { state: AppState }) => isStaff(permissionsOf(ctx));
-  /** Whom a signed-in reader blocked: their posts reach that reader without their words (decisions §10). */
+  /** Whom a signed-in reader blocked: their posts reach that reader without their words (docs/decisions.md#minors-safety). */
   const viewerBlocks = async (ctx: { state: AppState }): Promise<ReadonlySet<number>> =>
     ctx.state.user ? blockedIds(deps.knex, ctx.state.user.id) : new Set();
   /** New threads and posts reorder the thread lists and count replies; a lock shows in them too. */

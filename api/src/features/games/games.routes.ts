@@ -54,12 +54,12 @@ function scoresOf(body: Record<string, unknown>): { score_1: number; score_2: nu
   return { score_1: valid(validateScore(first)), score_2: valid(validateScore(second)) };
 }
 
-/** The chat throttle's answer (spec §5): 429 with the seconds left in Retry-After. */
+/** The chat throttle's answer (docs/product.md#validation): 429 with the seconds left in Retry-After. */
 const chatThrottled = (retryAfterMs: number) =>
   new HttpError(429, 'chatThrottled', { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) });
 
 /**
- * The game calls of spec §7 (decisions §5): the active game, a game with its chat and evidence, submit, verify,
+ * The game calls of docs/product.md#calls (docs/decisions.md#matchmaking): the active game, a game with its chat and evidence, submit, verify,
  * protest, 'Opponent left', evidence, chat and the moderator's score edit. Every call needs a session; a game the
  * caller may not see answers 404 like a missing one. Result calls answer the updated game; their state changes
  * push `score` on the game's room after commit.

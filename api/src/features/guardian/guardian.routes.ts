@@ -34,7 +34,7 @@ async function linkedUser(deps: AppDeps, uid: string, token: string): Promise<Us
 }
 
 /**
- * The guardian's approval (decisions §8). The e-mailed link `/guardian/confirm/{uid}/{token}` opens a page of the
+ * The guardian's approval (docs/decisions.md#permissions). The e-mailed link `/guardian/confirm/{uid}/{token}` opens a page of the
  * player app, in the reader's language and the app's look; the page reads the link with GET
  * /guardian/approval/{uid}/{token} and approves with a POST there, sent by the app (same origin). Opening the link
  * changes nothing (mail scanners open links). A link works until it is used (then it says "already approved"), or

@@ -5,7 +5,7 @@ import { notFound } from '../../errors.ts';
 import { placeholder } from './placeholder.ts';
 
 /**
- * GET /images/{kind}/{xx}/{id}.jpg (spec §3, decisions §9): a stored image, or the kind's placeholder. An image
+ * GET /images/{kind}/{xx}/{id}.jpg (docs/product.md#entities, docs/decisions.md#content-and-uploads): a stored image, or the kind's placeholder. An image
  * stored before its kind had thumbnails gets its thumbnail made on the first request for it.
  */
 export function imagesRoutes(deps: AppDeps): Router<AppState> {

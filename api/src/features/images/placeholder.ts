@@ -34,7 +34,7 @@ function svg(kind: ImageKind): string {
 
 const cache = new Map<ImageKind, Promise<Buffer>>();
 
-/** The JPEG served for a missing image id (spec §3: a missing id gives a placeholder). */
+/** The JPEG served for a missing image id (docs/product.md#entities: a missing id gives a placeholder). */
 export function placeholder(kind: ImageKind): Promise<Buffer> {
   let image = cache.get(kind);
   if (!image) {

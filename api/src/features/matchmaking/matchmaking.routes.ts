@@ -19,7 +19,7 @@ import { runCommand } from '../../services/commands.ts';
 
 type QueueCommand = (trx: Knex, input: { user_id: number; now: Date }) => Promise<CommandOutcome<MatchmakingStatus>>;
 
-/** The queue cooldown answers 429 with Retry-After up to its end (decisions §2: 429 for a rate limit). */
+/** The queue cooldown answers 429 with Retry-After up to its end (docs/decisions.md#api-contract: 429 for a rate limit). */
 function cooldownAs429(now: Date) {
   return (error: unknown): never => {
     if (!(error instanceof QueueCooldown) || !error.refusal) throw error;
@@ -29,7 +29,7 @@ function cooldownAs429(now: Date) {
 }
 
 /**
- * The matchmaking calls of spec §7 (`/matchmaking/*`, "not shown" answers fixed by decisions §5): every call needs a
+ * The matchmaking calls of docs/product.md#calls (`/matchmaking/*`, "not shown" answers fixed by docs/decisions.md#matchmaking): every call needs a
  * session and answers the player's MatchmakingStatus. Refusals: 403 for a console other than PlayStation; 409 for
  * a closed window, an open game, the weekly cap, no match to answer, a second accept or not being queued; 429 with
  * Retry-After during a queue cooldown.

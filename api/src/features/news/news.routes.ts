@@ -17,7 +17,7 @@ const latestKey = (query: Record<string, string>) =>
 /** The public-read cache key of each cached news call, by path, from its query (for the cached-read shortcut). */
 export const newsCachedReads = { '/news/latest': latestKey };
 
-/** News calls of spec §7: the latest list and one article (HTML cleaned again on the way out, decisions §9). */
+/** News calls of docs/product.md#calls: the latest list and one article (HTML cleaned again on the way out, docs/decisions.md#content-and-uploads). */
 export function newsRoutes(deps: AppDeps): Router<AppState> {
   const router = new Router<AppState>();
   const published = () => publishedNews(deps.knex, deps.now());

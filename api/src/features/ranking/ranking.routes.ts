@@ -45,11 +45,11 @@ export const rankingCachedReads = {
 };
 
 /**
- * GET /ranking/list (spec §7): sorting 0 Elo / 1 trophies, `start`, `amount` and a `search`. Out-of-range
+ * GET /ranking/list (docs/product.md#calls): sorting 0 Elo / 1 trophies, `start`, `amount` and a `search`. Out-of-range
  * numbers are clamped rather than refused, as a list is always answerable. The page is the same for every visitor,
  * (one copy for visitors, one for signed-in players), so its whole body, online flags included, comes from the process's public-read cache as encoded bytes with an
  * ETag (a repeat that names it answers 304), and without credentials before the router (`cachedReads`): at most a
- * second old (issue 10), dropped at once when this process makes a result final (see runCommand). A player whose
+ * second old, dropped at once when this process makes a result final (see runCommand). A player whose
  * socket connects therefore shows online within a second.
  */
 export function rankingRoutes(deps: AppDeps): Router<AppState> {

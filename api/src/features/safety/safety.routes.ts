@@ -33,7 +33,7 @@ function idOf(value: unknown, message: MessageName): number {
 }
 
 /**
- * Reports, blocks and warnings (decisions §10; docs/api.md "Reports and blocks"): a player reports an opponent's
+ * Reports, blocks and warnings (docs/decisions.md#minors-safety; docs/api.md "Reports and blocks"): a player reports an opponent's
  * chat line or the opponent, blocks and unblocks opponents, reads their own reports and blocks, and sees a
  * moderator's warning once. Nothing here tells a reported player who reported them.
  */

@@ -26,9 +26,9 @@ function seasonIdOf(value: unknown): number {
 }
 
 /**
- * GET /season/current: the product name, dates and window every screen needs (decisions §4). GET /season/list and
+ * GET /season/current: the product name, dates and window every screen needs (docs/decisions.md#season-and-time). GET /season/list and
  * GET /season/get (the pages are /seasons and /seasons/{id}): the seasons players can read, and one season's final
- * top 100, weekly round winners and trophy-hunt winners (issue 20, "Seasons").
+ * top 100, weekly round winners and trophy-hunt winners (the "Seasons" page).
  */
 export function seasonRoutes(deps: AppDeps): Router<AppState> {
   const router = new Router<AppState>();

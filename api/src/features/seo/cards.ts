@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { escapeHtml } from './head.ts';
 
-/** Open Graph's recommended picture size (issue 21: 1200×630 cards for topics and profiles). */
+/** Open Graph's recommended picture size (1200×630 cards for topics and profiles). */
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;
 

@@ -5,7 +5,7 @@ import { currentSeason } from '../../services/season.ts';
 import { buildHead, publicPageOf, type PageData, type PageHead, type PublicPage } from './head.ts';
 import type { PageLanguage } from './language.ts';
 
-/** The season's product name (spec §1), or the default before a season exists. */
+/** The season's product name (docs/product.md#what-it-does), or the default before a season exists. */
 export async function productNameOf(deps: Pick<AppDeps, 'knex'>): Promise<string> {
   return (await currentSeason(deps.knex))?.product_name || PRODUCT_NAME_DEFAULT;
 }
@@ -47,7 +47,7 @@ export async function loadPageData(deps: Pick<AppDeps, 'knex' | 'now'>, page: Pu
 }
 
 /**
- * The head of the public page at `path` in `lang` (issue 21), or null when the path is not a public page. Server
+ * The head of the public page at `path` in `lang`, or null when the path is not a public page. Server
  * rendering and the app shell both take their head from here.
  */
 export async function headFor(

@@ -3,7 +3,7 @@ import type { PageLanguage } from './language.ts';
 import { seoWord, type SeoWord } from './words.ts';
 
 /**
- * The public pages of spec §2 that crawlers and link previews see (issue 21). Anything else (the play screen,
+ * The public pages of docs/product.md#screens-and-routes that crawlers and link previews see. Anything else (the play screen,
  * settings, a game, conflicts, sign-in links) is not public and keeps the app shell's own head.
  */
 export type PublicPage =
@@ -104,7 +104,7 @@ export type PageData =
       } | null;
     };
 
-/** One page's head (issue 21): what the browser tab, search results and link previews show. */
+/** One page's head: what the browser tab, search results and link previews show. */
 export interface PageHead {
   lang: PageLanguage;
   /** The full title, as the player app sets it: "{title} – {product}", or the product alone. */
@@ -138,7 +138,7 @@ export interface HeadContext {
 /** The site's own picture, for pages without a picture of their own. */
 export const SITE_IMAGE = '/icons/icon-512.png';
 
-/** Where a stored image is served (spec §3). */
+/** Where a stored image is served (docs/product.md#entities). */
 export function storedImagePath(kind: 'news', hash: string): string {
   return `/images/${kind}/${hash.slice(0, 2)}/${hash}.jpg`;
 }

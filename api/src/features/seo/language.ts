@@ -5,7 +5,7 @@ export const PAGE_LANGUAGES = ['en', 'sv'] as const;
 export type PageLanguage = (typeof PAGE_LANGUAGES)[number];
 
 /**
- * The language a page is served in (issue 21): the reader's choice in the `lang` cookie, else Swedish when the
+ * The language a page is served in: the reader's choice in the `lang` cookie, else Swedish when the
  * browser's Accept-Language prefers it to English, else English. Server-rendered pages and link previews use this
  * one rule; answers that depend on it vary on Cookie and Accept-Language.
  */

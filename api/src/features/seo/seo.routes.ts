@@ -9,7 +9,7 @@ import { categoryText } from './head.ts';
 import { productNameOf } from './head-data.ts';
 import { fixedPublicPaths, robotsTxt, sitemapEntries, sitemapXml } from './sitemap.ts';
 
-/** How long one process serves the same sitemap (issue 21: "cached briefly"); crawlers may keep it as long. */
+/** How long one process serves the same sitemap ("cached briefly"); crawlers may keep it as long. */
 export const SITEMAP_CACHE_MS = 5 * 60_000;
 /** How long a browser or a preview service may keep a card before asking again. */
 const CARD_MAX_AGE_S = 3600;
@@ -17,7 +17,7 @@ const CARD_MAX_AGE_S = 3600;
 const PNG_FILE = /^(.+)\.png$/;
 
 /**
- * Search and link previews (issue 21): /sitemap.xml, /robots.txt and the generated 1200×630 preview cards of
+ * Search and link previews: /sitemap.xml, /robots.txt and the generated 1200×630 preview cards of
  * topics and player profiles. `apiPaths` lists the route templates the app serves, for robots.txt.
  */
 export function seoRoutes(deps: AppDeps, apiPaths: () => readonly string[]): Router<AppState> {

@@ -7,7 +7,7 @@ export interface SitemapEntry {
   lastmod?: Date;
 }
 
-/** The public pages without ids (spec §2), in the order a visitor meets them. */
+/** The public pages without ids (docs/product.md#screens-and-routes), in the order a visitor meets them. */
 export function fixedPublicPaths(categories: readonly ForumCategory[]): string[] {
   return [
     '/',
@@ -23,7 +23,7 @@ export function fixedPublicPaths(categories: readonly ForumCategory[]): string[]
   ];
 }
 
-/** Every address of the sitemap (issue 21): the public pages, published news, visible topics, ranked players. */
+/** Every address of the sitemap: the public pages, published news, visible topics, ranked players. */
 export function sitemapEntries(rows: SitemapRows, productName: string): SitemapEntry[] {
   const categories = forumCategories(productName);
   const slugs = new Map<number, string>(categories.map((category) => [category.id, category.slug]));
@@ -61,7 +61,7 @@ export function sitemapXml(entries: readonly SitemapEntry[], publicUrl: string):
   ].join('\n');
 }
 
-/** Player-app screens that are no crawler's business (issue 21): the console, settings, games, conflicts, sign-in links. */
+/** Player-app screens that are no crawler's business: the console, settings, games, conflicts, sign-in links. */
 export const PRIVATE_PAGES = ['/admin/', '/settings', '/game/', '/conflicts', '/auth/'] as const;
 
 /** socket.io's endpoint (api/src/realtime): an API path that is not a koa route. */
@@ -77,7 +77,7 @@ function staticPrefix(template: string): string {
 }
 
 /**
- * robots.txt (issue 21): crawlers kept out of the private screens and the API. The API's part comes from the
+ * robots.txt: crawlers kept out of the private screens and the API. The API's part comes from the
  * routes the app serves (their fixed prefixes), so a new API call is listed without anyone copying it here; a
  * prefix that would also block a public page is left out.
  */

@@ -2,7 +2,7 @@ import type { PageLanguage } from './language.ts';
 
 /**
  * The words of the public pages' link previews, in the player app's languages. The titles are the pages' own
- * (the player app's `usePageTitle` calls, spec §1: "{title} – {product}"), so a shared link and the open page agree;
+ * (the player app's `usePageTitle` calls, docs/product.md#what-it-does: "{title} – {product}"), so a shared link and the open page agree;
  * test/api/seo.test.ts checks them against the app's dictionaries.
  */
 export const SEO_WORDS = {

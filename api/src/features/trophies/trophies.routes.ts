@@ -19,8 +19,8 @@ import { currentSeason } from '../../services/season.ts';
 const HOLDERS_MAX = 100;
 
 /**
- * The trophy hunt's reads (spec §2 Trophy hunt page, §7 /trophy/get_stats; decisions §7). get_stats is open to
- * everyone (spec §6: anonymous visitors see trophy stats) and adds the player's own trophies when signed in;
+ * The trophy hunt's reads (docs/product.md#screens-and-routes Trophy hunt page, docs/product.md#calls /trophy/get_stats; docs/decisions.md#trophy-hunt). get_stats is open to
+ * everyone (docs/product.md#roles: anonymous visitors see trophy stats) and adds the player's own trophies when signed in;
  * "method not shown" in spirit, so GET and POST both answer. holders lists the current holders of unsecured
  * trophies, closest to securing first.
  */

@@ -60,12 +60,12 @@ import { checkSignInCode } from '../../services/totp.ts';
 import { CACHED_READS } from '../../services/read-cache.ts';
 import { DEFAULT_PRODUCT_NAME, currentSeason } from '../../services/season.ts';
 
-/** The account calls of spec §7 (sign-in, sign-up, settings, password reset). */
+/** The account calls of docs/product.md#calls (sign-in, sign-up, settings, password reset). */
 export function usersRoutes(deps: AppDeps): Router<AppState> {
   const router = new Router<AppState>();
 
   /**
-   * The user object of spec §3 and the staff flags the calling session may use (`session_permissions`); `reload`
+   * The user object of docs/product.md#entities and the staff flags the calling session may use (`session_permissions`); `reload`
    * when the call just changed the row.
    */
   async function userPayload(user: User, session_permissions: number, reload = false) {
@@ -96,8 +96,8 @@ export function usersRoutes(deps: AppDeps): Router<AppState> {
   }
 
   /**
-   * Sign-in (spec §7). An account with two-factor sign-in on also sends `code`, the authenticator's code or a
-   * recovery code (decisions §8): without it the answer is a 401 secondFactorRequired, and the form asks for it;
+   * Sign-in (docs/product.md#calls). An account with two-factor sign-in on also sends `code`, the authenticator's code or a
+   * recovery code (docs/decisions.md#permissions): without it the answer is a 401 secondFactorRequired, and the form asks for it;
    * with it the session has the account's staff flags, as a console session has.
    */
   router.post('/user/login', async (ctx) => {
@@ -149,7 +149,7 @@ export function usersRoutes(deps: AppDeps): Router<AppState> {
     ctx.body = { id: user.id, token, user: await userPayload(user, permissions) };
   });
 
-  /** Sign out (spec §2 user menu): ends this session on the server too, so the token stops working at once. */
+  /** Sign out (docs/product.md#screens-and-routes user menu): ends this session on the server too, so the token stops working at once. */
   router.post('/user/logout', async (ctx) => {
     const user = requireUser(ctx);
     await runCommand(deps, (trx) => endSession(trx, { session_id: ctx.state.session!.id }));
@@ -158,7 +158,7 @@ export function usersRoutes(deps: AppDeps): Router<AppState> {
   });
 
   /**
-   * Sign-up (spec §7). Per address, only created accounts count toward the sign-up limit and refused attempts
+   * Sign-up (docs/product.md#calls). Per address, only created accounts count toward the sign-up limit and refused attempts
    * toward their own, much higher one, so a class behind one address is never locked out by its typos while a
    * script trying names is. Each attempt reserves a place in both before any work (so parallel attempts cannot
    * all pass a check at once) and gives back the one that does not apply once the answer is known.

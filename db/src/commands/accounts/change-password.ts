@@ -4,7 +4,7 @@ import { createSession, type NewSession } from './create-session.ts';
 
 /**
  * Sets a new password hash, revokes every other session and open password-reset link, and returns a fresh token
- * for this one (decisions §2: password change revokes the other sessions; a link mailed before the change must not
+ * for this one (docs/decisions.md#api-contract: password change revokes the other sessions; a link mailed before the change must not
  * undo it).
  */
 export async function changePassword(

@@ -6,7 +6,7 @@ import { hashToken } from '@ecup/security';
 import { CommandRejected, notifyEvents, type CommandOutcome } from '../types.ts';
 
 /**
- * A parent or guardian approves a minor's account from the e-mailed link (decisions §8); the player is notified. A
+ * A parent or guardian approves a minor's account from the e-mailed link (docs/decisions.md#permissions); the player is notified. A
  * link older than GUARDIAN_LINK_MS is refused with its own message, which tells the guardian how to get a new one.
  */
 export async function confirmGuardian(

@@ -9,9 +9,9 @@ export interface NewSession {
 }
 
 /**
- * Opens a session: a 256-bit token returned once and stored only as its SHA-256 (decisions §2). A console session
- * is marked, for its shorter limits (decisions §10), and so is one whose sign-in passed the second factor: an
- * account that must use one has its staff flags only on such a session (decisions §8). `now` starts the session's
+ * Opens a session: a 256-bit token returned once and stored only as its SHA-256 (docs/decisions.md#api-contract). A console session
+ * is marked, for its shorter limits (docs/decisions.md#minors-safety), and so is one whose sign-in passed the second factor: an
+ * account that must use one has its staff flags only on such a session (docs/decisions.md#permissions). `now` starts the session's
  * clock (the database's when absent).
  */
 export async function createSession(

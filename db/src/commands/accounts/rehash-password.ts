@@ -3,7 +3,7 @@ import type { CommandOutcome } from '../types.ts';
 
 /**
  * Stores a stronger hash of the same password after a successful sign-in, only while the row still holds the hash
- * that was checked: a password changed or reset meanwhile wins (CONVENTIONS §5). Answers whether it was stored.
+ * that was checked: a password changed or reset meanwhile wins (docs/conventions.md#races). Answers whether it was stored.
  */
 export async function rehashPassword(
   trx: Knex,

@@ -5,7 +5,7 @@ import { hashToken, newToken } from '@ecup/security';
 import type { CommandOutcome } from '../types.ts';
 
 /**
- * Starts a password reset when username and e-mail belong to one account (spec §7 /user/forgot_password): a
+ * Starts a password reset when username and e-mail belong to one account (docs/product.md#calls /user/forgot_password): a
  * one-time link is e-mailed. Answers the same outcome shape either way so the API reveals nothing.
  */
 export async function requestPasswordReset(

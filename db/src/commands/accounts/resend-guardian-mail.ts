@@ -5,7 +5,7 @@ import { hashToken, newToken } from '@ecup/security';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
 
 /**
- * Writes the approval e-mail to a minor's parent or guardian (spec §5 "Signup"; decisions §8) as an `emails` row in
+ * Writes the approval e-mail to a minor's parent or guardian (docs/product.md#validation "Signup"; docs/decisions.md#permissions) as an `emails` row in
  * the caller's transaction, with the link carrying `token`; sent by the worker after commit. Answers the row's id.
  */
 export async function queueGuardianMail(
@@ -39,7 +39,7 @@ export async function queueGuardianMail(
 }
 
 /**
- * A minor sends the guardian's approval e-mail again from settings (decisions §8). The link gets a new token, so
+ * A minor sends the guardian's approval e-mail again from settings (docs/decisions.md#permissions). The link gets a new token, so
  * the earlier e-mail's link stops working (one live link, as with password resets); refused once the guardian has
  * approved, for a player who needs no approval, and when the guardian address reaches the player's own inbox.
  */

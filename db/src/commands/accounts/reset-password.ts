@@ -5,7 +5,7 @@ import { CommandRejected, type CommandOutcome } from '../types.ts';
 import { createSession, type NewSession } from './create-session.ts';
 
 /**
- * Uses a reset link once (spec §7 /user/reset_password): sets the new password, revokes every session and signs
+ * Uses a reset link once (docs/product.md#calls /user/reset_password): sets the new password, revokes every session and signs
  * the player in with a new token. A used, expired or unknown link is refused; two uses at once succeed once.
  */
 export async function resetPassword(

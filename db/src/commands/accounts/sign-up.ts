@@ -21,8 +21,8 @@ export interface SignUpInput {
 }
 
 /**
- * Creates a player and signs them in (spec §7 /user/signup). A minor's guardian gets a confirmation e-mail
- * (decisions §8). Username and e-mail are unique; a clash is refused with the form's message.
+ * Creates a player and signs them in (docs/product.md#calls /user/signup). A minor's guardian gets a confirmation e-mail
+ * (docs/decisions.md#permissions). Username and e-mail are unique; a clash is refused with the form's message.
  */
 export async function signUp(trx: Knex, input: SignUpInput): Promise<CommandOutcome<NewSession & { user_id: number }>> {
   const { form } = input;

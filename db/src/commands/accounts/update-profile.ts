@@ -5,7 +5,7 @@ import { User } from '../../models/User.ts';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
 
 /**
- * Settings → personal info (spec §2, §5): names, with the e-mail as stored (the API sends a new address through
+ * Settings → personal info (docs/product.md#screens-and-routes, docs/product.md#validation): names, with the e-mail as stored (the API sends a new address through
  * `requestEmailChange` instead: docs/rules.md "Account changes"); an e-mail used by someone else is refused. The read
  * gives the friendly message; the unique key settles two players taking the same address at the same instant (a
  * 400, never a 500).
@@ -32,7 +32,7 @@ export async function updateProfile(
   return { result: null, events: [] };
 }
 
-/** Settings → console and gamer tag (spec §2, §5). */
+/** Settings → console and gamer tag (docs/product.md#screens-and-routes, docs/product.md#validation). */
 export async function updateConsole(
   trx: Knex,
   input: { user_id: number } & ConsoleUpdateValue,

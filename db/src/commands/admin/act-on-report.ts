@@ -28,7 +28,7 @@ const OUTCOME: Record<ReportAction['action'], ReportOutcome> = {
 };
 
 /**
- * A moderator settles an item of the queue (decisions §10): dismiss it, warn the reported player (a message they see
+ * A moderator settles an item of the queue (docs/decisions.md#minors-safety): dismiss it, warn the reported player (a message they see
  * once on their next visit), mute their chat for some days, or ban them (the console's ban, audited as `user.ban`);
  * for a post report also hide the post (the forum's own hide, audited as `forum.post.hide`, with the reporter's words
  * when no reason is given), which settles every open report of that post, since it is gone from the players' view.

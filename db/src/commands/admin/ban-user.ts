@@ -5,7 +5,7 @@ import { CommandRejected, type CommandOutcome } from '../types.ts';
 import type { AdminActor } from '../../models/User.ts';
 
 /**
- * A moderator bans a user (decisions §8) for `days`, or for ever with `days` null. The ban needs
+ * A moderator bans a user (docs/decisions.md#permissions) for `days`, or for ever with `days` null. The ban needs
  * ADMIN_ACTION_FLAGS.ban (canSeeUserProfile + canBanUsers) wherever it is started, the user page or the reports
  * queue, so it is checked here once (docs/rules.md "Staff actions and audit"). The user row carries the ban the API checks on every call, a `bans` row keeps the history
  * (an earlier ban still in force is closed as lifted by this one). Nobody bans themselves; banning a staff member

@@ -6,7 +6,7 @@ import { enableTotp } from './enable-totp.ts';
 import { spendEnrolmentLink } from './enrolment-link.ts';
 
 /**
- * Finishes an enrolment from an operator's link once the caller proved a code of the new secret (decisions §8):
+ * Finishes an enrolment from an operator's link once the caller proved a code of the new secret (docs/decisions.md#permissions):
  * the link is spent (once), two-factor sign-in turned on with the new recovery codes, and a console session that
  * passed the second factor opened. Audited as `enrolment.complete` (and `totp.enable`).
  */

@@ -4,7 +4,7 @@ import { createSession, type NewSession } from '../accounts/create-session.ts';
 import type { CommandOutcome } from '../types.ts';
 
 /**
- * A console sign-in (decisions §8): a session like the player app's, marked when the second factor was checked,
+ * A console sign-in (docs/decisions.md#permissions): a session like the player app's, marked when the second factor was checked,
  * because the console API accepts staff with TOTP on, and holders of every flag, only on such a session. Every
  * console sign-in is audited as `console.sign_in` (docs/rules.md "Staff actions and audit"), so the audit log shows
  * who opened the console, when and from where.

@@ -5,7 +5,7 @@ import { CommandRejected, type CommandOutcome } from '../types.ts';
 import type { AdminActor } from '../../models/User.ts';
 
 /**
- * A moderator bans an address range (decisions §8: sign-up and sign-in from it are refused; canIPBan, checked by
+ * A moderator bans an address range (docs/decisions.md#permissions: sign-up and sign-in from it are refused; canIPBan, checked by
  * the caller). The range arrives parsed (security/src/ip.ts). The same range twice is a 409, settled by the
  * unique (range_start, range_end) key, also when two moderators add it at the same instant. Audited.
  */

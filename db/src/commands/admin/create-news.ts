@@ -7,8 +7,8 @@ import type { NewsFields } from '../../models/News.ts';
 import type { AdminActor } from '../../models/User.ts';
 
 /**
- * An editor publishes a news article (spec §3 News entry; canPublishNews, checked by the caller). The HTML is
- * sanitised here, so every caller stores clean HTML (decisions §9); an empty excerpt is made from the text; the
+ * An editor publishes a news article (docs/product.md#entities News entry; canPublishNews, checked by the caller). The HTML is
+ * sanitised here, so every caller stores clean HTML (docs/decisions.md#content-and-uploads); an empty excerpt is made from the text; the
  * editor is the publisher; no publish time means now. Audited with the stored article.
  */
 export async function createNews(

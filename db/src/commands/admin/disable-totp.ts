@@ -4,7 +4,7 @@ import { writeAudit } from '../audit.ts';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
 
 /**
- * Turns two-factor sign-in off after the caller confirmed a current code (decisions §8): never for a holder of
+ * Turns two-factor sign-in off after the caller confirmed a current code (docs/decisions.md#permissions): never for a holder of
  * every flag (403), a 409 when it is not on. The secret and the recovery codes are forgotten. Audited.
  */
 export async function disableTotp(

@@ -7,7 +7,7 @@ import { createAdminSession } from './create-admin-session.ts';
 import { replaceRecoveryCodes } from './recovery-codes.ts';
 
 /**
- * Turns two-factor sign-in on once the caller confirmed a code of the secret `secret` (decisions §8). The write is
+ * Turns two-factor sign-in on once the caller confirmed a code of the secret `secret` (docs/decisions.md#permissions). The write is
  * guarded by that secret and TOTP being off, so a set-up started again in between, or a second enable, is a 409.
  * The session that proved the code counts as having passed the second factor: the current one (`session_id`), or a
  * new one for an enrolment from an operator's link (`open_session`). The recovery codes (their hashes) replace any

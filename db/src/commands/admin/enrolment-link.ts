@@ -7,7 +7,7 @@ import { findEnrolmentLink, type EnrolmentLinkRow } from '../../queries/enrolmen
 import { CommandRejected, type CommandOutcome } from '../types.ts';
 
 /**
- * Issues a one-time console enrolment link for a user (decisions §8), valid {@link ENROLMENT_LINK_TTL_MINUTES}
+ * Issues a one-time console enrolment link for a user (docs/decisions.md#permissions), valid {@link ENROLMENT_LINK_TTL_MINUTES}
  * minutes: the token is returned once and kept only as its SHA-256. Older unused links of the user are spent, so only
  * the newest works. Audited as `enrolment.link_issued` with where it came from (`source`, e.g. `cli`).
  */

@@ -12,7 +12,7 @@ export async function replaceRecoveryCodes(trx: Knex, userId: number, hashes: st
 }
 
 /**
- * Spends one recovery code at a sign-in, the console's or the player app's (decisions §8): the row is deleted with
+ * Spends one recovery code at a sign-in, the console's or the player app's (docs/decisions.md#permissions): the row is deleted with
  * a guarded DELETE, so of two sign-ins with the same code at once exactly one gets it; the other (and any unknown
  * code) is refused with secondFactorInvalid. Audited with the number of codes left.
  */

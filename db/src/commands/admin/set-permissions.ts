@@ -5,7 +5,7 @@ import { CommandRejected, type CommandOutcome } from '../types.ts';
 import type { AdminActor } from '../../models/User.ts';
 
 /**
- * A holder of every flag sets another user's permission flags (decisions §8). Nobody else may (403), and nobody
+ * A holder of every flag sets another user's permission flags (docs/decisions.md#permissions). Nobody else may (403), and nobody
  * takes any flag from themselves, so the last holder of every flag cannot lock the console out. Setting the same
  * value changes nothing and writes no audit row. Audited with the flags before and after.
  */

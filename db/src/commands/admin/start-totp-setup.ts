@@ -4,7 +4,7 @@ import { writeAudit } from '../audit.ts';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
 
 /**
- * A staff member starts the two-factor set-up (decisions §8): a new secret is kept in users.totp_secret while TOTP
+ * A staff member starts the two-factor set-up (docs/decisions.md#permissions): a new secret is kept in users.totp_secret while TOTP
  * stays off until a code from it is confirmed (enableTotp). Starting again replaces the secret; while TOTP is on it
  * is a 409 (turn it off first), so a stolen session cannot move the second factor to another phone. Audited
  * without the secret.

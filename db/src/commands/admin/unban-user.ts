@@ -5,7 +5,7 @@ import { CommandRejected, type CommandOutcome } from '../types.ts';
 import type { AdminActor } from '../../models/User.ts';
 
 /**
- * A moderator lifts a ban in force (decisions §8; canSeeUserProfile + canBanUsers, checked by the caller): the user
+ * A moderator lifts a ban in force (docs/decisions.md#permissions; canSeeUserProfile + canBanUsers, checked by the caller): the user
  * row is cleared and the open `bans` rows are marked lifted. Lifting a ban that is not in force is a 409. Audited.
  */
 export async function unbanUser(

@@ -16,7 +16,7 @@ function differs(old: unknown, value: unknown): boolean {
 
 /**
  * An editor changes an article (canPublishNews, checked by the caller): only the fields sent change; new HTML is
- * sanitised (decisions §9); an excerpt sent empty is made again from the text. An unknown id is a 404. Audited
+ * sanitised (docs/decisions.md#content-and-uploads); an excerpt sent empty is made again from the text. An unknown id is a 404. Audited
  * with the changed fields before and after (nothing changed: no audit row).
  */
 export async function updateNews(

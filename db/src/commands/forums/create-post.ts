@@ -6,7 +6,7 @@ import { maskForumText } from '@ecup/domain/chat-safety/index.ts';
 import { forumPostsWithPosters, type ForumPostRow } from '../../queries/forums.ts';
 
 /**
- * A reply (spec §4 Forum, §7 /forums/new_post). The thread's counter moves first with a guarded UPDATE (`locked =
+ * A reply (docs/product.md#states Forum, docs/product.md#calls /forums/new_post). The thread's counter moves first with a guarded UPDATE (`locked =
  * false`), which also holds the thread's row lock, so replies at the same instant queue up and all count; no row
  * changed means the thread is unknown (404) or locked (409). Answers the new post with the poster's new lifetime
  * count, and `masked` when parts of the post were hidden: every post is stored masked, its original kept for staff,

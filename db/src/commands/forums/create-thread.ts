@@ -5,7 +5,7 @@ import { flagIfContactAttempt, keepPostOriginal, keepTitleOriginal } from './mas
 import { maskForumText } from '@ecup/domain/chat-safety/index.ts';
 
 /**
- * A new topic (spec §4 Forum, §7 /forums/new_thread): the thread and its opening post, the category's thread count
+ * A new topic (docs/product.md#states Forum, docs/product.md#calls /forums/new_thread): the thread and its opening post, the category's thread count
  * and the poster's lifetime post count, all in one transaction. Counters move by guarded increments, never by a
  * read-then-write, so concurrent posts all count. The title and the opening post are stored masked and their
  * originals kept for staff (docs/rules.md "Forum titles and posts"); `masked` says whether either was. An adult's

@@ -32,7 +32,7 @@ export async function flagIfContactAttempt(
   await flagForumContactAttempt(trx, { user_id: input.user_id, post_id: input.post_id, now: input.now });
 }
 
-/** Keeps a masked post as typed for staff (decisions §10), deleted after 90 days by `clean-chat-originals`. */
+/** Keeps a masked post as typed for staff (docs/decisions.md#minors-safety), deleted after 90 days by `clean-chat-originals`. */
 export async function keepPostOriginal(
   trx: Knex,
   input: { post_id: number; user_id: number; masked: MaskedText; now: Date },

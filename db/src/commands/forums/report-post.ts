@@ -3,7 +3,7 @@ import { CommandRejected, type CommandOutcome } from '../types.ts';
 import { writeAudit } from '../audit.ts';
 
 /**
- * A player reports a post to the moderators: a report of kind 'forum' in the one safeguarding queue (decisions §10),
+ * A player reports a post to the moderators: a report of kind 'forum' in the one safeguarding queue (docs/decisions.md#minors-safety),
  * against the post's author, with reason 'other' and the player's words as its text. The unique
  * (post_id, reporter_user_id) key settles repeats, also at the same instant: a second report of the same post
  * answers the same success and adds no row.

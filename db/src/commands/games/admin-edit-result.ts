@@ -19,11 +19,11 @@ const audited = (game: GameRow) => ({
 });
 
 /**
- * A moderator sets the final score (spec §4, §6, §7 /admin/games/edit; decisions §5, §8): needs
+ * A moderator sets the final score (docs/product.md#states, docs/product.md#roles, docs/product.md#calls /admin/games/edit; docs/decisions.md#matchmaking, docs/decisions.md#permissions): needs
  * canResolveConflicts; allowed once a result exists (submitted, dropped, conflict or final; 409 while playing). A
  * game in conflict becomes final and Solved; a final result is replaced (old stats and Elo change reversed, new
  * ones applied). Written to the audit log with the game before and after. Pushes `score` and both `stats`. When
- * either player has games rated after it, asks the worker to replay the ratings from this game on (issue 19).
+ * either player has games rated after it, asks the worker to replay the ratings from this game on.
  */
 export async function adminEditResult(
   trx: Knex,

@@ -69,7 +69,7 @@ async function lockRatings(trx: Knex, game: GameRow): Promise<{ one: Rating; two
   return { one: byId.get(game.user_1_id)!, two: byId.get(game.user_2_id)! };
 }
 
-/** Adds (or, with sign -1, takes back) one game's stats and sets the new Elo (decisions §5, §6). */
+/** Adds (or, with sign -1, takes back) one game's stats and sets the new Elo (docs/decisions.md#matchmaking, docs/decisions.md#elo). */
 async function moveStats(trx: Knex, userId: number, delta: PlayerStatsDelta, sign: 1 | -1, elo: number) {
   const changes: Record<string, Knex.Raw | number> = { elo };
   for (const column of STAT_COLUMNS) {
@@ -156,8 +156,8 @@ function cardAfter(row: LockedPlayerRow, write: PlayerWrite, timeZone: string | 
 }
 
 /**
- * The pushes after a final result: `score` with the game's summary on its room, and each player's `stats` (spec §7:
- * updates the user's stats; spec §4: and the trophies) with their unsecured trophies, as this transaction leaves
+ * The pushes after a final result: `score` with the game's summary on its room, and each player's `stats` (docs/product.md#calls:
+ * updates the user's stats; docs/product.md#states: and the trophies) with their unsecured trophies, as this transaction leaves
  * them. The stats are the summary's player cards, read once for both; `game` is the row as it is now, or its id to
  * read it.
  */
@@ -174,12 +174,12 @@ async function afterFinal(trx: Knex, game: GameRow | number, now: Date): Promise
 }
 
 /**
- * Makes a result final exactly once (decisions §5): one guarded write moves the game from the state the caller
+ * Makes a result final exactly once (docs/decisions.md#matchmaking): one guarded write moves the game from the state the caller
  * locked it in to 'final' (a second call finds no such row and is a 409), the players' Elo is rated with
- * `rateGame` from their current ratings and final games played (decisions §6), stored on the game as
+ * `rateGame` from their current ratings and final games played (docs/decisions.md#elo), stored on the game as
  * before/after and written to the Elo history (the replay order of `elo:rebuild`), and each player's wins, losses,
  * ties, goals and games played grow by increments. A game that was in conflict becomes solved. The trophy hunt's
- * moves (decisions §7, `applyTrophyResult`) follow in this same transaction, after the stats. Answers the pushes
+ * moves (docs/decisions.md#trophy-hunt, `applyTrophyResult`) follow in this same transaction, after the stats. Answers the pushes
  * for after commit: `score` on the game's room and `stats` (with the trophies) on both players' rooms, and the
  * game's summary they carry.
  */
@@ -282,7 +282,7 @@ export async function applyFinalResult(
 }
 
 /**
- * A moderator replaces a final result (decisions §5: "reverses the old effect and applies the new one"): each
+ * A moderator replaces a final result (docs/decisions.md#matchmaking: "reverses the old effect and applies the new one"): each
  * player's stats lose the old game and gain the new one, their Elo loses the old change and is rated again from
  * there with the games played before this game (an `edit` row in the Elo history, so `elo:rebuild` can replay it),
  * and the game keeps when it became final; the trophy moves are reversed and the new result's applied

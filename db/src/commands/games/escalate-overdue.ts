@@ -7,7 +7,7 @@ import { transaction } from '../../services/transaction.ts';
 const BATCH = 200;
 
 /**
- * The escalation sweep (decisions §5: "If the opponent does nothing within 15 min of a submission or a dropped
+ * The escalation sweep (docs/decisions.md#matchmaking: "If the opponent does nothing within 15 min of a submission or a dropped
  * report, the game goes to conflict"): every game in submitted or dropped whose submitted_at lies
  * CONFLICT_ESCALATION_MS or more in the past moves to conflict, each in its own transaction with a write guarded by
  * the state and the time, so two workers (or a verify at the same instant) change a game once. Pushes `score`

@@ -5,7 +5,7 @@ import { gamePayload, lockGame } from '../../queries/games.ts';
 import { summaryOf } from '../../presenters/games.ts';
 
 /**
- * Protest (spec §4, §7 /game/escalate): the other player disputes the submitted score or the 'Opponent left'
+ * Protest (docs/product.md#states, docs/product.md#calls /game/escalate): the other player disputes the submitted score or the 'Opponent left'
  * report; the game goes to conflict (conflict flag set) for a moderator to resolve. A second protest, or one after
  * a verify, is a 409. Pushes `score`.
  */

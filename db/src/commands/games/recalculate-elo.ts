@@ -15,7 +15,7 @@ export interface EloRecalculation {
 }
 
 /**
- * The `elo-recalculate` job (issue 19; decisions §6): after a moderator changed the result of a game that later
+ * The `elo-recalculate` job (docs/decisions.md#elo): after a moderator changed the result of a game that later
  * games followed, replays the rated games from that game on in the order they became final, each with its current
  * score, writes the new before/after of every game that changed (with an Elo history row of kind `replay`) and the
  * new ratings, and answers a `stats` push for every player whose rating moved. Holds every covered player's row

@@ -5,10 +5,10 @@ import { gamePayload, lockGame } from '../../queries/games.ts';
 import { summaryOf } from '../../presenters/games.ts';
 
 /**
- * 'Opponent left' (spec §4 dropped, §7 /game/dropped): a player of a game still being played names the opponent,
+ * 'Opponent left' (docs/product.md#states dropped, docs/product.md#calls /game/dropped): a player of a game still being played names the opponent,
  * at any time. The game waits for the dropped player's answer like a submission: the forfeit score (a
  * FORFEIT_WIN_SCORE–0 win for the reporter, in game order) is stored as the proposed result and submitted_at starts
- * the 15-minute window after which it goes to conflict (decisions §5). Naming anyone else is a 400.
+ * the 15-minute window after which it goes to conflict (docs/decisions.md#matchmaking). Naming anyone else is a 400.
  */
 export async function reportDropped(
   trx: Knex,

@@ -79,7 +79,7 @@ async function recentOwnLines(trx: Knex, gameId: number, userId: number): Promis
   return own;
 }
 
-/** Keeps a masked line as typed for staff (decisions §10), or updates the reasons of one kept already. */
+/** Keeps a masked line as typed for staff (docs/decisions.md#minors-safety), or updates the reasons of one kept already. */
 async function keepOriginal(
   trx: Knex,
   line: { message_id: number; game_id: number; user_id: number; original: string; reasons: string[]; now: Date },
@@ -98,16 +98,16 @@ async function keepOriginal(
 }
 
 /**
- * A chat line in a game (spec §5 Chat, §6, §7 /game/chat/send_message) by one of its players or by staff with
+ * A chat line in a game (docs/product.md#validation Chat, docs/product.md#roles, docs/product.md#calls /game/chat/send_message) by one of its players or by staff with
  * canResolveConflicts (styled 'admin' when not a player): free text (`message`) or a quick message (`preset`, an
  * unknown key is a 400). The text is trimmed; empty lines are ignored and store nothing; over CHAT_MESSAGE_MAX
- * characters is a 400. The throttle (spec §5: 3.75 s after a successful message) counts from the same user's last
+ * characters is a 400. The throttle (docs/product.md#validation: 3.75 s after a successful message) counts from the same user's last
  * line in this game; the game's row lock makes two lines sent at once queue up, so the second one sees the first and
  * is throttled. A player whose chat a moderator muted gets a 403 until the mute ends. The mute, the policy and blocks
  * are one read. Pushes `message` on the game's
  * room, except to a player of the game who blocked the author.
  *
- * Chat safety (issue 18, decisions §10) for players' lines, never staff's: under the game's policy 'off' nothing is
+ * Chat safety (docs/decisions.md#minors-safety) for players' lines, never staff's: under the game's policy 'off' nothing is
  * sent (403), under 'presets' only quick messages (403), under 'filtered' contact details and swearing are masked
  * in what is stored and pushed, the line as typed is kept in `chat_originals`, and earlier lines that now show part
  * of a spread number are masked too and pushed again as `message-update`. An adult's line to a minor masked for
@@ -121,7 +121,7 @@ export async function sendChatMessage(
   enforce(checkChat(game, input.actor));
   // The sender's mute, the chat's policy and who blocked the sender, in one read.
   const context = await chatSendContext(trx, game, input.actor.id, input.now);
-  // A moderator's chat mute (decisions §10) refuses the line before anything is read of it.
+  // A moderator's chat mute (docs/decisions.md#minors-safety) refuses the line before anything is read of it.
   const mutedUntil = context.muted_until;
   if (mutedUntil && mutedUntil.getTime() > input.now.getTime()) {
     throw new CommandRejected(
@@ -178,7 +178,7 @@ export async function sendChatMessage(
   const row = (await chatRows(trx).where('chat_messages.id', id!).first()) as ChatLineRow;
   const message = presentChatMessage(row);
   pushes.unshift(push(gameRoom(game.id), 'message', message));
-  // An adult whose line to a minor was masked for contact details is flagged for the moderators (issue 18).
+  // An adult whose line to a minor was masked for contact details is flagged for the moderators.
   const reasons = [...(filtered?.reasons ?? []), ...(filtered?.remask ?? []).flatMap((earlier) => earlier.reasons)];
   const senderIsUser1 = input.actor.id === game.user_1_id;
   const [senderIsMinor, otherIsMinor] = senderIsUser1
@@ -192,7 +192,7 @@ export async function sendChatMessage(
       now: input.now,
     });
   }
-  // Not delivered to a player of the game who blocked the author (decisions §10: one-sided for display).
+  // Not delivered to a player of the game who blocked the author (docs/decisions.md#minors-safety: one-sided for display).
   const blockers = context.blocker_ids;
   if (blockers.length > 0) for (const p of pushes) p.except = blockers.map((blocker) => userRoom(blocker));
   return {

@@ -5,9 +5,9 @@ import { gamePayload, lockGame } from '../../queries/games.ts';
 import { summaryOf } from '../../presenters/games.ts';
 
 /**
- * A player submits the score (spec §4 Game result, §7 /game/submit), in game order (score_1 is user_1's goals),
+ * A player submits the score (docs/product.md#states Game result, docs/product.md#calls /game/submit), in game order (score_1 is user_1's goals),
  * from 12 minutes after the start. The first submission sets submitted_user_id and starts the 15-minute answer
- * window (decisions §5); a second one is a 409 and changes nothing. Pushes `score` so the opponent can answer, and
+ * window (docs/decisions.md#matchmaking); a second one is a 409 and changes nothing. Pushes `score` so the opponent can answer, and
  * notifies the opponent (`result_submitted`) as they chose.
  */
 export async function submitResult(

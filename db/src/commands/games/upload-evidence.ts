@@ -5,9 +5,9 @@ import { evidenceRows, lockGame } from '../../queries/games.ts';
 import { presentEvidence, type EvidenceRow } from '../../presenters/games.ts';
 
 /**
- * Evidence (spec §4, §7 /game/upload_evidence): a player of a game whose result was submitted, reported or
+ * Evidence (docs/product.md#states, docs/product.md#calls /game/upload_evidence): a player of a game whose result was submitted, reported or
  * protested adds a YouTube video id or the id of an image already stored under `evidence/` (exactly one of the
- * two). Pushes `evidence` on the game's room, where moderators get their 'New evidence' notice (spec §6, §8).
+ * two). Pushes `evidence` on the game's room, where moderators get their 'New evidence' notice (docs/product.md#roles, docs/product.md#errors).
  */
 export async function uploadEvidence(
   trx: Knex,

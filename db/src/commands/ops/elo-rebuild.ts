@@ -38,11 +38,11 @@ export interface ReplayProgress {
 }
 
 /**
- * `elo:rebuild` (decisions §6: "replay every final game of a season in order and rebuild all ratings; the result
+ * `elo:rebuild` (docs/decisions.md#elo: "replay every final game of a season in order and rebuild all ratings; the result
  * must equal the incremental ratings"): replays every final game from 1000 in the order they became final, each
  * with its current score (`planEloReplay`, the worker's `elo-recalculate` job's code), and compares every player's
  * stored Elo and final games played, and every final game's stored before/after, with the replay. The ratings on
- * the player belong to one season (issue 20, `live_ratings`), so only that season can be rebuilt and its replay
+ * the player belong to one season (`live_ratings`), so only that season can be rebuilt and its replay
  * rates only its own games; a finished season (its ratings kept in `season_standings`) is refused. Without `dry_run`
  * what differs is written in one transaction that holds every player's row, so no result becomes final meanwhile.
  */

@@ -15,7 +15,7 @@ export interface ResetTwoFactorResult {
 }
 
 /**
- * A lost phone (decisions §8, `admin:reset-2fa`): two-factor sign-in is turned off for the user, the secret and the
+ * A lost phone (docs/decisions.md#permissions, `admin:reset-2fa`): two-factor sign-in is turned off for the user, the secret and the
  * recovery codes forgotten, every console session of the user ended (the player app's stay, without the staff flags
  * a code of the old enrolment gave them), and a fresh enrolment link issued. Audited as `totp.reset` (no actor, `source: 'cli'`) and `enrolment.link_issued`.
  */

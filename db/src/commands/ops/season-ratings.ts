@@ -49,7 +49,7 @@ export async function archiveLiveRatings(trx: Knex, seasonId: number, now: Date)
 }
 
 /**
- * Sends every trophy still held in a season's pools back to its pool (move 'reset', decisions §7), so that no
+ * Sends every trophy still held in a season's pools back to its pool (move 'reset', docs/decisions.md#trophy-hunt), so that no
  * player carries a held trophy, which the hunt allows one of, into the next season. Locks the holders' rows in id
  * order and then the trophies, as results do.
  */
@@ -78,7 +78,7 @@ async function releaseHeldTrophies(trx: Knex, seasonId: number, now: Date): Prom
 }
 
 /**
- * Makes `seasonId` the season the live ratings belong to (issue 20: "a new season starts every player at 1000"),
+ * Makes `seasonId` the season the live ratings belong to ("a new season starts every player at 1000"),
  * called in the transaction that makes it active. Locks the one `live_ratings` row, so of two activations at once
  * the second waits and sees the first's season. When the ratings belong to another season, that season's standings
  * are written and every player starts again at 1000 with no games, goals or trophies; the Elo history stays (it is

@@ -45,7 +45,7 @@ export interface CreateSeasonResult {
 }
 
 /**
- * Creates a season (decisions §4: operators create it with `scripts`). Validated with the domain's season rules
+ * Creates a season (docs/decisions.md#season-and-time: operators create it with `scripts`). Validated with the domain's season rules
  * (`label` names the inputs in the error). An active season becomes the current one and every other season stops
  * being active in the same transaction, so the API, matchmaking and the trophy sweeps agree on one season. Audited
  * as `season.create` with no actor (the operator CLI). A dry run validates and reports, and writes nothing.
@@ -96,7 +96,7 @@ export interface UpdateSeasonResult {
 }
 
 /**
- * Changes a season (decisions §4): the whole result is validated again, so a new end cannot fall before the stored
+ * Changes a season (docs/decisions.md#season-and-time): the whole result is validated again, so a new end cannot fall before the stored
  * start. `active: true` makes it the current season (every other one stops being active); `active: false` takes it
  * out of play. Nothing changed writes nothing. Audited as `season.update` with the changed fields before and after.
  */

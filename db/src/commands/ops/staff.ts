@@ -17,17 +17,17 @@ export interface StaffFlagsResult {
   before: number;
   after: number;
   changed: boolean;
-  /** Users that hold every flag once this is done (decisions §8: such a user edits the others' flags). */
+  /** Users that hold every flag once this is done (docs/decisions.md#permissions: such a user edits the others' flags). */
   full_admins: number;
   /**
    * A console enrolment link (its one-time token), when the account must use two-factor sign-in now and has none
-   * (decisions §8: nobody enrols an authenticator from a password alone); null otherwise and on a dry run.
+   * (docs/decisions.md#permissions: nobody enrols an authenticator from a password alone); null otherwise and on a dry run.
    */
   enrolment: { token: string; expires_at: Date } | null;
 }
 
 /**
- * Grants or revokes permission flags from the operator CLI (decisions §8: the first holder of every flag is made
+ * Grants or revokes permission flags from the operator CLI (docs/decisions.md#permissions: the first holder of every flag is made
  * this way, since only such a holder may edit flags in the console). A grant adds `bits`, a revoke removes them.
  * The user row is locked, so two operators' changes apply one after the other. No change writes nothing; a change is
  * audited as `user.permissions`, like the console's, with no actor and `source: 'cli'`. When the account then holds

@@ -6,7 +6,7 @@ import { findUserByRef } from '../../queries/user-data.ts';
 
 /**
  * A player's erasure, which anonymises them without breaking anyone else's history (right to be forgotten).
- * Decisions §8: "A player's data can be exported and erased (anonymised without breaking opponents' history)".
+ * docs/decisions.md#permissions: "A player's data can be exported and erased (anonymised without breaking opponents' history)".
  * docs/cli.md `users:erase`; the export is the read `exportUserData` (queries/user-data.ts).
  */
 
@@ -53,7 +53,7 @@ export interface ErasureResult {
 function anonymousProfile(id: number, now: Date) {
   const name = `deleted-${id}`;
   return {
-    // A hyphen can never be part of a chosen username (spec §5), so this never meets a real player's name.
+    // A hyphen can never be part of a chosen username (docs/product.md#validation), so this never meets a real player's name.
     username: name,
     first_name: 'Deleted',
     last_name: 'Player',
@@ -84,7 +84,7 @@ interface ErasureStep {
   name: Exclude<keyof ErasureChanges, 'users' | 'image_files'>;
   /** The rows the step changes; the dry run counts them, the erasure changes exactly these. */
   scope: (trx: Knex, id: number) => Knex.QueryBuilder;
-  /** Rows that go with the step's own (the staff-only originals of masked lines, issue 18); not counted. */
+  /** Rows that go with the step's own (the staff-only originals of masked lines); not counted. */
   alongside?: (trx: Knex, id: number) => Knex.QueryBuilder[];
   apply: (rows: Knex.QueryBuilder) => Promise<number>;
 }
@@ -97,7 +97,7 @@ const STEPS: ErasureStep[] = [
   { name: 'password_resets', scope: (trx, id) => trx('password_resets').where('user_id', id), apply: remove },
   // Old and new addresses of e-mail changes (docs/rules.md "Account changes").
   { name: 'email_changes', scope: (trx, id) => trx('email_changes').where('user_id', id), apply: remove },
-  // A pending match the player was in times out through the worker (decisions §5); the opponent goes back.
+  // A pending match the player was in times out through the worker (docs/decisions.md#matchmaking); the opponent goes back.
   { name: 'queue_entries', scope: (trx, id) => trx('queue_entries').where('user_id', id), apply: remove },
   // Unsent ones are never sent; sent ones held the address and reset links.
   { name: 'emails', scope: (trx, id) => trx('emails').where('user_id', id), apply: remove },
@@ -144,7 +144,7 @@ async function countOf(query: Knex.QueryBuilder): Promise<number> {
 }
 
 /**
- * The right to be forgotten (decisions §8), in the caller's transaction: anonymises the user row (anonymousProfile,
+ * The right to be forgotten (docs/decisions.md#permissions), in the caller's transaction: anonymises the user row (anonymousProfile,
  * erased_at set, so sign-in, sessions and the ranking leave them out), deletes sessions, reset requests, queue
  * entries, e-mails, bans, blocks and warnings, replaces the words of their forum posts, chat lines and reports with
  * MESSAGES.contentRemoved (deleting the staff-only originals of their masked lines, posts and thread titles), and clears the IP of

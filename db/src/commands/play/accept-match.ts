@@ -32,11 +32,11 @@ async function startGame(trx: Knex, match: MatchRow, now: Date): Promise<number>
 }
 
 /**
- * A matched player accepts (spec §4 "Accept sets accepted"). The accept is a write guarded by the match's state,
+ * A matched player accepts (docs/product.md#states "Accept sets accepted"). The accept is a write guarded by the match's state,
  * the player's own flag and the deadline plus grace, so a second accept answers 409 matchAlreadyAccepted and an
  * accept cannot win against the timeout. Under the row lock that write took, the match is read again: when both
  * have accepted, the same transaction closes it as 'accepted', removes both queue entries and creates the game
- * (decisions §5), and both players get `game`; otherwise both get `match-accepted`. Accepts of both players at the
+ * (docs/decisions.md#matchmaking), and both players get `game`; otherwise both get `match-accepted`. Accepts of both players at the
  * same instant queue up on the row lock, so exactly one of them starts the game.
  */
 export async function acceptMatch(

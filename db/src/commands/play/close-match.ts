@@ -4,7 +4,7 @@ import { pushEvents, type CommandEvent } from '../types.ts';
 import { answerCutoff, findMatch, type MatchRow } from '../../queries/queue.ts';
 
 /**
- * Sends one player of a closing match on: back to the queue with the timer and keepalive reset (spec §4: "returns
+ * Sends one player of a closing match on: back to the queue with the timer and keepalive reset (docs/product.md#states: "returns
  * the user to the queue with timer reset"), or out of it. Only the entry still in this match is touched. Answers
  * whether the player is queued again.
  */
@@ -23,7 +23,7 @@ function declined(matchId: number, toUserId: number, event: Omit<MatchDeclinedEv
 }
 
 /**
- * A player declines a pending match (spec §4), or leaves the queue while in one, which counts the same: the match
+ * A player declines a pending match (docs/product.md#states), or leaves the queue while in one, which counts the same: the match
  * closes as 'declined' with a state-guarded write, the decliner leaves the queue and the opponent returns to it.
  * Both get `match-declined` (the opponent with `requeued` true). `withinDeadline` refuses a match past its deadline
  * and grace, which only the timeout may close. Null when the match was no longer pending (nothing changed).
@@ -51,7 +51,7 @@ export async function declineMatchAs(
 }
 
 /**
- * A pending match past its deadline and grace times out (spec §4: "when the countdown passes -2 s"): it closes as
+ * A pending match past its deadline and grace times out (docs/product.md#states: "when the countdown passes -2 s"): it closes as
  * 'expired' with a write guarded by state and deadline, so an accept at the same instant and this timeout cannot
  * both win. A player who had accepted returns to the queue (`match-declined`, requeued, naming the opponent); one
  * who had not leaves it (`match-declined`, not requeued, naming themselves), which counts as a missed match.

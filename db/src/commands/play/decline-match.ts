@@ -6,7 +6,7 @@ import { matchToAnswer } from '../../queries/queue.ts';
 import { matchmakingStatus } from '../../queries/matchmaking-status.ts';
 
 /**
- * A matched player declines (spec §4 "Decline leaves the queue"): the decliner leaves the queue, the opponent returns
+ * A matched player declines (docs/product.md#states "Decline leaves the queue"): the decliner leaves the queue, the opponent returns
  * to it with the timer reset and gets `match-declined` with `requeued` true (see `declineMatchAs`). The decline counts
  * as a miss for the queue cooldown. Not queued: 409 notInQueue; no pending match, or one past its deadline and
  * grace (only the timeout closes it then): 409 noMatchToAnswer.

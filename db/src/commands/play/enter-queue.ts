@@ -7,7 +7,7 @@ import { openGameId } from '../../queries/active-game.ts';
 import { gamesInWeek, recentMissTimes } from '../../queries/queue.ts';
 
 /**
- * The queue cooldown refusal (decisions §5): a conflict for any caller, and to the API a 429 whose Retry-After runs
+ * The queue cooldown refusal (docs/decisions.md#matchmaking): a conflict for any caller, and to the API a 429 whose Retry-After runs
  * to `until`.
  */
 export class QueueCooldown extends CommandRejected {
@@ -27,7 +27,7 @@ const REFUSAL_KIND = {
 } as const;
 
 /**
- * A player enters the matchmaking queue (spec §4, decisions §5; rule: `checkQueueEntry`). Idempotent: a player
+ * A player enters the matchmaking queue (docs/product.md#states, docs/decisions.md#matchmaking; rule: `checkQueueEntry`). Idempotent: a player
  * already queued or matched keeps their entry as it is (the keepalive renews it) and gets their status.
  *
  * The entry is written first, with INSERT IGNORE on the one-entry-per-player key: a concurrent enter of the same

@@ -7,7 +7,7 @@ import { answerCutoff } from '../../queries/queue.ts';
 import { transaction } from '../../services/transaction.ts';
 
 /**
- * Times out pending matches past their deadline and the 2 s grace (spec §4, §9; see `expireMatch`): players who
+ * Times out pending matches past their deadline and the 2 s grace (docs/product.md#states, docs/product.md#constants; see `expireMatch`): players who
  * had accepted return to the queue, the others leave it, and each gets `match-declined`. Every match is closed in its
  * own short transaction by a write guarded by state and deadline, so an accept that lands first wins, and a second
  * worker running the same sweep changes nothing.

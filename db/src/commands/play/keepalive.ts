@@ -6,7 +6,7 @@ import { matchmakingStatus } from '../../queries/matchmaking-status.ts';
 import { findEntry } from '../../queries/queue.ts';
 
 /**
- * The queue keepalive (spec §4: every 6 s while queued and not matched; decisions §5: an entry without one for 20 s
+ * The queue keepalive (docs/product.md#states: every 6 s while queued and not matched; docs/decisions.md#matchmaking: an entry without one for 20 s
  * is removed). Renews an unmatched entry with a guarded write; a matched player needs none and just gets their
  * status. Not queued: 409 notInQueue. Once the weekly window has closed the keepalive is refused with the closed
  * message and not renewed, so the worker removes the entry.

@@ -15,8 +15,8 @@ function asLeft(event: CommandEvent, userId: number): CommandEvent {
 }
 
 /**
- * A player leaves the queue (spec §4: also when leaving the play screen). An unmatched entry goes with a guarded
- * delete. In a pending match, leaving counts as declining it (decisions §5): the opponent returns to the queue. A
+ * A player leaves the queue (docs/product.md#states: also when leaving the play screen). An unmatched entry goes with a guarded
+ * delete. In a pending match, leaving counts as declining it (docs/decisions.md#matchmaking): the opponent returns to the queue. A
  * match already past its deadline and grace is timed out first, as the worker would, and the player then leaves.
  * Not queued: 409 notInQueue. A matched entry is left alone until the match is locked, in the order accept, decline
  * and the timeout lock them (match, then entries).

@@ -13,7 +13,7 @@ import type { QueueEntry } from '../../models/QueueEntry.ts';
 const PAIRING_PARALLELISM = 4;
 
 /**
- * Turns one pair into a pending match with a 30 s accept deadline (spec §4, §9), in one transaction: both entries
+ * Turns one pair into a pending match with a 30 s accept deadline (docs/product.md#states, docs/product.md#constants), in one transaction: both entries
  * are locked (SELECT … FOR UPDATE, in user order) and must still be unmatched in the season, then the match is
  * inserted and both entries point at it. Null when either player was matched, left or expired meanwhile.
  */
@@ -56,7 +56,7 @@ async function createMatch(trx: Knex, input: PlayerPair & { season_id: number; n
 }
 
 /**
- * One pairing pass (decisions §5: at least once a second and on every queue entry): reads who is waiting in the
+ * One pairing pass (docs/decisions.md#matchmaking: at least once a second and on every queue entry): reads who is waiting in the
  * active season while its window is open, pairs them with `pairPlayers` (never a blocked pair), and creates each match in its own
  * transaction (see `createMatch`). Both players of each new match get `match`. Two passes at once (two workers, or
  * a tick and an on-demand pass) cannot match a player twice: the second finds the entry taken and skips the pair.

@@ -11,7 +11,7 @@ async function playedTogether(knex: Knex, a: number, b: number): Promise<boolean
 }
 
 /**
- * A player blocks an opponent from one of their games (decisions §10): never paired again, either way, and the
+ * A player blocks an opponent from one of their games (docs/decisions.md#minors-safety): never paired again, either way, and the
  * blocked player's chat lines and forum posts are hidden for the blocker. Anyone the player never played is a 404.
  * Blocking twice keeps the first block.
  */

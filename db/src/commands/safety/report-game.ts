@@ -4,7 +4,7 @@ import { writeAudit } from '../audit.ts';
 import { CommandRejected, type CommandOutcome } from '../types.ts';
 
 /**
- * A player reports the opponent of one of their games, or one of the opponent's chat lines in it (decisions §10).
+ * A player reports the opponent of one of their games, or one of the opponent's chat lines in it (docs/decisions.md#minors-safety).
  * Only a player of the game may report (anyone else: 404 like a missing game); the line must be the opponent's in
  * that game (404). The same line twice by the same reporter is a 409; the unique (chat_message_id, reporter) key
  * settles two reports at once. Nothing here reaches the reported player.

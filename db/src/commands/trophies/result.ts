@@ -83,7 +83,7 @@ export async function countTrophies(
 }
 
 /**
- * Sends a held trophy back to its pool without a game (decisions §7: its 2-day window ran out, or its week's pool
+ * Sends a held trophy back to its pool without a game (docs/decisions.md#trophy-hunt: its 2-day window ran out, or its week's pool
  * was reset): move 'expire' or 'reset', and the holder's unsecured counter drops. The caller holds the holder's
  * and the trophy's row locks.
  */
@@ -391,7 +391,7 @@ async function writeCounters(trx: Knex, counters: ReadonlyMap<number, CounterCha
 }
 
 /**
- * The trophy hunt's part of a final result (decisions §5, §7), in the transaction that makes the game final, after
+ * The trophy hunt's part of a final result (docs/decisions.md#matchmaking, docs/decisions.md#trophy-hunt), in the transaction that makes the game final, after
  * the stats; the caller holds the game's and both players' row locks. Outside the hunt (before the qualifiers,
  * from the hunt's end on) nothing moves. Otherwise this week's pool is opened if needed, and locked only when the
  * result may take a trophy from it (`takeHint`, `poolHasTrophy`), both players' held trophies are read under their
@@ -620,7 +620,7 @@ async function uncount(trx: Knex, move: TrophyMoveRow): Promise<void> {
 }
 
 /**
- * Takes back a game's trophy moves (decisions §5: an edited result "reverses the old effect"), newest first, each
+ * Takes back a game's trophy moves (docs/decisions.md#matchmaking: an edited result "reverses the old effect"), newest first, each
  * with a 'reverse' row, restoring the state stored on the move, and marks them reversed. Only when nothing has
  * happened to the game's trophies since (each trophy's latest move is still this game's, read under the trophy's
  * lock) and every trophy given back finds its player holding none; otherwise nothing is reversed and the answer is
@@ -673,7 +673,7 @@ async function reverseMoves(trx: Knex, game: TrophyGame, live: TrophyMoveRow[], 
 }
 
 /**
- * The trophy hunt's part of a moderator replacing a final result (decisions §5). When the winner is unchanged (or
+ * The trophy hunt's part of a moderator replacing a final result (docs/decisions.md#matchmaking). When the winner is unchanged (or
  * it stays a draw) the trophy effects stand as they are. Otherwise this game's live moves are reversed
  * (`reverseMoves`) and the new result's moves are applied at `now`, as for any result made final now; when the
  * reversal is refused because the trophies moved since, the trophy state is left entirely as it is.

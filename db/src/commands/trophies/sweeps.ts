@@ -21,7 +21,7 @@ import type { Trophy } from '../../models/Trophy.ts';
 const BATCH = 200;
 
 /**
- * Sends one held trophy back to its pool if its time has come (decisions §7), in its own transaction: the holder's
+ * Sends one held trophy back to its pool if its time has come (docs/decisions.md#trophy-hunt), in its own transaction: the holder's
  * row lock, then the trophy's (a player's trophy only ever changes under the player's lock), the state checked
  * again under them and `trophyReleaseDue` deciding between 'expire' and 'reset' (whichever came first, never at or after the
  * hunt's end). A second sweep, on this worker or another, finds the trophy gone and does nothing. Answers the
@@ -51,7 +51,7 @@ export async function releaseDueTrophy(knex: Knex, trophyId: number, now: Date):
 }
 
 /**
- * The expiry sweep (spec §4, §9: a 2-day window; decisions §7: "when that runs out it goes back to the pool"):
+ * The expiry sweep (docs/product.md#states, docs/product.md#constants: a 2-day window; docs/decisions.md#trophy-hunt: "when that runs out it goes back to the pool"):
  * every held trophy whose window ended by `now`, and before its season's hunt ended, goes back to its pool (move
  * 'expire', the holder's unsecured counter drops, `stats` to the holder). Safe to run twice or on several workers
  * at once; one missed while no worker ran is applied late, once.
@@ -104,7 +104,7 @@ export const warnExpiringTrophies: Sweep = async (knex, now) => {
 };
 
 /**
- * The weekly reset sweep (decisions §7: "the pool resets at the start of every week"): opens this week's pool of
+ * The weekly reset sweep (docs/decisions.md#trophy-hunt: "the pool resets at the start of every week"): opens this week's pool of
  * every active season whose hunt runs (INSERT IGNORE on the unique week key, so once whatever the number of
  * workers), then sends back every trophy still held from an earlier week's pool whose reset came before the hunt's
  * end (move 'reset', counters drop, `stats` to the holder), at most a batch per season per call. The worker's weekly

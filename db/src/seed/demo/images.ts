@@ -1,4 +1,4 @@
-/** The demo's pictures: avatars and news banners, drawn as SVG and stored as JPEG through the ImageStore (decisions §9). */
+/** The demo's pictures: avatars and news banners, drawn as SVG and stored as JPEG through the ImageStore (docs/decisions.md#content-and-uploads). */
 import sharp from 'sharp';
 import type { NewsCategoryId } from '@ecup/domain';
 import { hslToHex } from './helpers.ts';
@@ -40,7 +40,7 @@ export interface NewsImagePlan {
 /**
  * Where a news image's words may go: the middle 480×270 of the 1200×630 banner. A card on a phone shows about the
  * middle square of the thumbnail, and the article page writes its title over the lower part of the picture, so
- * words anywhere else are cut or sit under the title (issue 16).
+ * words anywhere else are cut or sit under the title.
  */
 export const NEWS_IMAGE_TEXT_BOX = { left: 360, top: 180, right: 840, bottom: 450 } as const;
 const NEWS_IMAGE_TEXT_WIDTH = NEWS_IMAGE_TEXT_BOX.right - NEWS_IMAGE_TEXT_BOX.left - 40;

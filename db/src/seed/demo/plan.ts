@@ -232,8 +232,7 @@ export function planPlayers(
 }
 
 /**
- * Finished games in the order they became final, each rated incrementally with the domain's rateGame (decisions
- * §6), so that replaying every final game in order gives exactly the stored ratings. Pairs are drawn among players
+ * Finished games in the order they became final, each rated incrementally with the domain's rateGame (docs/decisions.md#elo), so that replaying every final game in order gives exactly the stored ratings. Pairs are drawn among players
  * who are free (signed up, not in another game, under the weekly cap, inside the season's window) and, like the
  * matchmaking, prefer a close Elo.
  */

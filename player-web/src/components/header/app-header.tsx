@@ -20,7 +20,7 @@ import { ConnectionStatus, NavBar, PhoneUser, SignInDropdown, UserMenu, loadSign
 const SIGN_IN = 'sign-in';
 
 /**
- * The sticky header of spec §2: logo to /, the section links (Sign up only when signed out), and on widths from
+ * The sticky header of docs/product.md#screens-and-routes: logo to /, the section links (Sign up only when signed out), and on widths from
  * 768 px a sign-in dropdown or the user menu; below 768 px the signed-in player's avatar and name, and the links,
  * the inline sign-in form or the account links fold into the nav bar.
  */

@@ -21,7 +21,7 @@ const WORDING: Partial<Record<ConnectionState, { short: MessageKey; hint: Messag
 };
 
 /**
- * The real-time connection state in the header (spec §4 connection states), for signed-in players only. Hidden
+ * The real-time connection state in the header (docs/product.md#states connection states), for signed-in players only. Hidden
  * while connected; a reconnect that lingers, an unavailable, failed or closed connection shows a dot with a word
  * (the word only from 768 px; the tooltip and screen readers get the explanation), announced politely. When the
  * connection comes back, screen readers hear so.

@@ -14,7 +14,7 @@ import { SignInForm } from './sign-in-form.tsx';
 const TOUCH_LIST = { '& .MuiListItemButton-root': { minHeight: 44 } } as const;
 
 /**
- * The nav bar below 768 px (spec §2): the section links, then the inline sign-in form or the account links. Its own
+ * The nav bar below 768 px (docs/product.md#screens-and-routes): the section links, then the inline sign-in form or the account links. Its own
  * chunk, loaded when a phone user first opens the menu, so other first loads do not carry it.
  */
 export function NavBar({ open, links, onNavigate: closeNav }: { open: boolean; links: NavLink[]; onNavigate(): void }) {

@@ -8,7 +8,7 @@ export interface NavLink {
 }
 
 /**
- * The header links of spec §2, in its order: /play, /trophyhunt, /news, /forums, /ranking, /rules, /register.
+ * The header links of docs/product.md#screens-and-routes, in its order: /play, /trophyhunt, /news, /forums, /ranking, /rules, /register.
  */
 export const NAV_LINKS: NavLink[] = [
   { to: '/play', label: 'nav.play' },
@@ -21,7 +21,7 @@ export const NAV_LINKS: NavLink[] = [
 ];
 
 /**
- * The user menu's links to screens of the player app, in spec §2's order: /settings, then /conflicts, then the
+ * The user menu's links to screens of the player app, in docs/product.md#screens-and-routes order: /settings, then /conflicts, then the
  * player's own games (/history). The Admin link
  * (staff only) goes before them and Sign out after; both are drawn by the menus themselves.
  */

@@ -2,7 +2,7 @@ import Popover from '@mui/material/Popover';
 import { SignInForm } from './sign-in-form.tsx';
 
 /**
- * The desktop sign-in dropdown of spec §2. Its own chunk with the form: the header loads it when a visitor reaches
+ * The desktop sign-in dropdown of docs/product.md#screens-and-routes. Its own chunk with the form: the header loads it when a visitor reaches
  * for the Sign in button, so pages do not carry the form's fields on first load.
  */
 export function SignInDropdown({

@@ -10,10 +10,10 @@ import { useClient } from '../../providers/client-context.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 
 /**
- * The sign-in form of spec §2, used in the desktop dropdown and inline in the mobile nav bar. After a failed attempt
+ * The sign-in form of docs/product.md#screens-and-routes, used in the desktop dropdown and inline in the mobile nav bar. After a failed attempt
  * the username stays (ui-brief) and the password is emptied, ready for the next try once the 'Login error' popover
  * closes; the button is disabled while a sign-in is pending. An account with two-factor sign-in on is then asked
- * for the code from its authenticator app, or a recovery code (decisions §8); a player never sees that field.
+ * for the code from its authenticator app, or a recovery code (docs/decisions.md#permissions); a player never sees that field.
  */
 export function SignInForm({ idPrefix, onSignedIn }: { idPrefix: string; onSignedIn?: () => void }) {
   const { t } = useI18n();

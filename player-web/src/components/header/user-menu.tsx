@@ -12,7 +12,7 @@ import { UserAvatar } from '../user-avatar.tsx';
 
 const MENU = 'user-menu';
 
-/** Spec §2 user menu: the username, Admin (staff only), settings and the other screens, Sign out. */
+/** docs/product.md#screens-and-routes user menu: the username, Admin (staff only), settings and the other screens, Sign out. */
 export function UserMenu({ user }: { user: UserPayload }) {
   const { t } = useI18n();
   const { state, dispatch, signOut } = useClient();

@@ -10,7 +10,7 @@ export interface RankingQuery {
 }
 
 /**
- * GET /ranking/list (spec §7): one page of the ranking by Elo (0) or secured trophies (1). With a search, `rank`
+ * GET /ranking/list (docs/product.md#calls): one page of the ranking by Elo (0) or secured trophies (1). With a search, `rank`
  * stays the player's place in the whole list. Failures are shown inline by the table, not in a popover.
  */
 export function getRanking(api: ApiClient, query: RankingQuery, signal?: AbortSignal): Promise<RankingListResponse> {

@@ -14,7 +14,7 @@ import { STATS, shownRank, type RowsProps } from './ranking-rows.ts';
 const numeric = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
 /**
- * Wide screens: a table with every column of spec §2. Its own chunk: phones, which show cards, never load it.
+ * Wide screens: a table with every column of docs/product.md#screens-and-routes. Its own chunk: phones, which show cards, never load it.
  */
 export function RankingGrid({ rows, sorting, youId, caption, announce }: RowsProps) {
   const { t, numberFormat: number } = useI18n();

@@ -11,7 +11,7 @@ export const STATS = [
 
 /**
  * The place a row shows, or null for none. In the trophy order a player without a secured trophy has no place and no
- * medal: the trophy hunt's leaderboard ranks who secured trophies (spec §2; decisions §7, winners are the players who
+ * medal: the trophy hunt's leaderboard ranks who secured trophies (docs/product.md#screens-and-routes; docs/decisions.md#trophy-hunt, winners are the players who
  * secured trophies), and a tie at 0 between everyone else is no ranking at all.
  */
 export function shownRank(

@@ -10,7 +10,7 @@ const SEARCH_PAUSE_MS = 300;
 const SEARCH_MAX_LENGTH = 50;
 
 /**
- * The ranking's search box (spec §2: the ranking page). The page that shows it passes it to RankingTable, so the
+ * The ranking's search box (docs/product.md#screens-and-routes: the ranking page). The page that shows it passes it to RankingTable, so the
  * home page's short list does not download a text field it never shows.
  */
 export function RankingSearch({ onSearch }: { onSearch(text: string): void }) {

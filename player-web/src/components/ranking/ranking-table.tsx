@@ -36,11 +36,11 @@ const LazyGrid = lazy(() => loadGrid().then((m) => ({ default: m.RankingGrid }))
 neededWhenDrawnWide(loadGrid);
 
 export interface RankingTableProps {
-  /** 0 by Elo, 1 by secured trophies (spec §7). */
+  /** 0 by Elo, 1 by secured trophies (docs/product.md#calls). */
   sorting: RankingSorting;
-  /** Players shown before any 'Show more players' (spec §9: 10 on home, 50 on the ranking page). */
+  /** Players shown before any 'Show more players' (docs/product.md#constants: 10 on home, 50 on the ranking page). */
   initialAmount: number;
-  /** The search box, where one is shown (spec §2: the ranking page passes RankingSearch). */
+  /** The search box, where one is shown (docs/product.md#screens-and-routes: the ranking page passes RankingSearch). */
   Search?: ComponentType<{ onSearch(text: string): void }>;
   /** Changing it reads the list again (a screen that knows the numbers changed, e.g. a trophy was secured). */
   refreshKey?: number;
@@ -98,8 +98,8 @@ function RankingCards({ rows, sorting, youId, caption, announce }: RowsProps) {
 }
 
 /**
- * The ranking table of spec §2 (rank, player, team, plays as, trophies, G, W, L, T, points) with presence, an
- * optional search and the 'Show more players' buttons of spec §9. Shared by the home page and the ranking page.
+ * The ranking table of docs/product.md#screens-and-routes (rank, player, team, plays as, trophies, G, W, L, T, points) with presence, an
+ * optional search and the 'Show more players' buttons of docs/product.md#constants. Shared by the home page and the ranking page.
  */
 export function RankingTable({ sorting, initialAmount, Search, refreshKey = 0 }: RankingTableProps) {
   const { t, tm } = useI18n();

@@ -7,7 +7,7 @@ import { drawnRanking, getRanking } from './get-ranking.ts';
 const rankingKey = (row: RankingEntry) => row.id;
 
 /**
- * The rows of a ranking table (spec §2, §9): the first `initialAmount` players for a sorting and search, and
+ * The rows of a ranking table (docs/product.md#screens-and-routes, docs/product.md#constants): the first `initialAmount` players for a sorting and search, and
  * 'Show more players' appending the next page via `start`. A change of sorting or search starts over. A rating
  * change between two pages can move a player across the page edge, so each player is listed once. A new
  * `refreshKey` reads the first page again (the numbers changed), keeping the old rows on screen meanwhile.

@@ -9,7 +9,7 @@ import { RecordList, RecordRow } from './record-list.tsx';
 import { getBlocks, unblockPlayer } from './safety-api.ts';
 import './i18n.ts';
 
-/** Settings: the players the user blocked, each with "Unblock" (decisions §10). */
+/** Settings: the players the user blocked, each with "Unblock" (docs/decisions.md#minors-safety). */
 export function BlockedPlayersSection() {
   const { t, tm, dateTime } = useI18n();
   const { api, popover } = useClient();

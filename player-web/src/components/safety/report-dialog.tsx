@@ -14,7 +14,7 @@ import { reportInGame } from './safety-api.ts';
 import './i18n.ts';
 
 /**
- * Reports an opponent's chat line (`chatMessageId`) or the opponent (decisions §10): a reason (radio) and, for
+ * Reports an opponent's chat line (`chatMessageId`) or the opponent (docs/decisions.md#minors-safety): a reason (radio) and, for
  * "Other", what happened. Checked with the API's validator first; once sent, "Thanks. A moderator will look at
  * your report." A refusal (already reported, too many reports) shows the Error popover and keeps the dialog open.
  */

@@ -16,7 +16,7 @@ const WarningDialogView = lazy<ComponentType<WarningDialogViewProps>>(() =>
 );
 
 /**
- * A moderator's warning (decisions §10): on the next visit a signed-in player with an unseen warning sees it once
+ * A moderator's warning (docs/decisions.md#minors-safety): on the next visit a signed-in player with an unseen warning sees it once
  * in a dialog; closing it marks it seen.
  */
 export function WarningDialog() {

@@ -30,7 +30,7 @@ import { SignedOutPrompt } from '../../components/signed-out-prompt.tsx';
 
 type ListState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; conflicts: ConflictEntry[] };
 
-/** A player: avatar and name, linking to the admin user page (spec §2; the console is its own app). */
+/** A player: avatar and name, linking to the admin user page (docs/product.md#screens-and-routes; the console is its own app). */
 function PlayerLink({ player }: { player: ConflictPlayer }) {
   return (
     <Link
@@ -73,7 +73,7 @@ function useDate(): (seconds: number) => string {
   return (seconds) => dateTime(seconds, { dateStyle: 'medium' });
 }
 
-/** Wide screens: the table of spec §2 (Match ID, Player 1, Player 2, Status, Date). */
+/** Wide screens: the table of docs/product.md#screens-and-routes (Match ID, Player 1, Player 2, Status, Date). */
 function ConflictTable({ conflicts }: { conflicts: ConflictEntry[] }) {
   const { t } = useI18n();
   const date = useDate();
@@ -223,7 +223,7 @@ function ConflictList({ user }: { user: UserPayload }) {
   );
 }
 
-/** Route /conflicts (spec §2): the conflict list, or the login prompt when signed out. */
+/** Route /conflicts (docs/product.md#screens-and-routes): the conflict list, or the login prompt when signed out. */
 export function Component() {
   const { t } = useI18n();
   const { state } = useClient();

@@ -26,7 +26,7 @@ function useCategoryCounts(): { state: CountsState; retry(): void } {
   return { state: read.status === 'ready' ? { status: 'ready', counts: read.data } : read, retry: read.retry };
 }
 
-/** Route /forums (spec §2): the four categories with title, description and "Ongoing conversations". */
+/** Route /forums (docs/product.md#screens-and-routes): the four categories with title, description and "Ongoing conversations". */
 export function CategoryList({ categories }: { categories: ForumCategory[] }) {
   const { t, numberFormat: number } = useI18n();
   usePageTitle(t('forums.title'));

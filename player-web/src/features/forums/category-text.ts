@@ -4,7 +4,7 @@ import type { MessageKey } from '../../i18n/catalogue.ts';
 type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
 
 /**
- * The words of each forum category in the player app's languages, by the category's id (spec §2: ids 0–3 are
+ * The words of each forum category in the player app's languages, by the category's id (docs/product.md#screens-and-routes: ids 0–3 are
  * stable; slugs are not, category 1's follows the product name). Gothia Cup and the product are names and keep
  * their title. A category without an entry here (one added later) shows the title and description it was stored
  * with, so it still works before it is translated.

@@ -2,7 +2,7 @@ import type { ForumNewPostResponse } from '@ecup/domain';
 import type { ApiClient } from '../../lib/api-client.ts';
 
 /**
- * POST /forums/new_post (spec §7): a reply, answered with the new post and the poster's new lifetime count. A
+ * POST /forums/new_post (docs/product.md#calls): a reply, answered with the new post and the poster's new lifetime count. A
  * refusal (400, 409 locked, 429) shows the Error popover from the api client.
  */
 export function createPost(

@@ -1,7 +1,7 @@
 import type { ForumNewThreadResponse } from '@ecup/domain';
 import type { ApiClient } from '../../lib/api-client.ts';
 
-/** POST /forums/new_thread (spec §7): a new topic with its opening post; answers the new thread's id. */
+/** POST /forums/new_thread (docs/product.md#calls): a new topic with its opening post; answers the new thread's id. */
 export function createThread(
   api: ApiClient,
   input: { categoryId: number; title: string; message: string },

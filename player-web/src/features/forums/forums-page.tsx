@@ -11,7 +11,7 @@ import { NewThreadForm } from './new-thread-form.tsx';
 import { ThreadList } from './thread-list.tsx';
 import { ThreadView } from './thread-view.tsx';
 
-/** The word in the thread position of the address that opens the new-topic form (spec §2). */
+/** The word in the thread position of the address that opens the new-topic form (docs/product.md#screens-and-routes). */
 const NEW_THREAD = 'new_thread';
 
 function CategoryNotFound() {
@@ -27,7 +27,7 @@ function CategoryNotFound() {
 }
 
 /**
- * Route /forums/{category?}/{thread?} (spec §2): the categories, a category's topics, one thread, or the
+ * Route /forums/{category?}/{thread?} (docs/product.md#screens-and-routes): the categories, a category's topics, one thread, or the
  * new-topic form. The category is a slug; category 1's slug and title come from the season's product name.
  */
 export function Component() {

@@ -1,7 +1,7 @@
 import type { ForumCategoryCounts } from '@ecup/domain';
 import type { ApiClient } from '../../lib/api-client.ts';
 
-/** GET /forums/category_threads (spec §3, §7): thread counts indexed by category id, shown inline on failure. */
+/** GET /forums/category_threads (docs/product.md#entities, docs/product.md#calls): thread counts indexed by category id, shown inline on failure. */
 export function getCategoryCounts(api: ApiClient, signal?: AbortSignal): Promise<ForumCategoryCounts> {
   return api.get<ForumCategoryCounts>(CATEGORY_COUNTS, {}, { signal, defaultErrorHandler: false });
 }

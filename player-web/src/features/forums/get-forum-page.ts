@@ -1,7 +1,7 @@
 import type { ForumThreadResponse, ForumThreadsResponse } from '@ecup/domain';
 import type { ApiClient } from '../../lib/api-client.ts';
 
-/** The paged forum lists (spec §7): a category's threads and a thread's posts, each with its call and its answer. */
+/** The paged forum lists (docs/product.md#calls): a category's threads and a thread's posts, each with its call and its answer. */
 const LISTS = {
   threads: { path: '/forums/threads', of: 'category_id' },
   posts: { path: '/forums/posts', of: 'thread_id' },
@@ -13,7 +13,7 @@ interface ListAnswers {
 }
 
 /**
- * `amount` rows of a forum list from `start` (spec §7, §9): the `threads` of category `id`, latest activity first, or
+ * `amount` rows of a forum list from `start` (docs/product.md#calls, docs/product.md#constants): the `threads` of category `id`, latest activity first, or
  * thread `id` with its `posts`, oldest first. Errors are the page's to show: an unknown thread answers 404, its own
  * "not found" state.
  */

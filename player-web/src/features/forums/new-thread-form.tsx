@@ -20,7 +20,7 @@ import { BackLink } from './back-link.tsx';
 import { createThread } from './create-thread.ts';
 
 /**
- * Route /forums/{slug}/new_thread (spec §2, §5): Title, Message, Back and Submit for signed-in players; others
+ * Route /forums/{slug}/new_thread (docs/product.md#screens-and-routes, docs/product.md#validation): Title, Message, Back and Submit for signed-in players; others
  * are sent to /. The form is checked with the API's validator first; after creation the new thread opens.
  */
 export function NewThreadForm({ category }: { category: ForumCategory }) {

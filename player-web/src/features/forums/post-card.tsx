@@ -23,7 +23,7 @@ export interface PostActions {
 }
 
 /**
- * One post (spec §2): avatar, @username, role label, lifetime post count, the message as plain text and its time.
+ * One post (docs/product.md#screens-and-routes): avatar, @username, role label, lifetime post count, the message as plain text and its time.
  * The message is React text with its line breaks kept; it is never parsed as HTML. Staff see hidden posts dimmed
  * with the reason.
  */

@@ -10,7 +10,7 @@ import { useI18n } from '../../i18n/i18n.tsx';
 import { createPost } from './create-post.ts';
 
 /**
- * The reply form (spec §2, §5): the message is checked with the API's validator first (Error popover with the
+ * The reply form (docs/product.md#screens-and-routes, docs/product.md#validation): the message is checked with the API's validator first (Error popover with the
  * spec's message); submit is blocked while the call is pending; what was typed stays after a refusal.
  */
 export function ReplyForm({

@@ -1,7 +1,7 @@
 import type { ForumPostSearchResponse } from '@ecup/domain';
 import type { ApiClient } from '../../lib/api-client.ts';
 
-/** GET /forums/posts/search (spec §7): the posts of a thread whose message contains `query`. */
+/** GET /forums/posts/search (docs/product.md#calls): the posts of a thread whose message contains `query`. */
 export function searchPosts(
   api: ApiClient,
   query: { threadId: number; query: string },

@@ -1,7 +1,7 @@
 import type { ForumThreadSearchResponse } from '@ecup/domain';
 import type { ApiClient } from '../../lib/api-client.ts';
 
-/** GET /forums/threads/search (spec §7): the threads of a category whose title contains `query`. */
+/** GET /forums/threads/search (docs/product.md#calls): the threads of a category whose title contains `query`. */
 export function searchThreads(
   api: ApiClient,
   query: { categoryId: number; query: string },

@@ -142,7 +142,7 @@ function ThreadCards({ threads, slug, caption, now }: RowsProps) {
 }
 
 /**
- * Route /forums/{slug} (spec §2): the category's topics with a title search, a link back to the categories, 'Add
+ * Route /forums/{slug} (docs/product.md#screens-and-routes): the category's topics with a title search, a link back to the categories, 'Add
  * a topic' for signed-in players and the 'Show more topics' buttons.
  */
 export function ThreadList({ category }: { category: ForumCategory }) {

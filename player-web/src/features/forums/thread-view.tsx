@@ -74,7 +74,7 @@ function PostList({
 }
 
 /**
- * Route /forums/{slug}/{threadId} (spec §2): the posts, a search over them, 'New reply' and the reply form for
+ * Route /forums/{slug}/{threadId} (docs/product.md#screens-and-routes): the posts, a search over them, 'New reply' and the reply form for
  * signed-in players, moderation for staff with canBanUsers and 'Report' for every signed-in player.
  */
 export function ThreadView({ category, threadParam }: { category: ForumCategory; threadParam: string }) {

@@ -6,7 +6,7 @@ import { searchPosts } from './search-posts.ts';
 export type PostSearchState =
   { status: 'idle' } | { status: 'loading' } | { status: 'ready'; posts: ForumPostPayload[] } | { status: 'error' };
 
-/** The posts of a thread matching `search`; idle while the search text is empty (spec §5: empty clears). */
+/** The posts of a thread matching `search`; idle while the search text is empty (docs/product.md#validation: empty clears). */
 export function usePostSearch(threadId: number | null, search: string) {
   const { api } = useClient();
   const [state, setState] = useState<PostSearchState>({ status: 'idle' });

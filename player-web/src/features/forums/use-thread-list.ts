@@ -8,7 +8,7 @@ import { searchThreads } from './search-threads.ts';
 const threadKey = (row: ForumThreadRow) => row.id;
 
 /**
- * A category's threads (spec §2, §9): the first 10 by latest activity, 'Show more topics' appending 25, 100 or 250
+ * A category's threads (docs/product.md#screens-and-routes, docs/product.md#constants): the first 10 by latest activity, 'Show more topics' appending 25, 100 or 250
  * via `start`; with a search text, the title search instead. New activity between two pages moves a thread to the
  * top, so each thread is listed once.
  */

@@ -11,7 +11,7 @@ export type ThreadState =
   | { status: 'error' }
   | { status: 'ready'; thread: ForumThreadResponse; loadingMore: boolean; moreFailed: boolean };
 
-/** Gives every post of `userId` the poster's new lifetime count (spec §4: it updates on their other posts). */
+/** Gives every post of `userId` the poster's new lifetime count (docs/product.md#states: it updates on their other posts). */
 export function withLifetime(posts: ForumPostPayload[], userId: number, count: number): ForumPostPayload[] {
   return posts.map((post) =>
     post.user_id === userId && post.lifetime_posts !== count ? { ...post, lifetime_posts: count } : post,
@@ -19,7 +19,7 @@ export function withLifetime(posts: ForumPostPayload[], userId: number, count: n
 }
 
 /**
- * A thread with its posts, oldest first (spec §2), read again when the signed-in user changes (staff also receive
+ * A thread with its posts, oldest first (docs/product.md#screens-and-routes), read again when the signed-in user changes (staff also receive
  * hidden posts). Posts beyond the first 500 come with `loadMore`; `update` changes the loaded thread in place.
  */
 export function useThread(threadId: number | null) {

@@ -6,7 +6,7 @@ const HOUR_S = 60 * 60;
 const DAY_S = 24 * HOUR_S;
 
 /**
- * A thread's age (spec §2): whole hours while under 24 hours, whole days after that, from its last post or, with
+ * A thread's age (docs/product.md#screens-and-routes): whole hours while under 24 hours, whole days after that, from its last post or, with
  * none, its creation. `now` is unix seconds.
  */
 export function threadAge(t: Translate, thread: { inserted: number; last_post_inserted: number }, now: number): string {
@@ -26,7 +26,7 @@ export function replyCount(t: Translate, count: number): string {
   return count === 1 ? t('forums.replies.one') : t('forums.replies.many', { count });
 }
 
-/** A poster's lifetime post count with singular or plural wording (spec §2): "1 post" / "12 posts". */
+/** A poster's lifetime post count with singular or plural wording (docs/product.md#screens-and-routes): "1 post" / "12 posts". */
 export function lifetimePosts(t: Translate, count: number): string {
   return count === 1 ? t('forums.lifetime.one') : t('forums.lifetime.many', { count });
 }

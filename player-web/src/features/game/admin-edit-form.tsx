@@ -12,7 +12,7 @@ import { ScoreFields, useScoreForm } from './result-panel/index.ts';
 const asText = (score: number | null) => (score === null ? '' : String(score));
 
 /**
- * The moderator's result form (spec §4, §6: canResolveConflicts, not a player): a score for each player by name, in
+ * The moderator's result form (docs/product.md#states, docs/product.md#roles: canResolveConflicts, not a player): a score for each player by name, in
  * game order, saved with POST /admin/games/edit; success shows 'The result has been saved.'
  */
 export function AdminEditForm({ game, onGame }: { game: GamePayload; onGame(game: GamePayload): void }) {

@@ -121,7 +121,7 @@ function ChatLine({
 }
 
 /**
- * The game's chat (spec §2, §5): lines with avatar and name, a moderator's lines marked Admin; empty messages are
+ * The game's chat (docs/product.md#screens-and-routes, docs/product.md#validation): lines with avatar and name, a moderator's lines marked Admin; empty messages are
  * ignored, Send rests for 3.75 s after a line went through (disabled, counting the seconds down on the button), at
  * most 500 characters. The list follows new lines unless
  * the reader scrolled up; lines from others are announced by the screen's live region (`announce`).

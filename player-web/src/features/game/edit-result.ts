@@ -3,8 +3,8 @@ import type { ApiClient } from '../../lib/api-client.ts';
 import { withServerClock } from '../../lib/server-clock.ts';
 
 /**
- * POST /admin/games/edit (spec §7; canResolveConflicts): a moderator sets the final score, in game order. It closes
- * a conflict (status Solved) and updates Elo, stats and trophies (decisions §5).
+ * POST /admin/games/edit (docs/product.md#calls; canResolveConflicts): a moderator sets the final score, in game order. It closes
+ * a conflict (status Solved) and updates Elo, stats and trophies (docs/decisions.md#matchmaking).
  */
 export function editResult(
   api: ApiClient,

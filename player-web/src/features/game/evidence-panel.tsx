@@ -61,7 +61,7 @@ function VideoEvidence({ youtubeId }: { youtubeId: string }) {
   );
 }
 
-/** The evidence list (spec §2, §6): videos as links with a player on request, photos as thumbnails that open. */
+/** The evidence list (docs/product.md#screens-and-routes, docs/product.md#roles): videos as links with a player on request, photos as thumbnails that open. */
 function EvidenceList({ evidence }: { evidence: EvidencePayload[] }) {
   const { t, dateTime } = useI18n();
   if (evidence.length === 0) {
@@ -124,7 +124,7 @@ function EvidenceList({ evidence }: { evidence: EvidencePayload[] }) {
 }
 
 /**
- * Upload evidence (spec §5): a YouTube link (a video id of 8-15 characters, else 'Invalid YouTube link') or, when
+ * Upload evidence (docs/product.md#validation): a YouTube link (a video id of 8-15 characters, else 'Invalid YouTube link') or, when
  * no link is given, a JPEG or PNG photo. Success shows 'The evidence has been uploaded.'
  */
 function UploadDialog({

@@ -17,7 +17,7 @@ export type Seat = 'user_1' | 'user_2';
 export type Viewer = { kind: 'player'; seat: Seat } | { kind: 'staff' } | { kind: 'other' };
 
 /**
- * Spec §6: the players see their game; a user whose session may use canResolveConflicts (decisions §8: not a
+ * docs/product.md#roles: the players see their game; a user whose session may use canResolveConflicts (docs/decisions.md#permissions: not a
  * password-only session of an account that needs a second factor) and who is not a player sees it as staff.
  */
 export function viewerOf(
@@ -36,7 +36,7 @@ export function otherSeat(seat: Seat): Seat {
 }
 
 /**
- * The result form asks "your score / opponent's score"; the wire is in game order (spec §7: "swapped if submitter
+ * The result form asks "your score / opponent's score"; the wire is in game order (docs/product.md#calls: "swapped if submitter
  * is user 2").
  */
 export function toGameOrder(mine: number, theirs: number, seat: Seat): { score_1: number; score_2: number } {
@@ -64,7 +64,7 @@ export function seatOf(
 }
 
 /**
- * The result state as the chip shows it (spec §4 labels): Unverified while a submission waits for the opponent,
+ * The result state as the chip shows it (docs/product.md#states labels): Unverified while a submission waits for the opponent,
  * dropped while an 'Opponent left' report waits, Conflict while an admin has to decide, and for a final result
  * Verified when the opponent verified it, Confirmed when an admin set it after a conflict. Null while playing.
  */
@@ -92,7 +92,7 @@ export function formatEloChange(change: number): string {
   return '\u00b10';
 }
 
-/** Whether evidence can be uploaded now (decisions §5: once a result was submitted, dropped or protested). */
+/** Whether evidence can be uploaded now (docs/decisions.md#matchmaking: once a result was submitted, dropped or protested). */
 export function evidenceOpen(game: Pick<GameSummary, 'state'>): boolean {
   return game.state === 'submitted' || game.state === 'dropped' || game.state === 'conflict';
 }

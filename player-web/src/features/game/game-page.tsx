@@ -67,7 +67,7 @@ function EloChange({ change }: { change: number }) {
   );
 }
 
-/** Both players with the score between them and the result chip (spec §2 "player cards, VS"). */
+/** Both players with the score between them and the result chip (docs/product.md#screens-and-routes "player cards, VS"). */
 function Scoreboard({ game, viewer, announce }: { game: GamePayload; viewer: Viewer; announce(text: string): void }) {
   const { t, tm } = useI18n();
   const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
@@ -147,7 +147,7 @@ function GameScreen({ gameId, user }: { gameId: number | null; user: UserPayload
         setChatNews(t('game.chat.announce', { name: message.name, message: chatText(message) }));
     },
     onEvidence: (evidence) => {
-      // Spec §6, §8: a moderator who is not a player is told when someone else uploads evidence.
+      // docs/product.md#roles, docs/product.md#errors: a moderator who is not a player is told when someone else uploads evidence.
       const game = shown.current;
       if (!game || evidence.user_id === user.id || viewerOf(game, user).kind !== 'staff') return;
       popover(tm('newEvidenceTitle'), tm(message('newEvidence', { name: evidence.username })));
@@ -266,7 +266,7 @@ function GameScreen({ gameId, user }: { gameId: number | null; user: UserPayload
   );
 }
 
-/** Signed out: the game screen asks to sign in (spec §2: 'Sign in to play'). */
+/** Signed out: the game screen asks to sign in (docs/product.md#screens-and-routes: 'Sign in to play'). */
 function SignedOut() {
   const { t, tm } = useI18n();
   const openSignIn = useOpenSignIn();
@@ -286,7 +286,7 @@ function SignedOut() {
   );
 }
 
-/** Route /game/{id} (spec §2): one game with its players, result, evidence and chat. */
+/** Route /game/{id} (docs/product.md#screens-and-routes): one game with its players, result, evidence and chat. */
 export function Component() {
   const { id } = useParams();
   const { state } = useClient();

@@ -2,7 +2,7 @@ import type { ChatPresetKey, ChatSendResponse } from '@ecup/domain';
 import type { ApiClient } from '../../lib/api-client.ts';
 
 /**
- * POST /game/chat/send_message (spec §7): one chat line, typed (`message`) or a quick message (`preset`);
+ * POST /game/chat/send_message (docs/product.md#calls): one chat line, typed (`message`) or a quick message (`preset`);
  * the answer is the stored line (null when the server dropped it) and a notice when parts of it were hidden. Too
  * fast (429), too long (400) or not allowed in this game (403) shows the server's message in the Error popover.
  */

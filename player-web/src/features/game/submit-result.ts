@@ -2,7 +2,7 @@ import type { GamePayload } from '@ecup/domain';
 import type { ApiClient } from '../../lib/api-client.ts';
 import { withServerClock } from '../../lib/server-clock.ts';
 
-/** POST /game/submit (spec §7): the result in game order (score_1 is user_1's goals; see toGameOrder). */
+/** POST /game/submit (docs/product.md#calls): the result in game order (score_1 is user_1's goals; see toGameOrder). */
 export function submitResult(
   api: ApiClient,
   input: { gameId: number; score_1: number; score_2: number },

@@ -7,7 +7,7 @@ export interface UploadEvidenceResponse {
 }
 
 /**
- * POST /game/upload_evidence (spec §7): a YouTube video id, or multipart with a photo. The answer carries the new
+ * POST /game/upload_evidence (docs/product.md#calls): a YouTube video id, or multipart with a photo. The answer carries the new
  * evidence and the success message ('The evidence has been uploaded.').
  */
 export function uploadEvidence(

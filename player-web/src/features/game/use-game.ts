@@ -18,8 +18,8 @@ export interface GameEvents {
 }
 
 /**
- * One game with its chat and evidence (spec §3 Game), kept current: read from GET /game/get, its room joined
- * (decisions §3) and read again after every (re)join, so nothing pushed while the connection was down is missed;
+ * One game with its chat and evidence (docs/product.md#entities Game), kept current: read from GET /game/get, its room joined
+ * (docs/decisions.md#real-time) and read again after every (re)join, so nothing pushed while the connection was down is missed;
  * `message`, `score` and `evidence` events apply in between. `replace` takes a game an action answered with.
  */
 export function useGame(gameId: number | null, events: GameEvents = {}) {

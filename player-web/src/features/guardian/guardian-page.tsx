@@ -37,7 +37,7 @@ const viewOfError = (error: unknown): View =>
       : { kind: 'failed' };
 
 /**
- * /guardian/confirm/{uid}/{token} (decisions §8): the page a parent or guardian opens from the e-mail. It names the
+ * /guardian/confirm/{uid}/{token} (docs/decisions.md#permissions): the page a parent or guardian opens from the e-mail. It names the
  * player and what approval means, and approves with one button; afterwards, and on a second visit, it says the
  * player is approved. A link that was replaced by a newer e-mail, or never existed, says so in words.
  */

@@ -1,7 +1,7 @@
 import { defineDictionary } from '../../i18n/dictionary.ts';
 
 /**
- * Strings of the page a parent or guardian opens from the approval e-mail (decisions §8). Its fixed server
+ * Strings of the page a parent or guardian opens from the approval e-mail (docs/decisions.md#permissions). Its fixed server
  * messages ('Thank you!', the link refusal) come from domain MESSAGES through `tm`.
  */
 export const guardian = defineDictionary(

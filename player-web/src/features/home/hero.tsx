@@ -12,7 +12,7 @@ import { useI18n } from '../../i18n/i18n.tsx';
 const ctaSx = { px: 5, py: 1.5, fontSize: '1.15rem', fontWeight: 700, letterSpacing: '0.06em', minWidth: 220 };
 
 /**
- * The call to action of spec §2: PLAY NOW (to /play) for a signed-in player, JOIN NOW (to /register) otherwise.
+ * The call to action of docs/product.md#screens-and-routes: PLAY NOW (to /play) for a signed-in player, JOIN NOW (to /register) otherwise.
  * While a stored session is being checked a placeholder holds the place, so the wrong button never flashes.
  */
 function CallToAction() {

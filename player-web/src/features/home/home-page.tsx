@@ -10,7 +10,7 @@ import { LatestNews } from './latest-news.tsx';
 import { Promo } from './promo.tsx';
 import { SectionHeading } from './section-heading.tsx';
 
-/** Routes / and /home (spec §2): JOIN NOW or PLAY NOW, the promo text, the 4 latest news and the Elo ranking. */
+/** Routes / and /home (docs/product.md#screens-and-routes): JOIN NOW or PLAY NOW, the promo text, the 4 latest news and the Elo ranking. */
 export function Component() {
   const { t } = useI18n();
   usePageTitle(null);

@@ -11,7 +11,7 @@ import { SectionHeading } from './section-heading.tsx';
 import { Placeholder } from '../../components/placeholder.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 
-/** The 4 latest articles of spec §2 as cards linking to /news/{id}. */
+/** The 4 latest articles of docs/product.md#screens-and-routes as cards linking to /news/{id}. */
 export function LatestNews() {
   const { t } = useI18n();
   const { api } = useClient();

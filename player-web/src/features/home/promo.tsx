@@ -15,7 +15,7 @@ import { useI18n } from '../../i18n/i18n.tsx';
 import type { MessageKey } from '../../i18n/catalogue.ts';
 import { seasonTimes } from './season-times.ts';
 
-/** The prize facts of spec §1, in FIFA Points. */
+/** The prize facts of docs/product.md#what-it-does, in FIFA Points. */
 const PODIUM: readonly { place: MessageKey; points: number; medal: string; trip?: boolean }[] = [
   { place: 'home.prizes.first', points: 36_000, medal: '#f5b700', trip: true },
   { place: 'home.prizes.second', points: 24_000, medal: '#c0c8d4' },
@@ -210,7 +210,7 @@ function Dates() {
   );
 }
 
-/** The promo block of spec §1/§2: prizes and when the qualifiers are played. */
+/** The promo block of docs/product.md#what-it-does, docs/product.md#screens-and-routes: prizes and when the qualifiers are played. */
 export function Promo() {
   return (
     <Box

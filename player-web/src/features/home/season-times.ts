@@ -22,8 +22,8 @@ export interface SeasonTimes {
 const isSeconds = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
 /**
- * The season's qualifier dates and its weekly window (spec §1: Monday 00:00 to Saturday 00:00 in the season's zone;
- * decisions §4) as instants, taken from the first week of the qualifiers so the reader sees them in their own zone.
+ * The season's qualifier dates and its weekly window (docs/product.md#what-it-does: Monday 00:00 to Saturday 00:00 in the season's zone;
+ * docs/decisions.md#season-and-time) as instants, taken from the first week of the qualifiers so the reader sees them in their own zone.
  * Null when the season is missing or incomplete.
  */
 export function seasonTimes(season: SeasonPayload | null): SeasonTimes | null {

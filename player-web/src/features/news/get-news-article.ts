@@ -2,7 +2,7 @@ import type { NewsEntry } from '@ecup/domain';
 import type { ApiClient } from '../../lib/api-client.ts';
 
 /**
- * GET /news/get (spec §7): one article (id as in the address) with its sanitised HTML, or the newest one without
+ * GET /news/get (docs/product.md#calls): one article (id as in the address) with its sanitised HTML, or the newest one without
  * an id. An unknown id answers 404 `{ error }`, which the page shows as its own "not found" state, not a popover.
  */
 export function getNewsArticle(api: ApiClient, id: string | undefined, signal?: AbortSignal): Promise<NewsEntry> {

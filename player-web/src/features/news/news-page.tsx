@@ -120,7 +120,7 @@ function NotFound() {
   );
 }
 
-/** Route /news/{id?} (spec §2): one article (the newest without an id) and 8 further articles below it. */
+/** Route /news/{id?} (docs/product.md#screens-and-routes): one article (the newest without an id) and 8 further articles below it. */
 export function Component() {
   const { id } = useParams();
   const { t, tm } = useI18n();

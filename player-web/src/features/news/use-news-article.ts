@@ -27,7 +27,7 @@ export function useArticle(id: string | undefined): { state: ArticleState; retry
   return { state, retry: read.retry };
 }
 
-/** The latest articles, one more than shown so the open one can be left out (spec §9: 8 further articles). */
+/** The latest articles, one more than shown so the open one can be left out (docs/product.md#constants: 8 further articles). */
 export function useFurtherNews(): ListState {
   const { api } = useClient();
   const read = useRead(

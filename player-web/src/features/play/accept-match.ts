@@ -3,7 +3,7 @@ import type { ApiClient, CallOptions } from '../../lib/api-client.ts';
 import { withServerClock } from '../../lib/server-clock.ts';
 
 /**
- * POST /matchmaking/match/accept (spec §4): accepts the pending match; the answer is 'playing' when the opponent had
+ * POST /matchmaking/match/accept (docs/product.md#states): accepts the pending match; the answer is 'playing' when the opponent had
  * accepted already.
  */
 export function acceptMatch(api: ApiClient, options: CallOptions = {}): Promise<MatchmakingStatus> {

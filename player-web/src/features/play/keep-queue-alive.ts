@@ -3,7 +3,7 @@ import type { ApiClient } from '../../lib/api-client.ts';
 import { withServerClock } from '../../lib/server-clock.ts';
 
 /**
- * POST /matchmaking/queue/keepalive (spec §4: every 6 s while queued and not matched). Quiet: a refusal means the
+ * POST /matchmaking/queue/keepalive (docs/product.md#states: every 6 s while queued and not matched). Quiet: a refusal means the
  * entry is gone, and the screen reads the status again instead of showing a popover every 6 s.
  */
 export function keepQueueAlive(api: ApiClient): Promise<MatchmakingStatus> {

@@ -1,5 +1,5 @@
 /**
- * Spec §4 and ui-brief: a match found while the tab is in the background must not be missed. A short sound made
+ * docs/product.md#states and ui-brief: a match found while the tab is in the background must not be missed. A short sound made
  * with WebAudio (no file to load), the tab title flashing until the player looks, and a browser notification when
  * the player allowed them.
  */

@@ -54,7 +54,7 @@ export interface MatchCardProps {
 }
 
 /**
- * The match-ready card (spec §2, §4; ui-brief): both players, VS, a large ring counting the 30 s down, Accept as the
+ * The match-ready card (docs/product.md#screens-and-routes, docs/product.md#states; ui-brief): both players, VS, a large ring counting the 30 s down, Accept as the
  * biggest button on the screen and Decline. After accepting, the player sees that they wait for the opponent, and
  * each card says whether that player has accepted. On phones the ring and the buttons come first, so they are
  * on screen without scrolling.

@@ -22,7 +22,7 @@ import type { PlayView } from './play-state.ts';
 import { useMatchmaking } from './use-matchmaking.ts';
 import { RetryAlert } from '../../components/retry-alert.tsx';
 
-/** Signed out: 'Sign in to play' opens the header's sign-in form (spec §2). */
+/** Signed out: 'Sign in to play' opens the header's sign-in form (docs/product.md#screens-and-routes). */
 function SignedOut() {
   const { t, tm } = useI18n();
   const openSignIn = useOpenSignIn();
@@ -150,7 +150,7 @@ function MatchedView({
   );
 }
 
-/** Route /play (spec §2): matchmaking for signed-in players, 'Sign in to play' otherwise. */
+/** Route /play (docs/product.md#screens-and-routes): matchmaking for signed-in players, 'Sign in to play' otherwise. */
 export function Component() {
   const { t } = useI18n();
   const { state } = useClient();

@@ -26,7 +26,7 @@ function useStartCountdownWords(): (parts: WeeksDaysHours) => string {
   };
 }
 
-/** Idle: the start button, disabled with the time left before the season's start (spec §2). */
+/** Idle: the start button, disabled with the time left before the season's start (docs/product.md#screens-and-routes). */
 export function StartPanel({ busy, onStart }: { busy: boolean; onStart(): void }) {
   const { t, tm, dateTime } = useI18n();
   const { season } = useSeason();
@@ -76,7 +76,7 @@ export function StartPanel({ busy, onStart }: { busy: boolean; onStart(): void }
   );
 }
 
-/** Queued: the time in the queue on the server's clock, and Leave (spec §2, §4). */
+/** Queued: the time in the queue on the server's clock, and Leave (docs/product.md#screens-and-routes, docs/product.md#states). */
 export function QueuePanel({ queuedAtMs, busy, onLeave }: { queuedAtMs: number; busy: boolean; onLeave(): void }) {
   const { t } = useI18n();
   const now = useServerNow(true, 500);

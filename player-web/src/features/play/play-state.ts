@@ -7,7 +7,7 @@ import type {
   MatchmakingStatus,
 } from '@ecup/domain';
 
-/** What the play screen shows (spec §4 Queue): idle, in the queue, a match to answer, or a game to go to. */
+/** What the play screen shows (docs/product.md#states Queue): idle, in the queue, a match to answer, or a game to go to. */
 export type PlayView =
   | { kind: 'loading' }
   | { kind: 'idle' }
@@ -40,7 +40,7 @@ export function viewOfStatus(status: MatchmakingStatus): PlayView {
 }
 
 /**
- * Spec §4 Queue, as the screen follows it: a `match` event shows the match; `match-accepted` marks who accepted;
+ * docs/product.md#states Queue, as the screen follows it: a `match` event shows the match; `match-accepted` marks who accepted;
  * `match-declined` returns the player to the queue with the timer reset (`requeued`) or out of it; `game` ends
  * queueing. Events about another match than the one shown are ignored (the status read after a reconnect settles
  * anything missed).

@@ -52,7 +52,7 @@ export interface Matchmaking {
 }
 
 /**
- * The matchmaking of one signed-in player (spec §4 Queue). The server decides where the player stands: its status is
+ * The matchmaking of one signed-in player (docs/product.md#states Queue). The server decides where the player stands: its status is
  * read on load, after every reconnect and whenever something may have been missed; pushed events move the screen
  * in between. While queued (and not matched) a keepalive goes every 6 s; leaving the screen or the page while
  * queued leaves the queue.
@@ -97,12 +97,12 @@ export function useMatchmaking(user: UserPayload): Matchmaking {
   }, [refresh]);
   useResync(() => void refresh());
 
-  // A game to play: go to it (spec §4: a 'game' event ends queueing and loads the game).
+  // A game to play: go to it (docs/product.md#states: a 'game' event ends queueing and loads the game).
   useEffect(() => {
     if (view.kind === 'playing') navigate(`/game/${view.gameId}`, { replace: true });
   }, [view, navigate]);
 
-  // Keepalive every 6 s while queued and not matched (spec §4); a refusal means the entry is gone.
+  // Keepalive every 6 s while queued and not matched (docs/product.md#states); a refusal means the entry is gone.
   const queued = view.kind === 'queued';
   useEffect(() => {
     if (!queued) return;
@@ -117,7 +117,7 @@ export function useMatchmaking(user: UserPayload): Matchmaking {
     return () => clearInterval(timer);
   }, [queued, api, apply, refresh]);
 
-  // Leaving the play screen while queued leaves the queue (spec §4); so does closing or reloading the page.
+  // Leaving the play screen while queued leaves the queue (docs/product.md#states); so does closing or reloading the page.
   useEffect(() => {
     const leaveIfQueued = () => {
       if (viewRef.current.kind === 'queued')
@@ -150,7 +150,7 @@ export function useMatchmaking(user: UserPayload): Matchmaking {
     };
   }, []);
 
-  // Past the deadline plus the grace with no `game` event: the server decides (spec §4); read its status.
+  // Past the deadline plus the grace with no `game` event: the server decides (docs/product.md#states); read its status.
   const matchId = view.kind === 'matched' ? view.match.id : null;
   const deadline = view.kind === 'matched' ? view.match.deadline_ms : null;
   useEffect(() => {
@@ -203,7 +203,7 @@ export function useMatchmaking(user: UserPayload): Matchmaking {
     dispatch({ type: 'match-declined', event });
     stopAlert.current();
     const { opponent } = sidesOf(current.match, user.id);
-    // Not requeued and named: this player declined, or let the match run out (server decides, spec §4).
+    // Not requeued and named: this player declined, or let the match run out (server decides, docs/product.md#states).
     let next: Notice;
     if (event.requeued) next = { key: 'play.notice.requeued', params: { name: opponent.username } };
     else if (event.user_id === user.id)

@@ -14,7 +14,7 @@ import { RankingTabs } from '../../components/ranking/ranking-tabs.tsx';
 /** The sorting in the address (`?sort=trophies`), so a shared link opens the same list. */
 const TROPHIES_PARAM = 'trophies';
 
-/** Route /ranking (spec §2): 50 players by Elo, a search, and the same list by secured trophies. */
+/** Route /ranking (docs/product.md#screens-and-routes): 50 players by Elo, a search, and the same list by secured trophies. */
 export function Component() {
   const { t } = useI18n();
   usePageTitle(t('ranking.title'));

@@ -1,5 +1,5 @@
 /**
- * Shape of the /rules and /terms texts (spec §2: "Rules text covers…", "Terms cover…"). The texts are typed data,
+ * Shape of the /rules and /terms texts (docs/product.md#screens-and-routes: "Rules text covers…", "Terms cover…"). The texts are typed data,
  * not HTML or markdown: the page renders each block with MUI Typography, so the content is safe by construction.
  */
 import {
@@ -55,7 +55,7 @@ export interface WeekMoment {
 }
 
 /**
- * The season's weekly play window as the texts word it (decisions §4). Every window a season can have is one of:
+ * The season's weekly play window as the texts word it (docs/decisions.md#season-and-time). Every window a season can have is one of:
  * open the whole week; never open (opening and closing minute the same); within one day; or from one moment of the
  * week to another, possibly over Monday 00:00 into the next week (`toNextWeek` when it closes on the weekday it
  * opened, a week later). `zone` is the season's time zone by name, e.g. 'Central European Time'.
@@ -103,11 +103,11 @@ export const TERMS_SECTION_IDS = [
   'changes',
 ] as const;
 
-/** Where players and guardians write to (spec §2 "Terms cover … contact details"). */
+/** Where players and guardians write to (docs/product.md#screens-and-routes "Terms cover … contact details"). */
 export const SUPPORT_EMAIL = 'support@ecup.example';
 
 /**
- * Prize amounts in FIFA points (spec §1 marketing facts). They are not game rules, so they live here, with the
+ * Prize amounts in FIFA points (docs/product.md#what-it-does marketing facts). They are not game rules, so they live here, with the
  * texts that quote them, rather than in the domain constants.
  */
 export const PRIZE_POINTS = {

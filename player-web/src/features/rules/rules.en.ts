@@ -1,4 +1,4 @@
-/** The /rules page in English (spec §2 "Rules text covers…"; every number from the domain constants or the season). */
+/** The /rules page in English (docs/product.md#screens-and-routes "Rules text covers…"; every number from the domain constants or the season). */
 import { PRIZE_POINTS, RULE_NUMBERS as n, type LegalDocument, type SeasonFacts } from './content-types.ts';
 import { EN } from './wording.ts';
 

@@ -44,7 +44,7 @@ export function zoneName(timeZone: string, locale: string): string {
 }
 
 /**
- * Which kind of window the season's minutes make (decisions §4, as `domain`'s season rules read them): equal
+ * Which kind of window the season's minutes make (docs/decisions.md#season-and-time, as `domain`'s season rules read them): equal
  * minutes are never open, 0 to 10080 is the whole week, a closing minute below the opening one runs over
  * Monday 00:00 into the next week.
  */

@@ -3,7 +3,7 @@ import { LegalDocumentView, useSeasonFacts } from './legal-document-view.tsx';
 import { terms as termsEn } from './terms.en.ts';
 import { terms as termsSv } from './terms.sv.ts';
 
-/** /terms (spec §2): eligibility, competition, prizes, privacy, conduct, contact. */
+/** /terms (docs/product.md#screens-and-routes): eligibility, competition, prizes, privacy, conduct, contact. */
 export function Component() {
   const { lang, t } = useI18n();
   const facts = useSeasonFacts();

@@ -1,4 +1,4 @@
-/** The /terms page in English (spec §2 "Terms cover…", §9 terms; decisions §8, §9). */
+/** The /terms page in English (docs/product.md#screens-and-routes "Terms cover…", docs/product.md#constants terms; docs/decisions.md#permissions, docs/decisions.md#content-and-uploads). */
 import { RULE_NUMBERS as n, SUPPORT_EMAIL, type LegalDocument, type SeasonFacts } from './content-types.ts';
 import { EN } from './wording.ts';
 

@@ -10,7 +10,7 @@ export interface Wording {
   times(count: number): string;
   /** '36,000 FIFA points' (en), '36 000 FIFA-poäng' (sv). */
   points(value: number): string;
-  /** The prize list of spec §1, as /rules and /terms both quote it. */
+  /** The prize list of docs/product.md#what-it-does, as /rules and /terms both quote it. */
   prizes(): string[];
   /**
    * When play is open, to follow "open": 'every week from Monday 00:00 to Saturday 00:00 (Central European Time)',

@@ -77,7 +77,7 @@ function useCountdownWords(): (parts: CountdownParts) => string {
 }
 
 /**
- * A large countdown to `deadlineMs` on the server's clock, one box per unit (spec §2: weeks, days, hours, minutes,
+ * A large countdown to `deadlineMs` on the server's clock, one box per unit (docs/product.md#screens-and-routes: weeks, days, hours, minutes,
  * seconds), labelled by the element `labelledBy`. Screen readers get the time in words; the timer is not live, so
  * it does not talk every second.
  */

@@ -43,7 +43,7 @@ function Section({ children }: { children: ReactNode }) {
   );
 }
 
-/** Signed out: the player's own trophies need a sign-in (spec §6: personal trophy stats are for players). */
+/** Signed out: the player's own trophies need a sign-in (docs/product.md#roles: personal trophy stats are for players). */
 export function SignInPrompt({ checking }: { checking: boolean }) {
   const { t } = useI18n();
   const openSignIn = useOpenSignIn();
@@ -138,7 +138,7 @@ function WinsLeftPhrase({ wins }: { wins: number }) {
   return <>{left === 1 ? t('trophy.held.winsLeftOne') : t('trophy.held.winsLeftMany', { count: left })}</>;
 }
 
-/** Wide screens: the held trophies as a table (spec §2: wins left until secure, active time remaining). */
+/** Wide screens: the held trophies as a table (docs/product.md#screens-and-routes: wins left until secure, active time remaining). */
 function HeldTable({ trophies }: { trophies: HeldTrophyView[] }) {
   const { t } = useI18n();
   return (
@@ -240,7 +240,7 @@ function HeldCards({ trophies }: { trophies: HeldTrophyView[] }) {
 }
 
 /**
- * The signed-in player's part (spec §2): secured and unsecured counts, and the held trophies with wins left until
+ * The signed-in player's part (docs/product.md#screens-and-routes): secured and unsecured counts, and the held trophies with wins left until
  * secure and active time remaining (counting down each second). `mine` null: their stats are still on the way.
  */
 export function MyTrophiesPanel({ mine, trophiesLeft }: { mine: MyTrophies | null; trophiesLeft: number }) {

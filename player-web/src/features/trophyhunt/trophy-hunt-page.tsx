@@ -61,7 +61,7 @@ function Timer({ id, title, deadlineMs, caption }: { id: string; title: string; 
 }
 
 /**
- * Spec §2: time until the next pool reset and until the tournament (the hunt) ends, ticking each second. Before the
+ * docs/product.md#screens-and-routes: time until the next pool reset and until the tournament (the hunt) ends, ticking each second. Before the
  * hunt starts, the first countdown is to its start (when the first pool opens).
  */
 function Timers({ view }: { view: TrophyHuntView }) {
@@ -114,7 +114,7 @@ function Timers({ view }: { view: TrophyHuntView }) {
   );
 }
 
-/** After the end moment (spec §2): the spec's text instead of the pool and the timers. */
+/** After the end moment (docs/product.md#screens-and-routes): the spec's text instead of the pool and the timers. */
 function Ended({ mine }: { mine: MyTrophies | null }) {
   const { t, tm } = useI18n();
   const { productName } = useSeason();
@@ -168,7 +168,7 @@ function useLeaderboardKey(secured: number | null): number {
 }
 
 /**
- * Route /trophyhunt (spec §2 Trophy hunt page; decisions §7): the sponsored band, this week's pool as a fill level,
+ * Route /trophyhunt (docs/product.md#screens-and-routes Trophy hunt page; docs/decisions.md#trophy-hunt): the sponsored band, this week's pool as a fill level,
  * the time until the next reset and the end of the hunt, the signed-in player's trophies (or a sign-in prompt), the
  * live list of current holders and the trophy leaderboard. After the end, the spec's text replaces pool and timers.
  */

@@ -33,7 +33,7 @@ test('poolFill draws trophies left out of the pool size, from empty to full', (t
   t.is(poolFill(-1, 25), 0);
   t.is(poolFill(5, 0), 0, 'a pool without a size is drawn empty');
   t.is(poolFill(Number.NaN, 25), 0);
-  t.is(poolFill(5), 0.2, 'the default size is the 25 of spec §9');
+  t.is(poolFill(5), 0.2, 'the default size is the 25 of docs/product.md#constants');
 });
 
 test('winsLeft is 3 minus the wins in a row, never below 0', (t) => {

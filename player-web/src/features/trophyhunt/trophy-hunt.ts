@@ -1,5 +1,5 @@
 /**
- * Pure arithmetic of the trophy hunt page (spec §2 Trophy hunt page, §4 Trophy; decisions §7): the pool's fill
+ * Pure arithmetic of the trophy hunt page (docs/product.md#screens-and-routes Trophy hunt page, docs/product.md#states Trophy; docs/decisions.md#trophy-hunt): the pool's fill
  * level, wins left to secure, and the answers' second counts turned into instants on the server's clock, so the
  * page counts down every second without asking again.
  */
@@ -18,7 +18,7 @@ export function poolFill(left: number, size: number = TROPHY_POOL_SIZE): number 
   return Math.min(1, Math.max(0, left / size));
 }
 
-/** Spec §2: wins left until a held trophy is secured, 3 minus its wins in a row (never below 0). */
+/** docs/product.md#screens-and-routes: wins left until a held trophy is secured, 3 minus its wins in a row (never below 0). */
 export function winsLeft(wins: number): number {
   return Math.max(0, TROPHY_WINS_TO_SECURE - Math.max(0, Math.floor(wins)));
 }

@@ -13,7 +13,7 @@ const FILL_TOP = 10;
 const FILL_BOTTOM = 92;
 
 /**
- * A trophy whose bowl is filled from the bottom to the share of the pool that is left (spec §2: "drawn as a fill
+ * A trophy whose bowl is filled from the bottom to the share of the pool that is left (docs/product.md#screens-and-routes: "drawn as a fill
  * level"), in gold. Decorative: the meter around it carries the numbers.
  */
 function TrophyGauge({ fill }: { fill: number }) {

@@ -1,4 +1,4 @@
-/** Demo data: news articles (spec §2 news page; 3 articles for each of the 4 category labels of spec §1). */
+/** Demo data: news articles (docs/product.md#screens-and-routes news page; 3 articles for each of the 4 category labels of docs/product.md#what-it-does). */
 import type { NewsCategoryId } from '@ecup/domain';
 
 interface NewsTemplate {

@@ -1,4 +1,4 @@
-/** Demo data: the forum threads of the demo (spec §2: four categories; plain-text posts, decisions §9). */
+/** Demo data: the forum threads of the demo (docs/product.md#screens-and-routes: four categories; plain-text posts, docs/decisions.md#content-and-uploads). */
 /** Who writes a post: the thread's author, the demo admin, or any other demo player. */
 type PostRole = 'op' | 'admin' | 'any';
 

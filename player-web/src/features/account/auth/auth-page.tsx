@@ -9,7 +9,7 @@ import { usePageTitle } from '../../../hooks/use-page-title.ts';
 import { useI18n } from '../../../i18n/i18n.tsx';
 
 /**
- * /auth/{id}/{token} (spec §2, §4): shows "Signing in...", signs in with the pair and goes to /. A pair that does not
+ * /auth/{id}/{token} (docs/product.md#screens-and-routes, docs/product.md#states): shows "Signing in...", signs in with the pair and goes to /. A pair that does not
  * work leaves the visitor signed out, also on /.
  */
 export function Component() {

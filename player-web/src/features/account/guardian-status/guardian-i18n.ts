@@ -1,6 +1,6 @@
 import { defineDictionary } from '../../../i18n/dictionary.ts';
 
-/** Strings of a minor's parental approval in the account screens (decisions §8): after sign-up and in settings. */
+/** Strings of a minor's parental approval in the account screens (docs/decisions.md#permissions): after sign-up and in settings. */
 export const guardianStatus = defineDictionary(
   {
     'account.guardian.sentTitle': 'E-mail sent to your parent',

@@ -23,7 +23,7 @@ function resendGuardianMail(api: ApiClient): Promise<{ message: string }> {
 }
 
 /**
- * After a minor's sign-up (decisions §8): a popover saying the approval e-mail went to the parent or guardian, and
+ * After a minor's sign-up (docs/decisions.md#permissions): a popover saying the approval e-mail went to the parent or guardian, and
  * what waits on it. Does nothing for a sign-up without a guardian e-mail.
  */
 export function useGuardianMailNotice(): (guardianEmail: string | null | undefined) => void {
@@ -38,7 +38,7 @@ export function useGuardianMailNotice(): (guardianEmail: string | null | undefin
 }
 
 /**
- * Settings (decisions §8): a minor sees whether a parent or guardian has approved, and while not, can send the
+ * Settings (docs/decisions.md#permissions): a minor sees whether a parent or guardian has approved, and while not, can send the
  * e-mail again (a few times an hour; the refusal says when). Players who need no approval see nothing.
  */
 export function GuardianSection() {

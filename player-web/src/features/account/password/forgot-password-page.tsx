@@ -17,7 +17,7 @@ const USERNAME_ID = 'forgot-username';
 const EMAIL_ID = 'forgot-email';
 
 /**
- * /forgot_password (spec §2, §5): username and e-mail. Empty fields get the spec's 'There is no user with that …'
+ * /forgot_password (docs/product.md#screens-and-routes, docs/product.md#validation): username and e-mail. Empty fields get the spec's 'There is no user with that …'
  * in the Error popover; once sent, the form gives way to 'Done!' and the message that an e-mail is on its way.
  */
 export function Component() {

@@ -7,7 +7,7 @@ export interface ForgotPasswordResponse {
   message: string;
 }
 
-/** POST /user/forgot_password (spec §7): username and e-mail; the reset link goes out by e-mail. */
+/** POST /user/forgot_password (docs/product.md#calls): username and e-mail; the reset link goes out by e-mail. */
 export function forgotPassword(api: ApiClient, form: ForgotPasswordValue): Promise<ForgotPasswordResponse> {
   return api.post<ForgotPasswordResponse>('/user/forgot_password', { ...form });
 }

@@ -73,7 +73,7 @@ const PASSWORD_ID = 'reset-password';
 const REPEAT_ID = 'reset-repeat_password';
 
 /**
- * /resetpassword/{id}/{uid}/{token} (spec §2, §4, §5): the link is checked when the page opens, and a used or
+ * /resetpassword/{id}/{uid}/{token} (docs/product.md#screens-and-routes, docs/product.md#states, docs/product.md#validation): the link is checked when the page opens, and a used or
  * unknown one shows that state instead of the form; then a new password and its repeat. After a successful reset
  * the player is signed in with the returned token, goes to / and is told so in a popover.
  */

@@ -8,7 +8,7 @@ export interface ChangePasswordResponse {
   message: string;
 }
 
-/** POST /user/password/change (spec §7): current and new password; a 400 shows the Error popover. */
+/** POST /user/password/change (docs/product.md#calls): current and new password; a 400 shows the Error popover. */
 export function changePassword(
   api: ApiClient,
   form: PasswordChangeValue & { repeat_password: string },

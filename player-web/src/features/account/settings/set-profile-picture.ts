@@ -1,7 +1,7 @@
 import type { AvatarResponse } from '@ecup/domain';
 import type { ApiClient } from '../../../lib/api-client.ts';
 
-/** POST /user/profile_picture/set (spec §7): multipart field `photo`; answers the new avatar hash. */
+/** POST /user/profile_picture/set (docs/product.md#calls): multipart field `photo`; answers the new avatar hash. */
 export function setProfilePicture(api: ApiClient, photo: File): Promise<AvatarResponse> {
   return api.post<AvatarResponse>('/user/profile_picture/set', { photo });
 }

@@ -43,7 +43,7 @@ import { updateProfile } from './update-profile.ts';
 import { updateTeams } from './update-teams.ts';
 import { BlockedPlayersSection } from '../../../components/safety/blocked-players.tsx';
 
-/** Change password (spec §2, §5): current, new and repeated password; the answer's new session replaces this one. */
+/** Change password (docs/product.md#screens-and-routes, docs/product.md#validation): current, new and repeated password; the answer's new session replaces this one. */
 function PasswordSection({
   user,
   onNewSession,
@@ -114,7 +114,7 @@ function PasswordSection({
 }
 
 /**
- * Personal info (spec §2, §5): first name, last name and e-mail, filled in from the signed-in user. A new e-mail
+ * Personal info (docs/product.md#screens-and-routes, docs/product.md#validation): first name, last name and e-mail, filled in from the signed-in user. A new e-mail
  * address asks for the current password and changes only when the link sent to it is opened (docs/rules.md
  * "Account changes"): the field shows the address in force again and the success line says where the link went.
  */
@@ -185,7 +185,7 @@ function PersonalSection({ user }: { user: UserPayload }) {
   );
 }
 
-/** Profile image (spec §2, §7): the current avatar, a JPEG or PNG with a preview, sent as multipart `photo`. */
+/** Profile image (docs/product.md#screens-and-routes, docs/product.md#calls): the current avatar, a JPEG or PNG with a preview, sent as multipart `photo`. */
 function ImageSection({ user }: { user: UserPayload }) {
   const { t } = useI18n();
   const { api, refreshUser } = useClient();
@@ -222,7 +222,7 @@ function ImageSection({ user }: { user: UserPayload }) {
   );
 }
 
-/** Console and gamer tag (spec §2, §5): PlayStation only this season, so choosing Xbox shows the notice at once. */
+/** Console and gamer tag (docs/product.md#screens-and-routes, docs/product.md#validation): PlayStation only this season, so choosing Xbox shows the notice at once. */
 function ConsoleSection({ user }: { user: UserPayload }) {
   const { t, tm } = useI18n();
   const { api, refreshUser } = useClient();
@@ -311,7 +311,7 @@ function TeamsSection({ user }: { user: UserPayload }) {
   );
 }
 
-/** Signed out (spec §2): the placeholder text and a way to sign in or sign up. */
+/** Signed out (docs/product.md#screens-and-routes): the placeholder text and a way to sign in or sign up. */
 function SignedOut() {
   const { t, tm } = useI18n();
   const openSignIn = useOpenSignIn();
@@ -334,7 +334,7 @@ function SignedOut() {
 }
 
 /**
- * /settings (spec §2): change password, personal info, profile image, console and gamer tag, and the teams, each validated by its
+ * /settings (docs/product.md#screens-and-routes): change password, personal info, profile image, console and gamer tag, and the teams, each validated by its
  * domain validator first; then "Notifications" and "Where you're signed in". Signed-out visitors see 'You must log in to view this page'.
  */
 export function Component() {

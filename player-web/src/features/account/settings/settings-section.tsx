@@ -49,7 +49,7 @@ export interface SettingsForm<F> {
 }
 
 /**
- * One settings form (spec §2, §5): validated by its domain validator first, whose message opens the Error popover
+ * One settings form (docs/product.md#screens-and-routes, docs/product.md#validation): validated by its domain validator first, whose message opens the Error popover
  * and marks the field; then one call, with the submit button pending (no double submits) and the success line once
  * it answers. A refusal's message has been shown by the client; the field it is about is marked.
  */

@@ -10,7 +10,7 @@ export interface SavedResponse {
 }
 
 /**
- * POST /user/profile/update (spec §7): first name, last name and e-mail of the signed-in user; a new e-mail needs
+ * POST /user/profile/update (docs/product.md#calls): first name, last name and e-mail of the signed-in user; a new e-mail needs
  * `current_password` and waits for the link sent to it.
  */
 export function updateProfile(api: ApiClient, form: ProfileUpdateValue): Promise<SavedResponse> {

@@ -10,7 +10,7 @@ import TextField from '@mui/material/TextField';
 import { CONSOLE_PLAYSTATION, CONSOLE_XBOX, GAMER_TAG_MAX } from '@ecup/domain';
 import { useI18n } from '../../../i18n/i18n.tsx';
 
-/** The console as the form holds it: '' (none chosen yet), '0' Xbox or '1' PlayStation (spec §3). */
+/** The console as the form holds it: '' (none chosen yet), '0' Xbox or '1' PlayStation (docs/product.md#entities). */
 export type ConsoleChoice = '' | `${typeof CONSOLE_XBOX}` | `${typeof CONSOLE_PLAYSTATION}`;
 
 /** Element ids of the two fields, for focusing the one a validation message is about. */
@@ -19,7 +19,7 @@ export function consoleFieldIds(idPrefix: string) {
 }
 
 /**
- * Console and gamer tag (spec §3, §5): the tag's label follows the console ("PSN ID" or "Xbox Live Gamertag"), and
+ * Console and gamer tag (docs/product.md#entities, docs/product.md#validation): the tag's label follows the console ("PSN ID" or "Xbox Live Gamertag"), and
  * choosing Xbox shows at once that this season is PlayStation only.
  */
 export function ConsoleFields({

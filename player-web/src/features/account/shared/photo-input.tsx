@@ -24,7 +24,7 @@ function usePreviewUrl(file: File | null): string | null {
 }
 
 /**
- * A JPEG or PNG photo picker with a preview thumbnail (spec §5 "photos: jpeg or png"). A file of another type is
+ * A JPEG or PNG photo picker with a preview thumbnail (docs/product.md#validation "photos: jpeg or png"). A file of another type is
  * refused at once with the Error popover (the domain's file-type check), clears the choice and is never sent.
  */
 export function PhotoInput({

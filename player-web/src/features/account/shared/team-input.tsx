@@ -11,7 +11,7 @@ const SEARCH_DEBOUNCE_MS = 300;
 const SEARCH_MIN_CHARS = 2;
 
 /**
- * A team name with suggestions from GET /user/search_teams (spec §3, §7). Any name may be typed (free text); the
+ * A team name with suggestions from GET /user/search_teams (docs/product.md#entities, docs/product.md#calls). Any name may be typed (free text); the
  * suggestions only help players spell known teams the same way.
  */
 export function TeamInput({

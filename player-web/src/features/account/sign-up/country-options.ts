@@ -9,7 +9,7 @@ export interface CountryOption {
 const cache = new Map<string, CountryOption[]>();
 
 /**
- * The spec's 245 countries (§3) named and sorted for the reader: English keeps the list's own names and order;
+ * The spec's 245 countries (docs/product.md#entities) named and sorted for the reader: English keeps the list's own names and order;
  * another language names each country with the platform's `Intl.DisplayNames` (its ISO code, 'se' → 'Sverige')
  * and sorts by that language's collation (Å, Ä, Ö last in Swedish). A code the platform cannot name keeps its
  * English name. The ids never change, so the choice means the same country in every language.

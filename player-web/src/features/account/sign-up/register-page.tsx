@@ -25,7 +25,7 @@ import '../settings/privacy-i18n.ts';
 import { BIRTH_ERROR_ID, PREFIX, TERMS_ERROR_ID, idOf, useSignupForm } from './use-signup-form.ts';
 
 /**
- * /register (spec §2, §3, §5; decisions §8): the sign-up form, whose state and submission are useSignupForm's.
+ * /register (docs/product.md#screens-and-routes, docs/product.md#entities, docs/product.md#validation; docs/decisions.md#permissions): the sign-up form, whose state and submission are useSignupForm's.
  * Signed-in visitors are sent to /.
  */
 export function Component() {

@@ -10,8 +10,8 @@ export interface SignUpRequest extends SignupValue {
 }
 
 /**
- * POST /user/signup (spec §7; docs/api.md): multipart when a photo is attached. A 400 shows the Error popover
- * (spec §8); the answer is a new session and the user.
+ * POST /user/signup (docs/product.md#calls; docs/api.md): multipart when a photo is attached. A 400 shows the Error popover
+ * (docs/product.md#errors); the answer is a new session and the user.
  */
 export function signUp(api: ApiClient, request: SignUpRequest): Promise<AuthResponse> {
   return api.post<AuthResponse>('/user/signup', { ...request });

@@ -25,7 +25,7 @@ import { useGuardianMailNotice } from '../guardian-status/guardian-status.tsx';
 import { signUp } from './sign-up.ts';
 import { useFocusAfterPopover } from '../use-focus-after-popover.ts';
 
-/** The text fields of the sign-up form (spec §3), named as the API names them. */
+/** The text fields of the sign-up form (docs/product.md#entities), named as the API names them. */
 export interface SignupForm {
   username: string;
   email: string;
@@ -110,7 +110,7 @@ function birthDateOf(form: SignupForm): BirthDate | null {
 }
 
 /**
- * The sign-up form's state and its submission (spec §3, §5; decisions §8). The domain's sign-up validator runs
+ * The sign-up form's state and its submission (docs/product.md#entities, docs/product.md#validation; docs/decisions.md#permissions). The domain's sign-up validator runs
  * first: every field's message shows under its field at once, the first in the form's order also in the Error
  * popover, and nothing is sent; what was typed stays. On success the new player is signed in and goes to /play.
  */
