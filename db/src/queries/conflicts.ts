@@ -45,23 +45,23 @@ function listQuery(knex: Knex, viewer: GameActor) {
  */
 export async function conflictList(knex: Knex, viewer: GameActor): Promise<ConflictEntry[]> {
   // The players' columns come from aliased joins (`u1.username as u1_username`), beyond knex's table typing.
-  const open = (await listQuery(knex, viewer)
+  const open: ConflictGameRow[] = await listQuery(knex, viewer)
     .where('games.conflict_solved', false)
     .orderBy([
       { column: 'games.created_at', order: 'asc' },
       { column: 'games.id', order: 'asc' },
     ])
-    .limit(CONFLICT_LIST_MAX)) as ConflictGameRow[];
+    .limit(CONFLICT_LIST_MAX);
   const room = CONFLICT_LIST_MAX - open.length;
-  const solved =
+  const solved: ConflictGameRow[] =
     room > 0
-      ? ((await listQuery(knex, viewer)
+      ? await listQuery(knex, viewer)
           .where('games.conflict_solved', true)
           .orderBy([
             { column: 'games.created_at', order: 'desc' },
             { column: 'games.id', order: 'desc' },
           ])
-          .limit(room)) as ConflictGameRow[])
+          .limit(room)
       : [];
   return [...open, ...solved].map(presentConflict);
 }

@@ -93,7 +93,7 @@ async function ratingsBefore(
       ])
       .first('user_1_id', 'elo_1_after', 'elo_2_after')) as
       Pick<Game, 'user_1_id' | 'elo_1_after' | 'elo_2_after'> | undefined;
-    const [count] = (await mine(before(trx('games'))).count({ n: '*' })) as { n: number }[];
+    const [count]: { n: number }[] = await mine(before(trx('games'))).count({ n: '*' });
     answer.set(id, {
       elo: last ? (last.user_1_id === id ? last.elo_1_after : last.elo_2_after)! : ELO_START,
       games: count?.n ?? 0,
@@ -138,12 +138,12 @@ export async function planEloReplay(
   for (;;) {
     const query = finalsFrom(trx, input.from, season);
     if (input.through_season_id !== undefined) query.where('season_id', '<=', input.through_season_id);
-    rows = (await query
+    rows = await query
       .orderBy([
         { column: 'final_at', order: 'asc' },
         { column: 'id', order: 'asc' },
       ])
-      .select(GAME_COLUMNS)) as ReplayRow[];
+      .select(...GAME_COLUMNS);
     const missing = [
       ...new Set(rows.flatMap((row) => [row.user_1_id, row.user_2_id]).filter((id) => !locked.has(id))),
     ].sort((a, b) => a - b);

@@ -9,7 +9,7 @@ export async function solvedConflictEvidence(
   cutoff: Date,
   limit: number,
 ): Promise<{ id: number; evidence_hash: string }[]> {
-  return (await knex('evidence as e')
+  return await knex('evidence as e')
     .join('games as g', 'g.id', 'e.game_id')
     .where('g.conflict_solved', true)
     .where('g.final_at', '<', cutoff)
@@ -24,5 +24,5 @@ export async function solvedConflictEvidence(
     .whereNotNull('e.evidence_hash')
     .orderBy('e.id')
     .limit(limit)
-    .select('e.id', 'e.evidence_hash')) as { id: number; evidence_hash: string }[];
+    .select('e.id', 'e.evidence_hash');
 }

@@ -81,11 +81,11 @@ export type ProfileRow = Pick<
  * have no profile. The birth date is read only to decide what the page may show (presentProfile); it is never sent.
  */
 export async function findProfile(knex: Knex, username: string, now: Date): Promise<ProfileRow | undefined> {
-  const row = (await knex('users as u')
+  const row: Omit<ProfileRow, 'rank'> | undefined = await knex('users as u')
     .leftJoin('countries as c', 'c.id', 'u.country_id')
     .where('u.username', username)
     .whereNull('u.erased_at')
-    .first([...PROFILE_COLUMNS, seasonZoneColumn(knex)])) as Omit<ProfileRow, 'rank'> | undefined;
+    .first([...PROFILE_COLUMNS, seasonZoneColumn(knex)]);
   if (!row) return undefined;
   const banned = await knex('users').where('id', row.id).where('banned_until', '>', now).first('id');
   const rank = banned ? null : await rankOf(knex, row, now);
@@ -200,13 +200,13 @@ export async function seasonEloHistory(
       .where('state', 'final')
       .whereNotNull(`elo_${seat}_after`)
       .select('id as game_id', 'final_at as at', `elo_${seat}_before as before`, `elo_${seat}_after as elo`);
-  const rows = (await knex
+  const rows: { game_id: number; at: Date; before: number; elo: number }[] = await knex
     .from(half(1).unionAll(half(2), true).as('h'))
     .select('*')
     .orderBy([
       { column: 'at', order: 'asc' },
       { column: 'game_id', order: 'asc' },
-    ])) as { game_id: number; at: Date; before: number; elo: number }[];
+    ]);
   return {
     start: rows[0]?.before ?? user.elo,
     points: rows.map((row) => ({ game_id: row.game_id, at: new Date(row.at).toISOString(), elo: row.elo })),

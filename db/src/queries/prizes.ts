@@ -305,7 +305,7 @@ async function trophyHuntRows(
   now: Date,
 ): Promise<{ rows: TrophyHuntWinnerRow[]; repeats: TrophyRepeat[] }> {
   const weeks = await trophyWeeklyWinners(knex, season.id);
-  const securings = (await knex('trophies as t')
+  const securings: { user_id: number; secured_at: Date }[] = await knex('trophies as t')
     .join('trophy_pools as p', 'p.id', 't.pool_id')
     .where('p.season_id', season.id)
     .where('t.state', 'secured')
@@ -313,7 +313,7 @@ async function trophyHuntRows(
       { column: 't.secured_at', order: 'asc' },
       { column: 't.id', order: 'asc' },
     ])
-    .select('t.holder_user_id as user_id', 't.secured_at')) as { user_id: number; secured_at: Date }[];
+    .select('t.holder_user_id as user_id', 't.secured_at');
   const firstWeek = weekStart(season.qualifiers_start, season.time_zone).getTime();
   type Entry = { user_id: number; week_start: Date; position: number | null; secured_at: Date };
   const entries: Entry[] = [];
@@ -386,9 +386,9 @@ function keptSeasonPlayers(knex: Knex, seasonId: number, now: Date): Knex.QueryB
 async function finalStandingRows(knex: Knex, season: OperatorSeason, now: Date): Promise<FinalStandingRow[]> {
   const live = await liveRatingsSeasonId(knex);
   // The kept standings join `users` and `season_standings` under aliases, which knex does not type.
-  const rows = (await (live === season.id
+  const rows: UserRow[] = await (live === season.id
     ? rankedSeasonPlayers(knex, season.id, now).select(USER_COLUMNS)
-    : keptSeasonPlayers(knex, season.id, now))) as UserRow[];
+    : keptSeasonPlayers(knex, season.id, now));
   const top = finalStandings(rows.map((row) => ({ id: row.id, elo: row.elo, games_played: row.games_played, row })));
   return top.map((player, index) => ({
     rank: index + 1,

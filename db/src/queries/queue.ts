@@ -65,7 +65,7 @@ export async function recentMissTimes(knex: Knex, userId: number, now: Date): Pr
   const createdSince = new Date(since.getTime() - ACCEPT_WINDOW_MS - ACCEPT_GRACE_MS);
   const times: number[] = [];
   for (const side of [1, 2] as const) {
-    const rows = (await knex('matches')
+    const rows: { closed_at: Date }[] = await knex('matches')
       .where(`user_${side}_id`, userId)
       .where('created_at', '>=', createdSince)
       .where('closed_at', '>=', since)
@@ -74,7 +74,7 @@ export async function recentMissTimes(knex: Knex, userId: number, now: Date): Pr
           .where({ state: 'declined', declined_user_id: userId })
           .orWhere((e) => e.where('state', 'expired').whereNull(`user_${side}_accepted_at`)),
       )
-      .select('closed_at')) as { closed_at: Date }[];
+      .select('closed_at');
     for (const row of rows) times.push(row.closed_at.getTime());
   }
   return times;

@@ -68,13 +68,13 @@ export async function rankingPage(
 ): Promise<{ rows: RankingRow[]; total: number }> {
   const order = ORDER[input.sorting];
   if (input.search === '') {
-    const [rows, [{ total }]] = await Promise.all([
+    const [rows, [{ total }]]: [Omit<RankingRow, 'rank'>[], [{ total: number }]] = await Promise.all([
       rankedUsers(knex, input.now).select(RANKING_COLUMNS).orderByRaw(order).offset(input.start).limit(input.amount),
       rankedUsers(knex, input.now).count({ total: '*' }),
     ]);
     return {
-      rows: (rows as Omit<RankingRow, 'rank'>[]).map((row, i) => ({ ...row, rank: input.start + i + 1 })),
-      total: total as number,
+      rows: rows.map((row, i) => ({ ...row, rank: input.start + i + 1 })),
+      total,
     };
   }
   const pattern = containsPattern(input.search);
@@ -96,12 +96,12 @@ export async function rankingPage(
       }),
     );
   });
-  const [rows, [{ total }]] = await Promise.all([
+  // Read from a subquery with a window function (`rank`), beyond knex's table typing: the row type is stated here.
+  const [rows, counted]: [RankingRow[], { total: number }[]] = await Promise.all([
     matches.clone().select('*').orderBy('rank').offset(input.start).limit(input.amount),
     matches.clone().count({ total: '*' }),
   ]);
-  // Read from a subquery with a window function (`rank`), beyond knex's table typing.
-  return { rows: rows as RankingRow[], total: total as number };
+  return { rows, total: counted[0]?.total ?? 0 };
 }
 
 /**

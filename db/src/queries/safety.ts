@@ -23,7 +23,8 @@ export async function unseenWarning(knex: Knex, userId: number): Promise<Warning
  * the moderator or the outcome.
  */
 export async function ownReports(knex: Knex, userId: number): Promise<OwnReportPayload[]> {
-  const rows = (await knex('reports')
+  const rows: (Pick<Report, 'id' | 'kind' | 'reason' | 'game_id' | 'created_at' | 'resolved_at'> &
+    Pick<User, 'username'>)[] = await knex('reports')
     .join('users as reported', 'reported.id', 'reports.reported_user_id')
     .where('reports.reporter_user_id', userId)
     .orderBy('reports.id', 'desc')
@@ -36,8 +37,7 @@ export async function ownReports(knex: Knex, userId: number): Promise<OwnReportP
       'reports.created_at',
       'reports.resolved_at',
       'reported.username',
-    )) as (Pick<Report, 'id' | 'kind' | 'reason' | 'game_id' | 'created_at' | 'resolved_at'> &
-    Pick<User, 'username'>)[];
+    );
   return rows.map((row) => ({
     id: row.id,
     kind: row.kind,
@@ -51,15 +51,11 @@ export async function ownReports(knex: Knex, userId: number): Promise<OwnReportP
 
 /** The players a user blocked, newest first (GET /user/blocks). */
 export async function blockedPlayers(knex: Knex, userId: number): Promise<BlockedPlayerPayload[]> {
-  const rows = (await knex('blocks')
+  const rows: (Pick<User, 'id' | 'username' | 'avatar_hash'> & Pick<Block, 'created_at'>)[] = await knex('blocks')
     .join('users', 'users.id', 'blocks.blocked_user_id')
     .where('blocks.blocker_user_id', userId)
     .orderBy('blocks.created_at', 'desc')
-    .select('users.id', 'users.username', 'users.avatar_hash', 'blocks.created_at')) as (Pick<
-    User,
-    'id' | 'username' | 'avatar_hash'
-  > &
-    Pick<Block, 'created_at'>)[];
+    .select('users.id', 'users.username', 'users.avatar_hash', 'blocks.created_at');
   return rows.map((row) => ({
     user_id: row.id,
     username: row.username,
@@ -70,8 +66,8 @@ export async function blockedPlayers(knex: Knex, userId: number): Promise<Blocke
 
 /** Ids of the users `userId` blocked (their chat lines and posts are hidden for `userId`). */
 export async function blockedIds(knex: Knex, userId: number): Promise<Set<number>> {
-  const ids = (await knex('blocks')
+  const ids: Block['blocked_user_id'][] = await knex('blocks')
     .where('blocker_user_id', userId)
-    .pluck('blocked_user_id')) as Block['blocked_user_id'][];
+    .pluck('blocked_user_id');
   return new Set(ids);
 }

@@ -93,19 +93,19 @@ function seasonRows(knex: Knex): Knex.QueryBuilder {
  */
 export async function seasonList(knex: Knex): Promise<SeasonListRow[]> {
   const live = await liveRatingsSeasonId(knex);
-  const rows = (await seasonRows(knex)
+  const rows: Omit<SeasonListRow, 'current'>[] = await seasonRows(knex)
     .where((q) => {
       q.whereExists((e) => e.select(knex.raw('1')).from('season_standings as ss').whereRaw('ss.season_id = s.id'));
       if (live !== null) q.orWhere('s.id', live);
     })
-    .orderBy('s.id', 'desc')) as Omit<SeasonListRow, 'current'>[];
+    .orderBy('s.id', 'desc');
   return rows.map((row) => ({ ...row, current: row.id === live }));
 }
 
 /** One listed season by id, or null when there is none (or it is not listed: not played yet). */
 export async function findListedSeason(knex: Knex, id: number): Promise<SeasonListRow | null> {
   const live = await liveRatingsSeasonId(knex);
-  const row = (await seasonRows(knex).where('s.id', id).first()) as Omit<SeasonListRow, 'current'> | undefined;
+  const row: Omit<SeasonListRow, 'current'> | undefined = await seasonRows(knex).where('s.id', id).first();
   if (!row || (row.id !== live && row.players === 0)) return null;
   return { ...row, current: row.id === live };
 }
@@ -128,7 +128,7 @@ export type SeasonStandingRow = SeasonPlayerRow & {
 /** A finished season's final standings in rank order, the first `amount` places. */
 export async function seasonStandings(knex: Knex, seasonId: number, amount: number): Promise<SeasonStandingRow[]> {
   // Aliased tables and joined columns (`s.rank`, `c.code as country_code`) are beyond knex's table typing.
-  return (await knex('season_standings as s')
+  return await knex('season_standings as s')
     .join('users as u', 'u.id', 's.user_id')
     .leftJoin('countries as c', 'c.id', 'u.country_id')
     .where('s.season_id', seasonId)
@@ -145,17 +145,17 @@ export async function seasonStandings(knex: Knex, seasonId: number, amount: numb
       'u.username',
       'c.code as country_code',
       'c.name as country_name',
-    )) as SeasonStandingRow[];
+    );
 }
 
 async function playersById(knex: Knex, ids: number[]): Promise<Map<number, SeasonPlayerRow>> {
   if (ids.length === 0) return new Map();
-  const rows = (await knex('users as u')
+  const rows: (SeasonPlayerRow & {
+    id: number;
+  })[] = await knex('users as u')
     .leftJoin('countries as c', 'c.id', 'u.country_id')
     .whereIn('u.id', [...new Set(ids)])
-    .select('u.id', 'u.username', 'c.code as country_code', 'c.name as country_name')) as (SeasonPlayerRow & {
-    id: number;
-  })[];
+    .select('u.id', 'u.username', 'c.code as country_code', 'c.name as country_name');
   return new Map(rows.map((row) => [row.id, row]));
 }
 
@@ -201,9 +201,9 @@ export interface PastSeasonRow {
 /** A player's finished seasons, newest first. */
 export async function pastSeasonsOf(knex: Knex, userId: number): Promise<PastSeasonRow[]> {
   // Aliased tables and joined columns (`z.name`) are beyond knex's table typing.
-  return (await knex('season_standings as s')
+  return await knex('season_standings as s')
     .join('seasons as z', 'z.id', 's.season_id')
     .where('s.user_id', userId)
     .orderBy('s.season_id', 'desc')
-    .select('s.season_id', 'z.name', 's.rank', 's.elo', 's.games_played')) as PastSeasonRow[];
+    .select('s.season_id', 'z.name', 's.rank', 's.elo', 's.games_played');
 }

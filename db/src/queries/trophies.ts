@@ -51,7 +51,7 @@ export async function trophyHolders(
   limit: number,
 ): Promise<TrophyHolderRow[]> {
   if (!isHuntOpen(season, now)) return [];
-  return (await knex('trophies as t')
+  return await knex('trophies as t')
     .join('trophy_pools as p', 'p.id', 't.pool_id')
     .join('users as u', 'u.id', 't.holder_user_id')
     .where('p.season_id', season.id)
@@ -74,7 +74,7 @@ export async function trophyHolders(
       'u.hide_real_name',
       't.wins',
       't.expires_at',
-    )) as TrophyHolderRow[];
+    );
 }
 
 /** A weekly trophy-hunt winner with what a prize export needs to reach them. */
@@ -100,7 +100,7 @@ export interface TrophyWeekWinners {
 export async function trophyWeeklyWinners(knex: Knex, seasonId: number): Promise<TrophyWeekWinners[]> {
   const season = await loadTrophySeason(knex, seasonId);
   if (!season) return [];
-  const rows = (await knex('trophies as t')
+  const rows: TrophyWinnerRow[] = await knex('trophies as t')
     .join('trophy_pools as p', 'p.id', 't.pool_id')
     .join('users as u', 'u.id', 't.holder_user_id')
     .where('p.season_id', seasonId)
@@ -109,15 +109,7 @@ export async function trophyWeeklyWinners(knex: Knex, seasonId: number): Promise
       { column: 't.secured_at', order: 'asc' },
       { column: 't.id', order: 'asc' },
     ])
-    .select(
-      'u.id as user_id',
-      'u.username',
-      'u.first_name',
-      'u.last_name',
-      'u.email',
-      'u.gamer_tag',
-      't.secured_at',
-    )) as TrophyWinnerRow[];
+    .select('u.id as user_id', 'u.username', 'u.first_name', 'u.last_name', 'u.email', 'u.gamer_tag', 't.secured_at');
   const weeks = new Map<number, TrophyWinnerRow[]>();
   for (const row of rows) {
     const week = weekStart(row.secured_at, season.time_zone).getTime();
@@ -154,7 +146,11 @@ export async function heldTrophiesOfPlayers(
 ): Promise<Map<number, HeldTrophyPayload[]>> {
   const byPlayer = new Map(userIds.map((id) => [id, [] as HeldTrophyPayload[]]));
   if (userIds.length === 0) return byPlayer;
-  const rows = (await knex('trophies as t')
+  const rows: (Pick<Trophy, 'id' | 'wins'> &
+    Pick<TrophyPool, 'week_start'> &
+    Omit<SeasonColumns, 'id'> & { held_by: number; expires_at: Date; season_id: number })[] = await knex(
+    'trophies as t',
+  )
     .join('trophy_pools as p', 'p.id', 't.pool_id')
     .join('seasons as s', 's.id', 'p.season_id')
     .whereIn('t.held_by', [...new Set(userIds)])
@@ -169,9 +165,7 @@ export async function heldTrophiesOfPlayers(
       's.qualifiers_start',
       's.trophy_hunt_end',
       's.active',
-    )) as (Pick<Trophy, 'id' | 'wins'> &
-    Pick<TrophyPool, 'week_start'> &
-    Omit<SeasonColumns, 'id'> & { held_by: number; expires_at: Date; season_id: number })[];
+    );
   const nowMs = now.getTime();
   for (const row of rows) {
     const season = seasonOf({ ...row, id: row.season_id });

@@ -170,9 +170,9 @@ export async function removeDemo(
         result.forum_posts += await trx('forum_posts').whereIn('user_id', part).delete();
       }
       for (const threadId of touchedThreads) {
-        const [stats] = (await trx('forum_posts')
+        const [stats]: { n: number; last: Date | null }[] = await trx('forum_posts')
           .where('thread_id', threadId)
-          .select(trx.raw('COUNT(*) AS n'), trx.raw('MAX(created_at) AS last'))) as { n: number; last: Date | null }[];
+          .select(trx.raw('COUNT(*) AS n'), trx.raw('MAX(created_at) AS last'));
         if (stats!.n === 0 || stats!.last === null) {
           // Only demo posts were left in it (the first post was a real player's, later removed by a moderator).
           const thread = await trx('forum_threads').where('id', threadId).first('category_id');

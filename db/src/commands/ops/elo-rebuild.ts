@@ -75,12 +75,12 @@ export async function rebuildElo(
         lock: !input.dry_run,
         progress: input.progress,
       });
-      const [edits] = (await trx('elo_history as h')
+      const [edits]: { n: number }[] = await trx('elo_history as h')
         .join('games as g', 'g.id', 'h.game_id')
         .where('h.kind', 'edit')
         .where('g.state', 'final')
         .where('g.season_id', '<=', input.season_id)
-        .count({ n: '*' })) as { n: number }[];
+        .count({ n: '*' });
       const names = new Map((await trx('users').select('id', 'username')).map((row) => [row.id, row.username]));
       const differences: EloDifference[] = [];
       for (const [user_id, player] of [...plan.players].sort((a, b) => a[0] - b[0])) {

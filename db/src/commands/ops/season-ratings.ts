@@ -54,11 +54,11 @@ export async function archiveLiveRatings(trx: Knex, seasonId: number, now: Date)
  * order and then the trophies, as results do.
  */
 async function releaseHeldTrophies(trx: Knex, seasonId: number, now: Date): Promise<void> {
-  const held = (await trx('trophies as t')
+  const held: { id: number; holder_user_id: number }[] = await trx('trophies as t')
     .join('trophy_pools as p', 'p.id', 't.pool_id')
     .where('p.season_id', seasonId)
     .where('t.state', 'held')
-    .select('t.id', 't.holder_user_id')) as { id: number; holder_user_id: number }[];
+    .select('t.id', 't.holder_user_id');
   if (held.length === 0) return;
   await trx('users')
     .whereIn(

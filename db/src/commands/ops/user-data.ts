@@ -139,7 +139,7 @@ const STEPS: ErasureStep[] = [
 ];
 
 async function countOf(query: Knex.QueryBuilder): Promise<number> {
-  const [row] = (await query.clearSelect().count({ n: '*' })) as { n: number }[];
+  const [row]: { n: number }[] = await query.clearSelect().count({ n: '*' });
   return row?.n ?? 0;
 }
 

@@ -57,7 +57,7 @@ export async function releaseDueTrophy(knex: Knex, trophyId: number, now: Date):
  * at once; one missed while no worker ran is applied late, once.
  */
 export const expireTrophies: Sweep = async (knex, now) => {
-  const due = (await knex('trophies as t')
+  const due: number[] = await knex('trophies as t')
     .join('trophy_pools as p', 'p.id', 't.pool_id')
     .join('seasons as s', 's.id', 'p.season_id')
     .where('t.state', 'held')
@@ -65,7 +65,7 @@ export const expireTrophies: Sweep = async (knex, now) => {
     .whereRaw('t.expires_at < s.trophy_hunt_end')
     .orderBy('t.expires_at')
     .limit(BATCH)
-    .pluck('t.id')) as number[];
+    .pluck('t.id');
   const events: CommandEvent[] = [];
   for (const id of due) events.push(...(await releaseDueTrophy(knex, id, now)));
   return events;
@@ -78,7 +78,10 @@ export const expireTrophies: Sweep = async (knex, now) => {
  * two ticks announce it once; a new holder, or a new window, has a new `expires_at` and is announced again.
  */
 export const warnExpiringTrophies: Sweep = async (knex, now) => {
-  const due = (await knex('trophies as t')
+  const due: (Pick<Trophy, 'id'> & {
+    holder_user_id: number;
+    expires_at: Date;
+  })[] = await knex('trophies as t')
     .join('trophy_pools as p', 'p.id', 't.pool_id')
     .join('seasons as s', 's.id', 'p.season_id')
     .where('t.state', 'held')
@@ -88,10 +91,7 @@ export const warnExpiringTrophies: Sweep = async (knex, now) => {
     .where((q) => q.whereNull('t.expiry_notified_for').orWhereRaw('t.expiry_notified_for <> t.expires_at'))
     .orderBy('t.expires_at')
     .limit(BATCH)
-    .select('t.id', 't.holder_user_id', 't.expires_at')) as (Pick<Trophy, 'id'> & {
-    holder_user_id: number;
-    expires_at: Date;
-  })[];
+    .select('t.id', 't.holder_user_id', 't.expires_at');
   const events: CommandEvent[] = [];
   for (const trophy of due) {
     const claimed = await knex('trophies')
@@ -124,14 +124,14 @@ export const resetTrophyPools: Sweep = async (knex, now) => {
       weekStart(now, season.time_zone).getTime(),
       weekStart(new Date(season.trophy_hunt_end.getTime() - 1), season.time_zone).getTime(),
     );
-    const stale = (await knex('trophies as t')
+    const stale: number[] = await knex('trophies as t')
       .join('trophy_pools as p', 'p.id', 't.pool_id')
       .where('p.season_id', season.id)
       .where('p.week_start', '<', new Date(lastEnded))
       .where('t.state', 'held')
       .orderBy('t.id')
       .limit(BATCH)
-      .pluck('t.id')) as number[];
+      .pluck('t.id');
     for (const id of stale) events.push(...(await releaseDueTrophy(knex, id, now)));
   }
   return events;
