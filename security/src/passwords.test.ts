@@ -61,8 +61,10 @@ test('hashes at an OWASP minimum by default: scrypt N=2^14, r=8, p=5, a 16-byte 
   t.is(PASSWORD_COST, 14);
   t.is(Buffer.from(salt!, 'base64').length, 16);
   t.is(Buffer.from(key!, 'base64').length, 32);
-  // The hash ran on another thread: the event loop kept turning meanwhile.
-  t.true(ticks >= 5, `${ticks} timer ticks during the hash`);
+  // The hash ran on another thread: the event loop kept turning meanwhile. A hash on this thread would block the
+  // loop until it returned, and the timer could not fire before clearInterval; how often it fired depends on the
+  // machine's load, so once is the proof.
+  t.true(ticks >= 1, `${ticks} timer ticks during the hash`);
   t.true(await verifyPassword('correct horse 1', stored));
   t.false(needsRehash(stored));
 });
