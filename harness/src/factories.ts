@@ -166,3 +166,24 @@ export async function buildGame(knex: Knex, fields: GameFields): Promise<number>
   });
   return Number(id);
 }
+
+/**
+ * Inserts a season that is not the active one, open all week, its qualifiers and trophy hunt running from a week
+ * before `now` to four weeks after, so a test's trophy pool is its own; answers its id.
+ */
+export async function buildSideSeason(knex: Knex, now: Date, name: string): Promise<number> {
+  const day = 24 * 60 * 60 * 1000;
+  const [id] = await knex('seasons').insert({
+    name,
+    product_name: 'eCup',
+    qualifiers_start: new Date(now.getTime() - 7 * day),
+    qualifiers_end: new Date(now.getTime() + 28 * day),
+    trophy_hunt_end: new Date(now.getTime() + 28 * day),
+    time_zone: DEFAULT_TIME_ZONE,
+    window_start_minute: 0,
+    window_end_minute: 10_080,
+    prizes_text: '',
+    active: false,
+  });
+  return Number(id);
+}

@@ -6,15 +6,14 @@
  * and a draw, so a statement added to the path cannot go unnoticed.
  */
 import test from 'ava';
-import { DEFAULT_TIME_ZONE, RESULT_ENTRY_DELAY_MS, type GamePayload } from '@ecup/domain';
+import { RESULT_ENTRY_DELAY_MS, type GamePayload } from '@ecup/domain';
 import { confirmResult, transaction } from '@ecup/db';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { buildGame, type buildUser } from '../helpers/factories.ts';
+import { buildGame, buildSideSeason, type buildUser } from '../helpers/factories.ts';
 import { signedInUser } from '../helpers/sockets.ts';
 import { client, type Credentials } from '../helpers/http.ts';
 
 const LIMIT = 8;
-const DAY = 24 * 3_600_000;
 
 let server: TestServer;
 let api: ReturnType<typeof client>;
@@ -29,20 +28,7 @@ const signedIn = (): Promise<Player> => signedInUser(server.knex, {}, server.clo
 
 /** A season of its own, its hunt running around the clock's now, so no other test's pool mixes with it. */
 async function ownSeason(): Promise<number> {
-  const now = server.clock.now().getTime();
-  const [id] = await server.knex('seasons').insert({
-    name: 'Statement season',
-    product_name: 'eCup',
-    qualifiers_start: new Date(now - 7 * DAY),
-    qualifiers_end: new Date(now + 28 * DAY),
-    trophy_hunt_end: new Date(now + 28 * DAY),
-    time_zone: DEFAULT_TIME_ZONE,
-    window_start_minute: 0,
-    window_end_minute: 10_080,
-    prizes_text: '',
-    active: false,
-  });
-  return Number(id);
+  return buildSideSeason(server.knex, server.clock.now(), 'Statement season');
 }
 
 /** A game of the season with user 1's score submitted through the API, ready for user 2's verify. */

@@ -21,7 +21,7 @@ import {
   trophyWeeklyWinners,
 } from '@ecup/db';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { buildGame, type buildUser } from '../helpers/factories.ts';
+import { buildGame, buildSideSeason, type buildUser } from '../helpers/factories.ts';
 import { signedInUser } from '../helpers/sockets.ts';
 import { client, type Credentials } from '../helpers/http.ts';
 
@@ -64,20 +64,7 @@ function moveClock(t: { teardown(fn: () => void): void }, to: Date) {
 
 /** A season of its own (not the active one), its hunt running around the clock's now. */
 async function ownSeason(): Promise<number> {
-  const now = server.clock.now().getTime();
-  const [id] = await server.knex('seasons').insert({
-    name: 'Side season',
-    product_name: 'eCup',
-    qualifiers_start: new Date(now - 7 * DAY),
-    qualifiers_end: new Date(now + 28 * DAY),
-    trophy_hunt_end: new Date(now + 28 * DAY),
-    time_zone: DEFAULT_TIME_ZONE,
-    window_start_minute: 0,
-    window_end_minute: 10_080,
-    prizes_text: '',
-    active: false,
-  });
-  return Number(id);
+  return buildSideSeason(server.knex, server.clock.now(), 'Side season');
 }
 
 /** A game whose result form is open, user 1 vs user 2. */
