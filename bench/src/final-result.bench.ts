@@ -1,18 +1,18 @@
 /**
  * The final-result transaction against a raw two-row lock: `confirmResult` (db/src/commands/games), the command the
  * API runs in one transaction when the second player verifies a submitted score (the game and both players locked,
- * the trophy hunt read, stats, Elo, the Elo history and the trophy moves written), followed, as the route does, by
- * the read of the answer's chat and evidence after commit; on distinct games, back to back and from
+ * the trophy hunt read, stats, Elo, the Elo history and the trophy moves written), whose summary is the route's
+ * whole answer (the game's page keeps the chat and evidence it shows); on distinct games, back to back and from
  * BENCH_TX_CONCURRENCY lanes at once (default 8), next to a raw mysql2 transaction that locks two users' rows
  * (`SELECT … FOR UPDATE`) and updates both, at the same concurrency on the same database and the same players. Each
  * lane has its own players, so lanes meet only where the product makes them meet (this week's trophy pool). Prints
  * transactions/s of both, the ratio against the goal (≥ 0.5×), and the statements one final result sends: those of
- * its transaction (BEGIN and COMMIT counted, as knex sends them) and those of the answer's read after commit.
+ * its transaction (BEGIN and COMMIT counted, as knex sends them) and any sent after commit (none).
  */
 import type { Knex } from 'knex';
 import mysql from 'mysql2/promise';
 import { DEFAULT_TIME_ZONE, weekStart } from '@ecup/domain';
-import { chatAndEvidence, confirmResult, parseDatabaseUrl, transaction } from '@ecup/db';
+import { confirmResult, parseDatabaseUrl, transaction } from '@ecup/db';
 import { printVersus, rawTwoRowLock, versus } from './baselines.ts';
 import { benchDatabase } from './setup.ts';
 
@@ -136,12 +136,11 @@ export async function run(): Promise<void> {
       `${laneCount} lanes of ${PLAYERS_PER_LANE} players; runs of up to ${seconds} s; concurrency ${concurrency}; ${rounds} rounds; knex pool ${Math.max(concurrency, 2)}, mysql2 pool ${concurrency}`,
     );
 
-    // As POST /game/confirm: the command's transaction, then the answer's chat and evidence after commit.
+    // As POST /game/confirm: the command's transaction, whose summary is the whole answer (VerifyAnswer).
     const confirm = async (game: Game) => {
       const now = new Date();
       const actor = { id: game.user_2_id, permissions: 0 };
-      const outcome = await transaction(knex, (trx) => confirmResult(trx, { game_id: game.id, actor, now }));
-      await chatAndEvidence(knex, outcome.result.game, now, actor.id);
+      await transaction(knex, (trx) => confirmResult(trx, { game_id: game.id, actor, now }));
     };
     const raw = (game: Game) => rawTwoRowLock(pool, game.user_1_id, game.user_2_id);
 

@@ -236,7 +236,7 @@ test('chat lines of a blocked player are hidden for the blocker, in the history 
   t.false(after.opponent_blocked);
 });
 
-test('the answer to a verify leaves out the lines of a player the verifier blocked', async (t) => {
+test('the answer to a verify carries no chat lines, and the game read after it leaves out the lines of a player the verifier blocked', async (t) => {
   const a = await signedIn();
   const b = await signedIn();
   const game = await buildGame(suite.server.knex, {
@@ -252,8 +252,11 @@ test('the answer to a verify leaves out the lines of a player the verifier block
   );
   const verified = await suite.api.postJson<GamePayload>('/game/confirm', { game_id: game }, { auth: a.auth });
   t.is(verified.status, 200);
-  t.deepEqual(verified.body.messages, []);
-  t.true(verified.body.opponent_blocked);
+  t.is(verified.body.state, 'final');
+  t.false('messages' in verified.body, 'the game page keeps the lines it shows');
+  const read = (await getGame(a.auth, game)).body;
+  t.deepEqual(read.messages, []);
+  t.true(read.opponent_blocked);
 });
 
 test('forum posts of a blocked player reach the blocker without their words', async (t) => {

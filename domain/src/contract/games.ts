@@ -108,6 +108,14 @@ export interface GameSummary {
   server_time_ms: number;
 }
 
+/**
+ * POST /game/confirm (verify): the game as the result left it, without its chat, evidence, chat policy and block.
+ * Only the game's page verifies, and it already holds those (read with the game, kept current by the room's
+ * `message` and `evidence` events, unchanged by a verify), so it merges this summary into them as it does a
+ * `score` event's; leaving them out keeps four reads off the final result's path.
+ */
+export type VerifyAnswer = GameSummary;
+
 /** GET /game/get (docs/product.md#entities Game): the summary with the chat transcript and the evidence list. */
 export interface GamePayload extends GameSummary {
   messages: ChatMessagePayload[];

@@ -14,11 +14,11 @@ import {
   type EvidencePayload,
   type GameActor,
   type GamePayload,
+  type VerifyAnswer,
 } from '@ecup/domain';
 import {
   openGameId,
   adminEditResult,
-  chatAndEvidence,
   confirmResult,
   escalateResult,
   findGame,
@@ -97,9 +97,9 @@ export function gamesRoutes(deps: AppDeps): Router<AppState> {
     const game_id = gameIdOf(bodyOf(ctx).game_id);
     const actor = actorOf(ctx);
     const now = deps.now();
-    const { game, summary } = await runCommand(deps, (trx) => confirmResult(trx, { game_id, actor, now }));
-    // Chat and evidence are read after commit, so the final result's locks are held for its writes alone.
-    const response: GamePayload = { ...summary, ...(await chatAndEvidence(deps.knex, game, now, actor.id)) };
+    const { summary } = await runCommand(deps, (trx) => confirmResult(trx, { game_id, actor, now }));
+    // The game's page keeps the chat and evidence it shows (see VerifyAnswer), so none are read again here.
+    const response: VerifyAnswer = summary;
     ctx.body = response;
   });
 

@@ -15,8 +15,8 @@ export interface FinalAnswer {
  * Verify (docs/product.md#states, docs/product.md#calls /game/confirm): the other player accepts the submitted score, or the player reported as
  * having left accepts the forfeit, and the result becomes final once (docs/decisions.md#matchmaking: stats, Elo, `score` and `stats`
  * pushes through {@link applyFinalResult}). A second verify, or one after a protest, is a 409 and changes nothing.
- * The game and both players are locked in one statement. Answers the summary; the answer's chat and evidence are
- * read after commit (`chatAndEvidence`), outside the locks.
+ * The game and both players are locked in one statement. Answers the summary, which is the route's whole answer
+ * (`VerifyAnswer`: the game's page already holds the chat and evidence).
  */
 export async function confirmResult(
   trx: Knex,

@@ -2,11 +2,12 @@ import type { Knex } from 'knex';
 
 import {
   countdownSeconds,
-  isCurrentPoolWeek,
   isHuntOpen,
+  nextWeekStart,
   resultOutcome,
   trophyMoves,
   trophyReleaseDue,
+  weekStart,
   type HeldTrophy,
   type HeldTrophyPayload,
   type TrophyMove,
@@ -482,6 +483,19 @@ export interface TrophyResult {
   current_time_zone: string | null;
 }
 
+/** Each zone's current week, [start, next start) in ms, so results within one week skip the zone arithmetic. */
+const currentWeeks = new Map<string, { start: number; next: number }>();
+
+/** `weekStart(now, zone)` in ms (the pool's week as `isCurrentPoolWeek` checks it), from the zone's week while `now` is in it. */
+function currentWeekStart(zone: string, now: Date): number {
+  const t = now.getTime();
+  const week = currentWeeks.get(zone);
+  if (week && week.start <= t && t < week.next) return week.start;
+  const start = weekStart(now, zone).getTime();
+  currentWeeks.set(zone, { start, next: nextWeekStart(now, zone).getTime() });
+  return start;
+}
+
 /**
  * The trophy hunt's part of a final result from what `readHuntState` read, in the transaction that makes the game
  * final, after both players' row locks (which `readHuntState` came after): the same moves as
@@ -510,7 +524,7 @@ export async function settleTrophyResult(
   if (players.some((id) => (unsecured.get(id) !== 0) !== hunt.held.has(id))) return null;
   const { season, pool } = hunt;
   if (!season || !isHuntOpen(season, now)) return hunt.held.size === 0 ? none : null;
-  const thisWeek = pool !== null && isCurrentPoolWeek(pool.week_start, season.time_zone, now);
+  const thisWeek = pool !== null && currentWeekStart(season.time_zone, now) === new Date(pool.week_start).getTime();
   const draw = resultOutcome(score.score_1, score.score_2) === 0;
   const settled =
     thisWeek &&

@@ -8,6 +8,7 @@ import { useClient } from '../../../providers/client-context.tsx';
 import { useI18n } from '../../../i18n/i18n.tsx';
 import { protestResult } from '../protest-result.ts';
 import { verifyResult } from '../verify-result.ts';
+import { withSummary } from '../game-logic.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { Busy } from './busy.tsx';
 
@@ -23,7 +24,10 @@ export function AnswerButtons({ game, onGame }: { game: GamePayload; onGame(game
     setAsking(false);
     setPending(which);
     try {
-      onGame(await (which === 'verify' ? verifyResult(api, game.id) : protestResult(api, game.id)));
+      // A verify answers the summary alone: the chat and evidence shown stay, as with a `score` event.
+      onGame(
+        which === 'verify' ? withSummary(game, await verifyResult(api, game.id)) : await protestResult(api, game.id),
+      );
     } catch {
       // The api client showed the server's message (e.g. already verified).
     } finally {
