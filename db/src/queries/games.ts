@@ -73,9 +73,12 @@ export async function lockGameWithPlayers(
   if (!first) throw new CommandRejected('not_found', 'gameNotFound');
   const players = new Map<number, LockedPlayerRow>();
   for (const row of rows) {
+    // One of the two row casts the data layer keeps: a player's columns split back out of the joined raw row by their
+    // `p_` prefix, which `Object.fromEntries` cannot type.
     const player = Object.fromEntries(LOCKED_PLAYER_COLUMNS.map((column) => [column, row[`p_${column}`]]));
     players.set(Number(player.id), player as LockedPlayerRow);
   }
+  // The other: the game's own columns, the row without the players' `p_` columns.
   const stored = Object.fromEntries(
     Object.entries(first).filter(([key]) => !key.startsWith('p_')),
   ) as unknown as Row<'games'>;
@@ -96,6 +99,21 @@ export function chatRows(knex: Knex) {
       'users.username',
       'users.avatar_hash',
     );
+}
+
+/** One chat line with its author's name, written in the caller's transaction (so it is there). */
+export async function chatLine(knex: Knex, id: number): Promise<ChatLineRow> {
+  // A join of two tables, which knex's table map does not type: the row type is stated here.
+  const row: ChatLineRow | undefined = await chatRows(knex).where('chat_messages.id', id).first();
+  if (!row) throw new Error(`chat line ${id} is missing`);
+  return row;
+}
+
+/** One piece of evidence with its uploader's name, written in the caller's transaction (so it is there). */
+export async function evidenceLine(knex: Knex, id: number): Promise<EvidenceRow> {
+  const row: EvidenceRow | undefined = await evidenceRows(knex).where('evidence.id', id).first();
+  if (!row) throw new Error(`evidence ${id} is missing`);
+  return row;
 }
 
 /** Evidence rows with their uploaders' names. */

@@ -68,8 +68,7 @@ export async function lockHeldTrophyOf(
 
 /** A player's unsecured-trophy counter under the player's row lock; null for no such player. */
 async function lockedUnsecuredCounter(trx: Knex, userId: number): Promise<number | null> {
-  const user = (await trx('users').where('id', userId).forUpdate().first('unsecured_trophies')) as
-    { unsecured_trophies: number } | undefined;
+  const user = await trx('users').where('id', userId).forUpdate().first('unsecured_trophies');
   return user ? user.unsecured_trophies : null;
 }
 
@@ -77,11 +76,11 @@ async function lockedUnsecuredCounter(trx: Knex, userId: number): Promise<number
 export async function lockTrophies(trx: Knex, ids: readonly number[]): Promise<Map<number, TrophyRow>> {
   const unique = [...new Set(ids)].sort((a, b) => a - b);
   if (unique.length === 0) return new Map();
-  const rows = (await trx('trophies')
+  const rows = await trx('trophies')
     .whereIn('id', unique)
     .orderBy('id')
     .forUpdate()
-    .select(TROPHY_COLUMNS)) as TrophyRow[];
+    .select(...TROPHY_COLUMNS);
   return new Map(rows.map((row) => [row.id, row]));
 }
 
@@ -111,8 +110,9 @@ async function createPool(knex: Knex, seasonId: number, week: Date, now: Date): 
       [seasonId, week, now],
     )) as [{ insertId: number }];
     const id = result.insertId;
-    const { size } = (await trx('trophy_pools').where('id', id).forUpdate().first('size')) as { size: number };
-    if (size === 0) {
+    // The row the upsert just wrote or found, under its lock.
+    const pool = await trx('trophy_pools').where('id', id).forUpdate().first('size');
+    if (pool?.size === 0) {
       await trx('trophies').insert(
         Array.from({ length: TROPHY_POOL_SIZE }, () => ({ pool_id: id, state: 'pool', updated_at: now })),
       );
@@ -145,7 +145,13 @@ export async function ensureTrophyPool(
   if (seen && !options.lock) return seen;
   const id = seen?.id ?? (await createPool(knex, season.id, week, now));
   const query = knex('trophy_pools').where('id', id);
-  return (await (options.lock ? query.forUpdate() : query.forShare()).first(POOL_COLUMNS)) as PoolRow;
+  return existingPool(id, await (options.lock ? query.forUpdate() : query.forShare()).first(...POOL_COLUMNS));
+}
+
+/** A pool row read by its id, which pools are never deleted under: it is there. */
+function existingPool(id: number, row: PoolRow | undefined): PoolRow {
+  if (!row) throw new Error(`trophy pool ${id} is missing`);
+  return row;
 }
 
 /** This week's pool of a season as this transaction's snapshot sees it (no lock), or null when none is open yet. */
@@ -155,7 +161,13 @@ export async function findTrophyPool(knex: Knex, season: TrophySeason, now: Date
 
 /** A pool found by {@link findTrophyPool}, under its row lock (FOR UPDATE), as `ensureTrophyPool` locks it. */
 export async function lockTrophyPool(knex: Knex, id: number): Promise<PoolRow> {
-  return (await knex('trophy_pools').where('id', id).forUpdate().first(POOL_COLUMNS)) as PoolRow;
+  return existingPool(
+    id,
+    await knex('trophy_pools')
+      .where('id', id)
+      .forUpdate()
+      .first(...POOL_COLUMNS),
+  );
 }
 
 /** Trophies left in a pool (still in state 'pool'). */

@@ -24,9 +24,8 @@ import { SPREAD_MAX_LINES, filterLine, type EarlierLine } from '@ecup/domain/cha
 import { CommandRejected, enforce, pushEvents, type CommandOutcome } from '../types.ts';
 import { flagContactAttempt } from '../safety/flags.ts';
 import { chatSendContext } from '../../queries/chat-policy.ts';
-import { chatRows, lockGame } from '../../queries/games.ts';
-import { presentChatMessage, type ChatLineRow } from '../../presenters/games.ts';
-import type { ChatMessage } from '../../models/ChatMessage.ts';
+import { chatLine, lockGame } from '../../queries/games.ts';
+import { presentChatMessage } from '../../presenters/games.ts';
 
 /**
  * What became of a chat line: stored and pushed (`masked` when parts were hidden, for the sender's notice), ignored
@@ -136,10 +135,10 @@ export async function sendChatMessage(
   const policy = is_admin ? 'free' : context.policy;
   if (policy === 'off') throw new CommandRejected('forbidden', 'chatOff');
   if (policy === 'presets' && line.preset === null) throw new CommandRejected('forbidden', 'chatPresetsOnly');
-  const last = (await trx('chat_messages')
+  const last = await trx('chat_messages')
     .where({ game_id: game.id, user_id: input.actor.id })
     .orderBy('id', 'desc')
-    .first('created_at')) as Pick<ChatMessage, 'created_at'> | undefined;
+    .first('created_at');
   if (last) {
     const wait = new Date(last.created_at).getTime() + CHAT_THROTTLE_AFTER_SUCCESS_MS - input.now.getTime();
     if (wait > 0) return { result: { status: 'throttled', retry_after_ms: wait }, events: [] };
@@ -166,17 +165,14 @@ export async function sendChatMessage(
     await keepOriginal(trx, { ...own, message_id: id!, original: line.content, reasons: filtered.reasons });
   }
   for (const earlier of filtered?.remask ?? []) {
-    const before = (await trx('chat_messages').where('id', earlier.id).first('content')) as Pick<
-      ChatMessage,
-      'content'
-    >;
+    // An earlier line of this player in this game, read under the game's lock: it is there.
+    const before = await trx('chat_messages').where('id', earlier.id).first('content');
+    if (!before) throw new Error(`chat line ${earlier.id} to mask again is missing`);
     await trx('chat_messages').where('id', earlier.id).update({ content: earlier.text });
     await keepOriginal(trx, { ...own, message_id: earlier.id, original: before.content, reasons: earlier.reasons });
-    const row = (await chatRows(trx).where('chat_messages.id', earlier.id).first()) as ChatLineRow;
-    pushes.push(push(gameRoom(game.id), 'message-update', presentChatMessage(row)));
+    pushes.push(push(gameRoom(game.id), 'message-update', presentChatMessage(await chatLine(trx, earlier.id))));
   }
-  const row = (await chatRows(trx).where('chat_messages.id', id!).first()) as ChatLineRow;
-  const message = presentChatMessage(row);
+  const message = presentChatMessage(await chatLine(trx, id!));
   pushes.unshift(push(gameRoom(game.id), 'message', message));
   // An adult whose line to a minor was masked for contact details is flagged for the moderators.
   const reasons = [...(filtered?.reasons ?? []), ...(filtered?.remask ?? []).flatMap((earlier) => earlier.reasons)];

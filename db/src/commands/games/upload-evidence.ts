@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import { checkUploadEvidence, gameRoom, push, type EvidencePayload, type GameActor } from '@ecup/domain';
 import { enforce, pushEvents, type CommandOutcome } from '../types.ts';
-import { evidenceRows, lockGame } from '../../queries/games.ts';
-import { presentEvidence, type EvidenceRow } from '../../presenters/games.ts';
+import { evidenceLine, lockGame } from '../../queries/games.ts';
+import { presentEvidence } from '../../presenters/games.ts';
 
 /**
  * Evidence (docs/product.md#states, docs/product.md#calls /game/upload_evidence): a player of a game whose result was submitted, reported or
@@ -27,7 +27,6 @@ export async function uploadEvidence(
     evidence_hash: input.evidence.evidence_hash ?? null,
     created_at: input.now,
   });
-  const row = (await evidenceRows(trx).where('evidence.id', id!).first()) as EvidenceRow;
-  const evidence = presentEvidence(row);
+  const evidence = presentEvidence(await evidenceLine(trx, id!));
   return { result: evidence, events: pushEvents([push(gameRoom(game.id), 'evidence', evidence)]) };
 }
