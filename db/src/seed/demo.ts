@@ -135,7 +135,7 @@ async function seedDemoRows(
 
   // Usernames and e-mail addresses already in use (someone may have signed up before the demo was seeded).
   const taken = new Set<string>();
-  for (const u of (await trx('users').select('username', 'email')) as { username: string; email: string }[]) {
+  for (const u of await trx('users').select('username', 'email')) {
     taken.add(u.username.toLowerCase());
     // Demo e-mail addresses are `{username}@example.com`; a taken address makes that username taken too.
     if (u.email.toLowerCase().endsWith('@example.com'))
