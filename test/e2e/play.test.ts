@@ -211,6 +211,11 @@ test.serial(
     await b.getByText(`${alva.username} reported 1–3 (your goals first). Is that right?`).waitFor();
     await b.getByRole('button', { name: 'Verify' }).click();
     for (const page of [a, b]) await page.locator('[data-status="Verified"]').waitFor();
+    // The verify answers the game without its chat: the verifier's page keeps the lines it showed.
+    t.deepEqual(await b.locator('[data-message-body]').allInnerTexts(), [
+      'Hi! I send the invite.',
+      'Ready when you are',
+    ]);
 
     const game = await product.knex('games').where({ id: gameId }).first();
     const alvaIsFirst = game!.user_1_id === alva.id;
