@@ -47,10 +47,10 @@ export async function up(knex: Knex): Promise<void> {
       'reported_user_id, NULL)) STORED, ADD UNIQUE KEY reports_open_flag (open_flag_user_id)',
   );
 
-  const old = (await knex('forum_reports')
+  const old: PostReportRow[] = await knex('forum_reports')
     .join('forum_posts', 'forum_posts.id', 'forum_reports.post_id')
     .orderBy('forum_reports.id')
-    .select('forum_reports.*', 'forum_posts.user_id as author_id', 'forum_posts.hidden_at')) as PostReportRow[];
+    .select('forum_reports.*', 'forum_posts.user_id as author_id', 'forum_posts.hidden_at');
   const settledActions = new Map<string, string>();
   for (const row of (await knex('audit_log')
     .where({ action: 'forum_report.resolve', entity: 'forum_report' })

@@ -58,6 +58,36 @@ const LOCK_GAME_WITH_PLAYERS = `SELECT g.*, ${LOCKED_PLAYER_COLUMNS.map((column)
   FROM games AS g JOIN users AS p ON p.id IN (g.user_1_id, g.user_2_id)
   WHERE g.id = ? ORDER BY p.id FOR UPDATE`;
 
+/** The joined row of {@link lockGameWithPlayers}: the game's columns, then one player's with a `p_` prefix. */
+type LockedRow = Row<'games'> & { [K in (typeof LOCKED_PLAYER_COLUMNS)[number] as `p_${K}`]: LockedPlayerRow[K] };
+
+/** A player's columns out of a joined row, each named, so the compiler checks them against the model. */
+function lockedPlayer(row: LockedRow): LockedPlayerRow {
+  return {
+    id: row.p_id,
+    username: row.p_username,
+    first_name: row.p_first_name,
+    last_name: row.p_last_name,
+    avatar_hash: row.p_avatar_hash,
+    console: row.p_console,
+    gamer_tag: row.p_gamer_tag,
+    team_name: row.p_team_name,
+    team_avatar_hash: row.p_team_avatar_hash,
+    fifa_team_name: row.p_fifa_team_name,
+    birth_date: row.p_birth_date,
+    hide_real_name: row.p_hide_real_name,
+    wins: row.p_wins,
+    losses: row.p_losses,
+    ties: row.p_ties,
+    scored_goals: row.p_scored_goals,
+    conceded_goals: row.p_conceded_goals,
+    secured_trophies: row.p_secured_trophies,
+    unsecured_trophies: row.p_unsecured_trophies,
+    elo: row.p_elo,
+    games_played: row.p_games_played,
+  };
+}
+
 /**
  * A game and both its players under their row locks, in one statement: the game's row first, then the players' in
  * id order (the primary key's range), the order every result takes them in, so two results sharing a player cannot
@@ -67,21 +97,37 @@ export async function lockGameWithPlayers(
   trx: Knex,
   gameId: number,
 ): Promise<{ game: GameRow; players: Map<number, LockedPlayerRow> }> {
-  type LockedRow = Row<'games'> & Record<`p_${(typeof LOCKED_PLAYER_COLUMNS)[number]}`, unknown>;
   const [rows = []] = await trx.raw<[LockedRow[]]>(LOCK_GAME_WITH_PLAYERS, [gameId]);
   const [first] = rows;
   if (!first) throw new CommandRejected('not_found', 'gameNotFound');
   const players = new Map<number, LockedPlayerRow>();
-  for (const row of rows) {
-    // One of the two row casts the data layer keeps: a player's columns split back out of the joined raw row by their
-    // `p_` prefix, which `Object.fromEntries` cannot type.
-    const player = Object.fromEntries(LOCKED_PLAYER_COLUMNS.map((column) => [column, row[`p_${column}`]]));
-    players.set(Number(player.id), player as LockedPlayerRow);
-  }
-  // The other: the game's own columns, the row without the players' `p_` columns.
-  const stored = Object.fromEntries(
-    Object.entries(first).filter(([key]) => !key.startsWith('p_')),
-  ) as unknown as Row<'games'>;
+  for (const row of rows) players.set(row.p_id, lockedPlayer(row));
+  const stored: Row<'games'> = {
+    id: first.id,
+    season_id: first.season_id,
+    match_id: first.match_id,
+    user_1_id: first.user_1_id,
+    user_2_id: first.user_2_id,
+    score_1: first.score_1,
+    score_2: first.score_2,
+    state: first.state,
+    submitted_user_id: first.submitted_user_id,
+    confirmed_user_id: first.confirmed_user_id,
+    dropped_user_id: first.dropped_user_id,
+    conflict: first.conflict,
+    conflict_solved: first.conflict_solved,
+    solved_by_user_id: first.solved_by_user_id,
+    claimed_by_user_id: first.claimed_by_user_id,
+    claimed_at: first.claimed_at,
+    submitted_at: first.submitted_at,
+    final_at: first.final_at,
+    week_start: first.week_start,
+    elo_1_before: first.elo_1_before,
+    elo_2_before: first.elo_2_before,
+    elo_1_after: first.elo_1_after,
+    elo_2_after: first.elo_2_after,
+    created_at: first.created_at,
+  };
   return { game: rowOf(stored), players };
 }
 
