@@ -61,7 +61,7 @@ export const MESSAGES = {
   xboxGamertagIllegal: `${XBOX_TAG} contains illegal characters.`,
   psnIdIllegal: `${PSN_TAG} contains illegal characters.`,
   countryRequired: 'You must select a country.',
-  /** docs/decisions.md#permissions: the terms' minimum age, in docs/product.md#what-it-does words ("players older than 12"), as the rules say it. */
+  /** docs/decisions.md#permissions: the terms' minimum age, in the product's words (docs/product.md#what-it-does) ("players older than 12"), as the rules say it. */
   tooYoung: 'You must be older than 12 to take part.',
 
   // --- Signup and settings: not in the spec ---
