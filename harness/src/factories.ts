@@ -6,12 +6,14 @@ import { User } from '@ecup/db';
 import { hashPassword, isSealedTotpSecret, sealTotpSecret, totpKeyFromEnv } from '@ecup/security';
 
 let counter = 0;
+/** Base 26 in letters alone (the digits 0–9 of `toString(26)` become q–z). */
+const lettersOf = (n: number) => n.toString(26).replace(/[0-9]/g, (digit) => 'qrstuvwxyz'[Number(digit)]!);
+
 /**
- * A short tag unique to this run, with letters between its parts: seven digits in a row would read as a phone number,
- * which usernames and gamer tags may not hold (docs/rules.md "Player text").
+ * A short tag unique to this run, in letters only: digits, even with letters between them, can read as a phone
+ * number, which usernames and gamer tags may not hold (docs/rules.md "Player text").
  */
-const unique = () =>
-  `${Date.now().toString(36).slice(-4)}k${(counter++).toString(36)}x${randomBytes(1).toString('hex')}`;
+const unique = () => `${lettersOf(Date.now()).slice(-5)}${lettersOf(counter++)}j${lettersOf(randomBytes(1)[0]!)}`;
 
 /**
  * A cheaper scrypt cost for factory users: the stored hash names its cost, so sign-in works the same. The test
